@@ -1,0 +1,38 @@
+// The spec's limits and constants (part 1 §9, part 2 §9).
+export const UNLIMITED_WORDS = 1_000_000;
+export const LANGUAGES = ['en', 'es'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const CANCEL_REASON_MIN_LENGTH = 10;
+export const PROFILE_PHONE_MAX_DIGITS = 10;
+/** Optional plus, 3 digits, 3 digits, then 4 to 6 digits (separators allowed between groups). */
+export const SIGNUP_PHONE_PATTERN = /^\+?\d{3}[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
+export const SIGNUP_REASONS = ['Recommendation', 'Facebook Ad', 'Instagram Ad', 'Other'] as const;
+
+export const STAFF_ROLES = ['admin', 'manager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const TOKEN_REFRESH_THRESHOLD_MS = 15 * 60 * 1000;
+export const PENDING_UID_LIFETIME_MS = 5 * 60 * 1000;
+export const ONE_TIME_SIGN_IN_TOKEN_MS = 5 * 60 * 1000;
+export const RESET_PASSWORD_TOKEN_MS = 60 * 60 * 1000;
+export const REQUEST_RETRIES = 3;
+export const REQUEST_RETRY_DELAY_MS = 3000;
+export const ALERT_MS = 5000;
+export const SUCCESS_MS = 3000;
+export const LOADING_REDIRECT_HINT_MS = 30_000;
+export const SETTINGS_UNLOCK_TIMEOUT_MS = 10_000;
+export const MASKED_VISIBLE_CHARS = 4;
+
+export const ADMIN_PURCHASES_PAGE_SIZE = 12;
+export const CUSTOMERS_PAGE_SIZE = 50;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const MAX_CONVERSATION_TOKENS = 7500;
+export const MAX_AVATAR_TOKENS = 7500;
+export const ENHANCE_MIN_CHARS = 12;
+export const TOKEN_COUNTER_DEBOUNCE_MS = 1000;
+export const CONVERSATION_SORT_KEYS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'] as const;
+export type ConversationSortKey = (typeof CONVERSATION_SORT_KEYS)[number];

@@ -1,0 +1,32 @@
+// Error ids shared by server and web. The JSON body of every error is { error, message, ... }.
+export const ErrorIds = {
+  validation: 'validation_error',
+  unauthenticated: 'unauthenticated',
+  tokenExpired: 'auth/id-token-expired',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  emailExists: 'email_exists',
+  invalidCredentials: 'invalid_credentials',
+  signupDisabled: 'signup_disabled',
+  premium: 'premium_required',
+  insufficientFunds: 'insufficient_funds',
+  rateLimited: 'rate_limited',
+  tooLarge: 'payload_too_large',
+  unsupportedFile: 'unsupported_file',
+  outboundRefused: 'outbound_url_refused',
+  provider: 'provider_error',
+  internal: 'internal_error',
+} as const;
+export type ErrorId = (typeof ErrorIds)[keyof typeof ErrorIds];
+
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  /** Per-field messages for 400 validation errors. */
+  details?: Record<string, string>;
+  requestId?: string;
+  /** AI-provider failures name the provider and its own code. */
+  provider?: string;
+  code?: string | number;
+}

@@ -1,0 +1,59 @@
+// Current-user shape (spec part 1 §3 "User / customer") and profile updates.
+import { z } from 'zod';
+import { LANGUAGES, PROFILE_PHONE_MAX_DIGITS } from './constants';
+
+export const staffRoleSchema = z.enum(['admin', 'manager']);
+
+export const purchaseSummary = z.object({
+  purchase_id: z.number(),
+  status: z.string(),
+  product_id: z.number().nullable(),
+  product: z.object({ product_id: z.number(), name: z.string(), video_src: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  expires_at: z.string(),
+});
+
+export const currentUser = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  lang: z.enum(LANGUAGES),
+  dark_mode: z.boolean(),
+  birthday: z.string().nullable(),
+  file_id: z.number().nullable(),
+  picture: z.string().nullable(),
+  signup_reason: z.string().nullable(),
+  instagram: z.string().nullable(),
+  has_access: z.boolean(),
+  /** 1000000 means unlimited. */
+  available_words: z.number(),
+  staff: z.object({ staff_id: z.number(), role: staffRoleSchema }).nullable(),
+  purchase: purchaseSummary.nullable(),
+  default_organization: z.object({ organization_id: z.number() }).nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const authResponse = z.object({ token: z.string(), user: currentUser });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** spec part 1 §5: profile phone is stripped to digits and cut to 10 characters. */
+export function normalizeProfilePhone(phone: string): string {
+  return phone.replace(/\D/g, '').slice(0, PROFILE_PHONE_MAX_DIGITS);
+}
+
+export const updateProfileRequest = z.object({
+  name: z.string().trim().min(1, { error: 'invalid_name' }).max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  phone: z.string().max(40).transform(normalizeProfilePhone).optional().nullable(),
+  company: z.string().trim().max(200).optional().nullable(),
+  lang: z.enum(LANGUAGES).optional(),
+  dark_mode: z.boolean().optional(),
+  birthday: z.iso.date().optional().nullable(),
+  instagram: z.string().trim().max(100).optional().nullable(),
+  file_id: z.number().int().positive().optional().nullable(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

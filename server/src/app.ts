@@ -1,0 +1,94 @@
+// Builds the Fastify app: plugins, then every feature's routes (DESIGN.md §3).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from './context';
+import { auditPlugin } from './platform/audit';
+import { authPlugin } from './platform/auth/guard';
+import { registerErrorHandling } from './platform/http/errors';
+import { healthRoutes } from './platform/http/health';
+import { featureRoutes } from './features';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Admin-set tracking codes and app_css run inline (spec part 1 §3); admins alone can set them.
+        scriptSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        fontSrc: ["'self'", 'data:', 'https:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.services.redis ? { redis: ctx.services.redis, nameSpace: 'pluma-rl:' } : {}),
+  });
+  await app.register(multipart, { limits: { fileSize: ctx.env.MAX_UPLOAD_MB * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pluma API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+  await app.register(auditPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(featureRoutes, { prefix: '/api' });
+  await registerWebApp(app, ctx);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every non-API path (client-side routing). */
+async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = ctx.env.WEB_DIST_DIR ?? [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((p) => existsSync(p));
+  if (!root || !existsSync(path.join(root, 'index.html'))) return;
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

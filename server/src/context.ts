@@ -1,0 +1,66 @@
+// The services every feature receives. Built once at boot (boot.ts) or per test (test/test-app.ts).
+// Each platform module implements one of the interfaces below and registers it in boot.ts.
+import type { Readable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import type { AiService } from './platform/ai/types';
+
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  services: AppServices;
+}
+
+export interface AppServices {
+  /** Present when REDIS_URL is set (rate limits, Socket.IO adapter). */
+  redis?: Redis;
+  /** Socket.IO; present once the HTTP server exists (platform/realtime). */
+  realtime?: Realtime;
+  /** pg-boss (platform/jobs). */
+  jobs?: Jobs;
+  /** SMTP or outbox (platform/mail). */
+  mail?: Mailer;
+  /** Local disk or S3 (platform/storage). */
+  storage?: Storage;
+  /** AI providers (platform/ai). */
+  ai?: AiService;
+}
+
+export interface Realtime {
+  /** Emits to room `user-{userId}` on every node (Redis adapter when REDIS_URL is set). */
+  emitToUser(userId: number, event: string, payload: unknown): void;
+}
+
+export interface JobProgress {
+  (percent: number, note?: string): Promise<void>;
+}
+
+export interface Jobs {
+  /** Queues a job; returns its id. */
+  send(queue: string, data: Record<string, unknown>, options?: { singletonKey?: string; retryLimit?: number }): Promise<string | null>;
+  /** Registers a handler; `progress` persists percent/note so a reload can show it. */
+  work(queue: string, handler: (data: Record<string, unknown>, progress: JobProgress, jobId: string) => Promise<unknown>): Promise<void>;
+  /** State and progress of a job, for polling screens. */
+  status(queue: string, jobId: string): Promise<{ state: string; progress: number; note: string | null; output: unknown } | null>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** 'welcome' | 'reset_password' | ... (stored in the outbox). */
+  kind: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}

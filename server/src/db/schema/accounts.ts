@@ -1,0 +1,103 @@
+// Accounts and access (spec part 1 §3): users, sessions, one-time tokens, staff.
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    userId: serial('user_id').primaryKey(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    phone: text('phone'),
+    company: text('company'),
+    lang: text('lang').notNull().default('en'),
+    darkMode: boolean('dark_mode').notNull().default(false),
+    birthday: date('birthday'),
+    fileId: integer('file_id'),
+    signupReason: text('signup_reason'),
+    instagram: text('instagram'),
+    /** Words left; 1000000 means unlimited (spec part 1 §9). */
+    availableWords: integer('available_words').notNull().default(0),
+    defaultOrganizationId: integer('default_organization_id'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_phone_idx').on(t.phone),
+  ],
+);
+
+/** One row per issued token. A refresh rotates: the old row is marked rotated, a new row joins the same family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionId: serial('session_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the whole family (set at sign-in, carried over on refresh). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_family_idx').on(t.familyId),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenId: serial('token_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    /** 'reset_password' | 'sign_in' */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdByUserId: integer('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    staffId: serial('staff_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    /** 'admin' | 'manager' */
+    role: text('role').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_user_unique').on(t.userId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    auditId: serial('audit_id').primaryKey(),
+    actorUserId: integer('actor_user_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: text('details'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
+);

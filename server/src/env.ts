@@ -1,0 +1,81 @@
+// Environment, validated once at boot (docs/configuration.md lists every variable).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  /** 32+ characters; encrypts stored secrets. Generated and kept in DATA_DIR when not given. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool,
+  SMTP_URL: optionalText,
+  SMTP_FROM: z.string().default('Pluma <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(6).optional().or(z.literal('').transform(() => undefined)),
+  /** Comma-separated hosts that outbound webhooks may reach even though they are private (e.g. an internal relay). */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  XAI_API_KEY: optionalText,
+  XAI_BASE_URL: optionalUrl,
+  /** Extra OpenAI-compatible server (Ollama, vLLM, LM Studio): base URL and comma-separated model names. */
+  OPENAI_COMPAT_BASE_URL: optionalUrl,
+  OPENAI_COMPAT_API_KEY: optionalText,
+  OPENAI_COMPAT_MODELS: optionalText,
+  /** Serve the offline demo model (local emulator) when no provider key is configured. Default on. */
+  DEMO_AI: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_SECRET: string };
+
+/** Reads and validates the environment. Throws an Error whose message lists every problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}\nSee docs/configuration.md.`);
+  }
+  const env = parsed.data;
+  return { ...env, APP_SECRET: env.APP_SECRET ?? appSecretFromDataDir(env.DATA_DIR) };
+}
+
+/** Keeps a generated secret in DATA_DIR so encrypted settings survive restarts. */
+function appSecretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

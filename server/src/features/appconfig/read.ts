@@ -1,0 +1,16 @@
+// Reading app configuration from other features: value from the table (decrypted), else the default.
+import { CONFIG_KEYS, type ConfigKey } from '@pluma/common/appconfig';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { appConfig } from '../../db/schema';
+import { decryptSecret } from '../../platform/crypto/secret-box';
+
+export async function getConfig(ctx: AppContext, key: ConfigKey): Promise<string> {
+  const [row] = await ctx.db.select().from(appConfig).where(eq(appConfig.key, key)).limit(1);
+  if (!row || row.value == null) return CONFIG_KEYS[key].default;
+  return row.encrypted ? decryptSecret(ctx.env.APP_SECRET, row.value) : row.value;
+}
+
+export async function getConfigBool(ctx: AppContext, key: ConfigKey): Promise<boolean> {
+  return (await getConfig(ctx, key)) === 'true';
+}

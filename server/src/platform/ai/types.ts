@@ -1,0 +1,52 @@
+// Contract between the AI providers (platform/ai) and the features that generate text (messages...).
+export type ProviderName = 'openai' | 'anthropic' | 'xai' | 'compat' | 'demo';
+
+export interface ChatModelInfo {
+  /** Value stored on a conversation/message, e.g. 'gpt-4o-mini', 'claude-3-5-sonnet-latest', 'demo'. */
+  id: string;
+  /** Label shown in the model picker, e.g. 'GPT 4o Mini', 'Grok', 'Claude', 'Demo (offline)'. */
+  label: string;
+  provider: ProviderName;
+  /** True for the model used when a conversation's model is unset (null). */
+  isDefault: boolean;
+}
+
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatStreamRequest {
+  /** null → the default model. */
+  model: string | null;
+  messages: ChatTurn[];
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; finishReason: string | null; usage: { inputTokens: number; outputTokens: number } | null };
+
+/** A provider failure; thrown by `stream` (before or during iteration). */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    /** HTTP status from the provider (500 when the connection dropped). */
+    readonly status: number,
+    /** The provider's own error code/type, when it sent one. */
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface AiService {
+  listModels(): Promise<ChatModelInfo[]>;
+  /** Streams a chat completion. Throws ProviderError (also mid-stream) and respects `signal`. */
+  stream(request: ChatStreamRequest): AsyncIterable<ChatStreamEvent>;
+  /** The provider name a model id resolves to (for error events: openai-error vs anthropic-error). */
+  providerOf(model: string | null): Promise<ProviderName>;
+}

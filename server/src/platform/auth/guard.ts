@@ -1,0 +1,80 @@
+// Authentication and staff authorization for routes: `preHandler: [app.authenticate]`,
+// `preHandler: [app.authenticate, requireStaff('admin')]`.
+import type { StaffRole } from '@pluma/common/constants';
+import { ErrorIds } from '@pluma/common/errors';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { staff, users } from '../../db/schema';
+import { AppError, forbidden, unauthenticated } from '../http/errors';
+import { checkSession } from './sessions';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Actor {
+  user: UserRow;
+  staffRole: StaffRole | null;
+  sessionId: number;
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** Set by requireStaff: the request is audited when it changes something. */
+    staffAudit: boolean;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
+}
+
+/** Resolves a bearer token to an actor, or the reason it is refused. */
+export async function actorFromToken(app: FastifyInstance, token: string): Promise<Actor | 'expired' | null> {
+  const check = await checkSession(app.ctx.db, token);
+  if (!check.ok) return check.reason === 'expired' ? 'expired' : null;
+  const [row] = await app.ctx.db
+    .select({ user: users, staffRole: staff.role })
+    .from(users)
+    .leftJoin(staff, eq(staff.userId, users.userId))
+    .where(eq(users.userId, check.userId))
+    .limit(1);
+  if (!row) return null;
+  return { user: row.user, staffRole: (row.staffRole as StaffRole | null) ?? null, sessionId: check.sessionId, familyId: check.familyId };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('staffAudit', false);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const actor = await actorFromToken(app, token);
+    if (actor === 'expired') throw new AppError(401, ErrorIds.tokenExpired, 'token_expired');
+    if (!actor) throw unauthenticated();
+    request.actor = actor;
+  });
+});
+
+/** The actor of an authenticated route (throws if the route forgot `app.authenticate`). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}
+
+/** 'admin' admits admins only; 'manager' admits managers and admins. Changes made are audited. */
+export function requireStaff(role: StaffRole) {
+  return async (request: FastifyRequest) => {
+    const actorRole = request.actor?.staffRole;
+    const allowed = role === 'admin' ? actorRole === 'admin' : actorRole === 'admin' || actorRole === 'manager';
+    if (!allowed) throw forbidden();
+    request.staffAudit = true;
+  };
+}

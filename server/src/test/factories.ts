@@ -1,0 +1,53 @@
+// Test data built through the same tables and helpers the app uses.
+import type { StaffRole } from '@pluma/common/constants';
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context';
+import { products, purchases, staff, users } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+import { createSession } from '../platform/auth/sessions';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+// Hashing is slow on purpose; factories share one hash of the default password.
+const DEFAULT_PASSWORD = 'secret-pass-1';
+let defaultHash: Promise<string> | undefined;
+
+export interface BuiltUser {
+  user: typeof users.$inferSelect;
+  token: string;
+  password: string;
+  /** Authorization header for app.inject. */
+  auth: { authorization: string };
+}
+
+export async function buildUser(
+  ctx: AppContext,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string; access?: boolean; staffRole?: StaffRole } = {},
+): Promise<BuiltUser> {
+  const { password = DEFAULT_PASSWORD, access = false, staffRole, ...fields } = overrides;
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD);
+  const passwordHash = password === DEFAULT_PASSWORD ? await defaultHash : await hashPassword(password);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ name: 'Test', lastName: 'User', email: `user-${unique()}@example.com`, phone: '5551234567', passwordHash, ...fields })
+    .returning();
+  if (access) await grantAccess(ctx, user.userId);
+  if (staffRole) await ctx.db.insert(staff).values({ userId: user.userId, role: staffRole });
+  const token = await createSession(ctx.db, user.userId);
+  return { user, token, password, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** An active 30-day purchase of a fresh product, giving the user access and `words` credits. */
+export async function grantAccess(ctx: AppContext, userId: number, words = 10_000) {
+  const [product] = await ctx.db
+    .insert(products)
+    .values({ name: `Plan ${unique()}`, description: 'Test plan', price: 10, wordAmount: words, expirationDays: 30 })
+    .returning();
+  const [purchase] = await ctx.db
+    .insert(purchases)
+    .values({ userId, productId: product.productId, status: 'active', amount: 10, totalPayment: 10, expirationDays: 30 })
+    .returning();
+  const { eq } = await import('drizzle-orm');
+  await ctx.db.update(users).set({ availableWords: words }).where(eq(users.userId, userId));
+  return { product, purchase };
+}

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // App configuration keys (spec part 1 §3) with defaults, kind and visibility.
 // 'secret' values are encrypted at rest, never sent by GET /api/appconfig, masked in the admin view.
 export type ConfigKind = 'text' | 'bool' | 'url' | 'json' | 'color' | 'secret' | 'longtext';
@@ -76,3 +78,20 @@ export const CONFIG_KEYS = {
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
 export const isConfigKey = (key: string): key is ConfigKey => Object.hasOwn(CONFIG_KEYS, key);
+
+
+/** GET /api/appconfig: the public keys as a list of key/value pairs (spec part 1 §7). Booleans are 'true'/'false'. */
+export const configEntry = z.object({ key: z.string(), value: z.string() });
+export const publicConfigResponse = z.array(configEntry);
+export type ConfigEntry = z.infer<typeof configEntry>;
+
+/** GET /api/appconfig/admin: every key; secrets masked to their last 4 characters. */
+export const adminConfigEntry = configEntry.extend({
+  kind: z.enum(['text', 'bool', 'url', 'json', 'color', 'secret', 'longtext']),
+  public: z.boolean(),
+  masked: z.boolean(),
+});
+export const adminConfigResponse = z.array(adminConfigEntry);
+
+/** PUT /api/appconfig: changes as a list of key/value pairs. */
+export const updateConfigRequest = z.array(configEntry).min(1).max(200);

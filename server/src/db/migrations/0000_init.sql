@@ -174,6 +174,59 @@ CREATE TABLE "purchases" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_progress" (
+	"job_id" text PRIMARY KEY NOT NULL,
+	"queue" text NOT NULL,
+	"percent" integer DEFAULT 0 NOT NULL,
+	"note" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "conversations" (
+	"conversation_id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"model" text,
+	"archived" boolean DEFAULT false NOT NULL,
+	"tags" text DEFAULT '' NOT NULL,
+	"avatar_id" integer,
+	"organization_id" integer,
+	"file_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "credit_ledger" (
+	"entry_id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"words" integer NOT NULL,
+	"balance_after" integer NOT NULL,
+	"source_type" text NOT NULL,
+	"source_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"message_id" serial PRIMARY KEY NOT NULL,
+	"conversation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"role" text NOT NULL,
+	"content" text,
+	"prompt" text,
+	"model" text,
+	"favorite" boolean DEFAULT false NOT NULL,
+	"finish_reason" text,
+	"status" text DEFAULT 'done' NOT NULL,
+	"message_type_id" integer DEFAULT 1 NOT NULL,
+	"user_message_id" integer,
+	"avatar_id" integer,
+	"organization_id" integer,
+	"error_code" text,
+	"words_charged" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff" ADD CONSTRAINT "staff_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -184,6 +237,11 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_payment_method_id_payment_method
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_product_id_products_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("product_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_payment_method_id_payment_methods_payment_method_id_fk" FOREIGN KEY ("payment_method_id") REFERENCES "public"."payment_methods"("payment_method_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_file_id_files_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("file_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_conversations_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("conversation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "one_time_tokens_hash_unique" ON "one_time_tokens" USING btree ("token_hash");--> statement-breakpoint
@@ -206,4 +264,13 @@ CREATE INDEX "products_name_idx" ON "products" USING btree ("name");--> statemen
 CREATE INDEX "products_org_idx" ON "products" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "purchases_user_created_idx" ON "purchases" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "purchases_status_created_idx" ON "purchases" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "purchases_product_idx" ON "purchases" USING btree ("product_id");
+CREATE INDEX "purchases_product_idx" ON "purchases" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "conversations_user_updated_idx" ON "conversations" USING btree ("user_id","archived","updated_at");--> statement-breakpoint
+CREATE INDEX "conversations_user_created_idx" ON "conversations" USING btree ("user_id","archived","created_at");--> statement-breakpoint
+CREATE INDEX "conversations_user_name_idx" ON "conversations" USING btree ("user_id","archived","name");--> statement-breakpoint
+CREATE INDEX "conversations_org_idx" ON "conversations" USING btree ("organization_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_ledger_source_unique" ON "credit_ledger" USING btree ("source_type","source_id");--> statement-breakpoint
+CREATE INDEX "credit_ledger_user_idx" ON "credit_ledger" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_conversation_id_idx" ON "messages" USING btree ("conversation_id","message_id");--> statement-breakpoint
+CREATE INDEX "messages_user_idx" ON "messages" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_pending_idx" ON "messages" USING btree ("status") WHERE "messages"."status" in ('pending', 'streaming');

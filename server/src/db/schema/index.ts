@@ -1,3 +1,5 @@
 export * from './accounts';
 export * from './platform';
 export * from './commerce';
+export * from './jobs';
+export * from './chat';

@@ -1,0 +1,81 @@
+// Chat (spec part 2 §3): conversations, messages, and the credits ledger (DESIGN.md §6).
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { files } from './platform';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    conversationId: serial('conversation_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** null = unset (the default model). */
+    model: text('model'),
+    archived: boolean('archived').notNull().default(false),
+    /** Comma-separated, as the spec has it. */
+    tags: text('tags').notNull().default(''),
+    avatarId: integer('avatar_id'),
+    organizationId: integer('organization_id'),
+    fileId: integer('file_id').references(() => files.fileId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_user_updated_idx').on(t.userId, t.archived, t.updatedAt),
+    index('conversations_user_created_idx').on(t.userId, t.archived, t.createdAt),
+    index('conversations_user_name_idx').on(t.userId, t.archived, t.name),
+    index('conversations_org_idx').on(t.organizationId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    messageId: serial('message_id').primaryKey(),
+    conversationId: integer('conversation_id').notNull().references(() => conversations.conversationId, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    /** 'user' | 'assistant' */
+    role: text('role').notNull(),
+    /** null = pending (the assistant is still writing). */
+    content: text('content'),
+    prompt: text('prompt'),
+    model: text('model'),
+    favorite: boolean('favorite').notNull().default(false),
+    /** 'stop' | 'length' | 'error' | 'interrupted' | null while streaming */
+    finishReason: text('finish_reason'),
+    /** 'pending' | 'streaming' | 'done' | 'failed' | 'interrupted' */
+    status: text('status').notNull().default('done'),
+    messageTypeId: integer('message_type_id').notNull().default(1),
+    userMessageId: integer('user_message_id'),
+    avatarId: integer('avatar_id'),
+    organizationId: integer('organization_id'),
+    errorCode: text('error_code'),
+    wordsCharged: integer('words_charged'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Newest-first paging within a conversation (cursor on message_id).
+    index('messages_conversation_id_idx').on(t.conversationId, t.messageId),
+    index('messages_user_idx').on(t.userId, t.createdAt),
+    index('messages_pending_idx').on(t.status).where(sql`${t.status} in ('pending', 'streaming')`),
+  ],
+);
+
+/** Every change of a user's words goes through here, once per cause (unique source). */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    entryId: serial('entry_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    /** Negative for a charge, positive for a grant. */
+    words: integer('words').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** e.g. 'message', 'purchase', 'admin' */
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('credit_ledger_source_unique').on(t.sourceType, t.sourceId), index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);

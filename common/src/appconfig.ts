@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MASKED_VISIBLE_CHARS } from './constants';
 
 // App configuration keys (spec part 1 §3) with defaults, kind and visibility.
 // 'secret' values are encrypted at rest, never sent by GET /api/appconfig, masked in the admin view.
@@ -24,6 +25,8 @@ export const CONFIG_KEYS = {
   dark_logo: url(),
   light_logo: url(),
   favicon_url: url(),
+  // spec part 2 §3 lists `favicon` beside favicon_url among the keys the app shell reads.
+  favicon: url(),
   landing_image_src: url(),
   landing_logo_src: url(),
   landing_enabled: bool(true),
@@ -95,3 +98,83 @@ export const adminConfigResponse = z.array(adminConfigEntry);
 
 /** PUT /api/appconfig: changes as a list of key/value pairs. */
 export const updateConfigRequest = z.array(configEntry).min(1).max(200);
+
+/** POST /api/appconfig/admin/reveal: the full value of one secret (audited). */
+export const revealConfigRequest = z.object({ key: z.string().min(1).max(100) });
+export const revealConfigResponse = configEntry;
+
+// Limits per kind (PUT /api/appconfig). Texts are short labels; longtext holds CSS, prompts and tracking codes.
+export const CONFIG_TEXT_MAX = 2000;
+export const CONFIG_LONGTEXT_MAX = 100_000;
+export const CONFIG_SECRET_MAX = 10_000;
+
+/** What a masked secret looks like: bullets, then the last 4 characters (spec part 1 §9). */
+export const SECRET_MASK = '••••••••';
+
+export function maskSecret(value: string): string {
+  if (!value) return '';
+  // A short secret would be shown whole by its last 4 characters; show bullets only.
+  if (value.length <= MASKED_VISIBLE_CHARS * 2) return SECRET_MASK;
+  return SECRET_MASK + value.slice(-MASKED_VISIBLE_CHARS);
+}
+
+/** A value that is the masked form (the admin form saved without revealing) leaves the secret unchanged. */
+export const isMaskedSecret = (value: string) => value.startsWith('••');
+
+const COLOR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function isConfigUrl(value: string): boolean {
+  if (value === '') return true;
+  if (value.length > CONFIG_TEXT_MAX || /\s/.test(value)) return false;
+  // Uploaded logos and images are served by us at /api/files/{name}.{type}: a root-relative path is fine.
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isJsonText(value: string): boolean {
+  if (value === '') return true;
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` fits the kind of `key`; the same check runs in the admin form and on the server. */
+export function isValidConfigValue(key: ConfigKey, value: string): boolean {
+  const def: ConfigKeyDef = CONFIG_KEYS[key];
+  switch (def.kind) {
+    case 'bool':
+      return value === 'true' || value === 'false';
+    case 'url':
+      return isConfigUrl(value);
+    case 'color':
+      return COLOR_PATTERN.test(value);
+    case 'json':
+      return value.length <= CONFIG_LONGTEXT_MAX && isJsonText(value);
+    case 'text':
+      return value.length <= CONFIG_TEXT_MAX;
+    case 'longtext':
+      return value.length <= CONFIG_LONGTEXT_MAX;
+    case 'secret':
+      return value.length <= CONFIG_SECRET_MAX;
+  }
+}
+
+/** The first problem of a list of changes, as the message key the API answers with; null when all are valid. */
+export function configChangeProblem(
+  changes: ConfigEntry[],
+): { messageKey: 'config_key_unknown' | 'config_value_invalid'; key: string } | null {
+  for (const { key, value } of changes) {
+    if (!isConfigKey(key)) return { messageKey: 'config_key_unknown', key };
+    if (CONFIG_KEYS[key].kind === 'secret' && isMaskedSecret(value)) continue;
+    if (!isValidConfigValue(key, value)) return { messageKey: 'config_value_invalid', key };
+  }
+  return null;
+}

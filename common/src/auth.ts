@@ -34,8 +34,27 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const emailRequest = z.object({ email });
-export const tokenRequest = z.object({ token: z.string().min(10).max(200) });
+export type EmailRequest = z.infer<typeof emailRequest>;
+
+/** A one-time token: sign-in (staff "log in as user", pending uid) or password reset. */
+const oneTimeToken = (messageKey: 'sign_in_token_invalid' | 'reset_token_invalid') =>
+  z.string({ error: messageKey }).trim().min(10, { error: messageKey }).max(200, { error: messageKey });
+
+export const tokenRequest = z.object({ token: oneTimeToken('sign_in_token_invalid') });
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
 export const resetPasswordRequest = z.object({
-  token: z.string().min(10).max(200),
+  token: oneTimeToken('reset_token_invalid'),
   password: signupRequest.shape.password,
 });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const changePasswordRequest = z.object({
+  current_password: z.string({ error: 'current_password_invalid' }).min(1, { error: 'current_password_invalid' }).max(200),
+  password: signupRequest.shape.password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** spec part 1 §8: recovery success text, translated. */
+export const messageResponse = z.object({ message: z.string() });
+export const resetLinkResponse = z.object({ link: z.string() });

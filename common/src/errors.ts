@@ -14,7 +14,13 @@ export const ErrorIds = {
   rateLimited: 'rate_limited',
   tooLarge: 'payload_too_large',
   unsupportedFile: 'unsupported_file',
+  configKeyUnknown: 'config_key_unknown',
+  configValueInvalid: 'config_value_invalid',
   outboundRefused: 'outbound_url_refused',
+  outboundFailed: 'outbound_request_failed',
+  resetTokenInvalid: 'reset_token_invalid',
+  signInTokenInvalid: 'sign_in_token_invalid',
+  mailFailed: 'mail_failed',
   provider: 'provider_error',
   internal: 'internal_error',
 } as const;

@@ -57,3 +57,17 @@ export const updateProfileRequest = z.object({
   file_id: z.number().int().positive().optional().nullable(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** Staff lookups by email or phone (spec part 1 §7: GET /users/email, GET /users/phone). */
+export const userSummary = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const phoneLookupQuery = z.object({
+  phone: z.string({ error: 'invalid_phone' }).trim().min(1, { error: 'invalid_phone' }).max(40, { error: 'invalid_phone' }),
+});

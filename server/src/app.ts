@@ -76,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(auditPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  // Baseline for `npm run bench` (bench/api-throughput.mjs): same plugins and hooks, no auth or database.
+  if (process.env.BENCH_BARE_ROUTE === '1') app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(featureRoutes, { prefix: '/api' });
   await registerWebApp(app, ctx);
   return app;

@@ -31,6 +31,8 @@ export interface AppServices {
 export interface Realtime {
   /** Emits to room `user-{userId}` on every node (Redis adapter when REDIS_URL is set). */
   emitToUser(userId: number, event: string, payload: unknown): void;
+  /** Disconnects every socket of the user on every node (user deleted or suspended). */
+  disconnectUser(userId: number): void;
 }
 
 export interface JobProgress {
@@ -53,6 +55,8 @@ export interface MailMessage {
   html?: string;
   /** 'welcome' | 'reset_password' | ... (stored in the outbox). */
   kind: string;
+  /** The action link in the text (e.g. password reset); logged when there is no SMTP so an operator can use it. */
+  link?: string;
 }
 
 export interface Mailer {

@@ -54,6 +54,8 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Longest answer asked of a model in one go (tokens); a longer one stops with finish_reason 'length' and offers Continue. */
+  AI_MAX_ANSWER_TOKENS: z.coerce.number().int().min(1).max(100_000).default(2048),
   WEB_DIST_DIR: optionalText,
 });
 

@@ -2,6 +2,10 @@
 import { createContext, startApp } from './boot';
 import { openDatabase } from './db/client';
 import { loadEnv, type Env } from './env';
+import { seedAppConfig, seedPaymentMethods } from './features/appconfig/seed';
+import { seedFirstAdmin } from './features/users/first-admin';
+import { seedProducts } from './features/products/seed';
+import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 
 async function main() {
   let env: Env;
@@ -14,6 +18,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   const ctx = await createContext(env, database);
+  // Answers a previous process left pending or streaming become interrupted (nothing stays pending).
+  // With Redis (several nodes) only stale ones: another live node may be writing the fresh ones.
+  await markInterruptedMessages(ctx, { staleAfterMs: env.REDIS_URL ? STALE_MESSAGE_MS : 0 });
+  await seedAppConfig(ctx);
+  await seedPaymentMethods(ctx);
+  await seedProducts(ctx);
+  await seedFirstAdmin(ctx);
   const app = await startApp(ctx);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

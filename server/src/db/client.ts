@@ -60,6 +60,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error (server restart, database dropped) must not crash the process; the pool
+  // discards that client and the next query opens a new connection.
+  pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

@@ -1,6 +1,25 @@
 // Every feature's routes, mounted under /api. Add one line per feature.
 import type { FastifyInstance } from 'fastify';
+import { outboxRoutes } from '../platform/mail/outbox-routes';
+import { authRoutes } from './auth/routes';
+import { usersRoutes } from './users/routes';
+import { listModelsRoute } from './models/routes';
+import { appConfigRoutes } from './appconfig/routes';
+import { fileRoutes } from './files/routes';
+import { conversationRoutes } from './conversations/routes';
+import { messageRoutes } from './messages/routes';
+import { accessRoutes } from './purchases/access-routes';
+import { productRoutes } from './products/routes';
 
 export async function featureRoutes(app: FastifyInstance) {
-  void app;
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(outboxRoutes, { prefix: '/admin' });
+  await app.register(listModelsRoute);
+  await app.register(appConfigRoutes);
+  await app.register(fileRoutes);
+  await app.register(conversationRoutes);
+  await app.register(messageRoutes);
+  await app.register(accessRoutes, { prefix: '/users' });
+  await app.register(productRoutes);
 }

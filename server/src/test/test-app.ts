@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createContext, startApp } from '../boot';
 import type { AppContext } from '../context';
+import type { Database } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestDatabase } from './test-db';
 
@@ -14,7 +15,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Reuse this (already migrated) database instead of a fresh one, e.g. two app instances on one database; the caller closes it. */
+  database?: Database;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pluma-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -24,7 +30,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     DEMO_AI: 'true',
     ...envOverrides,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const ctx = await createContext(env, database);
   const app = await startApp(ctx, { logger: false });
   return {
@@ -32,7 +38,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ctx,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,8 +8,8 @@ export function testDbKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'pg' ? 'postgres' : 'pglite';
 }
 
-export async function createTestDatabase(): Promise<Database> {
-  if (testDbKind() === 'pglite') {
+export async function createTestDatabase(kind: 'pglite' | 'postgres' = testDbKind()): Promise<Database> {
+  if (kind === 'pglite') {
     const database = await openPglite(null);
     await database.migrate();
     return database;

@@ -45,8 +45,14 @@ export class ProviderError extends Error {
 
 export interface AiService {
   listModels(): Promise<ChatModelInfo[]>;
-  /** Streams a chat completion. Throws ProviderError (also mid-stream) and respects `signal`. */
+  /**
+   * Streams a chat completion. Throws ProviderError (also mid-stream) and respects `signal`: once it is
+   * aborted the request is cancelled and iteration throws the signal's reason (an AbortError by default).
+   * A model that is not offered (null, unknown, or its provider's key was removed) runs on the default model.
+   */
   stream(request: ChatStreamRequest): AsyncIterable<ChatStreamEvent>;
   /** The provider name a model id resolves to (for error events: openai-error vs anthropic-error). */
   providerOf(model: string | null): Promise<ProviderName>;
+  /** Releases what the service started (the in-process demo emulator); called when the app closes. */
+  close?(): Promise<void>;
 }

@@ -1,0 +1,87 @@
+// Cold start: process spawn → first 200 from GET /api/health, on a first boot (fresh PGlite DATA_DIR,
+// or a fresh PostgreSQL database), so migrations and seeding are included. Baseline: a bare Node HTTP
+// server spawned the same way, measured in the same run. Median of several runs; no goal is set.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createScratchDatabase, postgresAvailable } from './lib/postgres.mjs';
+import { removeDir, startProcess, tempDataDir } from './lib/server-process.mjs';
+import { formatMs, median } from './lib/table.mjs';
+
+const RUNS = 3;
+
+const BARE_SERVER = `import { createServer } from 'node:http';
+createServer((req, res) => res.end('{"status":"ok"}')).listen(Number(process.env.PORT), process.env.HOST);
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+async function timeRuns(start) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) times.push(await start());
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
+}
+
+async function bareNode() {
+  const dir = tempDataDir('bare');
+  const entry = path.join(dir, 'bare-server.mjs');
+  writeFileSync(entry, BARE_SERVER);
+  try {
+    return await timeRuns(async () => {
+      const server = await startProcess({ entry });
+      await server.stop();
+      return server.startupMs;
+    });
+  } finally {
+    removeDir(dir);
+  }
+}
+
+async function pgliteFirstBoot() {
+  return timeRuns(async () => {
+    const dataDir = tempDataDir('cold-pglite');
+    try {
+      const server = await startProcess({ env: { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' } });
+      await server.stop();
+      return server.startupMs;
+    } finally {
+      removeDir(dataDir);
+    }
+  });
+}
+
+async function postgresFirstBoot() {
+  return timeRuns(async () => {
+    const database = await createScratchDatabase('cold');
+    const dataDir = tempDataDir('cold-pg');
+    try {
+      const server = await startProcess({ env: { DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: '' } });
+      await server.stop();
+      return server.startupMs;
+    } finally {
+      await database.drop();
+      removeDir(dataDir);
+    }
+  });
+}
+
+function row(measure, timing, baseline) {
+  return {
+    benchmark: 'Cold start to healthy',
+    measure,
+    value: `${formatMs(timing.median)} (min ${formatMs(timing.min)}, max ${formatMs(timing.max)})`,
+    baseline: baseline ? `${formatMs(baseline.median)} (bare Node HTTP)` : undefined,
+    ratio: baseline ? `${(timing.median / baseline.median).toFixed(1)}× baseline` : undefined,
+    goal: 'none (reported)',
+  };
+}
+
+export default async function coldStart() {
+  const baseline = await bareNode();
+  const rows = [row(`bare Node HTTP server, median of ${RUNS}`, baseline)];
+  rows.push(row(`PGlite, fresh DATA_DIR, median of ${RUNS}`, await pgliteFirstBoot(), baseline));
+  if (await postgresAvailable()) {
+    rows.push(row(`PostgreSQL, fresh database, median of ${RUNS}`, await postgresFirstBoot(), baseline));
+  } else {
+    rows.push({ benchmark: 'Cold start to healthy', measure: 'PostgreSQL, fresh database', value: 'n/a', note: 'no PostgreSQL server answered (set BENCH_DATABASE_URL)' });
+  }
+  return rows;
+}

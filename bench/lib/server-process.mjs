@@ -1,0 +1,89 @@
+// Starts the built server (server/dist/main.js) as its own process and waits until it is healthy.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const SERVER_ENTRY = path.join(ROOT, 'server', 'dist', 'main.js');
+
+/** A port that was free a moment ago (the server is told it explicitly, so its URL is known). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(label) {
+  return mkdtempSync(path.join(tmpdir(), `pluma-bench-${label}-`));
+}
+
+/** Polls GET `url` until it answers 200; resolves with the time it took since `since` (ms). */
+async function waitFor200(url, since, child, output, timeoutMs) {
+  let exitCode = null;
+  child.once('exit', (code, signal) => (exitCode = code ?? signal));
+  while (performance.now() - since < timeoutMs) {
+    if (exitCode !== null) throw new Error(`server exited (${exitCode}) before it was healthy:\n${output.join('')}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${output.join('')}`);
+}
+
+/**
+ * Spawns `node [nodeArgs] <entry> [args]` with `env` on a free port and waits for the first 200 from `healthPath`.
+ * Returns { url, startupMs, stop() }. Output is kept (last lines) to explain failures.
+ */
+export async function startProcess({ entry = SERVER_ENTRY, nodeArgs = [], args = [], env = {}, healthPath = '/api/health', timeoutMs = 120_000 }) {
+  const port = await freePort();
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  const since = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+  try {
+    const startupMs = await waitFor200(url + healthPath, since, child, output, timeoutMs);
+    return { url, startupMs, stop, output };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** SIGTERM (the server shuts down cleanly), SIGKILL if it has not exited after 10 s. */
+export function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function removeDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}

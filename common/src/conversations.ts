@@ -1,0 +1,123 @@
+// Conversations (spec part 2 §3 entity, §5 validation, §7 calls): requests and responses of /api/conversations.
+import { z } from 'zod';
+import { CONVERSATION_SORT_KEYS } from './constants';
+
+export const CONVERSATIONS_PAGE_SIZE = 50;
+export const CONVERSATIONS_MAX_PAGE_SIZE = 100;
+export const CONVERSATION_NAME_MAX = 200;
+export const CONVERSATION_TAG_MAX = 50;
+export const CONVERSATION_MAX_TAGS = 30;
+
+/** Tags arrive comma-separated (the spec's storage) or as an array; stored trimmed, unique, non-empty. */
+export function normalizeTags(input: string | string[] | null | undefined): string[] {
+  const parts = Array.isArray(input) ? input.flatMap((t) => t.split(',')) : (input ?? '').split(',');
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of parts) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const tagsInput = z
+  .union([z.string().max(CONVERSATION_MAX_TAGS * (CONVERSATION_TAG_MAX + 1)), z.array(z.string().max(CONVERSATION_TAG_MAX)).max(CONVERSATION_MAX_TAGS)])
+  .transform((v) => normalizeTags(v))
+  .refine((tags) => tags.length <= CONVERSATION_MAX_TAGS && tags.every((t) => t.length <= CONVERSATION_TAG_MAX), {
+    error: 'conversation_tags_invalid',
+  });
+
+/** spec part 2 §4: the model value 'Unset' is sent as null. */
+const modelInput = z
+  .string()
+  .trim()
+  .max(100)
+  .nullable()
+  .transform((v) => (v === '' || v === 'Unset' ? null : v));
+
+const organizationIdInput = z.coerce.number().int().positive();
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const conversationSortKey = z.enum(CONVERSATION_SORT_KEYS);
+
+export const listConversationsQuery = z.object({
+  query: z.string().trim().max(200).optional(),
+  sortBy: conversationSortKey.default('updatedAt_desc'),
+  /** Comma list; a conversation matches when it has any of them. */
+  tags: z.string().max(2000).optional().transform((v) => normalizeTags(v)),
+  archived: booleanQuery.optional().default(false),
+  organization_id: organizationIdInput.optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_MAX_PAGE_SIZE).default(CONVERSATIONS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Opaque keyset cursor from a previous page's next_cursor (takes precedence over offset). */
+  cursor: z.string().max(500).optional(),
+});
+export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
+
+export const conversationTagsQuery = z.object({
+  archived: booleanQuery.optional(),
+  organization_id: organizationIdInput.optional(),
+});
+
+export const conversationIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const createConversationRequest = z.object({
+  name: z.string({ error: 'conversation_name_required' }).trim().min(1, { error: 'conversation_name_required' }).max(CONVERSATION_NAME_MAX),
+  model: modelInput.optional(),
+  archived: z.boolean().optional(),
+  tags: tagsInput.optional(),
+  organization_id: organizationIdInput.nullable().optional(),
+});
+export type CreateConversationRequest = z.input<typeof createConversationRequest>;
+
+export const updateConversationRequest = z.object({
+  conversation_id: z.coerce.number().int().positive(),
+  name: z.string().trim().min(1, { error: 'conversation_name_required' }).max(CONVERSATION_NAME_MAX).optional(),
+  model: modelInput.optional(),
+  archived: z.boolean().optional(),
+  tags: tagsInput.optional(),
+});
+export type UpdateConversationRequest = z.input<typeof updateConversationRequest>;
+
+export const conversationFile = z.object({
+  file_id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  src: z.string(),
+});
+
+export const conversation = z.object({
+  conversation_id: z.number(),
+  name: z.string(),
+  /** null = Unset (the default model). */
+  model: z.string().nullable(),
+  archived: z.boolean(),
+  /** Comma-separated, as the spec has it. */
+  tags: z.string(),
+  avatar_id: z.number().nullable(),
+  organization_id: z.number().nullable(),
+  file: conversationFile.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversation>;
+
+export const conversationList = z.object({
+  conversations: z.array(conversation),
+  total: z.number(),
+  /** Pass as `cursor` to get the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type ConversationList = z.infer<typeof conversationList>;
+
+export const conversationTags = z.object({
+  tags: z.array(z.object({ tag: z.string(), count: z.number() })),
+});
+export type ConversationTags = z.infer<typeof conversationTags>;
+
+export const deletedResponse = z.object({ deleted: z.literal(true) });

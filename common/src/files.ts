@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// Files (spec part 1 §7, part 2 §7): POST /api/files (multipart field 'file'), GET/PUT/DELETE /api/files/{id},
+// public images at /api/files/{name}.{type}.
+
+/** Types a file may have, named by the extension of its sniffed content (never the uploaded name). */
+export const IMAGE_FILE_TYPES = ['png', 'jpg', 'gif', 'webp'] as const;
+export const DOCUMENT_FILE_TYPES = ['pdf', 'docx', 'pptx', 'xlsx'] as const;
+export const VIDEO_FILE_TYPES = ['mp4', 'webm', 'mov'] as const;
+/** Plain text is accepted under these names when its bytes are valid UTF-8 without NULs. */
+export const TEXT_FILE_TYPES = ['txt', 'md', 'csv'] as const;
+export const FILE_TYPES = [...IMAGE_FILE_TYPES, ...DOCUMENT_FILE_TYPES, ...VIDEO_FILE_TYPES, ...TEXT_FILE_TYPES] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const isImageFileType = (type: string): boolean => (IMAGE_FILE_TYPES as readonly string[]).includes(type);
+
+/** For a file input's `accept` attribute. */
+export const FILE_ACCEPT = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  '.docx',
+  '.pptx',
+  '.xlsx',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  '.txt',
+  '.md',
+  '.csv',
+].join(',');
+
+/** Answer of POST /api/files and PUT /api/files/{id}; `src` is where to fetch it. */
+export const fileResponse = z.object({
+  file_id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  src: z.string(),
+});
+export type FileResponse = z.infer<typeof fileResponse>;
+
+/** Public images have a random name; private files are reached by id with the owner's token. */
+export function fileSrc(file: { fileId: number; type: string; publicName: string | null }): string {
+  return file.publicName ? `/api/files/${file.publicName}.${file.type}` : `/api/files/${file.fileId}`;
+}

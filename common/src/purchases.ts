@@ -1,0 +1,31 @@
+// Admin access grants (spec part 1 §4 "Give access", §7 POST /users/giveAccess, PUT /users/revokeAccess).
+import { z } from 'zod';
+
+export const giveAccessRequest = z.object({
+  user_id: z.number().int().positive(),
+  product_id: z.number().int().positive(),
+  /** Defaults to the product's expiration_days; null follows the product's subscription terms. */
+  expiration_days: z.number().int().min(1).max(36500).nullable().optional(),
+  /** A gift is free: the total is 0 and no payment method is recorded. */
+  gift: z.boolean().default(false),
+  total: z.number().min(0).max(1_000_000).optional(),
+  payment_method_id: z.number().int().positive().nullable().optional(),
+});
+export type GiveAccessRequest = z.infer<typeof giveAccessRequest>;
+
+export const revokeAccessRequest = z.object({ purchase_id: z.number().int().positive() });
+
+export const purchaseRecord = z.object({
+  purchase_id: z.number(),
+  user_id: z.number(),
+  product_id: z.number().nullable(),
+  status: z.string(),
+  amount: z.number(),
+  total_payment: z.number(),
+  is_gift: z.boolean(),
+  expiration_days: z.number().nullable(),
+  payment_method_id: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PurchaseRecord = z.infer<typeof purchaseRecord>;

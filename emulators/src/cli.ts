@@ -1,0 +1,49 @@
+// Runs the AI emulators standalone: `npx tsx emulators/src/cli.ts [--openai-port 4010] [--anthropic-port 4011]
+// [--host 127.0.0.1] [--token-delay-ms 25] [--api-key KEY]`. Ctrl-C stops them.
+import { parseArgs } from 'node:util';
+import { startAnthropicEmulator } from './anthropic';
+import { startOpenAiEmulator } from './openai';
+
+const { values } = parseArgs({
+  options: {
+    'openai-port': { type: 'string', default: '4010' },
+    'anthropic-port': { type: 'string', default: '4011' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'token-delay-ms': { type: 'string', default: '0' },
+    'api-key': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(`Usage: npx tsx emulators/src/cli.ts [options]
+  --openai-port N       OpenAI Chat Completions emulator port (default 4010; 0 = any free port)
+  --anthropic-port N    Anthropic Messages emulator port (default 4011; 0 = any free port)
+  --host HOST           address to listen on (default 127.0.0.1)
+  --token-delay-ms N    delay between streamed tokens (default 0)
+  --api-key KEY         accept only this API key (default: any non-empty key)
+Prompt switches: [words:N] [rate:N] [error:STATUS] [disconnect:N] [stream-error:N] [echo]`);
+  process.exit(0);
+}
+
+function port(name: 'openai-port' | 'anthropic-port'): number {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    console.error(`--${name} must be a port number`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const common = { host: values.host, tokenDelayMs: Math.max(0, Number(values['token-delay-ms']) || 0), apiKey: values['api-key'] };
+const openai = await startOpenAiEmulator({ ...common, port: port('openai-port') });
+const anthropic = await startAnthropicEmulator({ ...common, port: port('anthropic-port') });
+console.log(`OpenAI-compatible emulator: OPENAI_BASE_URL=${openai.url}`);
+console.log(`Anthropic emulator:         ANTHROPIC_BASE_URL=${anthropic.url}`);
+
+const stop = async () => {
+  await Promise.all([openai.close(), anthropic.close()]);
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,78 @@
+// /api/appconfig (spec part 1 §7): public list for every visitor, admin view, reveal and save for admins.
+import {
+  adminConfigResponse,
+  publicConfigResponse,
+  revealConfigRequest,
+  revealConfigResponse,
+  updateConfigRequest,
+} from '@pluma/common/appconfig';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditRequest } from '../../platform/audit';
+import { actorOf, requireStaff } from '../../platform/auth/guard';
+import { adminConfig, publicConfig, revealConfigValue, updateConfig } from './service';
+
+const tags = ['appconfig'];
+const security = [{ bearer: [] }];
+
+export async function appConfigRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const adminOnly = [app.authenticate, requireStaff('admin')];
+
+  app.get(
+    '/appconfig',
+    {
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: { tags, response: { 200: publicConfigResponse, 304: z.null().describe('Not modified') } },
+    },
+    async (request, reply) => {
+      const entries = await publicConfig(ctx);
+      // Fetched on every app start (spec part 2 §7): revalidate with an ETag so unchanged settings cost a 304.
+      const etag = `"${createHash('sha256').update(JSON.stringify(entries)).digest('base64url').slice(0, 27)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'public, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return entries;
+    },
+  );
+
+  app.get(
+    '/appconfig/admin',
+    { preHandler: adminOnly, schema: { tags, security, response: { 200: adminConfigResponse } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return adminConfig(ctx);
+    },
+  );
+
+  app.post(
+    '/appconfig/admin/reveal',
+    {
+      preHandler: adminOnly,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, security, body: revealConfigRequest, response: { 200: revealConfigResponse } },
+    },
+    async (request, reply) => {
+      const entry = await revealConfigValue(ctx, request.body.key);
+      // The audit row names the key, never the value; it replaces the generic row of requireStaff.
+      await auditRequest(ctx.db, request, { key: entry.key });
+      request.staffAudit = false;
+      reply.header('Cache-Control', 'no-store');
+      return entry;
+    },
+  );
+
+  app.put(
+    '/appconfig',
+    { preHandler: adminOnly, schema: { tags, security, body: updateConfigRequest, response: { 200: adminConfigResponse } } },
+    async (request, reply) => {
+      const keys = await updateConfig({ ctx, actor: actorOf(request), changes: request.body });
+      await auditRequest(ctx.db, request, { keys });
+      request.staffAudit = false;
+      reply.header('Cache-Control', 'no-store');
+      return adminConfig(ctx);
+    },
+  );
+}

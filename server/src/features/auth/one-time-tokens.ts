@@ -1,0 +1,69 @@
+// Single-use tokens for password reset (1 hour) and sign-in (5 minutes: the spec's pending uid and
+// staff "log in as user"). Stored hashed in one_time_tokens; consumed atomically.
+import { ONE_TIME_SIGN_IN_TOKEN_MS, RESET_PASSWORD_TOKEN_MS } from '@pluma/common/constants';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { oneTimeTokens } from '../../db/schema';
+import { hashToken, randomToken } from '../../platform/auth/tokens';
+
+export type OneTimePurpose = 'reset_password' | 'sign_in';
+
+const LIFETIME_MS: Record<OneTimePurpose, number> = {
+  reset_password: RESET_PASSWORD_TOKEN_MS,
+  sign_in: ONE_TIME_SIGN_IN_TOKEN_MS,
+};
+
+export async function issueOneTimeToken(
+  db: Db,
+  input: { userId: number; purpose: OneTimePurpose; createdByUserId?: number | null },
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(oneTimeTokens).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + LIFETIME_MS[input.purpose]),
+    createdByUserId: input.createdByUserId ?? null,
+  });
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user, or null when it is unknown, of another purpose, used or
+ * expired. One UPDATE ... RETURNING, so two concurrent uses cannot both succeed.
+ */
+export async function consumeOneTimeToken(db: Db, token: string, purpose: OneTimePurpose): Promise<number | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Ends every outstanding token of a purpose for a user (after a reset or a password change). */
+export async function revokeOneTimeTokens(db: Db, userId: number, purpose: OneTimePurpose) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/** A 5-minute single-use sign-in token (exchanged at POST /api/auth/token); used by staff "log in as user". */
+export function createSignInToken(ctx: Pick<AppContext, 'db'>, userId: number, createdByUserId: number | null): Promise<string> {
+  return issueOneTimeToken(ctx.db, { userId, purpose: 'sign_in', createdByUserId });
+}
+
+/** A 1-hour single-use password-reset token (exchanged at POST /api/auth/reset-password). */
+export function createResetPasswordToken(ctx: Pick<AppContext, 'db'>, userId: number, createdByUserId: number | null = null): Promise<string> {
+  return issueOneTimeToken(ctx.db, { userId, purpose: 'reset_password', createdByUserId });
+}

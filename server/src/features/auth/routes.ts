@@ -1,0 +1,115 @@
+// /api/auth/* (DESIGN.md §4 Auth). Thin: schema → (guard) → service → presenter.
+import { changePasswordRequest, loginRequest, resetPasswordRequest, signupRequest, tokenRequest } from '@pluma/common/auth';
+import { authResponse } from '@pluma/common/users';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, bearerToken } from '../../platform/auth/guard';
+import { unauthenticated } from '../../platform/http/errors';
+import { requestLang } from '../../platform/http/lang';
+import { publicBaseUrl } from '../users/public-url';
+import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
+import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
+
+const MINUTE = MINUTE_MS;
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['auth'];
+
+  r.post(
+    '/signup',
+    {
+      config: { rateLimit: { max: SIGNUP_RECOVERY_PER_MINUTE, timeWindow: MINUTE } },
+      schema: { tags, body: signupRequest, response: { 201: authResponse } },
+    },
+    async (request, reply) => {
+      const result = await signup({
+        ctx,
+        input: request.body,
+        lang: requestLang(request),
+        baseUrl: publicBaseUrl(ctx, request),
+        log: request.log,
+      });
+      return reply.status(201).send({ token: result.token, user: result.user });
+    },
+  );
+
+  r.post(
+    '/login',
+    {
+      // 10 a minute per IP and email (RATE_LIMIT_AUTH_PER_MINUTE); counted after the body is parsed.
+      config: {
+        rateLimit: {
+          max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE,
+          timeWindow: MINUTE,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `login:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
+        },
+      },
+      schema: { tags, body: loginRequest, response: { 200: authResponse } },
+    },
+    (request) => login({ ctx, input: request.body }),
+  );
+
+  r.post(
+    '/refresh',
+    {
+      config: { rateLimit: { max: REFRESH_PER_MINUTE, timeWindow: MINUTE } },
+      schema: { tags, security: [{ bearer: [] }], response: { 200: authResponse } },
+    },
+    (request) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthenticated();
+      return refresh({ ctx, token });
+    },
+  );
+
+  r.post(
+    '/logout',
+    { onRequest: [app.authenticate], schema: { tags, security: [{ bearer: [] }] } },
+    async (request, reply) => {
+      await logout({ ctx, actor: actorOf(request) });
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/reset-password',
+    {
+      config: { rateLimit: { max: SIGNUP_RECOVERY_PER_MINUTE, timeWindow: MINUTE } },
+      schema: { tags, body: resetPasswordRequest, response: { 200: authResponse } },
+    },
+    (request) => resetPassword({ ctx, token: request.body.token, password: request.body.password }),
+  );
+
+  r.post(
+    '/token',
+    {
+      config: { rateLimit: { max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: MINUTE } },
+      schema: { tags, body: tokenRequest, response: { 200: authResponse } },
+    },
+    (request) => exchangeSignInToken({ ctx, token: request.body.token }),
+  );
+
+  r.put(
+    '/password',
+    {
+      onRequest: [app.authenticate],
+      // Guessing the current password from a stolen session is limited per user.
+      config: {
+        rateLimit: {
+          max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE,
+          timeWindow: MINUTE,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `password:${request.actor?.user.userId ?? request.ip}`,
+        },
+      },
+      schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest },
+    },
+    async (request, reply) => {
+      await changePassword({ ctx, actor: actorOf(request), input: request.body });
+      return reply.status(204).send();
+    },
+  );
+}

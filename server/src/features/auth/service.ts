@@ -1,0 +1,145 @@
+// Our own auth (DESIGN.md §4, replacing the spec's hosted identity provider): sign-up, sign-in,
+// token refresh with rotation, sign-out, password reset, one-time sign-in tokens, password change.
+import type { ChangePasswordRequest, LoginRequest, SignupRequest } from '@pluma/common/auth';
+import type { Lang } from '@pluma/common/constants';
+import { ErrorIds } from '@pluma/common/errors';
+import type { AuthResponse } from '@pluma/common/users';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { getConfig, getConfigBool } from '../appconfig/read';
+import type { Actor } from '../../platform/auth/guard';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, revokeFamily, revokeUserSessions, rotateSession } from '../../platform/auth/sessions';
+import { AppError, unauthenticated } from '../../platform/http/errors';
+import { welcomeMail } from '../../platform/mail/templates';
+import { notifyWebhook } from '../../platform/outbound/webhook';
+import { storedSignupPhone } from '../users/phone';
+import { findUserByEmail, loadCurrentUser } from '../users/service';
+import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+const emailExists = () => new AppError(412, ErrorIds.emailExists, 'email_exists');
+const invalidCredentials = () => new AppError(401, ErrorIds.invalidCredentials, 'invalid_credentials');
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+async function sessionResponse(ctx: AppContext, userId: number, token?: string): Promise<AuthResponse> {
+  return { token: token ?? (await createSession(ctx.db, userId)), user: await loadCurrentUser(ctx, userId) };
+}
+
+export interface SignupResult extends AuthResponse {
+  /** Settles when the welcome webhook call is done (it never fails the signup). */
+  webhook: Promise<void>;
+}
+
+export async function signup(options: { ctx: AppContext; input: SignupRequest; lang: Lang; baseUrl: string; log: Log }): Promise<SignupResult> {
+  const { ctx, input, log } = options;
+  if (!(await getConfigBool(ctx, 'signup_enabled'))) throw new AppError(403, ErrorIds.signupDisabled, 'signup_disabled');
+  // spec part 1 §8: an existing email (any case) is a 412 "You already have an account".
+  if (await findUserByEmail(ctx.db, input.email)) throw emailExists();
+  const passwordHash = await hashPassword(input.password);
+  let user: typeof users.$inferSelect;
+  try {
+    [user] = await ctx.db
+      .insert(users)
+      .values({
+        name: input.name,
+        lastName: input.last_name,
+        email: input.email,
+        passwordHash,
+        phone: storedSignupPhone(input.phone),
+        signupReason: input.signup_reason || null,
+        lang: input.lang ?? options.lang,
+      })
+      .returning();
+  } catch (err) {
+    // Two sign-ups with the same email at once: the unique index decides, the loser gets the same 412.
+    if (isUniqueViolation(err)) throw emailExists();
+    throw err;
+  }
+  const response = await sessionResponse(ctx, user.userId);
+
+  const appName = await getConfig(ctx, 'app_name');
+  try {
+    await ctx.services.mail?.send(welcomeMail({ to: user.email, lang: response.user.lang, name: user.name, appName, url: options.baseUrl }));
+  } catch (err) {
+    // The account exists and the user is signed in; a mail problem is the operator's to fix.
+    log.error({ err, userId: user.userId }, 'welcome email failed');
+  }
+  const webhook = notifyWebhook(ctx, log, 'welcome_email', await getConfig(ctx, 'welcome_email_webhook_url'), {
+    user_id: user.userId,
+    name: user.name,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    lang: response.user.lang,
+    signup_reason: user.signupReason,
+    createdAt: response.user.createdAt,
+  });
+  return { ...response, webhook };
+}
+
+export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<AuthResponse> {
+  const { ctx, input } = options;
+  const user = await findUserByEmail(ctx.db, input.email);
+  // verifyPassword hashes against a dummy when the user is unknown, so both failures take the same time.
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) throw invalidCredentials();
+  return sessionResponse(ctx, user.userId);
+}
+
+/** Rotates the token; a token that was already rotated revokes its whole family (sessions.ts). */
+export async function refresh(options: { ctx: AppContext; token: string }): Promise<AuthResponse> {
+  const rotated = await rotateSession(options.ctx.db, options.token);
+  if (!rotated) throw unauthenticated();
+  return sessionResponse(options.ctx, rotated.userId, rotated.token);
+}
+
+export async function logout(options: { ctx: AppContext; actor: Actor }): Promise<void> {
+  await revokeFamily(options.ctx.db, options.actor.familyId);
+}
+
+/** Sets a new password and ends every session of the user except `keepFamilyId`, and any outstanding reset link. */
+async function setPassword(db: Db, userId: number, passwordHash: string, keepFamilyId?: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.userId, userId));
+  await revokeUserSessions(db, userId, keepFamilyId);
+  await revokeOneTimeTokens(db, userId, 'reset_password');
+}
+
+export async function resetPassword(options: { ctx: AppContext; token: string; password: string }): Promise<AuthResponse> {
+  const { ctx } = options;
+  // Hash first (slow), so the token is consumed and the password changed in one short transaction.
+  const passwordHash = await hashPassword(options.password);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const owner = await consumeOneTimeToken(db, options.token, 'reset_password');
+    if (owner == null) return null;
+    await setPassword(db, owner, passwordHash);
+    return owner;
+  });
+  if (userId == null) throw new AppError(400, ErrorIds.resetTokenInvalid, 'reset_token_invalid');
+  return sessionResponse(ctx, userId);
+}
+
+export async function exchangeSignInToken(options: { ctx: AppContext; token: string }): Promise<AuthResponse> {
+  const userId = await consumeOneTimeToken(options.ctx.db, options.token, 'sign_in');
+  if (userId == null) throw new AppError(400, ErrorIds.signInTokenInvalid, 'sign_in_token_invalid');
+  return sessionResponse(options.ctx, userId);
+}
+
+export async function changePassword(options: { ctx: AppContext; actor: Actor; input: ChangePasswordRequest }): Promise<void> {
+  const { ctx, actor, input } = options;
+  if (!(await verifyPassword(actor.user.passwordHash, input.current_password))) {
+    throw new AppError(400, ErrorIds.invalidCredentials, 'current_password_invalid');
+  }
+  const passwordHash = await hashPassword(input.password);
+  // The caller's own session family stays signed in; every other device is signed out.
+  await ctx.db.transaction((tx) => setPassword(tx as unknown as Db, actor.user.userId, passwordHash, actor.familyId));
+}

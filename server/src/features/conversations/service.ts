@@ -1,0 +1,205 @@
+// Conversation operations (spec part 2 §2 "Conversations", §7). Every query is scoped in SQL to the actor.
+import type { Conversation, ConversationList, ListConversationsQuery } from '@pluma/common/conversations';
+import type { ConversationSortKey } from '@pluma/common/constants';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, files } from '../../db/schema';
+import { badRequest } from '../../platform/http/errors';
+import { ownConversations, requireOwnConversation } from './policy';
+import { presentConversation } from './present';
+
+export interface ActorRef {
+  userId: number;
+}
+
+/** The sort expression and direction of each sort key (spec part 2 §9: sort keys). */
+function sortSpec(sortBy: ConversationSortKey): { expr: SQL; direction: 'asc' | 'desc'; cast: 'timestamptz' | 'text' } {
+  switch (sortBy) {
+    case 'createdAt_desc':
+      return { expr: sql`${conversations.createdAt}`, direction: 'desc', cast: 'timestamptz' };
+    case 'updatedAt_desc':
+      return { expr: sql`${conversations.updatedAt}`, direction: 'desc', cast: 'timestamptz' };
+    // A-Z ignores case, as people read names.
+    case 'name_asc':
+      return { expr: sql`lower(${conversations.name})`, direction: 'asc', cast: 'text' };
+    case 'name_desc':
+      return { expr: sql`lower(${conversations.name})`, direction: 'desc', cast: 'text' };
+  }
+}
+
+/** Keyset cursor: the last row's sort value and id, opaque to clients. */
+function encodeCursor(sortBy: ConversationSortKey, value: string, id: number): string {
+  return Buffer.from(JSON.stringify([sortBy, value, id])).toString('base64url');
+}
+
+function decodeCursor(sortBy: ConversationSortKey, cursor: string): { value: string; id: number } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 3 &&
+      parsed[0] === sortBy &&
+      typeof parsed[1] === 'string' &&
+      Number.isSafeInteger(parsed[2]) &&
+      (parsed[1] as string).length <= 400
+    ) {
+      if (sortBy.endsWith('At_desc') && Number.isNaN(Date.parse(parsed[1] as string))) throw new Error('bad date');
+      return { value: parsed[1] as string, id: parsed[2] as number };
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest('conversation_cursor_invalid', { cursor: 'conversation_cursor_invalid' });
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Filters shared by the list and its total. */
+function listFilters(actor: ActorRef, q: ListConversationsQuery): SQL[] {
+  const filters: SQL[] = [ownConversations(actor.userId), eq(conversations.archived, q.archived)];
+  // organization_id narrows to that organization's conversations; without it, the Personal context.
+  filters.push(q.organization_id ? eq(conversations.organizationId, q.organization_id) : isNull(conversations.organizationId));
+  if (q.query) {
+    const pattern = `%${escapeLike(q.query)}%`;
+    filters.push(or(ilike(conversations.name, pattern), ilike(conversations.tags, pattern)) as SQL);
+  }
+  if (q.tags.length > 0) {
+    const wanted = sql.join(
+      q.tags.map((t) => sql`${t.toLowerCase()}`),
+      sql`, `,
+    );
+    filters.push(sql`string_to_array(lower(${conversations.tags}), ',') && array[${wanted}]::text[]`);
+  }
+  return filters;
+}
+
+export async function listConversations(db: Db, actor: ActorRef, q: ListConversationsQuery): Promise<ConversationList> {
+  const filters = listFilters(actor, q);
+  const { expr, direction, cast } = sortSpec(q.sortBy);
+  const order = direction === 'asc' ? asc : desc;
+  const pageFilters = [...filters];
+  if (q.cursor) {
+    const { value, id } = decodeCursor(q.sortBy, q.cursor);
+    const typed = cast === 'timestamptz' ? sql`${value}::timestamptz` : sql`${value}::text`;
+    pageFilters.push(
+      direction === 'asc'
+        ? sql`(${expr}, ${conversations.conversationId}) > (${typed}, ${id})`
+        : sql`(${expr}, ${conversations.conversationId}) < (${typed}, ${id})`,
+    );
+  }
+  const rows = await db
+    .select({ conversation: conversations, file: { fileId: files.fileId, name: files.name, type: files.type }, sortValue: sql<string>`(${expr})::text` })
+    .from(conversations)
+    .leftJoin(files, eq(files.fileId, conversations.fileId))
+    .where(and(...pageFilters))
+    .orderBy(order(expr), order(conversations.conversationId))
+    .limit(q.limit + 1)
+    .offset(q.cursor ? 0 : q.offset);
+  const [{ total }] = await db.select({ total: count() }).from(conversations).where(and(...filters));
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    conversations: page.map((r) => presentConversation(r.conversation, r.file?.fileId ? r.file : null)),
+    total,
+    next_cursor: rows.length > q.limit && last ? encodeCursor(q.sortBy, last.sortValue, last.conversation.conversationId) : null,
+  };
+}
+
+/** Every tag of the actor's conversations with how many use it (spec part 2 §2: tag view). */
+export async function listConversationTags(
+  db: Db,
+  actor: ActorRef,
+  q: { archived?: boolean; organization_id?: number },
+): Promise<{ tags: Array<{ tag: string; count: number }> }> {
+  const filters: SQL[] = [ownConversations(actor.userId)];
+  if (q.archived !== undefined) filters.push(eq(conversations.archived, q.archived));
+  filters.push(q.organization_id ? eq(conversations.organizationId, q.organization_id) : isNull(conversations.organizationId));
+  const tag = sql<string>`t.tag`;
+  const rows = await db
+    // Tags group regardless of case; the spelling shown is the one used first.
+    .select({ tag: sql<string>`(array_agg(${tag} order by ${conversations.conversationId}))[1]`, count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .innerJoin(sql`lateral unnest(string_to_array(${conversations.tags}, ',')) as t(tag)`, sql`true`)
+    .where(and(...filters, sql`${tag} <> ''`))
+    .groupBy(sql`lower(${tag})`)
+    .orderBy(sql`lower(${tag})`);
+  return { tags: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })) };
+}
+
+async function withFile(db: Db, row: typeof conversations.$inferSelect): Promise<Conversation> {
+  if (!row.fileId) return presentConversation(row, null);
+  const [file] = await db.select({ fileId: files.fileId, name: files.name, type: files.type }).from(files).where(eq(files.fileId, row.fileId)).limit(1);
+  return presentConversation(row, file ?? null);
+}
+
+export async function getConversation(db: Db, actor: ActorRef, conversationId: number): Promise<Conversation> {
+  return withFile(db, await requireOwnConversation(db, actor.userId, conversationId));
+}
+
+export interface CreateConversationInput {
+  name: string;
+  model?: string | null;
+  archived?: boolean;
+  tags?: string[];
+  organization_id?: number | null;
+}
+
+export async function createConversation(db: Db, actor: ActorRef, input: CreateConversationInput): Promise<Conversation> {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      userId: actor.userId,
+      name: input.name,
+      model: input.model ?? null,
+      archived: input.archived ?? false,
+      tags: (input.tags ?? []).join(','),
+      // Stored as given; membership checks arrive with organizations (see policy.ts).
+      organizationId: input.organization_id ?? null,
+    })
+    .returning();
+  return presentConversation(row, null);
+}
+
+export interface UpdateConversationInput {
+  conversation_id: number;
+  name?: string;
+  model?: string | null;
+  archived?: boolean;
+  tags?: string[];
+}
+
+export async function updateConversation(db: Db, actor: ActorRef, input: UpdateConversationInput): Promise<Conversation> {
+  await requireOwnConversation(db, actor.userId, input.conversation_id);
+  const changes: Partial<typeof conversations.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.model !== undefined) changes.model = input.model;
+  if (input.archived !== undefined) changes.archived = input.archived;
+  if (input.tags !== undefined) changes.tags = input.tags.join(',');
+  const [row] = await db
+    .update(conversations)
+    .set(changes)
+    .where(and(ownConversations(actor.userId), eq(conversations.conversationId, input.conversation_id)))
+    .returning();
+  return withFile(db, row);
+}
+
+/** Deletes the conversation and (by cascade) its messages. */
+export async function deleteConversation(db: Db, actor: ActorRef, conversationId: number): Promise<void> {
+  const deleted = await db
+    .delete(conversations)
+    .where(and(ownConversations(actor.userId), eq(conversations.conversationId, conversationId)))
+    .returning({ id: conversations.conversationId });
+  if (deleted.length === 0) await requireOwnConversation(db, actor.userId, conversationId);
+}
+
+/** Points the conversation at an uploaded file (spec part 2 §7: POST /conversations/file/{id}). */
+export async function setConversationFile(db: Db, actor: ActorRef, conversationId: number, fileId: number): Promise<Conversation> {
+  const [row] = await db
+    .update(conversations)
+    .set({ fileId, updatedAt: new Date() })
+    .where(and(ownConversations(actor.userId), eq(conversations.conversationId, conversationId)))
+    .returning();
+  return withFile(db, row ?? (await requireOwnConversation(db, actor.userId, conversationId)));
+}

@@ -1,0 +1,82 @@
+// What the model is sent: the conversation's recent messages, newest first until the 7500-token budget
+// (spec part 2 §9) is spent, then put back oldest first. Reads a bounded number of rows, never the whole chat.
+import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
+import { estimateTokens } from '@pluma/common/rules/token-estimate';
+import { and, desc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages } from '../../db/schema';
+import type { ChatTurn } from '../../platform/ai/types';
+
+/** At most this many earlier messages are read; the token budget usually stops sooner. */
+export const CONTEXT_MAX_MESSAGES = 40;
+
+export const CONTINUE_INSTRUCTION =
+  'Continue your previous answer exactly where it stopped. Do not repeat what is already written and do not add a preface.';
+
+/**
+ * Earlier turns of a conversation before `beforeMessageId`, newest that fit `budget` tokens, oldest first.
+ * Unfinished and failed-empty answers are left out; `excludeIds` removes rows the caller sends itself.
+ */
+export async function historyTurns(
+  db: Db,
+  options: { conversationId: number; beforeMessageId: number; budget: number; excludeIds?: number[] },
+): Promise<ChatTurn[]> {
+  if (options.budget <= 0) return [];
+  const conditions = [
+    eq(messages.conversationId, options.conversationId),
+    lt(messages.messageId, options.beforeMessageId),
+    inArray(messages.status, ['done', 'failed', 'interrupted']),
+    isNotNull(messages.content),
+    ne(messages.content, ''),
+  ];
+  const rows = await db
+    .select({ messageId: messages.messageId, role: messages.role, content: messages.content })
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.messageId))
+    .limit(CONTEXT_MAX_MESSAGES);
+  const turns: ChatTurn[] = [];
+  let used = 0;
+  for (const row of rows) {
+    if (options.excludeIds?.includes(row.messageId)) continue;
+    const cost = estimateTokens(row.content ?? '');
+    if (used + cost > options.budget) break;
+    used += cost;
+    turns.push({ role: row.role === 'user' ? 'user' : 'assistant', content: row.content ?? '' });
+  }
+  turns.reverse();
+  // Some providers refuse a conversation that opens with the assistant; a cut history may start there.
+  while (turns[0]?.role === 'assistant') turns.shift();
+  return turns;
+}
+
+/** Turns for a new answer to `prompt` (the user message `userMessageId`). */
+export async function turnsForAnswer(db: Db, options: { conversationId: number; userMessageId: number; prompt: string }): Promise<ChatTurn[]> {
+  const budget = MAX_CONVERSATION_TOKENS - estimateTokens(options.prompt);
+  const history = await historyTurns(db, { conversationId: options.conversationId, beforeMessageId: options.userMessageId, budget });
+  return [...history, { role: 'user', content: options.prompt }];
+}
+
+/** The text's last characters that fit `tokens` (a long cut-off answer keeps its end, where it continues). */
+function tailWithin(text: string, tokens: number): string {
+  const chars = Math.max(0, tokens * 4);
+  return text.length <= chars ? text : text.slice(text.length - chars);
+}
+
+/** Turns for continuing `partial`, the answer to `prompt` that stopped at the length limit. */
+export async function turnsForContinue(
+  db: Db,
+  options: { conversationId: number; answerMessageId: number; userMessageId: number | null; prompt: string; partial: string },
+): Promise<ChatTurn[]> {
+  const promptTokens = estimateTokens(options.prompt) + estimateTokens(CONTINUE_INSTRUCTION);
+  const partial = tailWithin(options.partial, Math.max(0, MAX_CONVERSATION_TOKENS - promptTokens));
+  const budget = MAX_CONVERSATION_TOKENS - promptTokens - estimateTokens(partial);
+  const before = options.userMessageId ?? options.answerMessageId;
+  const history = await historyTurns(db, { conversationId: options.conversationId, beforeMessageId: before, budget });
+  return [
+    ...history,
+    { role: 'user', content: options.prompt },
+    { role: 'assistant', content: partial },
+    { role: 'user', content: CONTINUE_INSTRUCTION },
+  ];
+}

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FrameBatcher } from './frame-batcher';
+
+describe('FrameBatcher', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the first delta at once, then at most one frame per interval with only the new text', () => {
+    const frames: string[] = [];
+    const batcher = new FrameBatcher((d) => frames.push(d), 16, () => Date.now());
+    batcher.push('Hel');
+    expect(frames).toEqual(['Hel']);
+    batcher.push('lo');
+    batcher.push(', ');
+    batcher.push('world');
+    expect(frames).toEqual(['Hel']);
+    vi.advanceTimersByTime(16);
+    expect(frames).toEqual(['Hel', 'lo, world']);
+    batcher.push('!');
+    batcher.flush();
+    expect(frames).toEqual(['Hel', 'lo, world', '!']);
+    vi.advanceTimersByTime(100);
+    expect(frames).toHaveLength(3);
+  });
+
+  it('sends nothing for empty deltas', () => {
+    const frames: string[] = [];
+    const batcher = new FrameBatcher((d) => frames.push(d), 16, () => Date.now());
+    batcher.push('');
+    batcher.flush();
+    expect(frames).toEqual([]);
+  });
+
+  it('1000 deltas within 160 ms become at most about 11 frames', () => {
+    const frames: string[] = [];
+    const batcher = new FrameBatcher((d) => frames.push(d), 16, () => Date.now());
+    for (let i = 0; i < 1000; i++) {
+      batcher.push(`w${i} `);
+      if (i % 100 === 99) vi.advanceTimersByTime(16);
+    }
+    batcher.flush();
+    expect(frames.length).toBeLessThanOrEqual(12);
+    expect(frames.join('')).toBe(Array.from({ length: 1000 }, (_, i) => `w${i} `).join(''));
+  });
+});

@@ -1,0 +1,181 @@
+// Writing an answer (DESIGN.md §4, §6): runs on the server apart from the request, sends deltas to room
+// user-{id} in batched frames, saves the text as it streams (one row's UPDATE, at most every
+// SAVE_INTERVAL_MS), and finalizes once with its word charge. A provider error keeps the partial text.
+import {
+  SocketEvents,
+  type MessagePayload,
+  type MessageStreamEndPayload,
+  type MessageStreamPayload,
+  type ProviderErrorPayload,
+} from '@pluma/common/events';
+import { countWords } from '@pluma/common/rules/token-estimate';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { messages } from '../../db/schema';
+import { ProviderError, type ChatTurn, type ProviderName } from '../../platform/ai/types';
+import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
+import { FrameBatcher } from './frame-batcher';
+import { GENERATION_HEARTBEAT_MS } from './interrupted';
+import { presentMessage } from './present';
+import { messageKey, track } from './registry';
+
+/** A reload mid-stream shows the text saved at most this long ago. */
+export const SAVE_INTERVAL_MS = 500;
+/**
+ * Longest answer asked of a model in one go; a longer one stops with finish_reason 'length' (then Continue).
+ * Answers use the deployment's AI_MAX_ANSWER_TOKENS (default this value); prompt enhancement uses this.
+ */
+export const MAX_ANSWER_TOKENS = 2048;
+/** A generation that has not finished after this long is stopped (and saved as interrupted). */
+export const GENERATION_TIMEOUT_MS = 10 * 60_000;
+
+export interface GenerationJob {
+  userId: number;
+  conversationId: number;
+  messageId: number;
+  model: string | null;
+  turns: ChatTurn[];
+  /** Text the message already has (a continuation appends to it). */
+  prefix: string;
+  /** false: no delta frames; the finished answer arrives as one `message` event. */
+  stream: boolean;
+  log: GenerationLog;
+}
+
+export interface GenerationLog {
+  error(details: object, message: string): void;
+}
+
+/** Providers name their finish reasons differently; the spec knows 'stop' and 'length'. */
+export function normalizeFinishReason(reason: string | null | undefined): string {
+  if (reason === 'length' || reason === 'max_tokens') return 'length';
+  return 'stop';
+}
+
+export function providerErrorEvent(provider: ProviderName): typeof SocketEvents.openaiError | typeof SocketEvents.anthropicError {
+  return provider === 'anthropic' ? SocketEvents.anthropicError : SocketEvents.openaiError;
+}
+
+/** The provider's status, message and code; anything else is reported as the provider's 500. */
+export function describeFailure(err: unknown): { status: number; message: string; code: string | null } {
+  if (err instanceof ProviderError) return { status: err.status, message: err.message, code: err.code };
+  return { status: 500, message: 'The AI provider could not complete the answer.', code: null };
+}
+
+function emit(ctx: AppContext, userId: number, event: string, payload: unknown): void {
+  ctx.services.realtime?.emitToUser(userId, event, payload);
+}
+
+/** Starts writing the answer in the background; returns at once. */
+export function startGeneration(ctx: AppContext, job: GenerationJob): void {
+  track(ctx, { key: messageKey(job.messageId), userId: job.userId, conversationId: job.conversationId, messageId: job.messageId }, (signal) =>
+    runGeneration(ctx, job, signal).catch((err: unknown) => {
+      // Left active, the message is marked interrupted by the sweep (or at the next boot).
+      job.log.error({ err, messageId: job.messageId }, 'generation could not be saved');
+    }),
+  );
+}
+
+async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: AbortSignal): Promise<void> {
+  const ai = ctx.services.ai;
+  const base = { message_id: job.messageId, conversation_id: job.conversationId };
+  let appended = '';
+  let finishReason: string | null = null;
+  let lastSaveAt = Date.now();
+  let saving: Promise<void> | null = null;
+  const local = new AbortController();
+  const signal = AbortSignal.any([stopSignal, local.signal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
+
+  // One row's UPDATE; if the row is gone or no longer active (deleted, swept), stop generating.
+  // Before the first text it only touches updated_at (a heartbeat): content stays null = pending.
+  const save = (): Promise<void> => {
+    lastSaveAt = Date.now();
+    const content = job.prefix + appended;
+    return ctx.db
+      .update(messages)
+      .set(content ? { content, status: 'streaming', updatedAt: sql`now()` } : { updatedAt: sql`now()` })
+      .where(and(eq(messages.messageId, job.messageId), inArray(messages.status, [...ACTIVE_STATUSES])))
+      .returning({ id: messages.messageId })
+      .then((rows) => {
+        if (rows.length === 0) local.abort();
+      });
+  };
+  const saveInBackground = () => {
+    if (saving) return;
+    saving = save()
+      .catch((err: unknown) => job.log.error({ err, messageId: job.messageId }, 'saving a streaming message failed'))
+      .finally(() => {
+        saving = null;
+      });
+  };
+  const heartbeat = setInterval(saveInBackground, GENERATION_HEARTBEAT_MS);
+  heartbeat.unref();
+  const frames = new FrameBatcher((delta) => {
+    emit(ctx, job.userId, SocketEvents.messageStream, { ...base, content: delta, stream: true, isThread: false } satisfies MessageStreamPayload);
+  });
+
+  try {
+    if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
+    for await (const event of ai.stream({ model: job.model, messages: job.turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal })) {
+      if (signal.aborted) break;
+      if (event.type === 'delta') {
+        // An empty chunk carries nothing; no frame is sent for it (spec part 2 §4: clients ignore them).
+        if (!event.text) continue;
+        appended += event.text;
+        if (job.stream) frames.push(event.text);
+        if (Date.now() - lastSaveAt >= SAVE_INTERVAL_MS) saveInBackground();
+      } else {
+        finishReason = event.finishReason;
+      }
+    }
+    if (signal.aborted) throw signal.reason ?? new Error('aborted');
+    frames.flush();
+    clearInterval(heartbeat);
+    await saving;
+    const row = await finalizeMessage(ctx, {
+      messageId: job.messageId,
+      status: 'done',
+      finishReason: normalizeFinishReason(finishReason),
+      content: job.prefix + appended,
+      words: countWords(appended),
+    });
+    if (!row) return;
+    const message = presentMessage(row);
+    const content = row.content ?? '';
+    if (job.stream) {
+      emit(ctx, job.userId, SocketEvents.messageStreamEnd, {
+        ...base,
+        content,
+        finish_reason: row.finishReason,
+        stream: true,
+        isThread: false,
+        message,
+      } satisfies MessageStreamEndPayload);
+    } else {
+      emit(ctx, job.userId, SocketEvents.message, { ...base, content, stream: false, isThread: false, message } satisfies MessagePayload);
+    }
+  } catch (err) {
+    frames.flush();
+    clearInterval(heartbeat);
+    await saving;
+    if (signal.aborted && !(err instanceof ProviderError)) {
+      // Stopped by us (deleted, shutting down, timed out): keep the text, charge what was written.
+      await finalizeMessage(ctx, { messageId: job.messageId, status: 'interrupted', finishReason: 'interrupted', content: job.prefix + appended, words: countWords(appended) });
+      return;
+    }
+    const failure = describeFailure(err);
+    const row = await finalizeMessage(ctx, {
+      messageId: job.messageId,
+      status: 'failed',
+      finishReason: 'error',
+      errorCode: failure.code ?? `http_${failure.status}`,
+      content: job.prefix + appended,
+      words: countWords(appended),
+    });
+    if (!row) return;
+    const provider = ai && err instanceof ProviderError ? err.provider : ((await ai?.providerOf(job.model).catch(() => 'openai' as const)) ?? 'openai');
+    emit(ctx, job.userId, providerErrorEvent(provider), { ...failure, provider, ...base } satisfies ProviderErrorPayload);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

@@ -1,0 +1,29 @@
+// The JSON of a message (spec part 2 §3): exactly these fields leave the server.
+import type { Message, MessageStatus } from '@pluma/common/messages-api';
+import type { messages } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export function presentMessage(row: MessageRow): Message {
+  return {
+    message_id: row.messageId,
+    conversation_id: row.conversationId,
+    role: row.role === 'user' ? 'user' : 'assistant',
+    content: row.content,
+    prompt: row.prompt,
+    model: row.model,
+    favorite: row.favorite,
+    finish_reason: row.finishReason,
+    status: row.status as MessageStatus,
+    error_code: row.errorCode,
+    message_type_id: row.messageTypeId,
+    user_message_id: row.userMessageId,
+    avatar_id: row.avatarId,
+    organization_id: row.organizationId,
+    // Threads (avatar assistants) are not part of chat messages.
+    isThread: false,
+    words_charged: row.wordsCharged,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

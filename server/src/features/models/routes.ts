@@ -1,0 +1,17 @@
+// GET /api/models: the models offered now — only those whose provider has a key, or the offline demo.
+import { modelListResponse } from '@pluma/common/models';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+export async function listModelsRoute(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/models',
+    { preHandler: [app.authenticate], schema: { tags: ['models'], security: [{ bearer: [] }], response: { 200: modelListResponse } } },
+    async (_request, reply) => {
+      // Keys change at runtime (admin settings), so the list is never cached by browsers or proxies.
+      reply.header('Cache-Control', 'no-store');
+      return (await app.ctx.services.ai?.listModels()) ?? [];
+    },
+  );
+}

@@ -1,0 +1,120 @@
+// The user's own account: read, profile update, deletion; staff lookups by email and phone.
+import { ErrorIds } from '@pluma/common/errors';
+import type { CurrentUser, UpdateProfileRequest } from '@pluma/common/users';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { files, staff, users } from '../../db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { accessOf } from './access';
+import { phoneLookupCandidates } from './phone';
+import { presentCurrentUser } from './present';
+
+type UserRow = typeof users.$inferSelect;
+
+/** last_used_at is written at most once a minute (GET /api/users runs on every navigation). */
+const LAST_USED_INTERVAL_MS = 60_000;
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  return user ?? null;
+}
+
+/** Emails are compared lowercased and trimmed (spec part 1 §5); uses the lower(email) unique index. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user ?? null;
+}
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | null> {
+  const candidates = phoneLookupCandidates(phone);
+  if (candidates.length === 0) return null;
+  const [user] = await db.select().from(users).where(inArray(users.phone, candidates)).orderBy(users.userId).limit(1);
+  return user ?? null;
+}
+
+/** The current-user view (spec part 1 §3) of a user id; 404 if the user no longer exists. */
+export async function loadCurrentUser(ctx: AppContext, userId: number): Promise<CurrentUser> {
+  const [row] = await ctx.db
+    .select({ user: users, file: { fileId: files.fileId, publicName: files.publicName, type: files.type } })
+    .from(users)
+    .leftJoin(files, eq(files.fileId, users.fileId))
+    .where(eq(users.userId, userId))
+    .limit(1);
+  if (!row) throw notFound();
+  const access = await accessOf(ctx, userId);
+  return presentCurrentUser(row.user, access, row.file);
+}
+
+export async function touchLastUsed(db: Db, userId: number, now: Date = new Date()) {
+  await db
+    .update(users)
+    .set({ lastUsedAt: now })
+    .where(and(eq(users.userId, userId), or(isNull(users.lastUsedAt), lt(users.lastUsedAt, new Date(now.getTime() - LAST_USED_INTERVAL_MS)))));
+}
+
+export async function updateProfile(options: { ctx: AppContext; userId: number; changes: UpdateProfileRequest }): Promise<CurrentUser> {
+  const { ctx, userId, changes } = options;
+  if (changes.file_id != null) {
+    // The picture must be one of the user's own files; anyone else's is "not found".
+    const [file] = await ctx.db
+      .select({ fileId: files.fileId })
+      .from(files)
+      .where(and(eq(files.fileId, changes.file_id), eq(files.userId, userId)))
+      .limit(1);
+    if (!file) throw new AppError(404, ErrorIds.notFound, 'file_not_found');
+  }
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.last_name !== undefined) set.lastName = changes.last_name;
+  if (changes.phone !== undefined) set.phone = changes.phone ? changes.phone : null;
+  if (changes.company !== undefined) set.company = changes.company || null;
+  if (changes.lang !== undefined) set.lang = changes.lang;
+  if (changes.dark_mode !== undefined) set.darkMode = changes.dark_mode;
+  if (changes.birthday !== undefined) set.birthday = changes.birthday;
+  if (changes.instagram !== undefined) set.instagram = changes.instagram || null;
+  if (changes.file_id !== undefined) set.fileId = changes.file_id;
+  if (Object.keys(set).length > 0) {
+    await ctx.db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.userId, userId));
+  }
+  return loadCurrentUser(ctx, userId);
+}
+
+/**
+ * Deletes the user and, through the foreign-key cascades, everything they own; then their stored
+ * files and live sockets. The last staff admin cannot delete themselves (the product would have none).
+ */
+export async function deleteOwnAccount(options: {
+  ctx: AppContext;
+  userId: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): Promise<void> {
+  const { ctx, userId, log } = options;
+  const storageKeys = await ctx.db.transaction(async (tx) => {
+    const [me] = await tx.select({ role: staff.role }).from(staff).where(eq(staff.userId, userId)).for('update');
+    if (me?.role === 'admin') {
+      // Locking every admin row serializes concurrent self-deletions of the last two admins.
+      const admins = await tx.select({ staffId: staff.staffId }).from(staff).where(eq(staff.role, 'admin')).for('update');
+      if (admins.length <= 1) throw new AppError(409, ErrorIds.conflict, 'last_admin');
+    }
+    const owned = await tx.select({ storageKey: files.storageKey }).from(files).where(eq(files.userId, userId));
+    await tx.delete(users).where(eq(users.userId, userId));
+    return owned.map((f) => f.storageKey);
+  });
+  const storage = ctx.services.storage;
+  if (storage) {
+    const results = await Promise.allSettled(storageKeys.map((key) => storage.delete(key)));
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    // The rows are gone either way; a leftover object is only reported, never blocks the deletion.
+    if (failed > 0) log.warn({ userId, failed }, 'stored files of a deleted user could not be removed');
+  }
+  ctx.services.realtime?.disconnectUser(userId);
+}

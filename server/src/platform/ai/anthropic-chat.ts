@@ -1,0 +1,105 @@
+// Chat streaming over Anthropic's Messages protocol with the official SDK.
+import Anthropic from '@anthropic-ai/sdk';
+import { abortReason, CONNECTION_LOST, toProviderError } from './provider-error';
+import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn } from './types';
+
+/** Anthropic requires max_tokens; this leaves room for long drafts. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+
+/** Our stop reasons are OpenAI's vocabulary (the messages feature offers Continue on 'length'). */
+export function finishReasonOf(stopReason: string | null): string | null {
+  switch (stopReason) {
+    case 'end_turn':
+    case 'stop_sequence':
+    case 'pause_turn':
+      return 'stop';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'refusal':
+      return 'content_filter';
+    default:
+      return stopReason;
+  }
+}
+
+/**
+ * System turns go to the `system` parameter; empty turns are dropped (the API rejects them) and
+ * consecutive turns of one role are joined, as the API expects alternating roles.
+ */
+export function toAnthropicMessages(turns: ChatTurn[]): { system: string | undefined; messages: Anthropic.MessageParam[] } {
+  const system = turns
+    .filter((t) => t.role === 'system' && t.content.trim())
+    .map((t) => t.content)
+    .join('\n\n');
+  const messages: Anthropic.MessageParam[] = [];
+  for (const turn of turns) {
+    if (turn.role === 'system' || !turn.content.trim()) continue;
+    const last = messages.at(-1);
+    if (last && last.role === turn.role) last.content = `${last.content as string}\n\n${turn.content}`;
+    else messages.push({ role: turn.role, content: turn.content });
+  }
+  return { system: system || undefined, messages };
+}
+
+export async function* streamAnthropicChat(
+  client: Anthropic,
+  model: string,
+  request: Omit<ChatStreamRequest, 'model'>,
+): AsyncGenerator<ChatStreamEvent> {
+  const { signal } = request;
+  if (signal?.aborted) throw abortReason(signal);
+  const { system, messages } = toAnthropicMessages(request.messages);
+  let stream: AsyncIterable<Anthropic.RawMessageStreamEvent>;
+  try {
+    stream = await client.messages.create(
+      { model, max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS, messages, stream: true, ...(system ? { system } : {}) },
+      { signal, maxRetries: 0 },
+    );
+  } catch (error) {
+    throw toProviderError('anthropic', error, signal);
+  }
+
+  let stopReason: string | null = null;
+  let stopped = false;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    while (true) {
+      let next: IteratorResult<Anthropic.RawMessageStreamEvent>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        throw toProviderError('anthropic', error, signal);
+      }
+      if (next.done) break;
+      const event = next.value;
+      switch (event.type) {
+        case 'message_start': {
+          const u = event.message.usage;
+          inputTokens = u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+          outputTokens = u.output_tokens;
+          break;
+        }
+        case 'content_block_delta':
+          if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'delta', text: event.delta.text };
+          break;
+        case 'message_delta':
+          stopReason = event.delta.stop_reason ?? stopReason;
+          outputTokens = event.usage.output_tokens;
+          break;
+        case 'message_stop':
+          stopped = true;
+          break;
+      }
+    }
+  } finally {
+    await iterator.return?.();
+  }
+  if (signal?.aborted) throw abortReason(signal);
+  if (!stopped) throw new ProviderError('anthropic', 500, 'connection_error', CONNECTION_LOST);
+  yield { type: 'done', finishReason: finishReasonOf(stopReason), usage: { inputTokens, outputTokens } };
+}

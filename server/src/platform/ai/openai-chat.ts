@@ -1,0 +1,61 @@
+// Chat streaming over the OpenAI Chat Completions protocol: OpenAI, xAI (Grok), OpenAI-compatible
+// servers (Ollama, vLLM, LM Studio) and the offline demo emulator, all through the official SDK.
+import OpenAI from 'openai';
+import { abortReason, CONNECTION_LOST, toProviderError } from './provider-error';
+import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ProviderName } from './types';
+
+export async function* streamOpenAiChat(
+  client: OpenAI,
+  provider: ProviderName,
+  model: string,
+  request: Omit<ChatStreamRequest, 'model'>,
+): AsyncGenerator<ChatStreamEvent> {
+  const { signal } = request;
+  if (signal?.aborted) throw abortReason(signal);
+  // OpenAI's own API wants max_completion_tokens (max_tokens is deprecated there); xAI and local
+  // servers still read max_tokens.
+  const limit = request.maxTokens == null ? {} : provider === 'openai' ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens };
+  let stream: AsyncIterable<OpenAI.ChatCompletionChunk>;
+  try {
+    stream = await client.chat.completions.create(
+      {
+        model,
+        messages: request.messages.map((turn) => ({ role: turn.role, content: turn.content })),
+        stream: true,
+        stream_options: { include_usage: true },
+        ...limit,
+      },
+      // A retried stream could repeat text already shown; failures go straight to the caller.
+      { signal, maxRetries: 0 },
+    );
+  } catch (error) {
+    throw toProviderError(provider, error, signal);
+  }
+
+  let finishReason: string | null = null;
+  let usage: { inputTokens: number; outputTokens: number } | null = null;
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    while (true) {
+      let next: IteratorResult<OpenAI.ChatCompletionChunk>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        throw toProviderError(provider, error, signal);
+      }
+      if (next.done) break;
+      const chunk = next.value;
+      const choice = chunk.choices[0];
+      if (choice?.delta?.content) yield { type: 'delta', text: choice.delta.content };
+      if (choice?.finish_reason) finishReason = choice.finish_reason;
+      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+    }
+  } finally {
+    // The caller stopped early (break/return): cancel the HTTP request.
+    await iterator.return?.();
+  }
+  // The SDK ends quietly when aborted; and a body that just stops has no finish_reason.
+  if (signal?.aborted) throw abortReason(signal);
+  if (finishReason === null) throw new ProviderError(provider, 500, 'connection_error', CONNECTION_LOST);
+  yield { type: 'done', finishReason, usage };
+}

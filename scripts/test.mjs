@@ -50,7 +50,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 vitest('web', ['--project', 'web']);
 if (existsSync(path.join(root, 'e2e', 'vitest.config.ts')) && process.env.SKIP_E2E !== '1') {
-  vitest('browser journeys', ['--config', 'e2e/vitest.config.ts']);
+  // The journeys drive the built app (server/dist + web/dist), so build it first.
+  check('build', 'npm', ['run', '--silent', 'build']);
+  if (summary.at(-1).ok) vitest('browser journeys', ['--config', 'e2e/vitest.config.ts']);
 }
 
 console.log('\n=== Summary');

@@ -1,11 +1,17 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [react()],
   test: {
     name: 'web',
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    // Styles are irrelevant to behaviour tests; CSS modules still resolve to class names.
+    css: { include: [], modules: { classNameStrategy: 'non-scoped' } },
+    testTimeout: 15_000,
     passWithNoTests: true,
   },
 });

@@ -1,0 +1,106 @@
+// Starts the built server (`node server/dist/main.js`) as a child process on a fresh PGlite DATA_DIR and a
+// free port, and stops it. Used by the journeys' global setup and by scripts/screenshots.mjs' twin.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const serverEntry = path.join(repoRoot, 'server', 'dist', 'main.js');
+export const webIndex = path.join(repoRoot, 'web', 'dist', 'index.html');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a port that is free right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: { env: Record<string, string>; logFile: string }): Promise<RunningServer> {
+  for (const file of [serverEntry, webIndex]) {
+    if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first.`);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pluma-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // A fresh embedded database and no external services, whatever the calling shell has set.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'SMTP_URL', 'PUBLIC_URL', 'APP_SECRET', 'WEB_DIST_DIR', 'TEST_DB']) {
+    delete env[name];
+  }
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_AI: 'true',
+    // Journeys sign in many times from one address; the per-minute auth limit is not what they test.
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    // Each simulated visitor sends its own X-Forwarded-For (e2e/src/visitors.ts), as behind a proxy.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile);
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, 90_000);
+  } catch (err) {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(err as Error).message} (server log: ${path.relative(repoRoot, options.logFile)})`);
+  }
+  return {
+    baseUrl,
+    dataDir,
+    logFile: options.logFile,
+    async stop() {
+      await stopChild(child);
+      log.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? -1));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`the server exited with code ${exited} before it was healthy`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,52 @@
+// The active organization. When one is active, the API client appends organization_id to every request
+// (spec part 1 §7, DESIGN.md §4). Choosing which organization is active belongs to the organizations
+// feature; this store only holds the choice and remembers it for the next visit.
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS, safeStorage } from './storage-keys';
+
+export interface ActiveOrganization {
+  organization_id: number;
+  name: string;
+}
+
+type Listener = () => void;
+let active: ActiveOrganization | null = null;
+const listeners = new Set<Listener>();
+
+export const organizationStore = {
+  get: (): ActiveOrganization | null => active,
+  /** null = the Personal context (no organization). */
+  set(next: ActiveOrganization | null) {
+    active = next;
+    const storage = safeStorage();
+    try {
+      if (next) storage?.setItem(STORAGE_KEYS.organizationId, String(next.organization_id));
+      else storage?.removeItem(STORAGE_KEYS.organizationId);
+    } catch {
+      // Not remembering the choice is harmless.
+    }
+    listeners.forEach((listener) => listener());
+  },
+  /** Leaves the organization without forgetting the saved choice (sign-out). */
+  clearActive() {
+    active = null;
+    listeners.forEach((listener) => listener());
+  },
+  /** The id saved by an earlier visit (second step of the spec's selection order), if any. */
+  savedId(): number | null {
+    const raw = safeStorage()?.getItem(STORAGE_KEYS.organizationId);
+    const id = raw ? Number(raw) : NaN;
+    return Number.isInteger(id) && id > 0 ? id : null;
+  },
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
+
+/** The active organization, or null in the Personal context. */
+export function useActiveOrganization(): ActiveOrganization | null {
+  return useSyncExternalStore(organizationStore.subscribe, organizationStore.get, organizationStore.get);
+}

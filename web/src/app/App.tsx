@@ -1,0 +1,40 @@
+// Providers: TanStack Query, Mantine (theme from the configuration), router, session; then the routes.
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AlertHost } from '../ui/AlertHost';
+import { AppRouter } from './AppRouter';
+import { readConfig, useAppConfigQuery } from './config/app-config';
+import { DocumentHead } from './config/DocumentHead';
+import { buildTheme } from './config/theme';
+import { createQueryClient } from './query-client';
+import { SessionProvider } from './session/SessionProvider';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp />
+    </QueryClientProvider>
+  );
+}
+
+function ThemedApp() {
+  const configQuery = useAppConfigQuery();
+  const config = readConfig(configQuery.data ?? []);
+  const primary = config.get('primary_color');
+  const accent = config.get('accent_color');
+  const theme = useMemo(() => buildTheme(primary, accent), [primary, accent]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <BrowserRouter>
+        <SessionProvider>
+          {configQuery.data && <DocumentHead />}
+          <AlertHost />
+          <AppRouter />
+        </SessionProvider>
+      </BrowserRouter>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import { IconMessages, IconUsers } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { describe, expect, it } from 'vitest';
+import { buildRegistry, visibleStaffMenu, visibleTabs, type FeatureDefinition } from './registry';
+
+const Screen = lazy(async () => ({ default: () => null }));
+
+const features: FeatureDefinition[] = [
+  {
+    id: 'superfetch',
+    tabs: [{ id: 'super-fetch', labelKey: 'x', to: '/super-fetch', icon: IconUsers, configKey: 'super_fetch', hiddenInOrganization: true, order: 20 }],
+  },
+  {
+    id: 'chat',
+    routes: [{ path: '/conversations/*', component: Screen }],
+    tabs: [
+      { id: 'chats', labelKey: 'x', to: '/conversations', icon: IconMessages, order: 0 },
+      { id: 'avatars', labelKey: 'x', to: '/avatars', icon: IconUsers, configKey: 'avatars_enabled', order: 10 },
+    ],
+    staffMenus: [{ id: 'admin', items: [{ labelKey: 'a', to: '/admin' }, { labelKey: 'b', to: '/admin/staff', role: 'admin' }] }],
+    widgets: [
+      { id: 'video', slot: 'overlay', component: Screen, order: 20 },
+      { id: 'org-picker', slot: 'sidebarTop', component: Screen, order: 10 },
+    ],
+  },
+];
+
+describe('feature registry', () => {
+  const registry = buildRegistry(features);
+
+  it('collects routes and orders tabs', () => {
+    expect(registry.routes.map((r) => r.path)).toEqual(['/conversations/*']);
+    expect(registry.tabs.map((t) => t.id)).toEqual(['chats', 'avatars', 'super-fetch']);
+    expect(registry.widgets.map((w) => w.id)).toEqual(['org-picker', 'video']);
+  });
+
+  it('shows a tab only when its switch is on, and hides organization-less tabs in an organization', () => {
+    const on = new Set(['avatars_enabled', 'super_fetch']);
+    const ids = (inOrganization: boolean, switches: Set<string>) =>
+      visibleTabs(registry.tabs, { isOn: (key) => switches.has(key), inOrganization }).map((t) => t.id);
+    expect(ids(false, on)).toEqual(['chats', 'avatars', 'super-fetch']);
+    expect(ids(true, on)).toEqual(['chats', 'avatars']);
+    expect(ids(false, new Set())).toEqual(['chats']);
+  });
+
+  it('shows staff menus to staff only, in the Personal organization, admin items to admins', () => {
+    const items = registry.staffMenus.admin;
+    expect(visibleStaffMenu(items, null, false)).toEqual([]);
+    expect(visibleStaffMenu(items, 'admin', true)).toEqual([]);
+    expect(visibleStaffMenu(items, 'admin', false).map((i) => i.to)).toEqual(['/admin', '/admin/staff']);
+    expect(visibleStaffMenu(items, 'manager', false).map((i) => i.to)).toEqual(['/admin']);
+  });
+});

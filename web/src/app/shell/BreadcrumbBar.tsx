@@ -1,0 +1,37 @@
+import { Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { buildBreadcrumbs } from './breadcrumbs';
+
+export function BreadcrumbBar() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const model = buildBreadcrumbs(pathname, (segment) => i18n.exists(`breadcrumbs.${segment}`));
+  if (model.crumbs.length === 0) return null;
+  const label = (crumb: (typeof model.crumbs)[number]) => (crumb.labelKey ? t(crumb.labelKey) : crumb.text);
+  const last = model.crumbs.length - 1;
+  return (
+    <Group component="nav" aria-label={t('breadcrumbs.label')} gap="md" mb="md" wrap="nowrap" data-testid="breadcrumbs">
+      {model.back && (
+        <Anchor component={Link} to={model.back} size="sm" fw={500} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
+          <IconArrowLeft size={16} aria-hidden />
+          {t('breadcrumbs.back')}
+        </Anchor>
+      )}
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', minWidth: 0 }}>
+        {model.crumbs.map((crumb, index) =>
+          index === last ? (
+            <Text key={crumb.to} size="sm" c="var(--pluma-muted)" aria-current="page" truncate>
+              {label(crumb)}
+            </Text>
+          ) : (
+            <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+              {label(crumb)}
+            </Anchor>
+          ),
+        )}
+      </Breadcrumbs>
+    </Group>
+  );
+}

@@ -1,0 +1,31 @@
+// The signed-in part of the app, loaded after sign-in: the shell and every registered screen.
+import { Route, Routes } from 'react-router';
+import NotFoundPage from '../../features/home/NotFoundPage';
+import { lazy } from 'react';
+import { registry } from '../app-registry';
+import { useCurrentUser } from '../session/session-context';
+import { Shell } from './Shell';
+
+const HomePage = lazy(() => import('../../features/home/HomePage'));
+const NoAccessPanel = lazy(() => import('../../features/access/NoAccessPanel'));
+
+export default function ShellApp({ noAccess }: { noAccess: boolean }) {
+  return <Shell>{noAccess ? <NoAccessPanel /> : <ShellRoutes />}</Shell>;
+}
+
+function ShellRoutes() {
+  const user = useCurrentUser();
+  const staffRole = user.staff?.role ?? null;
+  const hasHome = registry.routes.some((route) => route.path === '/');
+  return (
+    <Routes>
+      {!hasHome && <Route path="/" element={<HomePage />} />}
+      {registry.routes.map((route) => {
+        // A staff page is a 404 for everyone else; 'manager' pages admit admins too.
+        const allowed = !route.staffRole || staffRole === 'admin' || staffRole === route.staffRole;
+        return <Route key={route.path} path={route.path} element={allowed ? <route.component /> : <NotFoundPage />} />;
+      })}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

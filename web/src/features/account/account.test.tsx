@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import ProfilePage from './ProfilePage';
+import SettingsPage from './SettingsPage';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('Settings screen (spec part 1 §2)', () => {
+  it('saves language and dark mode to the profile, switches the language and confirms', async () => {
+    const updated = buildUser({ lang: 'es', dark_mode: true });
+    const { calls } = stubFetch({ 'PUT /api/users': () => ({ body: updated }) });
+    const session = fakeSession(buildUser());
+    renderScreen(<SettingsPage />, { session });
+    expect(screen.getByTestId('api-key-note')).toHaveTextContent('valid API key');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(screen.getByLabelText('Language', { selector: 'select' }), 'es');
+    await user.click(screen.getByRole('switch', { name: /Dark mode/ }));
+    await user.click(save);
+
+    await waitFor(() => expect(session.setUser).toHaveBeenCalledWith(updated));
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/users', body: { lang: 'es', dark_mode: true } });
+    expect(localStorage.getItem('lang')).toBe('es');
+    expect(i18n.language).toBe('es');
+    expect(await screen.findByText('Tu configuración se guardó.')).toBeInTheDocument();
+  });
+});
+
+describe('Profile screen (spec part 1 §2, §5)', () => {
+  it('saves name, company and a phone kept to 10 digits', async () => {
+    const { calls } = stubFetch({ 'PUT /api/users': (init) => ({ body: { ...buildUser(), ...JSON.parse(String(init.body)) } }) });
+    renderScreen(<ProfilePage />, { session: fakeSession(buildUser()) });
+    expect(screen.getByDisplayValue('ana@example.com')).toHaveAttribute('readonly');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Company'), 'Acme');
+    await user.type(screen.getByLabelText(/^Mobile phone/, { selector: 'input' }), '+52 (555) 123-4567 ext');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ name: 'Ana', last_name: 'García', company: 'Acme', phone: '5255512345' });
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+  });
+
+  it('picks the language in a modal and saves it', async () => {
+    const { calls } = stubFetch({ 'PUT /api/users': () => ({ body: buildUser({ lang: 'es' }) }) });
+    renderScreen(<ProfilePage />, { session: fakeSession(buildUser()) });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Change language' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your language' });
+    expect(within(dialog).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Español' }));
+    await waitFor(() => expect(calls[0]).toMatchObject({ method: 'PUT', body: { lang: 'es' } }));
+    await waitFor(() => expect(i18n.language).toBe('es'));
+  });
+
+  it('signs out, and deletes the account after confirmation', async () => {
+    const { calls } = stubFetch({ 'DELETE /api/users': () => ({ status: 204 }) });
+    const session = fakeSession(buildUser());
+    renderScreen(<ProfilePage />, { session });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(session.signOut).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/users' }));
+    await waitFor(() => expect(session.signOut).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,16 @@
+// Own account: settings and profile (spec part 1 §2).
+import { IconSettings, IconUser } from '@tabler/icons-react';
+import { lazy } from 'react';
+import type { FeatureDefinition } from '../../app/registry';
+
+export const accountFeature: FeatureDefinition = {
+  id: 'account',
+  routes: [
+    { path: '/settings', component: lazy(() => import('./SettingsPage')) },
+    { path: '/profile', component: lazy(() => import('./ProfilePage')) },
+  ],
+  userMenu: [
+    { labelKey: 'shell.profile', to: '/profile', icon: IconUser, order: 10 },
+    { labelKey: 'shell.settings', to: '/settings', icon: IconSettings, order: 20 },
+  ],
+};

@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import LoginPage from './LoginPage';
+
+describe('Login screen', () => {
+  it('focuses the email, links to recovery and (when signup is on) to signup', () => {
+    renderScreen(<LoginPage />, { route: '/auth/login' });
+    expect(screen.getByLabelText(/^Email/, { selector: 'input' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/auth/recovery');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
+  });
+
+  it('uses root paths without the landing page and hides signup when it is off', () => {
+    renderScreen(<LoginPage />, { route: '/login', config: { landing_enabled: 'false', signup_enabled: 'false' } });
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/recovery');
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+  });
+
+  it('shows and hides the password', async () => {
+    renderScreen(<LoginPage />);
+    const user = userEvent.setup({ delay: null });
+    const password = screen.getByLabelText(/^Password/, { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show or hide password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('shows a spinner while signing in, then signs in and goes to the requested page', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = stubFetch({ 'POST /api/auth/login': () => ({ status: 200, body: { token: 'tok', user: buildUser() } }) });
+    const fetchBefore = globalThis.fetch;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      await answered;
+      return fetchBefore(...args);
+    }) as typeof fetch;
+    const session = fakeSession(null);
+    renderScreen(<LoginPage />, { route: '/auth/login?next=%2Fsettings', session });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), ' Ana@Example.com ');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret1{Enter}');
+    const button = screen.getByRole('button', { name: /Sign in/ });
+    await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
+    release();
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
+    expect(calls[0].body).toEqual({ email: 'ana@example.com', password: 'secret1' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings'));
+  });
+
+  it('shows the wrong-credentials message and signs out', async () => {
+    localStorage.setItem('token', 'stale');
+    stubFetch({
+      'POST /api/auth/login': () => ({ status: 401, body: { error: 'invalid_credentials', message: 'Email or password is incorrect, please try again.' } }),
+    });
+    renderScreen(<LoginPage />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'wrong{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect, please try again.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('checks the fields before calling the server', async () => {
+    const { fetchMock } = stubFetch({});
+    renderScreen(<LoginPage />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'not-an-email{Enter}');
+    expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen, stubFetch } from '../../test/render';
+import RecoveryPage from './RecoveryPage';
+
+async function send(email: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), email);
+  await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+}
+
+describe('Password recovery screen (spec part 1 §8)', () => {
+  it('sends the trimmed, lower-cased email and confirms', async () => {
+    const { calls } = stubFetch({ 'POST /api/users/sendResetPasswordLink': () => ({ body: { message: 'ok' } }) });
+    renderScreen(<RecoveryPage />);
+    await send('  Ana@Example.COM ');
+    expect(await screen.findByText("We've sent you a password reset email.")).toBeInTheDocument();
+    expect(calls[0].body).toEqual({ email: 'ana@example.com' });
+  });
+
+  it('explains a 404', async () => {
+    stubFetch({ 'POST /api/users/sendResetPasswordLink': () => ({ status: 404, body: { error: 'not_found', message: 'Not found.' } }) });
+    renderScreen(<RecoveryPage />);
+    await send('nobody@example.com');
+    expect(
+      await screen.findByText('We did not found any account with this email. Could your account be under a different email?'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks to try later on any other error', async () => {
+    stubFetch({ 'POST /api/users/sendResetPasswordLink': () => ({ status: 500, body: { error: 'internal_error', message: 'Boom' } }) });
+    renderScreen(<RecoveryPage />);
+    await send('ana@example.com');
+    expect(await screen.findByText('There was an error with your request, please try again later.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,158 @@
+// /conversations/{id} (also /conversation/{id}): the conversation screen (spec part 2 §2 "Conversations").
+// A conversation the user may not see answers 404 and is shown as not found.
+import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/core';
+import type { Conversation } from '@pluma/common/conversations';
+import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { showSuccess } from '../../ui/alerts';
+import { PageLoader } from '../../ui/PageLoader';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { usePageTitle } from '../../ui/use-page-title';
+import { ConversationFormModal } from '../conversations/ConversationFormModal';
+import { useConversation, useUpdateConversation } from '../conversations/conversations-api';
+import { DeleteConversationModal } from '../conversations/DeleteConversationModal';
+import classes from './Chat.module.css';
+import { MessageList } from './MessageList';
+import { PromptBox } from './PromptBox';
+import { useChat } from './use-chat';
+
+export default function ConversationPage() {
+  const { conversationId } = useParams();
+  const id = Number(conversationId);
+  if (!Number.isSafeInteger(id) || id <= 0) return <ConversationNotFound />;
+  // A new conversation starts from a fresh screen state.
+  return <ConversationLoader key={id} id={id} />;
+}
+
+function ConversationLoader({ id }: { id: number }) {
+  const conversation = useConversation(id);
+  const { t } = useTranslation('chat');
+  // Checked first: a conversation deleted elsewhere may still be cached.
+  if (isApiError(conversation.error) && conversation.error.status === 404) return <ConversationNotFound />;
+  if (conversation.data) return <ChatScreen conversation={conversation.data} />;
+  if (conversation.isError) {
+    return (
+      <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('chat.loadFailed')} py={64}>
+        <EmptyState.Actions>
+          <Button variant="default" onClick={() => void conversation.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return <PageLoader />;
+}
+
+function ConversationNotFound() {
+  const { t } = useTranslation('chat');
+  usePageTitle(t('chat.notFound'));
+  return (
+    <EmptyState icon={<IconMessageCircleOff size={28} aria-hidden />} withIndicatorBackground title={t('chat.notFound')} description={t('chat.notFoundBody')} py={64} data-testid="conversation-not-found">
+      <EmptyState.Actions>
+        <Button component={Link} to="/conversations">
+          {t('chat.backToList')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+function ChatScreen({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
+  usePageTitle(conversation.name);
+  const chat = useChat(conversation.conversation_id);
+  const { state } = chat;
+
+  return (
+    <div className={classes.screen} data-testid="conversation-page">
+      <ConversationHeader conversation={conversation} />
+      {chat.loadError && !state.loaded ? (
+        <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('history.loadFailed')} style={{ flex: 1 }}>
+          <EmptyState.Actions>
+            <Button variant="default" onClick={chat.retryLoad}>
+              {t('actions.retry')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : !state.loaded ? (
+        <div className={classes.history}>
+          <PageLoader minHeight="100%" />
+        </div>
+      ) : state.messages.length === 0 ? (
+        <div className={classes.history} data-testid="message-history">
+          <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('history.empty')} description={t('history.emptyBody')} py="xl" />
+        </div>
+      ) : (
+        <MessageList
+          messages={state.messages}
+          total={state.total}
+          hasOlder={state.olderCursor !== null}
+          loadingOlder={chat.loadingOlder}
+          onLoadOlder={chat.loadOlder}
+          busy={chat.generating}
+          onSaveEdit={chat.saveEdit}
+          onToggleFavorite={chat.toggleFavorite}
+          onAnswerAgain={chat.answerAgain}
+        />
+      )}
+      <PromptBox conversation={conversation} generating={chat.generating} onSend={chat.send} />
+    </div>
+  );
+}
+
+const ConversationHeader = memo(function ConversationHeader({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const handleError = useErrorHandler();
+  const update = useUpdateConversation();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const archive = (archived: boolean) =>
+    update.mutate(
+      { conversation_id: conversation.conversation_id, archived },
+      { onSuccess: () => showSuccess(archived ? t('list.archived') : t('list.unarchived')), onError: (error) => handleError(error) },
+    );
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" className={classes.header}>
+      <Title order={1} fz={{ base: 20, sm: 24 }} className={classes.title} lineClamp={2}>
+        {conversation.name}
+      </Title>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label={t('chat.menu')} data-testid="conversation-menu">
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            {t('actions.edit')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={conversation.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
+            onClick={() => archive(!conversation.archived)}
+          >
+            {conversation.archived ? t('actions.unarchive') : t('actions.archive')}
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(conversation)}>
+            {t('actions.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ConversationFormModal
+        opened={editing}
+        conversation={conversation}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          setEditing(false);
+          showSuccess(t('list.saved'));
+        }}
+      />
+      {/* spec part 2 §2: after a conversation is deleted the user lands on /conversations. */}
+      <DeleteConversationModal conversation={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate('/conversations', { replace: true })} />
+    </Group>
+  );
+});

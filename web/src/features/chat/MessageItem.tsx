@@ -1,0 +1,235 @@
+// One message (spec part 2 §2, §4): the prompt or the answer, a typing indicator while the answer is
+// pending, and its actions — edit (inline), favorite, copy, Continue on an answer cut off at the length
+// limit, Retry on a failed one, and export to PDF or Word.
+import { ActionIcon, Alert, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
+import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
+import {
+  IconAlertTriangle,
+  IconCopy,
+  IconDownload,
+  IconFileTypePdf,
+  IconFileWord,
+  IconPencil,
+  IconPlayerTrackNext,
+  IconRefresh,
+  IconSparkles,
+  IconStar,
+  IconStarFilled,
+  IconUser,
+} from '@tabler/icons-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyToClipboard } from '../../ui/clipboard';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { exportMessage, type ExportFormat } from './chat-api';
+import classes from './Chat.module.css';
+import { isActive, type ChatMessage } from './chat-state';
+import { downloadBlob } from './download';
+import { MessageMarkdown } from './MessageMarkdown';
+
+export interface MessageActions {
+  onSaveEdit: (message: ChatMessage, content: string) => Promise<boolean>;
+  onToggleFavorite: (message: ChatMessage) => void;
+  /** Continue (cut off at the length limit) or Retry (failed or interrupted). */
+  onAnswerAgain: (message: ChatMessage) => void;
+}
+
+interface MessageItemProps extends MessageActions {
+  message: ChatMessage;
+  /** An answer is being written somewhere in the conversation: Continue and Retry wait. */
+  busy: boolean;
+}
+
+export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageItemProps) {
+  const { t } = useTranslation('chat');
+  const [editing, setEditing] = useState(false);
+  const user = message.role === 'user';
+  const active = isActive(message);
+  const content = message.content ?? '';
+  const failed = message.status === 'failed' || message.status === 'interrupted';
+  const cutOff = !user && message.status === 'done' && message.finish_reason === 'length';
+
+  return (
+    <Box
+      component="article"
+      className={`${classes.row} ${user ? classes.rowUser : ''}`}
+      aria-label={user ? t('message.fromYou') : t('message.fromAssistant')}
+      data-testid="message"
+      data-role={message.role}
+      data-status={message.status}
+      data-message-id={message.message_id}
+      aria-busy={active}
+    >
+      <ThemeIcon variant="light" radius="xl" size={32} color={user ? 'gray' : 'violet'} aria-hidden visibleFrom="xs">
+        {user ? <IconUser size={18} /> : <IconSparkles size={18} />}
+      </ThemeIcon>
+      <Stack gap={4} style={{ minWidth: 0, flex: user ? '0 1 auto' : '1 1 auto', alignItems: user ? 'flex-end' : 'stretch' }}>
+        {editing ? (
+          <MessageEditor
+            initial={content}
+            onCancel={() => setEditing(false)}
+            onSave={async (next) => {
+              if (await onSaveEdit(message, next)) setEditing(false);
+            }}
+          />
+        ) : (
+          <div className={`${classes.bubble} ${user ? classes.bubbleUser : classes.bubbleAssistant} ${message.status === 'failed' ? classes.bubbleFailed : ''}`} data-testid="message-content">
+            {user ? (
+              <Text size="sm" component="div">
+                {content}
+              </Text>
+            ) : content ? (
+              <MessageMarkdown content={content} />
+            ) : active ? null : (
+              <Text size="sm" c="var(--pluma-muted)" fs="italic">
+                {t('message.empty')}
+              </Text>
+            )}
+            {active && <TypingIndicator />}
+          </div>
+        )}
+        {failed && !editing && (
+          <Alert
+            color={message.status === 'failed' ? 'red' : 'yellow'}
+            variant="light"
+            icon={<IconAlertTriangle size={16} aria-hidden />}
+            p="xs"
+            data-testid="message-failed"
+          >
+            <Group gap="sm" justify="space-between" wrap="wrap">
+              <Text size="sm">{message.status === 'failed' ? (message.errorText ?? t('message.failed')) : t('message.interrupted')}</Text>
+              <Button size="compact-sm" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onAnswerAgain(message)} disabled={busy}>
+                {t('message.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {!editing && !active && (
+          <Group gap={2} className={classes.actions} wrap="wrap" justify={user ? 'flex-end' : 'flex-start'}>
+            {cutOff && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPlayerTrackNext size={14} aria-hidden />}
+                onClick={() => onAnswerAgain(message)}
+                disabled={busy}
+                mr={4}
+                data-testid="continue-button"
+              >
+                {t('message.continue')}
+              </Button>
+            )}
+            <Tooltip label={t('message.copy')} withArrow>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
+                <IconCopy size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={message.favorite ? t('message.unfavorite') : t('message.favorite')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color={message.favorite ? 'yellow' : 'gray'}
+                aria-label={t('message.favorite')}
+                aria-pressed={message.favorite}
+                onClick={() => onToggleFavorite(message)}
+              >
+                {message.favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('message.edit')} withArrow>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('message.edit')} onClick={() => setEditing(true)}>
+                <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            {!user && <ExportMenu content={content} messageId={message.message_id} />}
+          </Group>
+        )}
+      </Stack>
+    </Box>
+  );
+});
+
+function TypingIndicator() {
+  const { t } = useTranslation('chat');
+  return (
+    <span className={classes.typing} role="status" aria-label={t('message.writing')} data-testid="typing-indicator">
+      <span />
+      <span />
+      <span />
+    </span>
+  );
+}
+
+function MessageEditor({ initial, onSave, onCancel }: { initial: string; onSave: (content: string) => Promise<void>; onCancel: () => void }) {
+  const { t } = useTranslation('chat');
+  const [draft, setDraft] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSave(draft);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Stack gap="xs" w="100%" maw={820} data-testid="message-editor">
+      <Textarea
+        aria-label={t('message.editLabel')}
+        value={draft}
+        onChange={(event) => setDraft(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+        autosize
+        minRows={3}
+        maxRows={16}
+        maxLength={MESSAGE_CONTENT_MAX_CHARS}
+        autoFocus
+      />
+      <Group gap="xs" justify="flex-end">
+        <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
+          {t('actions.cancel')}
+        </Button>
+        <Button size="xs" onClick={() => void save()} loading={saving} disabled={draft === initial}>
+          {t('actions.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ExportMenu({ content, messageId }: { content: string; messageId: number }) {
+  const { t } = useTranslation('chat');
+  const handleError = useErrorHandler();
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const run = async (format: ExportFormat) => {
+    setBusy(format);
+    try {
+      const blob = await exportMessage(format, content);
+      downloadBlob(blob, `message-${messageId}.${format === 'pdf' ? 'pdf' : 'docx'}`);
+    } catch (error) {
+      handleError(error, { showValidation: true });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('message.export')} withArrow>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('message.export')} loading={busy !== null} disabled={!content.trim()}>
+            <IconDownload size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconFileTypePdf size={16} aria-hidden />} onClick={() => void run('pdf')}>
+          {t('message.exportPdf')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileWord size={16} aria-hidden />} onClick={() => void run('word')}>
+          {t('message.exportWord')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

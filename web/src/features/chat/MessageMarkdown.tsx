@@ -1,0 +1,49 @@
+// An answer's markdown (DESIGN.md §2: react-markdown + remark-gfm, no raw HTML — rehype-raw is never
+// enabled, so HTML in an answer is not rendered). The text is split into top-level blocks and each block
+// is memoized by its text, so while an answer streams only its last, growing block re-renders.
+import { Typography } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import classes from './Chat.module.css';
+import { hasCodeFence, splitMarkdownBlocks } from './markdown-blocks';
+import { useCodeHighlighter, type RehypePlugins } from './use-code-highlighter';
+
+const REMARK_PLUGINS = [remarkGfm];
+
+const COMPONENTS: Components = {
+  // Links from a model open in a new tab without giving it this page (window.opener) or the referrer.
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  // Wide tables scroll inside the message instead of widening the page (390 px phones).
+  table: ({ node: _node, ...props }) => (
+    <div className={classes.tableScroll}>
+      <table {...props} />
+    </div>
+  ),
+};
+
+interface BlockProps {
+  text: string;
+  rehypePlugins: RehypePlugins | undefined;
+}
+
+export const MarkdownBlock = memo(function MarkdownBlock({ text, rehypePlugins }: BlockProps) {
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehypePlugins} components={COMPONENTS}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+export function MessageMarkdown({ content }: { content: string }) {
+  const blocks = useMemo(() => splitMarkdownBlocks(content), [content]);
+  const rehypePlugins = useCodeHighlighter(hasCodeFence(content));
+  return (
+    <Typography className={classes.markdown}>
+      {blocks.map((block, index) => (
+        // Blocks only grow at the end, so a block's index identifies it for its whole life.
+        <MarkdownBlock key={index} text={block} rehypePlugins={rehypePlugins} />
+      ))}
+    </Typography>
+  );
+}

@@ -1,0 +1,178 @@
+// The prompt box (spec part 2 §2, §5): the text, the token estimate (debounced 1000 ms, max 7500), Send
+// (Enter; Shift+Enter is a new line), Enhance (longer than 12 characters; the enhanced text streams in
+// and replaces the prompt), the model control ('Unset' sent as null) and the file upload.
+import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea, Tooltip } from '@mantine/core';
+import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
+import type { Conversation } from '@pluma/common/conversations';
+import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
+import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
+import { IconFile, IconSend, IconWand } from '@tabler/icons-react';
+import { memo, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSocketEvent } from '../../api/socket';
+import { useSession } from '../../app/session/session-context';
+import { showError } from '../../ui/alerts';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { useUpdateConversation } from '../conversations/conversations-api';
+import { toModelValue, UNSET_MODEL, useModels } from '../conversations/models-api';
+import { useModelOptions } from '../conversations/use-model-options';
+import { enhancePrompt } from './chat-api';
+import classes from './Chat.module.css';
+import { FileAttach } from './FileAttach';
+import { answersWithClaude, canAttachFiles, shortFileName } from './file-rules';
+import { canEnhance, canSend, showEnhance } from './prompt-rules';
+import { initialPromptState, promptReducer, visiblePrompt } from './prompt-state';
+import { providerErrorText, type ProviderErrorEvent } from './provider-error';
+import { useTokenEstimate } from './use-token-estimate';
+
+interface PromptBoxProps {
+  conversation: Conversation;
+  /** An answer is being written (or a prompt is being sent): Send waits. */
+  generating: boolean;
+  /** Resolves true when the prompt was accepted. */
+  onSend: (content: string) => Promise<boolean>;
+}
+
+/** Memoized: the history re-renders with every streamed frame, the prompt box only when its props change. */
+export const PromptBox = memo(function PromptBox({ conversation, generating, onSend }: PromptBoxProps) {
+  const { t } = useTranslation('chat');
+  const session = useSession();
+  const handleError = useErrorHandler();
+  const conversationId = conversation.conversation_id;
+  const [state, dispatch] = useReducer(promptReducer, conversationId, initialPromptState);
+  const enhancing = state.enhancement !== null;
+  const tokens = useTokenEstimate(state.text);
+  const overLimit = tokens > MAX_CONVERSATION_TOKENS;
+  const context = { text: state.text, generating, enhancing };
+  const { data: models = [] } = useModels();
+
+  const submit = async () => {
+    if (!canSend(context)) return;
+    const content = state.text;
+    dispatch({ type: 'typed', text: '' });
+    if (!(await onSend(content))) dispatch({ type: 'restored', text: content });
+  };
+
+  const enhance = () => {
+    if (!canEnhance(context)) return;
+    dispatch({ type: 'enhanceStarted' });
+    enhancePrompt(conversationId, state.text).then(
+      (response) => dispatch({ type: 'enhanceAccepted', id: response.enhance_id }),
+      (error: unknown) => {
+        dispatch({ type: 'enhanceFailed' });
+        handleError(error, { showValidation: true });
+      },
+    );
+  };
+
+  useSocketEvent<MessageStreamEnhancePayload>(SocketEvents.messageStreamEnhance, (payload) => dispatch({ type: 'enhanceDelta', payload }));
+  useSocketEvent<MessageStreamEnhanceEndPayload>(SocketEvents.messageStreamEnhanceEnd, (payload) => {
+    if (payload.conversation_id !== conversationId) return;
+    dispatch({ type: 'enhanceEnded', payload });
+    // The enhancement's words were charged.
+    void session.reloadUser();
+  });
+  const onProviderError = (event: ProviderErrorEvent, payload: ProviderErrorPayload) => {
+    // spec part 2 §8: a provider error stops enhancing (answers' errors are handled by the history).
+    if (payload.message_id !== null || payload.conversation_id !== conversationId || !state.enhancement) return;
+    if (payload.enhance_id && state.enhancement.id && payload.enhance_id !== state.enhancement.id) return;
+    dispatch({ type: 'enhanceFailed', id: payload.enhance_id ?? null });
+    showError(providerErrorText(event, payload, t));
+  };
+  useSocketEvent<ProviderErrorPayload>(SocketEvents.openaiError, (payload) => onProviderError(SocketEvents.openaiError, payload));
+  useSocketEvent<ProviderErrorPayload>(SocketEvents.anthropicError, (payload) => onProviderError(SocketEvents.anthropicError, payload));
+
+  const claude = answersWithClaude(conversation.model, models);
+
+  return (
+    <div className={classes.prompt} data-testid="prompt-box">
+      <Textarea
+        className={classes.promptInput}
+        aria-label={t('prompt.label')}
+        placeholder={t('prompt.placeholder')}
+        value={visiblePrompt(state)}
+        onChange={(event) => dispatch({ type: 'typed', text: event.currentTarget.value })}
+        onKeyDown={(event) => {
+          // Enter sends, Shift+Enter is a new line; Enter that confirms an IME composition does neither.
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void submit();
+          }
+        }}
+        readOnly={enhancing}
+        autosize
+        minRows={2}
+        maxRows={10}
+        maxLength={MESSAGE_CONTENT_MAX_CHARS}
+        autoFocus
+        data-testid="prompt-input"
+      />
+      <Group gap="xs" justify="space-between" className={classes.toolbar} wrap="wrap" mt={4}>
+        <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+          <ModelControl conversation={conversation} />
+          {canAttachFiles(conversation.model, models) && <FileAttach conversation={conversation} claude={claude} disabled={generating} />}
+          {conversation.file && (
+            <Tooltip label={conversation.file.name} withArrow>
+              <Badge variant="light" color="gray" leftSection={<IconFile size={12} aria-hidden />} tt="none" data-testid="attached-file">
+                {shortFileName(conversation.file.name)}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          <Text size="xs" c={overLimit ? 'red.7' : 'var(--pluma-muted)'} className={classes.tokens} aria-live="polite" data-testid="token-count">
+            {t('prompt.tokens', { tokens: tokens.toLocaleString(), max: MAX_CONVERSATION_TOKENS.toLocaleString() })}
+          </Text>
+          {(showEnhance(state.text) || enhancing) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconWand size={14} aria-hidden />}
+              onClick={enhance}
+              disabled={!canEnhance(context)}
+              loading={enhancing}
+              data-testid="enhance-button"
+            >
+              {t('prompt.enhance')}
+            </Button>
+          )}
+          <Tooltip label={generating ? t('prompt.waiting') : t('prompt.send')} withArrow>
+            <ActionIcon size="lg" radius="xl" aria-label={t('prompt.send')} onClick={() => void submit()} disabled={!canSend(context)} data-testid="send-button">
+              {generating ? <Loader size={16} color="gray" aria-hidden /> : <IconSend size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {overLimit && (
+        <Text size="xs" c="red.7" mt={4} role="alert">
+          {t('prompt.overLimit', { max: MAX_CONVERSATION_TOKENS.toLocaleString() })}
+        </Text>
+      )}
+    </div>
+  );
+});
+
+function ModelControl({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
+  const handleError = useErrorHandler();
+  const update = useUpdateConversation();
+  const options = useModelOptions(conversation.model);
+  return (
+    <Select
+      className={classes.modelSelect}
+      size="xs"
+      aria-label={t('model.label')}
+      data={options}
+      value={conversation.model ?? UNSET_MODEL}
+      onChange={(value) => {
+        const model = toModelValue(value);
+        if (model === conversation.model) return;
+        update.mutate({ conversation_id: conversation.conversation_id, model }, { onError: (error) => handleError(error, { showValidation: true }) });
+      }}
+      allowDeselect={false}
+      disabled={update.isPending}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="model-select"
+    />
+  );
+}

@@ -1,0 +1,25 @@
+// Chat calls (spec part 2 §7 "Messages"): pages of history, sending, continuing, editing, favorites and exports.
+import type { CreateMessageRequest, CreateMessageResponse, EnhanceResponse, Message, MessagePage, UpdateMessageRequest } from '@pluma/common/messages-api';
+import { MESSAGES_PAGE_SIZE } from '@pluma/common/messages-api';
+import { api } from '../../api/instance';
+
+/** Newest first; `cursor` (a message_id) asks for the messages before it. */
+export const fetchMessagePage = (conversationId: number, cursor?: number | null, signal?: AbortSignal) =>
+  api.get<MessagePage>(`/messages/conversation/${conversationId}`, { query: { cursor: cursor ?? undefined, limit: MESSAGES_PAGE_SIZE }, signal });
+
+export const sendMessage = (request: CreateMessageRequest) => api.post<CreateMessageResponse>('/messages', { stream: true, ...request });
+
+/** Continue a cut-off answer, or write a failed one again (the server decides by its finish_reason). */
+export const answerAgain = (conversationId: number, messageId: number) =>
+  api.post<CreateMessageResponse>('/messages', { conversation_id: conversationId, message_id: messageId, stream: true });
+
+/** spec part 2 §7: prompt enhancement is a message post with enhance true and stream true. */
+export const enhancePrompt = (conversationId: number, content: string) =>
+  api.post<EnhanceResponse>('/messages', { conversation_id: conversationId, content, enhance: true, stream: true });
+
+export const updateMessage = (changes: UpdateMessageRequest) => api.put<Message>('/messages', changes);
+
+export type ExportFormat = 'pdf' | 'word';
+
+/** POST /messages/pdf | /messages/word {text} → the file. */
+export const exportMessage = (format: ExportFormat, text: string) => api.post<Blob>(`/messages/${format}`, { text }, { responseType: 'blob' });

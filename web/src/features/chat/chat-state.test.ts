@@ -1,0 +1,202 @@
+import type { MessageStreamEndPayload, MessageStreamPayload } from '@pluma/common/events';
+import type { Message, MessagePage } from '@pluma/common/messages-api';
+import { describe, expect, it } from 'vitest';
+import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, isUsefulChunk, type ChatState } from './chat-state';
+
+const CONVERSATION = 5;
+
+function message(overrides: Partial<Message> & Pick<Message, 'message_id'>): Message {
+  return {
+    conversation_id: CONVERSATION,
+    role: 'assistant',
+    content: 'done text',
+    prompt: null,
+    model: null,
+    favorite: false,
+    finish_reason: 'stop',
+    status: 'done',
+    error_code: null,
+    message_type_id: 1,
+    user_message_id: null,
+    avatar_id: null,
+    organization_id: null,
+    isThread: false,
+    words_charged: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const page = (messages: Message[], next_cursor: number | null = null): MessagePage => ({ messages: [...messages].reverse(), next_cursor, total: messages.length });
+const delta = (message_id: number, content: string, conversation_id = CONVERSATION): MessageStreamPayload => ({ message_id, conversation_id, content, stream: true, isThread: false });
+const end = (final: Message): MessageStreamEndPayload => ({
+  message_id: final.message_id,
+  conversation_id: final.conversation_id,
+  content: final.content ?? '',
+  finish_reason: final.finish_reason,
+  stream: true,
+  isThread: false,
+  message: final,
+});
+
+/** A conversation where the user just sent a prompt and the answer (id 2) is pending. */
+function sentState(): ChatState {
+  let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([]) });
+  state = chatReducer(state, {
+    type: 'sent',
+    response: {
+      user_message: message({ message_id: 1, role: 'user', content: 'Hello', finish_reason: null }),
+      assistant_message: message({ message_id: 2, content: null, status: 'pending', finish_reason: null }),
+    },
+  });
+  return state;
+}
+
+const contentOf = (state: ChatState, id: number) => state.messages.find((m) => m.message_id === id)?.content;
+
+describe('stream chunks', () => {
+  it('appends deltas to the answer being written', () => {
+    let state = sentState();
+    expect(isGenerating(state)).toBe(true);
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'Hel') });
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'lo ') });
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'world') });
+    expect(contentOf(state, 2)).toBe('Hello world');
+    expect(state.messages.find((m) => m.message_id === 2)?.status).toBe('streaming');
+  });
+
+  it('ignores empty chunks and chunks containing "undefined" (spec part 2 §4)', () => {
+    let state = sentState();
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'A') });
+    const before = state;
+    state = chatReducer(state, { type: 'delta', payload: delta(2, '') });
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'undefined') });
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'x undefined y') });
+    expect(state).toBe(before);
+    expect(contentOf(state, 2)).toBe('A');
+    expect(isUsefulChunk('B')).toBe(true);
+    expect(isUsefulChunk('')).toBe(false);
+    expect(isUsefulChunk(undefined)).toBe(false);
+  });
+
+  it('ignores frames of other conversations', () => {
+    const state = sentState();
+    expect(chatReducer(state, { type: 'delta', payload: delta(2, 'other', 99) })).toBe(state);
+  });
+
+  it('replaces the streamed text with the final content on message_stream_end', () => {
+    let state = sentState();
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'partial garbled') });
+    state = chatReducer(state, { type: 'streamEnd', payload: end(message({ message_id: 2, content: 'The final answer.' })) });
+    expect(contentOf(state, 2)).toBe('The final answer.');
+    expect(isGenerating(state)).toBe(false);
+    // A late frame cannot reopen a finished answer.
+    expect(chatReducer(state, { type: 'delta', payload: delta(2, ' more') })).toBe(state);
+  });
+
+  it('keeps the partial text and marks the answer failed on a provider error', () => {
+    let state = sentState();
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'Half an ans') });
+    state = chatReducer(state, {
+      type: 'providerError',
+      text: 'OpenAi Error: Rate limit',
+      payload: { status: 429, message: 'Rate limit', code: 'rate_limit_exceeded', provider: 'openai', message_id: 2, conversation_id: CONVERSATION },
+    });
+    const failed = state.messages.find((m) => m.message_id === 2);
+    expect(failed).toMatchObject({ content: 'Half an ans', status: 'failed', finish_reason: 'error', error_code: 'rate_limit_exceeded', errorText: 'OpenAi Error: Rate limit' });
+    expect(isGenerating(state)).toBe(false);
+  });
+
+  it('keeps deltas that arrive before the POST answers', () => {
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([]) });
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'Early ') });
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'words') });
+    state = chatReducer(state, {
+      type: 'sent',
+      response: {
+        user_message: message({ message_id: 1, role: 'user', content: 'Hi', finish_reason: null }),
+        assistant_message: message({ message_id: 2, content: null, status: 'pending', finish_reason: null, prompt: 'Hi' }),
+      },
+    });
+    expect(state.messages.map((m) => m.message_id)).toEqual([1, 2]);
+    expect(state.messages[1]).toMatchObject({ content: 'Early words', status: 'streaming', prompt: 'Hi', tracking: 'live' });
+  });
+});
+
+describe('history and reloads', () => {
+  it('orders pages oldest first and prepends older pages', () => {
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: { ...page([message({ message_id: 30 }), message({ message_id: 31 })], 30), total: 4 } });
+    expect(state.olderCursor).toBe(30);
+    state = chatReducer(state, { type: 'olderPage', page: { ...page([message({ message_id: 10 }), message({ message_id: 11 })], null), total: 4 } });
+    expect(state.messages.map((m) => m.message_id)).toEqual([10, 11, 30, 31]);
+    expect(state.olderCursor).toBeNull();
+    expect(state.total).toBe(4);
+  });
+
+  it('a reload mid-stream shows the saved text, ignores deltas it cannot join, and takes the final answer', () => {
+    const saved = message({ message_id: 2, content: 'Saved so far', status: 'streaming', finish_reason: null });
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([saved]) });
+    expect(contentOf(state, 2)).toBe('Saved so far');
+    expect(hasSnapshotInProgress(state)).toBe(true);
+    state = chatReducer(state, { type: 'delta', payload: delta(2, ' frame after a gap') });
+    expect(contentOf(state, 2)).toBe('Saved so far');
+    // A poll brings the newer saved text.
+    state = chatReducer(state, { type: 'latestPage', page: page([{ ...saved, content: 'Saved so far and more' }]) });
+    expect(contentOf(state, 2)).toBe('Saved so far and more');
+    state = chatReducer(state, { type: 'streamEnd', payload: end(message({ message_id: 2, content: 'Saved so far and more, finished.' })) });
+    expect(contentOf(state, 2)).toBe('Saved so far and more, finished.');
+    expect(hasSnapshotInProgress(state)).toBe(false);
+  });
+
+  it('a poll does not overwrite a live answer that is ahead of the saved copy, but takes a final one', () => {
+    let state = sentState();
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'Live text ahead') });
+    const live = state;
+    state = chatReducer(state, { type: 'latestPage', page: page([message({ message_id: 2, content: 'Live', status: 'streaming', finish_reason: null })]) });
+    expect(state.messages).toBe(live.messages);
+    state = chatReducer(state, { type: 'latestPage', page: page([message({ message_id: 2, content: 'Live text ahead, done.', status: 'done' })]) });
+    expect(contentOf(state, 2)).toBe('Live text ahead, done.');
+  });
+
+  it('after lost frames, live answers are refreshed from the server', () => {
+    let state = sentState();
+    state = chatReducer(state, { type: 'delta', payload: delta(2, 'Some') });
+    state = chatReducer(state, { type: 'framesLost' });
+    expect(hasSnapshotInProgress(state)).toBe(true);
+    state = chatReducer(state, { type: 'latestPage', page: page([message({ message_id: 2, content: 'Some text saved', status: 'streaming', finish_reason: null })]) });
+    expect(contentOf(state, 2)).toBe('Some text saved');
+  });
+
+  it('unchanged messages keep their identity (memoized rows do not re-render)', () => {
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([message({ message_id: 1 }), message({ message_id: 2, content: '', status: 'streaming', finish_reason: null })]) });
+    state = chatReducer(state, { type: 'framesLost' });
+    const first = state.messages[0];
+    state = chatReducer(state, { type: 'latestPage', page: page([message({ message_id: 1 }), message({ message_id: 2, content: 'more', status: 'streaming', finish_reason: null })]) });
+    expect(state.messages[0]).toBe(first);
+  });
+});
+
+describe('continue', () => {
+  it('appends the continuation to the text the answer already has', () => {
+    const cut = message({ message_id: 2, content: 'First part', finish_reason: 'length' });
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([cut]) });
+    state = chatReducer(state, { type: 'continueStarted', messageId: 2 });
+    expect(isGenerating(state)).toBe(true);
+    state = chatReducer(state, { type: 'delta', payload: delta(2, ' and more') });
+    // The POST answers with the claimed row (old text): the deltas already shown stay.
+    state = chatReducer(state, { type: 'sent', response: { user_message: null, assistant_message: { ...cut, status: 'pending', finish_reason: null } } });
+    expect(contentOf(state, 2)).toBe('First part and more');
+    state = chatReducer(state, { type: 'streamEnd', payload: end(message({ message_id: 2, content: 'First part and more.', finish_reason: 'stop' })) });
+    expect(state.messages[0]).toMatchObject({ content: 'First part and more.', finish_reason: 'stop', status: 'done' });
+  });
+
+  it('a refused continue restores the message', () => {
+    const cut = message({ message_id: 2, content: 'First part', finish_reason: 'length' });
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([cut]) });
+    state = chatReducer(state, { type: 'continueStarted', messageId: 2 });
+    state = chatReducer(state, { type: 'replaced', message: cut });
+    expect(state.messages[0]).toMatchObject({ status: 'done', finish_reason: 'length' });
+    expect(isGenerating(state)).toBe(false);
+  });
+});

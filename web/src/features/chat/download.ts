@@ -1,0 +1,13 @@
+// Saves a file the API returned (PDF or Word export) under the given name.
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL can go once the event loop has moved on.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,213 @@
+// Drives the conversation screen's message state (chat-state.ts) from HTTP and the real-time channel
+// (spec part 2 §4 "Chat", §7 "Real-time channel"): first page, older pages, sending, continuing,
+// streaming frames, the end of a stream (which refreshes the current user's words), provider errors,
+// and recovery when frames could not be seen (a reload mid-stream, a reconnect).
+import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSocketEvent, useSocketStatus } from '../../api/socket';
+import { useSession } from '../../app/session/session-context';
+import { showError } from '../../ui/alerts';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
+import { answerAgain, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
+import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
+import { providerErrorText, type ProviderErrorEvent } from './provider-error';
+
+/** How often an answer is read from the server while its frames cannot be used or have stopped arriving. */
+export const STREAM_POLL_MS = 1500;
+
+export function useChat(conversationId: number) {
+  const { t } = useTranslation('chat');
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const [state, dispatch] = useReducer(chatReducer, conversationId, initialChatState);
+  const [sending, setSending] = useState(false);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const lastFrameAt = useRef(0);
+  const polling = useRef(false);
+
+  const loadLatest = useCallback(
+    (signal?: AbortSignal) =>
+      fetchMessagePage(conversationId, null, signal).then((page) => {
+        dispatch({ type: 'latestPage', page });
+        setLoadError(null);
+      }),
+    [conversationId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadLatest(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) setLoadError(error);
+    });
+    return () => controller.abort();
+  }, [loadLatest]);
+
+  const retryLoad = useCallback(() => {
+    setLoadError(null);
+    loadLatest().catch((error: unknown) => setLoadError(error));
+  }, [loadLatest]);
+
+  const olderCursor = state.olderCursor;
+  const loadOlder = useCallback(() => {
+    if (loadingOlder || olderCursor === null) return;
+    setLoadingOlder(true);
+    fetchMessagePage(conversationId, olderCursor)
+      .then((page) => dispatch({ type: 'olderPage', page }))
+      .catch((error: unknown) => handleError(error))
+      .finally(() => setLoadingOlder(false));
+  }, [conversationId, olderCursor, loadingOlder, handleError]);
+
+  const afterAnswer = useCallback(() => {
+    // spec part 2 §4: after a stream ends the current user (words balance) is refreshed.
+    void session.reloadUser();
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+  }, [session, queryClient]);
+
+  useSocketEvent<MessageStreamPayload>(SocketEvents.messageStream, (payload) => {
+    if (payload.conversation_id === conversationId) lastFrameAt.current = Date.now();
+    dispatch({ type: 'delta', payload });
+  });
+  useSocketEvent<MessageStreamEndPayload>(SocketEvents.messageStreamEnd, (payload) => {
+    dispatch({ type: 'streamEnd', payload });
+    if (payload.conversation_id === conversationId) afterAnswer();
+  });
+  useSocketEvent<MessagePayload>(SocketEvents.message, (payload) => {
+    if (!payload.message) return;
+    dispatch({ type: 'finished', message: payload.message });
+    if (payload.conversation_id === conversationId) afterAnswer();
+  });
+  const onProviderError = (event: ProviderErrorEvent, payload: ProviderErrorPayload) => {
+    // Enhancement failures (no message) belong to the prompt box.
+    if (payload.message_id === null || payload.conversation_id !== conversationId) return;
+    const text = providerErrorText(event, payload, t);
+    dispatch({ type: 'providerError', payload, text });
+    showError(text);
+    afterAnswer();
+  };
+  useSocketEvent<ProviderErrorPayload>(SocketEvents.openaiError, (payload) => onProviderError(SocketEvents.openaiError, payload));
+  useSocketEvent<ProviderErrorPayload>(SocketEvents.anthropicError, (payload) => onProviderError(SocketEvents.anthropicError, payload));
+
+  // Frames sent while the socket was down are gone: after a reconnect, answers being written are read
+  // from the server (their saved text) until they end.
+  const socketStatus = useSocketStatus();
+  const previousStatus = useRef(socketStatus);
+  const loaded = state.loaded;
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = socketStatus;
+    if (socketStatus !== 'connected' || before === 'connected' || !loaded) return;
+    fetchMessagePage(conversationId).then(
+      (page) => {
+        dispatch({ type: 'framesLost' });
+        dispatch({ type: 'latestPage', page });
+      },
+      () => undefined,
+    );
+  }, [socketStatus, loaded, conversationId]);
+
+  // A reload mid-stream shows the saved text; it is read again every STREAM_POLL_MS until the answer
+  // ends (message_stream_end then gives the final text). A live answer is read only if its frames stop.
+  const generating = isGenerating(state);
+  const snapshotActive = hasSnapshotInProgress(state);
+  useEffect(() => {
+    if (!generating) return;
+    const timer = setInterval(() => {
+      if (polling.current) return;
+      if (!snapshotActive && Date.now() - lastFrameAt.current < STREAM_POLL_MS) return;
+      polling.current = true;
+      fetchMessagePage(conversationId)
+        .then((page) => dispatch({ type: 'latestPage', page }))
+        .catch(() => undefined)
+        .finally(() => {
+          polling.current = false;
+        });
+    }, STREAM_POLL_MS);
+    return () => clearInterval(timer);
+  }, [generating, snapshotActive, conversationId]);
+
+  const send = useCallback(
+    async (content: string): Promise<boolean> => {
+      setSending(true);
+      lastFrameAt.current = Date.now();
+      try {
+        const response = await sendMessage({ content, conversation_id: conversationId });
+        dispatch({ type: 'sent', response });
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+        return true;
+      } catch (error) {
+        // 412 (no access or no words left) goes to /sorry; a too-long prompt shows the server's text.
+        handleError(error, { showValidation: true });
+        return false;
+      } finally {
+        setSending(false);
+      }
+    },
+    [conversationId, queryClient, handleError],
+  );
+
+  /** Continue a cut-off answer (finish_reason 'length') or write a failed one again. */
+  const answerAgainFor = useCallback(
+    async (message: ChatMessage) => {
+      const continuing = message.finish_reason === 'length' && message.status === 'done';
+      if (continuing) dispatch({ type: 'continueStarted', messageId: message.message_id });
+      setSending(true);
+      lastFrameAt.current = Date.now();
+      try {
+        const response = await answerAgain(conversationId, message.message_id);
+        dispatch({ type: 'sent', response });
+      } catch (error) {
+        if (continuing) dispatch({ type: 'replaced', message });
+        handleError(error, { showValidation: true });
+      } finally {
+        setSending(false);
+      }
+    },
+    [conversationId, handleError],
+  );
+
+  const saveEdit = useCallback(
+    async (message: ChatMessage, content: string): Promise<boolean> => {
+      try {
+        dispatch({ type: 'replaced', message: await updateMessage({ message_id: message.message_id, content }) });
+        return true;
+      } catch (error) {
+        handleError(error, { showValidation: true });
+        return false;
+      }
+    },
+    [handleError],
+  );
+
+  const toggleFavorite = useCallback(
+    async (message: ChatMessage) => {
+      const favorite = !message.favorite;
+      // Shown at once; put back if the server refuses.
+      dispatch({ type: 'replaced', message: { ...message, favorite } });
+      try {
+        dispatch({ type: 'replaced', message: await updateMessage({ message_id: message.message_id, favorite }) });
+      } catch (error) {
+        dispatch({ type: 'replaced', message: { ...message, favorite: !favorite } });
+        handleError(error);
+      }
+    },
+    [handleError],
+  );
+
+  return {
+    state,
+    generating: generating || sending,
+    loadError,
+    retryLoad,
+    loadingOlder,
+    loadOlder,
+    send,
+    answerAgain: answerAgainFor,
+    saveEdit,
+    toggleFavorite,
+  };
+}

@@ -1,0 +1,85 @@
+// A conversation card (spec part 2 §2): name, up to 3 tags, a model badge, archive, edit, delete and open.
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { Conversation } from '@pluma/common/conversations';
+import { IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cardTags } from './list-params';
+import classes from './Conversations.module.css';
+
+interface ConversationCardProps {
+  conversation: Conversation;
+  /** The model's label, or null for the default model. */
+  modelLabel: string | null;
+  onEdit: (conversation: Conversation) => void;
+  onArchive: (conversation: Conversation, archived: boolean) => void;
+  onDelete: (conversation: Conversation) => void;
+  busy?: boolean;
+}
+
+export const ConversationCard = memo(function ConversationCard({ conversation, modelLabel, onEdit, onArchive, onDelete, busy }: ConversationCardProps) {
+  const { t, i18n } = useTranslation('chat');
+  const { shown, more } = cardTags(conversation.tags);
+  const to = `/conversations/${conversation.conversation_id}`;
+  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(conversation.updatedAt));
+  return (
+    <Card withBorder radius="lg" padding="md" className={classes.card} data-testid="conversation-card" aria-busy={busy}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Anchor component={Link} to={to} fw={600} c="inherit" lineClamp={2} className={classes.cardTitle}>
+            {conversation.name}
+          </Anchor>
+          <Badge variant="light" color={modelLabel ? 'violet' : 'gray'} tt="none" className={classes.modelBadge} data-testid="model-badge">
+            {modelLabel ?? t('model.default')}
+          </Badge>
+        </Group>
+        {shown.length > 0 && (
+          <Group gap={6} aria-label={t('list.tagsLabel')}>
+            {shown.map((tag) => (
+              <Badge key={tag} component={Link} to={`/conversation/tags/${encodeURIComponent(tag)}`} variant="outline" radius="sm" tt="none" className={classes.tag}>
+                {tag}
+              </Badge>
+            ))}
+            {more > 0 && (
+              <Text size="xs" c="var(--pluma-muted)">
+                {t('list.moreTags', { count: more })}
+              </Text>
+            )}
+          </Group>
+        )}
+        <Text size="xs" c="var(--pluma-muted)" mt="auto">
+          {t('list.updated', { date: updated })}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Button component={Link} to={to} size="xs" variant="light" aria-label={t('list.openNamed', { name: conversation.name })}>
+            {t('actions.open')}
+          </Button>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('actions.edit')} withArrow>
+              <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(conversation)} aria-label={t('list.editNamed', { name: conversation.name })}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={conversation.archived ? t('actions.unarchive') : t('actions.archive')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => onArchive(conversation, !conversation.archived)}
+                disabled={busy}
+                aria-label={conversation.archived ? t('list.unarchiveNamed', { name: conversation.name }) : t('list.archiveNamed', { name: conversation.name })}
+              >
+                {conversation.archived ? <IconArchiveOff size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('actions.delete')} withArrow>
+              <ActionIcon variant="subtle" color="red" onClick={() => onDelete(conversation)} aria-label={t('list.deleteNamed', { name: conversation.name })}>
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+});

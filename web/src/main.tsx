@@ -1,0 +1,24 @@
+// Entry point: capture a pending sign-in uid before routing starts, then render the app.
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { safeStorage } from './api/storage-keys';
+import { App } from './app/App';
+import { capturePendingUid } from './app/session/pending-uid';
+import './i18n';
+
+// spec part 1 §4: a ?uid= is kept for 5 minutes and the page continues at / (the embedded chat is exempt).
+const storage = safeStorage();
+if (storage) {
+  const target = capturePendingUid(window.location.pathname, window.location.search, storage, Date.now());
+  if (target) window.history.replaceState(null, '', target);
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,135 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { LoadingScreen } from '../app/LoadingScreen';
+import '../i18n';
+import { AlertHost } from './AlertHost';
+import { clearAlerts, showError, showSuccess } from './alerts';
+import { copyToClipboard } from './clipboard';
+import { ErrorAlert } from './ErrorAlert';
+import { Modal } from './Modal';
+import { closeAllModals } from './modal-bus';
+import { SuccessBanner } from './SuccessBanner';
+
+const wrap = (ui: React.ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
+
+describe('ErrorAlert and SuccessBanner (spec part 1 §4, §9)', () => {
+  it('hides the red alert after 5 seconds and the green banner after 3', () => {
+    vi.useFakeTimers();
+    const onError = vi.fn();
+    const onSuccess = vi.fn();
+    wrap(
+      <>
+        <ErrorAlert message="Boom" onClose={onError} />
+        <SuccessBanner message="Saved" onClose={onSuccess} />
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Boom');
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    // 500px as Mantine writes it (rem × scale).
+    expect(screen.getByTestId('error-alert').getAttribute('style')).toContain('max-width: calc(31.25rem');
+    expect(screen.getByTestId('success-banner').getAttribute('style')).toContain('max-width: calc(31.25rem');
+    act(() => vi.advanceTimersByTime(2999));
+    expect(onSuccess).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(onError).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('can be dismissed', () => {
+    const onClose = vi.fn();
+    wrap(<ErrorAlert message="Boom" onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows app-wide alerts and removes them on time', () => {
+    vi.useFakeTimers();
+    wrap(<AlertHost />);
+    act(() => {
+      showError('Server down');
+      showSuccess('Copied');
+    });
+    expect(screen.getByText('Server down')).toBeInTheDocument();
+    expect(screen.getByText('Copied')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText('Copied')).not.toBeInTheDocument();
+    expect(screen.getByText('Server down')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Server down')).not.toBeInTheDocument();
+    act(() => clearAlerts());
+  });
+});
+
+describe('Modal (spec part 2 §2)', () => {
+  function Harness({ onConfirm }: { onConfirm?: () => void }) {
+    const [opened, setOpened] = useState(true);
+    return (
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Delete it?" onConfirm={onConfirm}>
+        Body text
+      </Modal>
+    );
+  }
+
+  it('shows Cancel and Confirm only when a confirm callback exists', async () => {
+    const onConfirm = vi.fn();
+    wrap(<Harness onConfirm={onConfirm} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete it?' });
+    expect(dialog).toHaveTextContent('Body text');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('has no footer without a callback and closes with the close button', async () => {
+    wrap(<Harness />);
+    await screen.findByRole('dialog');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes when every modal is closed (the 412 handler)', async () => {
+    wrap(<Harness />);
+    await screen.findByRole('dialog');
+    act(() => closeAllModals());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('copyToClipboard (spec part 1 §8)', () => {
+  it('shows the success notice, or the spec failure text', async () => {
+    wrap(<AlertHost />);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await act(async () => {
+      expect(await copyToClipboard('https://x/reset', 'Enlace copiado al portapapeles.')).toBe(true);
+    });
+    expect(writeText).toHaveBeenCalledWith('https://x/reset');
+    expect(screen.getByText('Enlace copiado al portapapeles.')).toBeInTheDocument();
+
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    await act(async () => {
+      expect(await copyToClipboard('x')).toBe(false);
+    });
+    expect(screen.getByText('Unable to copy content to clipboard. Please copy manually.')).toBeInTheDocument();
+    act(() => clearAlerts());
+  });
+});
+
+describe('LoadingScreen (spec part 1 §2)', () => {
+  it('offers a way out after 30 seconds', () => {
+    vi.useFakeTimers();
+    wrap(<LoadingScreen />);
+    expect(screen.queryByTestId('loading-redirect')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(29_999));
+    expect(screen.queryByTestId('loading-redirect')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});

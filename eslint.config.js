@@ -10,9 +10,11 @@ const noImport = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain Node scripts (bench, build and test runners).
+  { files: ['**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

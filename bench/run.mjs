@@ -7,6 +7,9 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import apiThroughput from './api-throughput.mjs';
 import bundleSize from './bundle-size.mjs';
+import chatFirstToken from './chat-first-token.mjs';
+import chatHistoryPage from './chat-history-page.mjs';
+import chatStreamFrames from './chat-stream-frames.mjs';
 import coldStart from './cold-start.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
 import { printTable } from './lib/table.mjs';
@@ -15,6 +18,9 @@ const BENCHMARKS = [
   ['API throughput', apiThroughput],
   ['Cold start', coldStart],
   ['Bundle size', bundleSize],
+  ['Chat first token', chatFirstToken],
+  ['Chat stream frames', chatStreamFrames],
+  ['Chat history page', chatHistoryPage],
 ];
 
 if (!existsSync(SERVER_ENTRY)) {

@@ -66,7 +66,7 @@ async function signIn(page) {
 async function settle(page) {
   await page.waitForLoadState('networkidle');
   // Fonts, images and enter transitions.
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => globalThis.document.fonts.ready);
   await page.waitForTimeout(400);
 }
 

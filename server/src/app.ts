@@ -35,7 +35,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.env.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: true,
+    trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -6,14 +6,54 @@ import { createMailer } from './platform/mail/mailer';
 import { startJobs } from './platform/jobs';
 import { createStorage } from './platform/storage';
 import { createAiService } from './platform/ai/service';
+import { AuthCache } from './platform/auth/auth-cache';
+import { syncAuthCache } from './platform/auth/cache-sync';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * ioredis emits 'error' on every failed reconnect attempt, and without a listener Node reports each one
+ * as an "Unhandled error event". One line when the connection is lost and one when it is back is enough.
+ */
+export function logRedisOutages(client: Redis, label: string, log: Pick<Console, 'error' | 'warn'> = console) {
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.error(`${label}: ${err.message} (retrying until it is back)`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.warn(`${label}: connection restored`);
+  });
+}
+
+/** The auth cache, synced with the other nodes through its own Redis subscriber when REDIS_URL is set. */
+async function startAuthCache(redis: Redis | undefined): Promise<AuthCache> {
+  const cache = new AuthCache();
+  if (!redis) {
+    await syncAuthCache(cache);
+    return cache;
+  }
+  const subscriber = redis.duplicate();
+  logRedisOutages(subscriber, 'Redis (auth cache subscriber)');
+  await syncAuthCache(cache, { redis: { publisher: redis, subscriber } });
+  return cache;
+}
+
 export async function createContext(env: Env, database: Database): Promise<AppContext> {
   const ctx: AppContext = { env, database, db: database.db, services: {} };
-  if (env.REDIS_URL) ctx.services.redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
+  if (env.REDIS_URL) {
+    ctx.services.redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false });
+    logRedisOutages(ctx.services.redis, 'Redis');
+  }
+  ctx.services.authCache = await startAuthCache(ctx.services.redis).catch((err: unknown) => {
+    ctx.services.redis?.disconnect();
+    throw err;
+  });
   ctx.services.mail = createMailer(ctx);
   ctx.services.storage = createStorage(env);
   ctx.services.ai = await createAiService(ctx);
@@ -47,6 +87,7 @@ export async function startApp(ctx: AppContext, options: { logger?: boolean } = 
 }
 
 async function stopServices(ctx: AppContext) {
+  await ctx.services.authCache?.close();
   if (ctx.services.redis) ctx.services.redis.disconnect();
   // The offline demo model's in-process emulator, when it was started.
   await ctx.services.ai?.close?.();

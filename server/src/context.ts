@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { AiService } from './platform/ai/types';
+import type { AuthCache } from './platform/auth/auth-cache';
 
 export interface AppContext {
   env: Env;
@@ -26,6 +27,8 @@ export interface AppServices {
   storage?: Storage;
   /** AI providers (platform/ai). */
   ai?: AiService;
+  /** Resolved actors and current-user views, kept in step across nodes (platform/auth/auth-cache.ts). */
+  authCache?: AuthCache;
 }
 
 export interface Realtime {

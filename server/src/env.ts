@@ -53,6 +53,14 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
+  /**
+   * Behind a reverse proxy: 'true' (trust X-Forwarded-* from any hop) or a comma-separated list of proxy
+   * addresses/CIDRs. Off by default: client addresses (rate limits) cannot be forged.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Longest answer asked of a model in one go (tokens); a longer one stops with finish_reason 'length' and offers Continue. */
   AI_MAX_ANSWER_TOKENS: z.coerce.number().int().min(1).max(100_000).default(2048),

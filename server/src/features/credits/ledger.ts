@@ -5,6 +5,7 @@ import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
+import { invalidateUser } from '../../platform/auth/invalidation';
 
 export interface LedgerSource {
   userId: number;
@@ -54,6 +55,8 @@ export async function chargeWords(tx: Executor, options: LedgerSource & { words:
   const change = balanceAfter - balance;
   if (!(await claimSource(tx, options, change, balanceAfter))) return { applied: false, balanceAfter: balance, change: 0 };
   if (change !== 0) await tx.update(users).set({ availableWords: balanceAfter }).where(eq(users.userId, options.userId));
+  // Cached actors and GET /api/users show the balance (platform/auth/invalidation.ts).
+  invalidateUser(options.userId);
   return { applied: true, balanceAfter, change };
 }
 
@@ -70,5 +73,7 @@ export async function grantWords(tx: Executor, options: LedgerSource & { words: 
   const change = balanceAfter - balance;
   if (!(await claimSource(tx, options, change, balanceAfter))) return { applied: false, balanceAfter: balance, change: 0 };
   if (change !== 0) await tx.update(users).set({ availableWords: balanceAfter }).where(eq(users.userId, options.userId));
+  // Cached actors and GET /api/users show the balance (platform/auth/invalidation.ts).
+  invalidateUser(options.userId);
   return { applied: true, balanceAfter, change };
 }

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext, Storage } from '../../context';
 import { files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/guard';
+import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { StorageNotFoundError } from '../../platform/storage';
 import { ownedFilesWhere, readableFilesWhere } from './policy';
@@ -140,6 +141,8 @@ export async function replaceFile(options: { ctx: AppContext; actor: Actor; file
     throw notFound();
   }
   await storage.delete(current.storageKey).catch(() => undefined);
+  // The owner's picture URL (GET /api/users) names the file type (platform/auth/invalidation.ts).
+  if (row.userId != null) invalidateUser(row.userId);
   return row;
 }
 
@@ -148,6 +151,7 @@ export async function deleteFile(options: { ctx: AppContext; actor: Actor; fileI
   const { ctx, actor, fileId } = options;
   const [row] = await ctx.db.delete(files).where(ownedFilesWhere(actor, fileId)).returning();
   if (!row) throw notFound();
+  if (row.userId != null) invalidateUser(row.userId);
   // A leftover object is harmless (nothing points to it); a missing row with content would not be.
   await storageOf(ctx).delete(row.storageKey).catch(() => undefined);
 }

@@ -23,6 +23,21 @@ describe('FrameBatcher', () => {
     expect(frames).toHaveLength(3);
   });
 
+  it('never sends two frames less than an interval apart, even when the timer fires early', () => {
+    // The batcher's clock and the timers' clock differ (as Node's cached loop clock lags the real one).
+    let clock = 1000;
+    const sentAt: number[] = [];
+    const batcher = new FrameBatcher(() => sentAt.push(clock), 16, () => clock);
+    batcher.push('a');
+    batcher.push('b');
+    clock += 12;
+    vi.advanceTimersByTime(16);
+    expect(sentAt).toEqual([1000]);
+    clock += 4;
+    vi.advanceTimersByTime(4);
+    expect(sentAt).toEqual([1000, 1016]);
+  });
+
   it('sends nothing for empty deltas', () => {
     const frames: string[] = [];
     const batcher = new FrameBatcher((d) => frames.push(d), 16, () => Date.now());

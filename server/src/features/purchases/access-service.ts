@@ -4,6 +4,7 @@ import type { GiveAccessRequest } from '@pluma/common/purchases';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { products, purchases, users } from '../../db/schema';
+import { invalidateUser } from '../../platform/auth/invalidation';
 import { notFound } from '../../platform/http/errors';
 import { grantWords } from '../credits/ledger';
 
@@ -38,6 +39,8 @@ export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRe
       sourceId: String(purchase.purchaseId),
       words: product.wordAmount == null ? 'unlimited' : product.wordAmount,
     });
+    // GET /api/users shows has_access and the purchase (platform/auth/invalidation.ts).
+    invalidateUser(user.userId);
     return purchase;
   });
 }
@@ -49,5 +52,6 @@ export async function revokeAccess(options: { ctx: AppContext; purchaseId: numbe
     .where(and(eq(purchases.purchaseId, options.purchaseId)))
     .returning();
   if (!purchase) throw notFound();
+  invalidateUser(purchase.userId);
   return purchase;
 }

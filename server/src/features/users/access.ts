@@ -6,35 +6,12 @@ import { purchaseExpiryDate, purchaseGivesAccess, VALID_PURCHASE_STATUSES } from
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { products, purchases, staff } from '../../db/schema';
+import { files, products, purchases, staff, users } from '../../db/schema';
 
 export interface ValidPurchase {
   purchase: typeof purchases.$inferSelect;
   product: { productId: number; name: string; videoSrc: string | null } | null;
   expiresAt: Date;
-}
-
-/** The user's newest valid purchase with its product, or null. */
-export async function newestValidPurchase(db: Db, userId: number, now: Date = new Date()): Promise<ValidPurchase | null> {
-  // Expiry depends on each purchase's own terms (days, trial, interval), so it is decided per row;
-  // the candidates are only the user's active/completed purchases (index purchases_user_created_idx).
-  const rows = await db
-    .select({ purchase: purchases, product: { productId: products.productId, name: products.name, videoSrc: products.videoSrc } })
-    .from(purchases)
-    .leftJoin(products, eq(products.productId, purchases.productId))
-    .where(and(eq(purchases.userId, userId), inArray(purchases.status, [...VALID_PURCHASE_STATUSES])))
-    .orderBy(desc(purchases.createdAt), desc(purchases.purchaseId));
-  for (const row of rows) {
-    if (purchaseGivesAccess(row.purchase, now)) {
-      return { purchase: row.purchase, product: row.product, expiresAt: purchaseExpiryDate(row.purchase) };
-    }
-  }
-  return null;
-}
-
-export async function staffRoleOf(db: Db, userId: number): Promise<{ staffId: number; role: StaffRole } | null> {
-  const [row] = await db.select({ staffId: staff.staffId, role: staff.role }).from(staff).where(eq(staff.userId, userId)).limit(1);
-  return row ? { staffId: row.staffId, role: row.role as StaffRole } : null;
 }
 
 export interface AccessState {
@@ -43,9 +20,55 @@ export interface AccessState {
   hasAccess: boolean;
 }
 
+/**
+ * One query for everything access depends on: the user with their picture and staff row, joined to each
+ * candidate purchase (active or completed, newest first; index purchases_user_created_idx) and its
+ * product. One row per candidate, or a single row with no purchase; none if the user does not exist.
+ */
+export function loadAccessRows(db: Db, userId: number) {
+  return db
+    .select({
+      user: users,
+      file: { fileId: files.fileId, publicName: files.publicName, type: files.type },
+      staff: { staffId: staff.staffId, role: staff.role },
+      purchase: purchases,
+      product: { productId: products.productId, name: products.name, videoSrc: products.videoSrc },
+    })
+    .from(users)
+    .leftJoin(files, eq(files.fileId, users.fileId))
+    .leftJoin(staff, eq(staff.userId, users.userId))
+    .leftJoin(purchases, and(eq(purchases.userId, users.userId), inArray(purchases.status, [...VALID_PURCHASE_STATUSES])))
+    .leftJoin(products, eq(products.productId, purchases.productId))
+    .where(eq(users.userId, userId))
+    .orderBy(desc(purchases.createdAt), desc(purchases.purchaseId));
+}
+
+export type AccessRow = Awaited<ReturnType<typeof loadAccessRows>>[number];
+
+/** has_access = staff OR a valid purchase; expiry depends on each purchase's own terms, so it is decided per row. */
+export function accessFromRows(rows: AccessRow[], now: Date = new Date()): AccessState {
+  const staffRow = rows[0]?.staff ?? null;
+  let purchase: ValidPurchase | null = null;
+  for (const row of rows) {
+    if (row.purchase && purchaseGivesAccess(row.purchase, now)) {
+      purchase = { purchase: row.purchase, product: row.product, expiresAt: purchaseExpiryDate(row.purchase) };
+      break;
+    }
+  }
+  return {
+    staff: staffRow ? { staffId: staffRow.staffId, role: staffRow.role as StaffRole } : null,
+    purchase,
+    hasAccess: staffRow != null || purchase != null,
+  };
+}
+
+export async function staffRoleOf(db: Db, userId: number): Promise<{ staffId: number; role: StaffRole } | null> {
+  const [row] = await db.select({ staffId: staff.staffId, role: staff.role }).from(staff).where(eq(staff.userId, userId)).limit(1);
+  return row ? { staffId: row.staffId, role: row.role as StaffRole } : null;
+}
+
 export async function accessOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<AccessState> {
-  const [staffRow, purchase] = await Promise.all([staffRoleOf(ctx.db, userId), newestValidPurchase(ctx.db, userId)]);
-  return { staff: staffRow, purchase, hasAccess: staffRow != null || purchase != null };
+  return accessFromRows(await loadAccessRows(ctx.db, userId));
 }
 
 /** has_access = staff OR a valid purchase. */

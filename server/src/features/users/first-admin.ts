@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { staff, users } from '../../db/schema';
 import { hashPassword } from '../../platform/auth/passwords';
+import { invalidateUser } from '../../platform/auth/invalidation';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import { findUserByEmail } from './service';
 
@@ -63,6 +64,8 @@ export async function seedFirstAdmin(ctx: AppContext, print: (text: string) => v
   });
 
   if (result.created) {
+    // The staff role (and, for a promoted account, the password) changed after the transaction above.
+    invalidateUser(result.userId);
     const lines = ['Pluma: first admin account created', '', `  email:    ${result.email}`];
     if (result.generatedPassword) {
       lines.push(`  password: ${password}`, '', 'This password is shown only once. Sign in and change it,', 'or set ADMIN_EMAIL / ADMIN_PASSWORD before the first start.');

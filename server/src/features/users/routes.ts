@@ -12,7 +12,7 @@ import { MINUTE_MS, SIGNUP_RECOVERY_PER_MINUTE } from '../auth/rate-limits';
 import { presentUserSummary } from './present';
 import { publicBaseUrl } from './public-url';
 import { resetPasswordLinkFor, sendResetPasswordLink } from './recovery';
-import { deleteOwnAccount, findUserByEmail, findUserByPhone, loadCurrentUser, touchLastUsed, updateProfile } from './service';
+import { currentUserView, deleteOwnAccount, findUserByEmail, findUserByPhone, touchLastUsed, updateProfile } from './service';
 
 // Guards run onRequest (before validation): a 400 is then worded in the user's own language, and a
 // caller who is not signed in or not staff never gets as far as validation.
@@ -24,8 +24,8 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get('/', { onRequest: [app.authenticate], schema: { tags, security, response: { 200: currentUser } } }, async (request) => {
     const actor = actorOf(request);
-    await touchLastUsed(ctx.db, actor.user.userId);
-    return loadCurrentUser(ctx, actor.user.userId);
+    await touchLastUsed(ctx, actor);
+    return currentUserView(ctx, actor.user.userId);
   });
 
   r.put(

@@ -6,15 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { files, staff, users } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { invalidateUser } from '../../platform/auth/invalidation';
+import { needsTouch, TOUCH_INTERVAL_MS } from '../../platform/auth/sessions';
 import { AppError, notFound } from '../../platform/http/errors';
-import { accessOf } from './access';
+import { accessFromRows, loadAccessRows } from './access';
 import { phoneLookupCandidates } from './phone';
 import { presentCurrentUser } from './present';
 
 type UserRow = typeof users.$inferSelect;
-
-/** last_used_at is written at most once a minute (GET /api/users runs on every navigation). */
-const LAST_USED_INTERVAL_MS = 60_000;
 
 export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
@@ -38,24 +38,40 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
   return user ?? null;
 }
 
-/** The current-user view (spec part 1 §3) of a user id; 404 if the user no longer exists. */
-export async function loadCurrentUser(ctx: AppContext, userId: number): Promise<CurrentUser> {
-  const [row] = await ctx.db
-    .select({ user: users, file: { fileId: files.fileId, publicName: files.publicName, type: files.type } })
-    .from(users)
-    .leftJoin(files, eq(files.fileId, users.fileId))
-    .where(eq(users.userId, userId))
-    .limit(1);
-  if (!row) throw notFound();
-  const access = await accessOf(ctx, userId);
-  return presentCurrentUser(row.user, access, row.file);
+/** The current-user view (spec part 1 §3) of a user id, read in one query; 404 if the user no longer exists. */
+export async function loadCurrentUser(ctx: Pick<AppContext, 'db'>, userId: number): Promise<CurrentUser> {
+  const rows = await loadAccessRows(ctx.db, userId);
+  if (rows.length === 0) throw notFound();
+  return presentCurrentUser(rows[0].user, accessFromRows(rows), rows[0].file);
 }
 
-export async function touchLastUsed(db: Db, userId: number, now: Date = new Date()) {
-  await db
+/**
+ * GET /api/users: the current-user view, reused from the auth cache for a few seconds. Every write that
+ * changes it calls invalidateUser; the view also ends when the purchase it shows expires.
+ */
+export async function currentUserView(ctx: Pick<AppContext, 'db' | 'services'>, userId: number): Promise<CurrentUser> {
+  const cache = ctx.services.authCache;
+  const now = Date.now();
+  const cached = cache?.view(userId, now);
+  if (cached) return cached;
+  const ticket = cache?.ticket(now);
+  const view = await loadCurrentUser(ctx, userId);
+  if (cache && ticket) cache.storeView(userId, view, view.purchase ? Date.parse(view.purchase.expires_at) : Number.POSITIVE_INFINITY, ticket);
+  return view;
+}
+
+/**
+ * Writes users.last_used_at at most once a minute (GET /api/users runs on every navigation), judged from
+ * the actor's value already in hand, so a fresh one costs no query. The condition is repeated in SQL, so
+ * a node whose cached actor is behind does not write it again.
+ */
+export async function touchLastUsed(ctx: Pick<AppContext, 'db' | 'services'>, actor: Actor, now: Date = new Date()) {
+  if (!needsTouch(actor.user.lastUsedAt, now.getTime())) return;
+  ctx.services.authCache?.userTouched(actor.user.userId, now);
+  await ctx.db
     .update(users)
     .set({ lastUsedAt: now })
-    .where(and(eq(users.userId, userId), or(isNull(users.lastUsedAt), lt(users.lastUsedAt, new Date(now.getTime() - LAST_USED_INTERVAL_MS)))));
+    .where(and(eq(users.userId, actor.user.userId), or(isNull(users.lastUsedAt), lt(users.lastUsedAt, new Date(now.getTime() - TOUCH_INTERVAL_MS)))));
 }
 
 export async function updateProfile(options: { ctx: AppContext; userId: number; changes: UpdateProfileRequest }): Promise<CurrentUser> {
@@ -84,6 +100,7 @@ export async function updateProfile(options: { ctx: AppContext; userId: number; 
       .update(users)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(users.userId, userId));
+    invalidateUser(userId);
   }
   return loadCurrentUser(ctx, userId);
 }
@@ -109,6 +126,8 @@ export async function deleteOwnAccount(options: {
     await tx.delete(users).where(eq(users.userId, userId));
     return owned.map((f) => f.storageKey);
   });
+  // The sessions went with the user (cascade); cached actors of them must go too.
+  invalidateUser(userId);
   const storage = ctx.services.storage;
   if (storage) {
     const results = await Promise.allSettled(storageKeys.map((key) => storage.delete(key)));

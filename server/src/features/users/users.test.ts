@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appConfig, auditLog, files, mailOutbox, products, purchases, sessions, staff, users } from '../../db/schema';
+import { invalidateUser } from '../../platform/auth/invalidation';
 import { buildUser, grantAccess } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { hasAccess } from './access';
@@ -62,6 +63,8 @@ describe('users: current user and profile', () => {
     const older = await grantAccess(t.ctx, user.userId);
     await t.ctx.db.update(purchases).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(purchases.purchaseId, older.purchase.purchaseId));
     const newer = await grantAccess(t.ctx, user.userId);
+    // Written straight to the tables; the app's purchase paths tell the auth cache themselves.
+    invalidateUser(user.userId);
     body = (await t.app.inject({ url: '/api/users', headers: auth })).json();
     expect(body.has_access).toBe(true);
     expect(body.purchase.purchase_id).toBe(newer.purchase.purchaseId);
@@ -82,11 +85,17 @@ describe('users: current user and profile', () => {
     await t.app.inject({ url: '/api/users', headers: auth });
     const [second] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
     expect(second.lastUsedAt?.getTime()).toBe(first.lastUsedAt?.getTime());
-    const twoMinutesAgo = new Date(Date.now() - 120_000);
-    await t.ctx.db.update(users).set({ lastUsedAt: twoMinutesAgo }).where(eq(users.userId, user.userId));
-    await t.app.inject({ url: '/api/users', headers: auth });
-    const [third] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
-    expect(third.lastUsedAt!.getTime()).toBeGreaterThan(twoMinutesAgo.getTime());
+    // Two minutes later (the clock moves, not the row: a cached actor must not hide that time passed).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+    try {
+      await t.app.inject({ url: '/api/users', headers: auth });
+      const [third] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
+      expect(third.lastUsedAt!.getTime()).toBe(Date.now());
+      const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.userId));
+      expect(session.lastUsedAt.getTime()).toBe(Date.now());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('PUT /api/users updates the profile; the phone is kept to 10 digits', async () => {

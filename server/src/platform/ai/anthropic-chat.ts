@@ -1,6 +1,6 @@
 // Chat streaming over Anthropic's Messages protocol with the official SDK.
 import Anthropic from '@anthropic-ai/sdk';
-import { abortReason, CONNECTION_LOST, toProviderError } from './provider-error';
+import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
 import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn } from './types';
 
 /** Anthropic requires max_tokens; this leaves room for long drafts. */
@@ -53,13 +53,18 @@ export async function* streamAnthropicChat(
   if (signal?.aborted) throw abortReason(signal);
   const { system, messages } = toAnthropicMessages(request.messages);
   let stream: AsyncIterable<Anthropic.RawMessageStreamEvent>;
-  try {
-    stream = await client.messages.create(
-      { model, max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS, messages, stream: true, ...(system ? { system } : {}) },
-      { signal, maxRetries: 0 },
-    );
-  } catch (error) {
-    throw toProviderError('anthropic', error, signal);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      stream = await client.messages.create(
+        { model, max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS, messages, stream: true, ...(system ? { system } : {}) },
+        // Only a request that never connected is sent again (nothing was answered yet).
+        { signal, maxRetries: 0 },
+      );
+      break;
+    } catch (error) {
+      if (attempt < CONNECT_ATTEMPTS && failedToConnect(error) && !signal?.aborted) continue;
+      throw toProviderError('anthropic', error, signal);
+    }
   }
 
   let stopReason: string | null = null;

@@ -1,7 +1,7 @@
 // Chat streaming over the OpenAI Chat Completions protocol: OpenAI, xAI (Grok), OpenAI-compatible
 // servers (Ollama, vLLM, LM Studio) and the offline demo emulator, all through the official SDK.
 import OpenAI from 'openai';
-import { abortReason, CONNECTION_LOST, toProviderError } from './provider-error';
+import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
 import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ProviderName } from './types';
 
 export async function* streamOpenAiChat(
@@ -16,20 +16,25 @@ export async function* streamOpenAiChat(
   // servers still read max_tokens.
   const limit = request.maxTokens == null ? {} : provider === 'openai' ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens };
   let stream: AsyncIterable<OpenAI.ChatCompletionChunk>;
-  try {
-    stream = await client.chat.completions.create(
-      {
-        model,
-        messages: request.messages.map((turn) => ({ role: turn.role, content: turn.content })),
-        stream: true,
-        stream_options: { include_usage: true },
-        ...limit,
-      },
-      // A retried stream could repeat text already shown; failures go straight to the caller.
-      { signal, maxRetries: 0 },
-    );
-  } catch (error) {
-    throw toProviderError(provider, error, signal);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      stream = await client.chat.completions.create(
+        {
+          model,
+          messages: request.messages.map((turn) => ({ role: turn.role, content: turn.content })),
+          stream: true,
+          stream_options: { include_usage: true },
+          ...limit,
+        },
+        // A retried stream could repeat text already shown; failures go straight to the caller, except
+        // a request that never connected (nothing was answered yet).
+        { signal, maxRetries: 0 },
+      );
+      break;
+    } catch (error) {
+      if (attempt < CONNECT_ATTEMPTS && failedToConnect(error) && !signal?.aborted) continue;
+      throw toProviderError(provider, error, signal);
+    }
   }
 
   let finishReason: string | null = null;

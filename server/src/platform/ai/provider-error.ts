@@ -1,10 +1,36 @@
 // Every SDK failure becomes a ProviderError(provider, status, code, message) (DESIGN.md §4), except an
 // abort we asked for, which surfaces as the signal's reason.
-import { APIConnectionTimeoutError as AnthropicTimeoutError, APIError as AnthropicApiError, APIUserAbortError as AnthropicAbortError } from '@anthropic-ai/sdk';
-import { APIConnectionTimeoutError as OpenAiTimeoutError, APIError as OpenAiApiError, APIUserAbortError as OpenAiAbortError } from 'openai';
+import {
+  APIConnectionError as AnthropicConnectionError,
+  APIConnectionTimeoutError as AnthropicTimeoutError,
+  APIError as AnthropicApiError,
+  APIUserAbortError as AnthropicAbortError,
+} from '@anthropic-ai/sdk';
+import {
+  APIConnectionError as OpenAiConnectionError,
+  APIConnectionTimeoutError as OpenAiTimeoutError,
+  APIError as OpenAiApiError,
+  APIUserAbortError as OpenAiAbortError,
+} from 'openai';
 import { ProviderError, type ProviderName } from './types';
 
 export const CONNECTION_LOST = 'The connection to the AI provider was lost before the answer was complete.';
+
+/** Tries of a request that fails to connect (see failedToConnect); any other failure is not retried. */
+export const CONNECT_ATTEMPTS = 2;
+
+/**
+ * The request got no answer at all: refused, or reset before any response. Typically a kept-alive
+ * socket the provider closed while the event loop was busy (bench/chat-first-token.mjs at 100 streams
+ * failed answers this way). Nothing was streamed, so sending it again cannot repeat text; status errors
+ * and drops after the answer started are never retried.
+ */
+export function failedToConnect(error: unknown): boolean {
+  return (
+    (error instanceof OpenAiConnectionError && !(error instanceof OpenAiTimeoutError)) ||
+    (error instanceof AnthropicConnectionError && !(error instanceof AnthropicTimeoutError))
+  );
+}
 
 /** The error to throw once `signal` is aborted. */
 export function abortReason(signal: AbortSignal): Error {

@@ -2,21 +2,13 @@
 // `preHandler: [app.authenticate, requireStaff('admin')]`.
 import type { StaffRole } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { staff, users } from '../../db/schema';
 import { AppError, forbidden, unauthenticated } from '../http/errors';
-import { checkSession } from './sessions';
+import type { Actor } from './actor';
+import { resolveActor } from './actors';
 
-export type UserRow = typeof users.$inferSelect;
-
-export interface Actor {
-  user: UserRow;
-  staffRole: StaffRole | null;
-  sessionId: number;
-  familyId: string;
-}
+export type { Actor, UserRow } from './actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,18 +28,9 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
 }
 
-/** Resolves a bearer token to an actor, or the reason it is refused. */
-export async function actorFromToken(app: FastifyInstance, token: string): Promise<Actor | 'expired' | null> {
-  const check = await checkSession(app.ctx.db, token);
-  if (!check.ok) return check.reason === 'expired' ? 'expired' : null;
-  const [row] = await app.ctx.db
-    .select({ user: users, staffRole: staff.role })
-    .from(users)
-    .leftJoin(staff, eq(staff.userId, users.userId))
-    .where(eq(users.userId, check.userId))
-    .limit(1);
-  if (!row) return null;
-  return { user: row.user, staffRole: (row.staffRole as StaffRole | null) ?? null, sessionId: check.sessionId, familyId: check.familyId };
+/** Resolves a bearer token to an actor, or the reason it is refused (actors.ts; cached per token). */
+export function actorFromToken(app: FastifyInstance, token: string): Promise<Actor | 'expired' | null> {
+  return resolveActor(app.ctx, token);
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

@@ -1,9 +1,14 @@
 // Opaque session tokens, stored hashed, with idle and absolute expiry and rotation on refresh.
 // Reusing a rotated token on /refresh (or after a short grace) revokes the whole family (token theft).
+// Every change to a session tells the auth caches (invalidation.ts), so a cached actor never outlives it.
 import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@pluma/common/constants';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, staff, users } from '../../db/schema';
+import type { UserRow } from './actor';
+import type { SessionTimes } from './auth-cache';
+import { invalidateSessionFamily, invalidateUser } from './invalidation';
 import { hashToken, randomToken } from './tokens';
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -11,11 +16,14 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 /** Requests already in flight when the browser refreshed may still carry the old token for this long. */
 export const ROTATION_GRACE_MS = 30_000;
 /** last_used_at is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionCheck =
-  | { ok: true; sessionId: number; userId: number; familyId: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+export type SessionRow = typeof sessions.$inferSelect;
+type Refusal = 'unknown' | 'expired' | 'revoked' | 'reused';
+
+export type SessionCheck = { ok: true; sessionId: number; userId: number; familyId: string } | { ok: false; reason: Refusal };
+
+export type SessionLookup = { ok: true; session: SessionRow; user: UserRow; staffRole: StaffRole | null } | { ok: false; reason: Refusal };
 
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = randomToken();
@@ -28,39 +36,78 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** Checks a bearer token. `forRefresh` disables the rotation grace: a rotated token is never refreshed twice. */
-export async function checkSession(db: Db, token: string, options: { forRefresh?: boolean } = {}): Promise<SessionCheck> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+/**
+ * Judges a live (not revoked) session from its times alone, so a cached session is judged exactly like
+ * a freshly read one. `forRefresh` disables the rotation grace: a rotated token is never refreshed twice.
+ */
+export function judgeSession(times: SessionTimes, now: number, options: { forRefresh?: boolean } = {}): 'ok' | 'expired' | 'reused' {
+  if (times.expiresAt.getTime() <= now || times.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) return 'expired';
+  if (times.rotatedAt) {
+    const withinGrace = !options.forRefresh && now - times.rotatedAt.getTime() < ROTATION_GRACE_MS;
+    if (!withinGrace) return 'reused';
+  }
+  return 'ok';
+}
+
+/** last_used_at (of a session or a user) is written when missing or older than a minute. */
+export function needsTouch(lastUsedAt: Date | null, now: number): boolean {
+  return !lastUsedAt || now - lastUsedAt.getTime() > TOUCH_INTERVAL_MS;
+}
+
+export async function touchSession(db: Db, sessionId: number, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.sessionId, sessionId));
+}
+
+/** The session of a token hash with its user and staff role: one query on the unique token_hash index. */
+async function loadSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users, staffRole: staff.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .leftJoin(staff, eq(staff.userId, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Reads and judges the session of a token hash; a reused rotated token revokes its family. */
+export async function lookUpSession(db: Db, tokenHash: string, options: { forRefresh?: boolean; now?: number } = {}): Promise<SessionLookup> {
+  const now = options.now ?? Date.now();
+  const row = await loadSession(db, tokenHash);
   if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revokedAt) return { ok: false, reason: 'revoked' };
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) {
-    return { ok: false, reason: 'expired' };
+  if (row.session.revokedAt) return { ok: false, reason: 'revoked' };
+  const verdict = judgeSession(row.session, now, options);
+  if (verdict === 'reused') {
+    await revokeFamily(db, row.session.familyId);
+    return { ok: false, reason: 'reused' };
   }
-  if (row.rotatedAt) {
-    const withinGrace = !options.forRefresh && now - row.rotatedAt.getTime() < ROTATION_GRACE_MS;
-    if (!withinGrace) {
-      await revokeFamily(db, row.familyId);
-      return { ok: false, reason: 'reused' };
-    }
+  if (verdict === 'expired') return { ok: false, reason: 'expired' };
+  let session = row.session;
+  if (needsTouch(session.lastUsedAt, now)) {
+    session = { ...session, lastUsedAt: new Date(now) };
+    await touchSession(db, session.sessionId, session.lastUsedAt);
   }
-  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.sessionId, row.sessionId));
-  }
-  return { ok: true, sessionId: row.sessionId, userId: row.userId, familyId: row.familyId };
+  return { ok: true, session, user: row.user, staffRole: (row.staffRole as StaffRole | null) ?? null };
+}
+
+/** Checks a bearer token against the database (no cache: refresh must see the latest rotation). */
+export async function checkSession(db: Db, token: string, options: { forRefresh?: boolean } = {}): Promise<SessionCheck> {
+  const found = await lookUpSession(db, hashToken(token), options);
+  if (!found.ok) return found;
+  return { ok: true, sessionId: found.session.sessionId, userId: found.session.userId, familyId: found.session.familyId };
 }
 
 /** Rotates a live token: the old one is marked rotated, a new one joins its family with the same absolute expiry. */
 export async function rotateSession(db: Db, token: string): Promise<{ token: string; userId: number } | null> {
   const check = await checkSession(db, token, { forRefresh: true });
   if (!check.ok) return null;
-  return db.transaction(async (tx) => {
-    const rotated = await tx
+  const rotated = await db.transaction(async (tx) => {
+    const marked = await tx
       .update(sessions)
       .set({ rotatedAt: new Date() })
       .where(and(eq(sessions.sessionId, check.sessionId), isNull(sessions.rotatedAt)))
       .returning({ expiresAt: sessions.expiresAt });
-    if (rotated.length === 0) {
+    if (marked.length === 0) {
       // Another refresh won the race with the same token: treat as reuse.
       await revokeFamily(tx as unknown as Db, check.familyId);
       return null;
@@ -70,17 +117,24 @@ export async function rotateSession(db: Db, token: string): Promise<{ token: str
       userId: check.userId,
       familyId: check.familyId,
       tokenHash: hashToken(next),
-      expiresAt: rotated[0].expiresAt,
+      expiresAt: marked[0].expiresAt,
     });
     return { token: next, userId: check.userId };
   });
+  // A cached actor of the old token would skip the grace period's end (and with it reuse detection).
+  invalidateSessionFamily(check.familyId);
+  return rotated;
 }
 
 export async function revokeFamily(db: Db, familyId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+  invalidateSessionFamily(familyId);
 }
 
-/** Ends every session of a user, optionally keeping one family (the one that changed the password). */
+/**
+ * Ends every session of a user, optionally keeping one family (the one that changed the password).
+ * The user's cached actors are all dropped, the kept family's too: they carry the old password hash.
+ */
 export async function revokeUserSessions(db: Db, userId: number, keepFamilyId?: string) {
   const rows = await db
     .select({ familyId: sessions.familyId })
@@ -89,4 +143,5 @@ export async function revokeUserSessions(db: Db, userId: number, keepFamilyId?: 
   const families = new Set(rows.map((r) => r.familyId));
   if (keepFamilyId) families.delete(keepFamilyId);
   for (const familyId of families) await revokeFamily(db, familyId);
+  invalidateUser(userId);
 }

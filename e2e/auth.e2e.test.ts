@@ -81,6 +81,8 @@ describe('auth', () => {
     await page.goto('/auth/login');
     await page.getByRole('link', { name: es.auth.forgotPassword }).click();
     await page.waitForURL('**/auth/recovery');
+    // The login screen (same email label) stays up while the recovery screen's code loads.
+    await page.getByTestId('recovery-page').waitFor();
     await page.getByLabel(label(es.auth.email)).fill(`  ${user.email.toUpperCase()} `);
     await page.getByRole('button', { name: es.recovery.submit }).click();
     await page.getByText(es.recovery.sent, { exact: true }).waitFor();

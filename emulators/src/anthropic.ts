@@ -2,22 +2,8 @@
 // POST /v1/messages (stream and not) and GET /v1/models.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { planAnswer, type PlannedAnswer } from './answer';
-import {
-  BodyError,
-  contentText,
-  dropConnection,
-  emptyStats,
-  FailureQueue,
-  listen,
-  randomId,
-  readJson,
-  sendJson,
-  sseFrame,
-  startSse,
-  writeTokens,
-  type EmulatorOptions,
-  type RunningEmulator,
-} from './http-kit';
+import { contentText, randomId, sendJson, sseFrame, type EmulatorOptions, type RunningEmulator } from './http-kit';
+import { bearerKey, messageTurns, requestPath, startProviderEmulator, type ProviderRuntime } from './provider-server';
 
 const DEFAULT_MODELS = ['claude-sonnet-4-6', 'claude-haiku-4-5', 'claude-opus-4-6'];
 
@@ -61,103 +47,38 @@ export function anthropicError(status: number, message?: string) {
   return { type: 'error', error: { type, message: message ?? DEFAULT_MESSAGES[type] ?? `Request failed with status ${status}.` } };
 }
 
-export async function startAnthropicEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const stats = emptyStats();
-  const failures = new FailureQueue();
-  let tokenDelayMs = options.tokenDelayMs ?? 0;
-  const models = options.models ?? DEFAULT_MODELS;
+export function startAnthropicEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startProviderEmulator(options, { defaultModels: DEFAULT_MODELS, basePath: '', requestIdHeader: 'request-id', handler: anthropicHandler });
+}
 
-  const fail = (res: ServerResponse, status: number, message?: string) => {
-    stats.errors++;
-    const headers: Record<string, string> = { 'request-id': randomId('req_') };
-    if (status === 429) headers['retry-after'] = '20';
-    sendJson(res, status, anthropicError(status, message), headers);
-  };
+function anthropicHandler(runtime: ProviderRuntime) {
+  const { stats, models, tokenDelayMs } = runtime;
+  const fail = (res: ServerResponse, status: number, message?: string) => runtime.sendError(res, status, anthropicError(status, message));
 
   const authorized = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const bearer = req.headers.authorization?.toLowerCase().startsWith('bearer ') ? req.headers.authorization.slice(7).trim() : '';
-    const key = (req.headers['x-api-key'] as string | undefined)?.trim() || bearer;
-    if (key && (!options.apiKey || key === options.apiKey)) return true;
+    const key = (req.headers['x-api-key'] as string | undefined)?.trim() || bearerKey(req);
+    if (runtime.acceptsKey(key)) return true;
     fail(res, 401, key ? 'invalid x-api-key' : 'x-api-key header is required');
     return false;
   };
 
-  const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    stats.requests++;
-    const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
-    if (req.method === 'GET' && path === '/v1/models') {
-      if (!authorized(req, res)) return;
-      const data = models.map(modelEntry);
-      return sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
-    }
-    if (path !== '/v1/messages') return fail(res, 404, `Not found: ${req.method} ${path}`);
-    if (req.method !== 'POST') return fail(res, 405, `Method not allowed: ${req.method} ${path}`);
-    if (!authorized(req, res)) return;
-    if (!req.headers['anthropic-version']) return fail(res, 400, 'anthropic-version: header is required');
-
-    let body: Record<string, unknown>;
-    try {
-      body = await readJson(req);
-    } catch (error) {
-      return fail(res, 400, error instanceof BodyError ? error.message : 'Invalid body.');
-    }
-    stats.generations++;
-    stats.lastRequest = body;
-    stats.lastHeaders = { ...req.headers };
-
-    const model = typeof body.model === 'string' ? body.model : '';
-    if (!model) return fail(res, 400, 'model: Field required');
-    if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) {
-      return fail(res, 400, 'max_tokens: Field required');
-    }
-    if (!Array.isArray(body.messages) || body.messages.length === 0) return fail(res, 400, 'messages: at least one message is required');
-    if (options.models && !models.includes(model)) return fail(res, 404, `model: ${model}`);
-
-    const turns = (body.messages as unknown[]).map((m) => {
-      const message = (m ?? {}) as { role?: unknown; content?: unknown };
-      return { role: message.role === 'assistant' ? 'assistant' : 'user', content: contentText(message.content) };
-    });
-    const invalid = turns.findIndex((turn) => !turn.content.trim());
-    if (invalid >= 0) return fail(res, 400, `messages.${invalid}: all messages must have non-empty content`);
-    const system = contentText(body.system);
-    const plan = planAnswer(system ? [{ role: 'system', content: system }, ...turns] : turns, { maxTokens: body.max_tokens, defaultDelayMs: tokenDelayMs });
-    const forced = failures.take() ?? plan.directives.error;
-    if (forced != null) return fail(res, forced);
-
-    if (body.stream === true) return stream(res, model, plan);
-    return complete(res, model, plan);
-  };
-
   const stopReason = (plan: PlannedAnswer) => (plan.finishReason === 'length' ? 'max_tokens' : 'end_turn');
 
-  const complete = (res: ServerResponse, model: string, plan: PlannedAnswer) => {
-    if (plan.directives.disconnect != null) {
-      stats.disconnects++;
-      dropConnection(res);
-      return;
-    }
-    stats.completed++;
-    sendJson(
-      res,
-      200,
-      {
-        id: randomId('msg_'),
-        type: 'message',
-        role: 'assistant',
-        model,
-        content: [{ type: 'text', text: plan.tokens.join('') }],
-        stop_reason: stopReason(plan),
-        stop_sequence: null,
-        usage: { input_tokens: plan.promptTokens, output_tokens: plan.tokens.length, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-      },
-      { 'request-id': randomId('req_') },
-    );
-  };
+  const complete = (res: ServerResponse, model: string, plan: PlannedAnswer) =>
+    runtime.sendAnswer(res, plan, {
+      id: randomId('msg_'),
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text: plan.tokens.join('') }],
+      stop_reason: stopReason(plan),
+      stop_sequence: null,
+      usage: { input_tokens: plan.promptTokens, output_tokens: plan.tokens.length, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    });
 
   const stream = async (res: ServerResponse, model: string, plan: PlannedAnswer) => {
-    stats.streams++;
     const event = (name: string, data: Record<string, unknown>) => sseFrame({ type: name, ...data }, name);
-    startSse(res, { 'request-id': randomId('req_') });
+    runtime.startStream(res);
     res.write(
       event('message_start', {
         message: {
@@ -174,45 +95,53 @@ export async function startAnthropicEmulator(options: EmulatorOptions = {}): Pro
     );
     res.write(event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
     res.write(event('ping', {}));
-    const outcome = await writeTokens(
+    const finished = await runtime.streamPlannedTokens(
       res,
-      plan.tokens,
-      { delayMs: plan.delayMs, disconnectAfter: plan.directives.disconnect, streamErrorAfter: plan.directives.streamError },
+      plan,
       (token) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: token } }),
-    );
-    if (outcome === 'disconnected') {
-      stats.disconnects++;
-      dropConnection(res);
-      return;
-    }
-    if (outcome === 'client-gone') {
-      stats.clientAborts++;
-      return;
-    }
-    if (outcome === 'stream-error') {
       // Anthropic reports failures after the 200 header as an `error` event (e.g. overloaded).
-      stats.errors++;
-      res.end(sseFrame(anthropicError(529), 'error'));
-      return;
-    }
+      () => sseFrame(anthropicError(529), 'error'),
+    );
+    if (!finished) return;
     res.write(event('content_block_stop', { index: 0 }));
     res.write(event('message_delta', { delta: { stop_reason: stopReason(plan), stop_sequence: null }, usage: { output_tokens: plan.tokens.length } }));
     res.end(event('message_stop', {}));
     stats.completed++;
   };
 
-  const server = await listen(handler, options);
-  return {
-    url: server.origin,
-    origin: server.origin,
-    port: server.port,
-    stats,
-    failNext: (status, times = 1) => failures.push(status, times),
-    setTokenDelay: (ms) => {
-      tokenDelayMs = ms;
-    },
-    resetStats: () => Object.assign(stats, emptyStats()),
-    close: server.close,
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const path = requestPath(req);
+    if (req.method === 'GET' && path === '/v1/models') {
+      if (!authorized(req, res)) return;
+      const data = models.map(modelEntry);
+      return sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+    }
+    if (path !== '/v1/messages') return fail(res, 404, `Not found: ${req.method} ${path}`);
+    if (req.method !== 'POST') return fail(res, 405, `Method not allowed: ${req.method} ${path}`);
+    if (!authorized(req, res)) return;
+    if (!req.headers['anthropic-version']) return fail(res, 400, 'anthropic-version: header is required');
+
+    const body = await runtime.readGenerationBody(req, (message) => fail(res, 400, message));
+    if (!body) return;
+
+    const model = typeof body.model === 'string' ? body.model : '';
+    if (!model) return fail(res, 400, 'model: Field required');
+    if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens) || body.max_tokens < 1) {
+      return fail(res, 400, 'max_tokens: Field required');
+    }
+    if (!Array.isArray(body.messages) || body.messages.length === 0) return fail(res, 400, 'messages: at least one message is required');
+    if (!runtime.servesModel(model)) return fail(res, 404, `model: ${model}`);
+
+    const turns = messageTurns(body.messages, (role) => (role === 'assistant' ? 'assistant' : 'user'));
+    const invalid = turns.findIndex((turn) => !turn.content.trim());
+    if (invalid >= 0) return fail(res, 400, `messages.${invalid}: all messages must have non-empty content`);
+    const system = contentText(body.system);
+    const plan = planAnswer(system ? [{ role: 'system', content: system }, ...turns] : turns, { maxTokens: body.max_tokens, defaultDelayMs: tokenDelayMs() });
+    const forced = runtime.forcedStatus(plan);
+    if (forced != null) return fail(res, forced);
+
+    if (body.stream === true) return stream(res, model, plan);
+    return complete(res, model, plan);
   };
 }
 

@@ -2,23 +2,8 @@
 // official `openai` SDK runs unchanged: POST /v1/chat/completions (stream and not) and GET /v1/models.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { planAnswer, type PlannedAnswer } from './answer';
-import {
-  BodyError,
-  contentText,
-  dropConnection,
-  emptyStats,
-  FailureQueue,
-  listen,
-  maskKey,
-  randomId,
-  readJson,
-  sendJson,
-  sseFrame,
-  startSse,
-  writeTokens,
-  type EmulatorOptions,
-  type RunningEmulator,
-} from './http-kit';
+import { maskKey, randomId, sendJson, sseFrame, type EmulatorOptions, type RunningEmulator } from './http-kit';
+import { bearerKey, messageTurns, requestPath, startProviderEmulator, type ProviderRuntime } from './provider-server';
 
 const DEFAULT_MODELS = ['gpt-4o-mini', 'grok-2-latest', 'demo'];
 
@@ -54,101 +39,35 @@ export function openAiError(status: number, detail: { message?: string; model?: 
   }
 }
 
-export async function startOpenAiEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const stats = emptyStats();
-  const failures = new FailureQueue();
-  let tokenDelayMs = options.tokenDelayMs ?? 0;
-  const models = options.models ?? DEFAULT_MODELS;
+export function startOpenAiEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startProviderEmulator(options, { defaultModels: DEFAULT_MODELS, basePath: '/v1', requestIdHeader: 'x-request-id', handler: openAiHandler });
+}
 
-  const fail = (res: ServerResponse, status: number, detail: Parameters<typeof openAiError>[1] = {}) => {
-    stats.errors++;
-    const headers: Record<string, string> = { 'x-request-id': randomId('req_') };
-    if (status === 429) headers['retry-after'] = '20';
-    sendJson(res, status, { error: openAiError(status, detail) }, headers);
-  };
+function openAiHandler(runtime: ProviderRuntime) {
+  const { stats, models, tokenDelayMs } = runtime;
+  const fail = (res: ServerResponse, status: number, detail: Parameters<typeof openAiError>[1] = {}) =>
+    runtime.sendError(res, status, { error: openAiError(status, detail) });
 
   /** Bearer key check; returns false after answering 401. */
   const authorized = (req: IncomingMessage, res: ServerResponse): boolean => {
     const key = bearerKey(req);
-    if (key && (!options.apiKey || key === options.apiKey)) return true;
+    if (runtime.acceptsKey(key)) return true;
     fail(res, 401, key ? { key } : {});
     return false;
   };
 
-  const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    stats.requests++;
-    const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
-    if (req.method === 'GET' && path === '/v1/models') {
-      if (!authorized(req, res)) return;
-      return sendJson(res, 200, { object: 'list', data: models.map(modelEntry) });
-    }
-    if (req.method === 'GET' && path.startsWith('/v1/models/')) {
-      if (!authorized(req, res)) return;
-      const id = decodeURIComponent(path.slice('/v1/models/'.length));
-      if (options.models && !models.includes(id)) return fail(res, 404, { model: id });
-      return sendJson(res, 200, modelEntry(id));
-    }
-    if (path !== '/v1/chat/completions') return fail(res, 404, { message: `Invalid URL (${req.method} ${path})` });
-    if (req.method !== 'POST') return fail(res, 405, { message: `Invalid method for URL (${req.method} ${path})` });
-    if (!authorized(req, res)) return;
-
-    let body: Record<string, unknown>;
-    try {
-      body = await readJson(req);
-    } catch (error) {
-      return fail(res, 400, { message: error instanceof BodyError ? error.message : 'Invalid body.' });
-    }
-    stats.generations++;
-    stats.lastRequest = body;
-    stats.lastHeaders = { ...req.headers };
-
-    const model = typeof body.model === 'string' ? body.model : '';
-    if (!model) return fail(res, 400, { message: 'you must provide a model parameter' });
-    if (!Array.isArray(body.messages) || body.messages.length === 0) {
-      return fail(res, 400, { message: "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead." });
-    }
-    if (options.models && !models.includes(model)) return fail(res, 404, { model });
-    const maxTokens = numberOrNull(body.max_completion_tokens) ?? numberOrNull(body.max_tokens);
-    if (maxTokens != null && maxTokens < 1) return fail(res, 400, { message: "Invalid 'max_tokens': integer below minimum value." });
-
-    const turns = (body.messages as unknown[]).map((m) => {
-      const message = (m ?? {}) as { role?: unknown; content?: unknown };
-      return { role: typeof message.role === 'string' ? message.role : 'user', content: contentText(message.content) };
+  const complete = (res: ServerResponse, model: string, plan: PlannedAnswer) =>
+    runtime.sendAnswer(res, plan, {
+      id: randomId('chatcmpl-'),
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      system_fingerprint: 'fp_pluma_emulator',
+      choices: [{ index: 0, message: { role: 'assistant', content: plan.tokens.join(''), refusal: null }, logprobs: null, finish_reason: plan.finishReason }],
+      usage: usage(plan, plan.tokens.length),
     });
-    const plan = planAnswer(turns, { maxTokens, defaultDelayMs: tokenDelayMs });
-    const forced = failures.take() ?? plan.directives.error;
-    if (forced != null) return fail(res, forced, { model, key: bearerKey(req) });
-
-    const streamOptions = (body.stream_options ?? {}) as { include_usage?: unknown };
-    if (body.stream === true) return stream(res, model, plan, streamOptions.include_usage === true);
-    return complete(res, model, plan);
-  };
-
-  const complete = (res: ServerResponse, model: string, plan: PlannedAnswer) => {
-    if (plan.directives.disconnect != null) {
-      stats.disconnects++;
-      dropConnection(res);
-      return;
-    }
-    stats.completed++;
-    sendJson(
-      res,
-      200,
-      {
-        id: randomId('chatcmpl-'),
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        system_fingerprint: 'fp_pluma_emulator',
-        choices: [{ index: 0, message: { role: 'assistant', content: plan.tokens.join(''), refusal: null }, logprobs: null, finish_reason: plan.finishReason }],
-        usage: usage(plan, plan.tokens.length),
-      },
-      { 'x-request-id': randomId('req_') },
-    );
-  };
 
   const stream = async (res: ServerResponse, model: string, plan: PlannedAnswer, includeUsage: boolean) => {
-    stats.streams++;
     const id = randomId('chatcmpl-');
     const created = Math.floor(Date.now() / 1000);
     // Every chunk carries `usage: null` when usage was asked for; the last chunk then has it (OpenAI's shape).
@@ -162,29 +81,16 @@ export async function startOpenAiEmulator(options: EmulatorOptions = {}): Promis
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
         ...(includeUsage ? { usage: null } : {}),
       });
-    startSse(res, { 'x-request-id': randomId('req_') });
+    runtime.startStream(res);
     res.write(chunk({ role: 'assistant', content: '', refusal: null }, null));
-    const outcome = await writeTokens(
+    const finished = await runtime.streamPlannedTokens(
       res,
-      plan.tokens,
-      { delayMs: plan.delayMs, disconnectAfter: plan.directives.disconnect, streamErrorAfter: plan.directives.streamError },
+      plan,
       (token) => chunk({ content: token }, null),
-    );
-    if (outcome === 'disconnected') {
-      stats.disconnects++;
-      dropConnection(res);
-      return;
-    }
-    if (outcome === 'client-gone') {
-      stats.clientAborts++;
-      return;
-    }
-    if (outcome === 'stream-error') {
       // OpenAI reports failures after the 200 header as a data frame with an `error` object.
-      stats.errors++;
-      res.end(sseFrame({ error: openAiError(500) }));
-      return;
-    }
+      () => sseFrame({ error: openAiError(500) }),
+    );
+    if (!finished) return;
     res.write(chunk({}, plan.finishReason));
     if (includeUsage) {
       res.write(sseFrame({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_pluma_emulator', choices: [], usage: usage(plan, plan.tokens.length) }));
@@ -193,24 +99,43 @@ export async function startOpenAiEmulator(options: EmulatorOptions = {}): Promis
     stats.completed++;
   };
 
-  const server = await listen(handler, options);
-  return {
-    url: `${server.origin}/v1`,
-    origin: server.origin,
-    port: server.port,
-    stats,
-    failNext: (status, times = 1) => failures.push(status, times),
-    setTokenDelay: (ms) => {
-      tokenDelayMs = ms;
-    },
-    resetStats: () => Object.assign(stats, emptyStats()),
-    close: server.close,
-  };
-}
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const path = requestPath(req);
+    if (req.method === 'GET' && path === '/v1/models') {
+      if (!authorized(req, res)) return;
+      return sendJson(res, 200, { object: 'list', data: models.map(modelEntry) });
+    }
+    if (req.method === 'GET' && path.startsWith('/v1/models/')) {
+      if (!authorized(req, res)) return;
+      const id = decodeURIComponent(path.slice('/v1/models/'.length));
+      if (!runtime.servesModel(id)) return fail(res, 404, { model: id });
+      return sendJson(res, 200, modelEntry(id));
+    }
+    if (path !== '/v1/chat/completions') return fail(res, 404, { message: `Invalid URL (${req.method} ${path})` });
+    if (req.method !== 'POST') return fail(res, 405, { message: `Invalid method for URL (${req.method} ${path})` });
+    if (!authorized(req, res)) return;
 
-function bearerKey(req: IncomingMessage): string {
-  const header = req.headers.authorization ?? '';
-  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+    const body = await runtime.readGenerationBody(req, (message) => fail(res, 400, { message }));
+    if (!body) return;
+
+    const model = typeof body.model === 'string' ? body.model : '';
+    if (!model) return fail(res, 400, { message: 'you must provide a model parameter' });
+    if (!Array.isArray(body.messages) || body.messages.length === 0) {
+      return fail(res, 400, { message: "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead." });
+    }
+    if (!runtime.servesModel(model)) return fail(res, 404, { model });
+    const maxTokens = numberOrNull(body.max_completion_tokens) ?? numberOrNull(body.max_tokens);
+    if (maxTokens != null && maxTokens < 1) return fail(res, 400, { message: "Invalid 'max_tokens': integer below minimum value." });
+
+    const turns = messageTurns(body.messages, (role) => (typeof role === 'string' ? role : 'user'));
+    const plan = planAnswer(turns, { maxTokens, defaultDelayMs: tokenDelayMs() });
+    const forced = runtime.forcedStatus(plan);
+    if (forced != null) return fail(res, forced, { model, key: bearerKey(req) });
+
+    const streamOptions = (body.stream_options ?? {}) as { include_usage?: unknown };
+    if (body.stream === true) return stream(res, model, plan, streamOptions.include_usage === true);
+    return complete(res, model, plan);
+  };
 }
 
 function modelEntry(id: string) {

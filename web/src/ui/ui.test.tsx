@@ -11,6 +11,7 @@ import { ErrorAlert } from './ErrorAlert';
 import { Modal } from './Modal';
 import { closeAllModals } from './modal-bus';
 import { SuccessBanner } from './SuccessBanner';
+import { TooltipIconButton } from './TooltipIconButton';
 
 const wrap = (ui: React.ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
 
@@ -62,6 +63,27 @@ describe('ErrorAlert and SuccessBanner (spec part 1 §4, §9)', () => {
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByText('Server down')).not.toBeInTheDocument();
     act(() => clearAlerts());
+  });
+});
+
+describe('TooltipIconButton', () => {
+  it('is named by its tooltip unless given a fuller label, and shows the tooltip on hover', async () => {
+    const onClick = vi.fn();
+    wrap(
+      <>
+        <TooltipIconButton tooltip="Copy" onClick={onClick}>
+          <span aria-hidden>c</span>
+        </TooltipIconButton>
+        <TooltipIconButton tooltip="Edit" label="Edit Garden notes" disabled>
+          <span aria-hidden>e</span>
+        </TooltipIconButton>
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Edit Garden notes' })).toBeDisabled();
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy');
   });
 });
 

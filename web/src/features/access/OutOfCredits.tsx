@@ -1,11 +1,12 @@
 // Out-of-credits notice (spec part 1 §2): 'Get Access Now' (to /pricing) and 'Return to Home'; tells the user
 // to get a subscription or contact support. Variants: avatars ('Creating avatars is a paid feature') and
 // chat (more conversations and content need a paid subscription, with an Upgrade link).
-import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppConfig } from '../../app/config/app-config';
+import { AccessNotice } from './AccessNotice';
 
 export type OutOfCreditsVariant = 'default' | 'avatars' | 'chat';
 
@@ -31,31 +32,20 @@ export function OutOfCredits({ variant = 'default', testId = 'out-of-credits' }:
   }
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={640} mx="auto" data-testid={testId}>
-      <Stack align="center" ta="center" gap="md">
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-          <IconLock size={28} />
-        </ThemeIcon>
-        <Title order={1} fz={{ base: 22, sm: 26 }}>
-          {variant === 'avatars' ? t('access.avatarsTitle') : t('access.title')}
-        </Title>
-        <Text c="var(--pluma-muted)" maw={480}>
-          {t('access.body', { app: appName })}
+    <AccessNotice
+      icon={<IconLock size={28} />}
+      title={variant === 'avatars' ? t('access.avatarsTitle') : t('access.title')}
+      action={{ to: '/pricing', label: t('access.getAccess') }}
+      testId={testId}
+    >
+      <Text c="var(--pluma-muted)" maw={480}>
+        {t('access.body', { app: appName })}
+      </Text>
+      {email && (
+        <Text size="sm" c="var(--pluma-muted)">
+          <Trans i18nKey="access.contact" values={{ email }} components={{ mail: <Anchor href={`mailto:${email}`} /> }} />
         </Text>
-        {email && (
-          <Text size="sm" c="var(--pluma-muted)">
-            <Trans i18nKey="access.contact" values={{ email }} components={{ mail: <Anchor href={`mailto:${email}`} /> }} />
-          </Text>
-        )}
-        <Group justify="center" gap="sm" mt="sm">
-          <Button component={Link} to="/pricing" size="md">
-            {t('access.getAccess')}
-          </Button>
-          <Button component={Link} to="/" variant="default" size="md">
-            {t('access.returnHome')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      )}
+    </AccessNotice>
   );
 }

@@ -4,6 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CONFIG_KEYS } from '@pluma/common/appconfig';
 import { useAppConfig } from '../../app/config/app-config';
 import { Logo } from '../../app/shell/Logo';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
@@ -21,6 +22,9 @@ export function AuthLayout({ title, subtitle, children, testId }: AuthLayoutProp
   const { t } = useTranslation();
   const config = useAppConfig();
   const appName = config.get('app_name');
+  // The shipped tagline is translated; one an admin wrote is shown as written.
+  const tagline = config.get('tagline');
+  const taglineText = tagline === CONFIG_KEYS.tagline.default ? t('auth.defaultTagline') : tagline;
   usePageTitle(title);
   return (
     <div className={classes.page}>
@@ -40,7 +44,7 @@ export function AuthLayout({ title, subtitle, children, testId }: AuthLayoutProp
           </Stack>
         </Stack>
         <Text size="sm" c="rgba(255,255,255,0.85)">
-          {config.get('tagline')}
+          {taglineText}
         </Text>
       </aside>
       <div className={classes.main}>

@@ -1,5 +1,5 @@
 // Password recovery (spec part 1 §2, §8): email and Send Reset Link.
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,62 +9,50 @@ import { useAppConfig } from '../../app/config/app-config';
 import { authPath } from '../../app/session/paths';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { SuccessBanner } from '../../ui/SuccessBanner';
-import { looksLikeEmail, normalizeEmail, sendResetPasswordLink } from './auth-api';
+import { emailProblem, normalizeEmail, sendResetPasswordLink } from './auth-api';
+import { AuthForm, EmailField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
+import { useAuthSubmit } from './use-auth-submit';
 
 export default function RecoveryPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const landing = config.on('landing_enabled');
-  const [error, setError] = useState<string | null>(null);
+  const { formError, setFormError, submitting, run } = useAuthSubmit();
   const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { email: '' },
     validate: {
-      email: (value) => (!value.trim() ? t('auth.emailRequired') : looksLikeEmail(value) ? null : t('validation.invalid_email')),
+      email: (value) => emailProblem(value, t),
     },
   });
 
-  const submit = form.onSubmit(async ({ email }) => {
-    setError(null);
+  const submit = form.onSubmit(({ email }) => {
     setSent(false);
-    setSubmitting(true);
-    try {
-      await sendResetPasswordLink(normalizeEmail(email));
-      setSent(true);
-    } catch (failure) {
+    return run(
+      async () => {
+        await sendResetPasswordLink(normalizeEmail(email));
+        setSent(true);
+      },
       // spec part 1 §8: 404 → no account with this email; anything else → try again later.
-      setError(failure instanceof ApiError && failure.status === 404 ? t('recovery.notFound') : t('recovery.failed'));
-    } finally {
-      setSubmitting(false);
-    }
+      (failure) => setFormError(failure instanceof ApiError && failure.status === 404 ? t('recovery.notFound') : t('recovery.failed')),
+    );
   });
 
   return (
     <AuthLayout title={t('recovery.title')} subtitle={t('recovery.subtitle')} testId="recovery-page">
-      <form onSubmit={submit} noValidate aria-busy={submitting} data-testid="recovery-form">
-        <Stack gap="md">
-          <ErrorAlert message={error} onClose={() => setError(null)} />
-          {/* Kept on screen: the user needs it while switching to their inbox. */}
-          <SuccessBanner message={sent ? t('recovery.sent') : null} onClose={() => setSent(false)} autoHideMs={0} />
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            autoFocus
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" size="md" fullWidth loading={submitting}>
-            {t('recovery.submit')}
-          </Button>
-          <Anchor component={Link} to={authPath('login', landing)} ta="center" size="sm">
-            {t('recovery.backToLogin')}
-          </Anchor>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={submit} submitting={submitting} testId="recovery-form">
+        <ErrorAlert message={formError} onClose={() => setFormError(null)} />
+        {/* Kept on screen: the user needs it while switching to their inbox. */}
+        <SuccessBanner message={sent ? t('recovery.sent') : null} onClose={() => setSent(false)} autoHideMs={0} />
+        <EmailField autoFocus {...form.getInputProps('email')} />
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t('recovery.submit')}
+        </Button>
+        <Anchor component={Link} to={authPath('login', landing)} ta="center" size="sm">
+          {t('recovery.backToLogin')}
+        </Anchor>
+      </AuthForm>
     </AuthLayout>
   );
 }

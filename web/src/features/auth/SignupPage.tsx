@@ -1,6 +1,6 @@
 // Signup (spec part 1 §2, §5, §8): name, last name, email, password + confirmation, mobile phone and
 // 'how did you find us' (Other shows a free-text reason).
-import { Anchor, Button, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SIGNUP_REASONS } from '@pluma/common/constants';
 import { useState } from 'react';
@@ -11,11 +11,12 @@ import { useAppConfig } from '../../app/config/app-config';
 import { authPath } from '../../app/session/paths';
 import { useSession } from '../../app/session/session-context';
 import { currentLanguage } from '../../i18n';
-import { describeError } from '../../ui/error-handler';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { signup } from './auth-api';
+import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
-import { emptySignupValues, signupErrors, signupPayload, type SignupField, type SignupValues } from './signup-validation';
+import { emptySignupValues, SIGNUP_FIELD_OF, signupErrors, signupPayload, type SignupField, type SignupValues } from './signup-validation';
+import { useAuthSubmit, validationDetails } from './use-auth-submit';
 
 const REASON_KEYS: Record<(typeof SIGNUP_REASONS)[number], string> = {
   Recommendation: 'signup.reasonRecommendation',
@@ -24,24 +25,13 @@ const REASON_KEYS: Record<(typeof SIGNUP_REASONS)[number], string> = {
   Other: 'signup.reasonOther',
 };
 
-// Server field names → form fields, for 400 details.
-const SERVER_FIELDS: Record<string, SignupField> = {
-  name: 'name',
-  last_name: 'last_name',
-  email: 'email',
-  password: 'password',
-  phone: 'phone',
-  signup_reason: 'other_reason',
-};
-
 export default function SignupPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const session = useSession();
   const landing = config.on('landing_enabled');
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, submitting, run, showFailure } = useAuthSubmit();
   const [accountExists, setAccountExists] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm<SignupValues>({
     initialValues: emptySignupValues,
     validate: (values) => {
@@ -50,104 +40,93 @@ export default function SignupPage() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
+  const submit = form.onSubmit((values) => {
     setAccountExists(false);
-    setSubmitting(true);
-    try {
-      const response = await signup(signupPayload(values, currentLanguage()));
-      session.signIn(response);
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 412 || error.errorId === 'email_exists')) {
-        // spec part 1 §8: signup conflict.
-        setAccountExists(true);
-      } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.details).length > 0) {
-        const fieldErrors: Partial<Record<SignupField, string>> = {};
-        for (const [field, text] of Object.entries(error.details)) {
-          const target = SERVER_FIELDS[field];
-          if (target) fieldErrors[target] = text;
-          else setFormError(text);
+    return run(
+      async () => {
+        const response = await signup(signupPayload(values, currentLanguage()));
+        session.signIn(response);
+      },
+      (error) => {
+        const details = validationDetails(error);
+        if (error instanceof ApiError && (error.status === 412 || error.errorId === 'email_exists')) {
+          // spec part 1 §8: signup conflict.
+          setAccountExists(true);
+        } else if (details) {
+          const fieldErrors: Partial<Record<SignupField, string>> = {};
+          for (const [field, text] of Object.entries(details)) {
+            const target = SIGNUP_FIELD_OF[field];
+            if (target) fieldErrors[target] = text;
+            else setFormError(text);
+          }
+          form.setErrors(fieldErrors);
+        } else {
+          // spec part 1 §8: other signup errors are shown as text.
+          showFailure(error);
         }
-        form.setErrors(fieldErrors);
-      } else {
-        // spec part 1 §8: other signup errors are shown as text.
-        const outcome = describeError(error, t, { showValidation: true });
-        if (outcome.kind === 'alert') setFormError(outcome.message);
-      }
-    } finally {
-      setSubmitting(false);
-    }
+      },
+    );
   });
 
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle', { app: config.get('app_name') })} testId="signup-page">
-      <form onSubmit={submit} noValidate aria-busy={submitting} data-testid="signup-form">
-        <Stack gap="md">
-          <ErrorAlert message={formError} onClose={() => setFormError(null)} />
-          {accountExists && (
-            <ErrorAlert
-              message={t('signup.accountExists')}
-              onClose={() => setAccountExists(false)}
-              autoHideMs={0}
-              data-testid="account-exists"
-            />
-          )}
-          {accountExists && (
-            <Anchor component={Link} to={authPath('login', landing)} fw={600}>
-              {t('signup.goToLogin')}
-            </Anchor>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('signup.name')} autoComplete="given-name" required autoFocus {...form.getInputProps('name')} />
-            <TextInput label={t('signup.lastName')} autoComplete="family-name" required {...form.getInputProps('last_name')} />
-          </SimpleGrid>
-          <TextInput label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
-          <TextInput
-            label={t('signup.phone')}
-            description={t('signup.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            {...form.getInputProps('phone')}
+      <AuthForm onSubmit={submit} submitting={submitting} testId="signup-form">
+        <ErrorAlert message={formError} onClose={() => setFormError(null)} />
+        {accountExists && (
+          <ErrorAlert
+            message={t('signup.accountExists')}
+            onClose={() => setAccountExists(false)}
+            autoHideMs={0}
+            data-testid="account-exists"
           />
-          <PasswordInput
-            label={t('auth.password')}
-            description={t('signup.passwordHint')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('signup.confirmPassword')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-            {...form.getInputProps('confirm_password')}
-          />
-          <NativeSelect
-            label={t('signup.reason')}
-            data={[
-              { value: '', label: t('signup.reasonPlaceholder') },
-              ...SIGNUP_REASONS.map((reason) => ({ value: reason, label: t(REASON_KEYS[reason]) })),
-            ]}
-            {...form.getInputProps('reason')}
-          />
-          {form.values.reason === 'Other' && (
-            <TextInput label={t('signup.otherReason')} maxLength={500} {...form.getInputProps('other_reason')} />
-          )}
-          <Button type="submit" size="md" fullWidth loading={submitting} loaderProps={{ 'aria-label': t('signup.creating') }}>
-            {t('signup.submit')}
-          </Button>
-          <Text ta="center" size="sm">
-            {t('signup.haveAccount')}{' '}
-            <Anchor component={Link} to={authPath('login', landing)} fw={600}>
-              {t('auth.loginButton')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+        )}
+        {accountExists && (
+          <Anchor component={Link} to={authPath('login', landing)} fw={600}>
+            {t('signup.goToLogin')}
+          </Anchor>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput label={t('signup.name')} autoComplete="given-name" required autoFocus {...form.getInputProps('name')} />
+          <TextInput label={t('signup.lastName')} autoComplete="family-name" required {...form.getInputProps('last_name')} />
+        </SimpleGrid>
+        <EmailField {...form.getInputProps('email')} />
+        <TextInput
+          label={t('signup.phone')}
+          description={t('signup.phoneHint')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          {...form.getInputProps('phone')}
+        />
+        <PasswordField
+          label={t('auth.password')}
+          description={t('signup.passwordHint')}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordField label={t('signup.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirm_password')} />
+        <NativeSelect
+          label={t('signup.reason')}
+          data={[
+            { value: '', label: t('signup.reasonPlaceholder') },
+            ...SIGNUP_REASONS.map((reason) => ({ value: reason, label: t(REASON_KEYS[reason]) })),
+          ]}
+          {...form.getInputProps('reason')}
+        />
+        {form.values.reason === 'Other' && (
+          <TextInput label={t('signup.otherReason')} maxLength={500} {...form.getInputProps('other_reason')} />
+        )}
+        <Button type="submit" size="md" fullWidth loading={submitting} loaderProps={{ 'aria-label': t('signup.creating') }}>
+          {t('signup.submit')}
+        </Button>
+        <Text ta="center" size="sm">
+          {t('signup.haveAccount')}{' '}
+          <Anchor component={Link} to={authPath('login', landing)} fw={600}>
+            {t('auth.loginButton')}
+          </Anchor>
+        </Text>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -43,7 +43,8 @@ export function signupPayload(values: SignupValues, lang: Lang): SignupRequest {
   };
 }
 
-const SCHEMA_FIELDS: Partial<Record<string, SignupField>> = {
+/** Request field names → form fields, for the schema's issues here and the server's 400 details. */
+export const SIGNUP_FIELD_OF: Partial<Record<string, SignupField>> = {
   name: 'name',
   last_name: 'last_name',
   email: 'email',
@@ -58,7 +59,7 @@ export function signupErrors(values: SignupValues, lang: Lang = 'en'): Partial<R
   const result = signupRequest.safeParse(signupPayload(values, lang));
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const field = SCHEMA_FIELDS[String(issue.path[0])];
+      const field = SIGNUP_FIELD_OF[String(issue.path[0])];
       // The schema's messages are message keys of common/src/messages.ts (mirrored under validation.*).
       if (field && !errors[field]) errors[field] = `validation.${issue.message}`;
     }

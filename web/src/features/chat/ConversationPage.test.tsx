@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
+import { buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 
 // The real-time channel: tests deliver server events through `emit`.
@@ -53,34 +54,13 @@ const conversation: Conversation = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-function message(overrides: Partial<Message> & Pick<Message, 'message_id'>): Message {
-  return {
-    conversation_id: 9,
-    role: 'assistant',
-    content: 'text',
-    prompt: null,
-    model: null,
-    favorite: false,
-    finish_reason: 'stop',
-    status: 'done',
-    error_code: null,
-    message_type_id: 1,
-    user_message_id: null,
-    avatar_id: null,
-    organization_id: null,
-    isThread: false,
-    words_charged: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<Message> & Pick<Message, 'message_id'>) => buildMessage({ conversation_id: conversation.conversation_id, ...overrides });
 
 function renderConversation(messages: Message[], extra: Parameters<typeof stubFetch>[0] = {}) {
   const api = stubFetch({
     'GET /api/conversations/conversation/9': () => ({ body: conversation }),
     'GET /api/models': () => ({ body: [{ id: 'demo', label: 'Demo (offline)', provider: 'demo', isDefault: true }] }),
-    'GET /api/messages/conversation/9': () => ({ body: { messages: [...messages].reverse(), next_cursor: null, total: messages.length } }),
+    'GET /api/messages/conversation/9': () => ({ body: buildMessagePage(messages) }),
     ...extra,
   });
   const session = fakeSession(buildUser());

@@ -1,7 +1,7 @@
 // Conversation file upload (spec part 2 §2, §7 POST /conversations/file/{id}): a file-advice modal first
 // (permitted files, Claude's PDF page limit) unless hidden for good, then the upload, enabled once a
 // file is chosen. Claude shows its beta note and the PDF page limit.
-import { ActionIcon, Alert, Button, Checkbox, FileInput, Group, List, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
 import { IconFileUpload, IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { safeStorage } from '../../api/storage-keys';
 import { showSuccess } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { useUploadConversationFile } from '../conversations/conversations-api';
 import { acceptedFileTypes, CLAUDE_PDF_PAGE_LIMIT } from './file-rules';
@@ -43,19 +44,15 @@ export function FileAttach({ conversation, claude, disabled }: FileAttachProps) 
   const [step, setStep] = useState<'closed' | 'advice' | 'upload'>('closed');
   return (
     <>
-      <Tooltip label={t('files.attach')} withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t('files.attach')}
-          onClick={() => setStep(adviceHidden() ? 'upload' : 'advice')}
-          disabled={disabled}
-          data-testid="attach-file"
-        >
-          <IconPaperclip size={20} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <TooltipIconButton
+        tooltip={t('files.attach')}
+        size="lg"
+        onClick={() => setStep(adviceHidden() ? 'upload' : 'advice')}
+        disabled={disabled}
+        data-testid="attach-file"
+      >
+        <IconPaperclip size={20} aria-hidden />
+      </TooltipIconButton>
       <FileAdviceModal opened={step === 'advice'} claude={claude} onClose={() => setStep('closed')} onContinue={() => setStep('upload')} />
       <Modal opened={step === 'upload'} onClose={() => setStep('closed')} title={t('files.uploadTitle')} data-testid="file-upload-modal">
         {step === 'upload' && <UploadForm conversation={conversation} claude={claude} onDone={() => setStep('closed')} />}

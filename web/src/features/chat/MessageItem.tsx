@@ -20,6 +20,7 @@ import {
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../ui/clipboard';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { exportMessage, type ExportFormat } from './chat-api';
 import classes from './Chat.module.css';
@@ -119,27 +120,21 @@ export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit
                 {t('message.continue')}
               </Button>
             )}
-            <Tooltip label={t('message.copy')} withArrow>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
-                <IconCopy size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={message.favorite ? t('message.unfavorite') : t('message.favorite')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={message.favorite ? 'yellow' : 'gray'}
-                aria-label={t('message.favorite')}
-                aria-pressed={message.favorite}
-                onClick={() => onToggleFavorite(message)}
-              >
-                {message.favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('message.edit')} withArrow>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('message.edit')} onClick={() => setEditing(true)}>
-                <IconPencil size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <TooltipIconButton tooltip={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
+              <IconCopy size={16} aria-hidden />
+            </TooltipIconButton>
+            <TooltipIconButton
+              tooltip={message.favorite ? t('message.unfavorite') : t('message.favorite')}
+              label={t('message.favorite')}
+              color={message.favorite ? 'yellow' : 'gray'}
+              aria-pressed={message.favorite}
+              onClick={() => onToggleFavorite(message)}
+            >
+              {message.favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+            </TooltipIconButton>
+            <TooltipIconButton tooltip={t('message.edit')} onClick={() => setEditing(true)}>
+              <IconPencil size={16} aria-hidden />
+            </TooltipIconButton>
             {!user && <ExportMenu content={content} messageId={message.message_id} />}
           </Group>
         )}

@@ -1,34 +1,12 @@
 import type { MessageStreamEndPayload, MessageStreamPayload } from '@pluma/common/events';
-import type { Message, MessagePage } from '@pluma/common/messages-api';
+import type { Message } from '@pluma/common/messages-api';
 import { describe, expect, it } from 'vitest';
+import { buildMessage, buildMessagePage as page } from '../../test/messages';
 import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, isUsefulChunk, type ChatState } from './chat-state';
 
 const CONVERSATION = 5;
 
-function message(overrides: Partial<Message> & Pick<Message, 'message_id'>): Message {
-  return {
-    conversation_id: CONVERSATION,
-    role: 'assistant',
-    content: 'done text',
-    prompt: null,
-    model: null,
-    favorite: false,
-    finish_reason: 'stop',
-    status: 'done',
-    error_code: null,
-    message_type_id: 1,
-    user_message_id: null,
-    avatar_id: null,
-    organization_id: null,
-    isThread: false,
-    words_charged: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const page = (messages: Message[], next_cursor: number | null = null): MessagePage => ({ messages: [...messages].reverse(), next_cursor, total: messages.length });
+const message = (overrides: Partial<Message> & Pick<Message, 'message_id'>) => buildMessage({ conversation_id: CONVERSATION, content: 'done text', ...overrides });
 const delta = (message_id: number, content: string, conversation_id = CONVERSATION): MessageStreamPayload => ({ message_id, conversation_id, content, stream: true, isThread: false });
 const end = (final: Message): MessageStreamEndPayload => ({
   message_id: final.message_id,

@@ -1,10 +1,11 @@
 // A conversation card (spec part 2 §2): name, up to 3 tags, a model badge, archive, edit, delete and open.
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
 import { IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { cardTags } from './list-params';
 import classes from './Conversations.module.css';
 
@@ -56,27 +57,20 @@ export const ConversationCard = memo(function ConversationCard({ conversation, m
             {t('actions.open')}
           </Button>
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('actions.edit')} withArrow>
-              <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(conversation)} aria-label={t('list.editNamed', { name: conversation.name })}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={conversation.archived ? t('actions.unarchive') : t('actions.archive')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={() => onArchive(conversation, !conversation.archived)}
-                disabled={busy}
-                aria-label={conversation.archived ? t('list.unarchiveNamed', { name: conversation.name }) : t('list.archiveNamed', { name: conversation.name })}
-              >
-                {conversation.archived ? <IconArchiveOff size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('actions.delete')} withArrow>
-              <ActionIcon variant="subtle" color="red" onClick={() => onDelete(conversation)} aria-label={t('list.deleteNamed', { name: conversation.name })}>
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <TooltipIconButton tooltip={t('actions.edit')} label={t('list.editNamed', { name: conversation.name })} onClick={() => onEdit(conversation)}>
+              <IconPencil size={18} aria-hidden />
+            </TooltipIconButton>
+            <TooltipIconButton
+              tooltip={conversation.archived ? t('actions.unarchive') : t('actions.archive')}
+              label={conversation.archived ? t('list.unarchiveNamed', { name: conversation.name }) : t('list.archiveNamed', { name: conversation.name })}
+              onClick={() => onArchive(conversation, !conversation.archived)}
+              disabled={busy}
+            >
+              {conversation.archived ? <IconArchiveOff size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
+            </TooltipIconButton>
+            <TooltipIconButton tooltip={t('actions.delete')} label={t('list.deleteNamed', { name: conversation.name })} color="red" onClick={() => onDelete(conversation)}>
+              <IconTrash size={18} aria-hidden />
+            </TooltipIconButton>
           </Group>
         </Group>
       </Stack>

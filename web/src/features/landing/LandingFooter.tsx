@@ -1,20 +1,12 @@
 // Footer: brand, copyright, privacy policy (/privacidad), contact and language switch.
 import { Anchor, Container, Group, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { LandingBrand } from './LandingBrand';
+import type { LandingBarProps } from './LandingHeader';
 import { LanguageSwitchLink } from './LanguageSwitchLink';
-import type { LandingContent } from './landing-content';
 import classes from './landing.module.css';
 
-interface LandingFooterProps {
-  content: LandingContent;
-  lang: 'en' | 'es';
-  homePath: string;
-  t: TFunction<'landing'>;
-}
-
-export function LandingFooter({ content, lang, homePath, t }: LandingFooterProps) {
+export function LandingFooter({ content, lang, homePath, t }: LandingBarProps) {
   return (
     <footer className={classes.footer}>
       <Container size="lg">

@@ -7,14 +7,15 @@ import { LanguageSwitchLink } from './LanguageSwitchLink';
 import type { LandingContent } from './landing-content';
 import classes from './landing.module.css';
 
-interface LandingHeaderProps {
+/** What the page hands its top bar and its footer alike. */
+export interface LandingBarProps {
   content: LandingContent;
   lang: 'en' | 'es';
   homePath: string;
   t: TFunction<'landing'>;
 }
 
-export function LandingHeader({ content, lang, homePath, t }: LandingHeaderProps) {
+export function LandingHeader({ content, lang, homePath, t }: LandingBarProps) {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>

@@ -1,0 +1,38 @@
+// Submit state the sign-in screens share: the form-level error, the spinner while the call runs, and
+// the generic way a failure becomes that error (spec part 1 §8).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
+import { describeError } from '../../ui/error-handler';
+
+export function useAuthSubmit(initialError: string | null = null) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(initialError);
+  const [submitting, setSubmitting] = useState(false);
+
+  /** One submission: clears the last error, shows the spinner while `action` runs, hands a failure to `onFailure`. */
+  const run = async (action: () => Promise<void>, onFailure: (error: unknown) => void) => {
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      await action();
+    } catch (error) {
+      onFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  /** Shows a failure as the generic handler words it; 400/401 texts too, these screens have no other place for them. */
+  const showFailure = (error: unknown) => {
+    const outcome = describeError(error, t, { showValidation: true });
+    if (outcome.kind === 'alert') setFormError(outcome.message);
+  };
+
+  return { formError, setFormError, submitting, run, showFailure };
+}
+
+/** The per-field texts of a 400 validation error (already translated by the server), or null for any other failure. */
+export function validationDetails(error: unknown): Record<string, string> | null {
+  return error instanceof ApiError && error.status === 400 && Object.keys(error.details).length > 0 ? error.details : null;
+}

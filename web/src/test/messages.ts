@@ -1,0 +1,30 @@
+// Chat message fixtures as the messages API returns them, for the chat screen and chat-state tests.
+import type { Message, MessagePage } from '@pluma/common/messages-api';
+
+/** A finished assistant message; tests override what they are about. */
+export function buildMessage(overrides: Partial<Message> & Pick<Message, 'message_id' | 'conversation_id'>): Message {
+  return {
+    role: 'assistant',
+    content: 'text',
+    prompt: null,
+    model: null,
+    favorite: false,
+    finish_reason: 'stop',
+    status: 'done',
+    error_code: null,
+    message_type_id: 1,
+    user_message_id: null,
+    avatar_id: null,
+    organization_id: null,
+    isThread: false,
+    words_charged: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One page of the history, given oldest first; the API sends the newest first. */
+export function buildMessagePage(messages: Message[], next_cursor: number | null = null): MessagePage {
+  return { messages: [...messages].reverse(), next_cursor, total: messages.length };
+}

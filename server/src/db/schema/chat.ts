@@ -56,8 +56,10 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Newest-first paging within a conversation (cursor on message_id).
-    index('messages_conversation_id_idx').on(t.conversationId, t.messageId),
+    // Newest-first paging, the page's total and the context read of a conversation; every one of them is
+    // scoped by the owner too (DESIGN.md §3), so user_id sits between. Without it PostgreSQL lacking fresh
+    // statistics could pick messages_user_idx and sort the user's every row (bench/chat-history-page.mjs).
+    index('messages_conversation_user_idx').on(t.conversationId, t.userId, t.messageId),
     index('messages_user_idx').on(t.userId, t.createdAt),
     index('messages_pending_idx').on(t.status).where(sql`${t.status} in ('pending', 'streaming')`),
   ],

@@ -16,6 +16,7 @@ import { ErrorIds } from '@pluma/common/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { appConfig } from '../../db/schema';
+import { providerSettingsChanged } from '../../platform/ai/settings';
 import type { Actor } from '../../platform/auth/guard';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/http/errors';
@@ -102,5 +103,7 @@ export async function updateConfig(options: { ctx: AppContext; actor: Actor; cha
         .onConflictDoUpdate({ target: appConfig.key, set: { ...stored, updatedAt: now, updatedByUserId: actor.user.userId } });
     }
   });
+  // The AI provider settings (openai_secret_key) are reused for a few seconds; committed, so drop them now.
+  providerSettingsChanged(ctx);
   return [...latest.keys()];
 }

@@ -1,15 +1,15 @@
 // Who may see a conversation: its owner, only. Anything else is a 404 (DESIGN.md §3), never a 403, so
 // ids of other users' conversations reveal nothing. Organization membership checks arrive with
 // organizations; until then organization_id narrows a user's own conversations and grants nothing.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { conversations } from '../../db/schema';
 import { notFound } from '../../platform/http/errors';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
-/** The SQL scope of every conversation query: the actor's own rows. */
-export function ownConversations(userId: number): SQL {
+/** The SQL scope of every conversation query: the actor's own rows (a placeholder in prepared queries). */
+export function ownConversations(userId: number | Placeholder): SQL {
   return eq(conversations.userId, userId);
 }
 

@@ -1,17 +1,44 @@
 // Premium gate of generation (spec part 1 §6: regular users need has_access for chat and generation;
 // part 2 §6: premium features are signalled by status 412, and the web then goes to /sorry).
+// has_access = staff OR a valid purchase (spec part 1 §1, §4; the same rule as users/access.ts). The gate
+// runs before every answer, so it reads nothing it already has: the staff role and the word balance come
+// with the actor, and the purchases are read with the conversation (messages/service.ts).
 import { ErrorIds } from '@pluma/common/errors';
 import type { MessageKey } from '@pluma/common/messages';
-import type { AppContext } from '../../context';
+import { purchaseGivesAccess, VALID_PURCHASE_STATUSES, type PurchaseForExpiry } from '@pluma/common/rules/purchase-expiry';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { purchases } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
-import { accessOf } from '../users/access';
 
 export const premiumRequired = (messageKey: MessageKey = 'premium_required') => new AppError(412, ErrorIds.premium, messageKey);
 
-/** Refuses generation (412) without has_access or without words left. */
-export async function assertCanGenerate(ctx: Pick<AppContext, 'db'>, user: { userId: number; availableWords: number }): Promise<void> {
-  const access = await accessOf(ctx, user.userId);
-  if (!access.hasAccess) throw premiumRequired();
+/** The purchase fields the expiry rule reads. */
+export const purchaseTermsColumns = {
+  status: purchases.status,
+  createdAt: purchases.createdAt,
+  updatedAt: purchases.updatedAt,
+  expirationDays: purchases.expirationDays,
+  subscriptionInterval: purchases.subscriptionInterval,
+  subscriptionPeriod: purchases.subscriptionPeriod,
+  freeTrialLength: purchases.freeTrialLength,
+};
+
+/** Join condition for the purchases that may give the user in `userId` access (index purchases_user_created_idx). */
+export function candidatePurchasesOf(userId: AnyPgColumn): SQL | undefined {
+  return and(eq(purchases.userId, userId), inArray(purchases.status, [...VALID_PURCHASE_STATUSES]));
+}
+
+export type GenerationActor = Pick<Actor, 'staffRole'> & { user: Pick<Actor['user'], 'availableWords'> };
+
+/**
+ * Refuses generation (412) without has_access or without words left. `candidates` are the user's
+ * purchases with a valid status; staff need none.
+ */
+export function assertCanGenerate(actor: GenerationActor, candidates: readonly PurchaseForExpiry[], now: Date = new Date()): void {
+  const staff = actor.staffRole !== null;
+  if (!staff && !candidates.some((purchase) => purchaseGivesAccess(purchase, now))) throw premiumRequired();
   // Staff words read as unlimited (GET /api/users), so staff are never out of words.
-  if (!access.staff && user.availableWords <= 0) throw premiumRequired('words_exhausted');
+  if (!staff && actor.user.availableWords <= 0) throw premiumRequired('words_exhausted');
 }

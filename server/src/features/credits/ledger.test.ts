@@ -2,6 +2,7 @@ import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../db/schema';
+import { processAuthChanges } from '../../platform/auth/invalidation';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chargeWords, grantWords } from './ledger';
@@ -53,6 +54,23 @@ describe('credit ledger', () => {
     await Promise.all([charge('d2'), charge('d3')]);
     expect(await balanceOf(user.userId)).toBe(700);
     expect((await entriesOf(user.userId)).map((e) => e.balanceAfter).sort()).toEqual([700, 800, 900]);
+  });
+
+  it('drops the cached user when the balance changes, not for an entry that changes nothing', async () => {
+    const finite = (await buildUser(t.ctx, { availableWords: 100 })).user.userId;
+    const unlimited = (await buildUser(t.ctx, { availableWords: UNLIMITED_WORDS })).user.userId;
+    const announced: unknown[] = [];
+    const stop = processAuthChanges.listen((change) => announced.push(change));
+    try {
+      await t.ctx.db.transaction((tx) => chargeWords(tx, { userId: unlimited, sourceType: 'message', sourceId: 'e1', words: 40 }));
+      await t.ctx.db.transaction((tx) => grantWords(tx, { userId: unlimited, sourceType: 'purchase', sourceId: 'e2', words: 'unlimited' }));
+      expect(announced).toEqual([]);
+      await t.ctx.db.transaction((tx) => chargeWords(tx, { userId: finite, sourceType: 'message', sourceId: 'e3', words: 40 }));
+      await t.ctx.db.transaction((tx) => grantWords(tx, { userId: finite, sourceType: 'purchase', sourceId: 'e4', words: 10 }));
+      expect(announced).toEqual([{ userId: finite }, { userId: finite }]);
+    } finally {
+      stop();
+    }
   });
 
   it('grants once; unlimited sets 1000000; finite grants stay below it', async () => {

@@ -32,6 +32,17 @@ async function lockedBalance(tx: Executor, userId: number): Promise<number | nul
   return row ? row.words : null;
 }
 
+/**
+ * Writes a new balance. Cached actors and GET /api/users show it, so they are dropped
+ * (platform/auth/invalidation.ts); an entry that changes nothing (an unlimited balance's answers) drops
+ * nothing, or every answer would cost its user the auth cache for a while. A caller that changes more
+ * than the balance (a purchase) announces that change itself (purchases/access-service.ts does).
+ */
+async function changeBalance(tx: Executor, userId: number, balanceAfter: number): Promise<void> {
+  await tx.update(users).set({ availableWords: balanceAfter }).where(eq(users.userId, userId));
+  invalidateUser(userId);
+}
+
 /** Claims the source; returns false when an entry for it exists already. */
 async function claimSource(tx: Executor, source: LedgerSource, words: number, balanceAfter: number): Promise<boolean> {
   const inserted = await tx
@@ -54,9 +65,7 @@ export async function chargeWords(tx: Executor, options: LedgerSource & { words:
   const balanceAfter = unlimited ? balance : Math.max(0, balance - words);
   const change = balanceAfter - balance;
   if (!(await claimSource(tx, options, change, balanceAfter))) return { applied: false, balanceAfter: balance, change: 0 };
-  if (change !== 0) await tx.update(users).set({ availableWords: balanceAfter }).where(eq(users.userId, options.userId));
-  // Cached actors and GET /api/users show the balance (platform/auth/invalidation.ts).
-  invalidateUser(options.userId);
+  if (change !== 0) await changeBalance(tx, options.userId, balanceAfter);
   return { applied: true, balanceAfter, change };
 }
 
@@ -72,8 +81,6 @@ export async function grantWords(tx: Executor, options: LedgerSource & { words: 
   else balanceAfter = Math.min(UNLIMITED_WORDS - 1, balance + Math.max(0, Math.floor(options.words)));
   const change = balanceAfter - balance;
   if (!(await claimSource(tx, options, change, balanceAfter))) return { applied: false, balanceAfter: balance, change: 0 };
-  if (change !== 0) await tx.update(users).set({ availableWords: balanceAfter }).where(eq(users.userId, options.userId));
-  // Cached actors and GET /api/users show the balance (platform/auth/invalidation.ts).
-  invalidateUser(options.userId);
+  if (change !== 0) await changeBalance(tx, options.userId, balanceAfter);
   return { applied: true, balanceAfter, change };
 }

@@ -14,21 +14,23 @@ export const CONTINUE_INSTRUCTION =
   'Continue your previous answer exactly where it stopped. Do not repeat what is already written and do not add a preface.';
 
 /**
- * Earlier turns of a conversation before `beforeMessageId`, newest that fit `budget` tokens, oldest first.
- * Unfinished and failed-empty answers are left out; `excludeIds` removes rows the caller sends itself.
+ * Earlier turns of a conversation (before `beforeMessageId` when given), newest that fit `budget` tokens,
+ * oldest first. Unfinished and failed-empty answers are left out; `excludeIds` removes rows the caller
+ * sends itself. Scoped by the owner (`userId`), so it may run before the ownership check has answered.
  */
 export async function historyTurns(
   db: Db,
-  options: { conversationId: number; beforeMessageId: number; budget: number; excludeIds?: number[] },
+  options: { conversationId: number; userId: number; beforeMessageId?: number; budget: number; excludeIds?: number[] },
 ): Promise<ChatTurn[]> {
   if (options.budget <= 0) return [];
   const conditions = [
     eq(messages.conversationId, options.conversationId),
-    lt(messages.messageId, options.beforeMessageId),
+    eq(messages.userId, options.userId),
     inArray(messages.status, ['done', 'failed', 'interrupted']),
     isNotNull(messages.content),
     ne(messages.content, ''),
   ];
+  if (options.beforeMessageId !== undefined) conditions.push(lt(messages.messageId, options.beforeMessageId));
   const rows = await db
     .select({ messageId: messages.messageId, role: messages.role, content: messages.content })
     .from(messages)
@@ -50,10 +52,16 @@ export async function historyTurns(
   return turns;
 }
 
-/** Turns for a new answer to `prompt` (the user message `userMessageId`). */
-export async function turnsForAnswer(db: Db, options: { conversationId: number; userMessageId: number; prompt: string }): Promise<ChatTurn[]> {
+/**
+ * Turns for a new answer to `prompt`: the history before its user message `userMessageId`, or, for a
+ * prompt not saved yet (read alongside its insert), the history as it is now.
+ */
+export async function turnsForAnswer(
+  db: Db,
+  options: { conversationId: number; userId: number; userMessageId?: number; prompt: string },
+): Promise<ChatTurn[]> {
   const budget = MAX_CONVERSATION_TOKENS - estimateTokens(options.prompt);
-  const history = await historyTurns(db, { conversationId: options.conversationId, beforeMessageId: options.userMessageId, budget });
+  const history = await historyTurns(db, { conversationId: options.conversationId, userId: options.userId, beforeMessageId: options.userMessageId, budget });
   return [...history, { role: 'user', content: options.prompt }];
 }
 
@@ -66,13 +74,13 @@ function tailWithin(text: string, tokens: number): string {
 /** Turns for continuing `partial`, the answer to `prompt` that stopped at the length limit. */
 export async function turnsForContinue(
   db: Db,
-  options: { conversationId: number; answerMessageId: number; userMessageId: number | null; prompt: string; partial: string },
+  options: { conversationId: number; userId: number; answerMessageId: number; userMessageId: number | null; prompt: string; partial: string },
 ): Promise<ChatTurn[]> {
   const promptTokens = estimateTokens(options.prompt) + estimateTokens(CONTINUE_INSTRUCTION);
   const partial = tailWithin(options.partial, Math.max(0, MAX_CONVERSATION_TOKENS - promptTokens));
   const budget = MAX_CONVERSATION_TOKENS - promptTokens - estimateTokens(partial);
   const before = options.userMessageId ?? options.answerMessageId;
-  const history = await historyTurns(db, { conversationId: options.conversationId, beforeMessageId: before, budget });
+  const history = await historyTurns(db, { conversationId: options.conversationId, userId: options.userId, beforeMessageId: before, budget });
   return [
     ...history,
     { role: 'user', content: options.prompt },

@@ -56,7 +56,8 @@ export async function finalizeMessage(ctx: AppContext, input: FinalizeInput): Pr
       .returning();
     if (!row) return null;
     const words = Math.max(0, input.words ?? countWords(row.content ?? '') - (row.wordsCharged ?? 0));
-    const sourceId = await nextChargeSource(tx, row.userId, row.messageId);
+    // Never charged (words_charged null): the first answer's own source, without counting the ledger.
+    const sourceId = row.wordsCharged === null ? String(row.messageId) : await nextChargeSource(tx, row.userId, row.messageId);
     const charge = await chargeWords(tx, { userId: row.userId, sourceType: 'message', sourceId, words });
     if (!charge.applied) return row;
     const [charged] = await tx

@@ -49,7 +49,7 @@ export async function messageRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const outcome = await createMessage(ctx, actorOf(request).user, request.body, request.log);
+      const outcome = await createMessage(ctx, actorOf(request), request.body, request.log);
       const status = outcome.kind === 'created' ? 201 : outcome.kind === 'continued' ? 200 : 202;
       return reply.status(status).send(outcome.body);
     },

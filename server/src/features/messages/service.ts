@@ -4,21 +4,22 @@ import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
 import type { CreateMessageResponse, Message, MessagePage } from '@pluma/common/messages-api';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { conversations, messages } from '../../db/schema';
-import type { UserRow } from '../../platform/auth/guard';
-import { AppError, badRequest } from '../../platform/http/errors';
+import type { Actor, UserRow } from '../../platform/auth/guard';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { assertCanGenerate } from '../credits/access';
 import { assertOfferedModel } from '../conversations/model-check';
-import { requireOwnConversation, type ConversationRow } from '../conversations/policy';
+import { ownConversations, type ConversationRow } from '../conversations/policy';
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
 import { startGeneration, type GenerationLog } from './generation';
-import { requireOwnMessage } from './policy';
+import { requireConversationToAnswer, requireOwnMessage } from './policy';
 import { presentMessage, type MessageRow } from './present';
 import { abortMessageGeneration } from './registry';
+import { savePromptAndPendingAnswer } from './save-prompt';
 
 export interface CreateMessageInput {
   content?: string;
@@ -53,43 +54,46 @@ async function resolveModel(ctx: AppContext, requested: string | null | undefine
   return requested ?? conversation.model ?? null;
 }
 
-export async function createMessage(ctx: AppContext, actor: UserRow, input: CreateMessageInput, log: GenerationLog): Promise<CreateMessageOutcome> {
-  const conversation = await requireOwnConversation(ctx.db, actor.userId, input.conversation_id);
-  const target = input.message_id === undefined ? null : await requireOwnMessage(ctx.db, actor.userId, input.message_id, conversation.conversationId);
-  await assertCanGenerate(ctx, actor);
+/**
+ * The fixed cost before the provider call is kept to a few statements (bench/chat-first-token.mjs): the
+ * actor comes from the auth cache with its staff role and words; conversation and purchases are one read,
+ * the context another (alongside it), the prompt and pending answer one write; provider settings are cached.
+ */
+export async function createMessage(ctx: AppContext, actor: Actor, input: CreateMessageInput, log: GenerationLog): Promise<CreateMessageOutcome> {
+  const userId = actor.user.userId;
   const content = input.content ?? '';
+  const newAnswer = input.message_id === undefined && !input.enhance;
+  const [gate, newAnswerTurns] = await Promise.all([
+    requireConversationToAnswer(ctx.db, actor, input.conversation_id),
+    // A new answer's context is the conversation as it is before its prompt is saved, so it is read
+    // alongside the gate (in parallel on PostgreSQL's pool). Scoped by the actor: nothing of another
+    // user's conversation is read, and a 404 from the gate discards it.
+    newAnswer ? turnsForAnswer(ctx.db, { conversationId: input.conversation_id, userId, prompt: content }) : [],
+  ]);
+  const { conversation } = gate;
+  const target = input.message_id === undefined ? null : await requireOwnMessage(ctx.db, userId, input.message_id, conversation.conversationId);
+  assertCanGenerate(actor, gate.purchases);
   if (!target) assertPromptWithinLimit(content);
   const model = await resolveModel(ctx, input.model, conversation);
 
   if (input.enhance) {
-    const enhanceId = startEnhancement(ctx, { userId: actor.userId, conversationId: conversation.conversationId, model, prompt: content, log });
+    const enhanceId = startEnhancement(ctx, { userId, conversationId: conversation.conversationId, model, prompt: content, log });
     return { kind: 'enhancing', body: { enhance_id: enhanceId, conversation_id: conversation.conversationId } };
   }
-  if (target) return answerAgain(ctx, actor, conversation, target, { model: input.model ? model : (target.model ?? model), stream: input.stream, log });
+  if (target) return answerAgain(ctx, actor.user, conversation, target, { model: input.model ? model : (target.model ?? model), stream: input.stream, log });
 
-  const { user, assistant } = await ctx.db.transaction(async (tx) => {
-    const common = {
-      conversationId: conversation.conversationId,
-      userId: actor.userId,
-      model,
-      messageTypeId: input.message_type_id ?? 1,
-      avatarId: conversation.avatarId,
-      organizationId: conversation.organizationId,
-    };
-    const [user] = await tx
-      .insert(messages)
-      .values({ ...common, role: 'user', content, status: 'done', favorite: input.favorite ?? false })
-      .returning();
-    // DESIGN.md §4: the answer's row exists before its first chunk (content null = pending).
-    const [assistant] = await tx
-      .insert(messages)
-      .values({ ...common, role: 'assistant', content: null, prompt: content, status: 'pending', userMessageId: user.messageId })
-      .returning();
-    await tx.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.conversationId, conversation.conversationId));
-    return { user, assistant };
+  const { user, assistant } = await savePromptAndPendingAnswer(ctx.db, {
+    conversationId: conversation.conversationId,
+    userId,
+    content,
+    model,
+    messageTypeId: input.message_type_id ?? 1,
+    avatarId: conversation.avatarId,
+    organizationId: conversation.organizationId,
+    favorite: input.favorite ?? false,
   });
-  const turns = await turnsForAnswer(ctx.db, { conversationId: conversation.conversationId, userMessageId: user.messageId, prompt: content });
-  startGeneration(ctx, { userId: actor.userId, conversationId: conversation.conversationId, messageId: assistant.messageId, model, turns, prefix: '', stream: input.stream, log });
+  // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
+  startGeneration(ctx, { userId, conversationId: conversation.conversationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log });
   return { kind: 'created', body: { user_message: presentMessage(user), assistant_message: presentMessage(assistant) } };
 }
 
@@ -120,6 +124,7 @@ async function answerAgain(
     const partial = claimed.content ?? '';
     const turns = await turnsForContinue(ctx.db, {
       conversationId: conversation.conversationId,
+      userId: actor.userId,
       answerMessageId: claimed.messageId,
       userMessageId: claimed.userMessageId,
       prompt,
@@ -129,27 +134,31 @@ async function answerAgain(
     return { kind: 'continued', body: { user_message: null, assistant_message: presentMessage(claimed) } };
   }
 
-  const [assistant] = await ctx.db
-    .insert(messages)
-    .values({
+  // The context ends before the prompt, so it does not depend on this insert: both at once.
+  const [[assistant], turns] = await Promise.all([
+    ctx.db
+      .insert(messages)
+      .values({
+        conversationId: conversation.conversationId,
+        userId: actor.userId,
+        role: 'assistant',
+        content: null,
+        prompt,
+        model: options.model,
+        status: 'pending',
+        messageTypeId: target.messageTypeId,
+        userMessageId: target.userMessageId,
+        avatarId: conversation.avatarId,
+        organizationId: conversation.organizationId,
+      })
+      .returning(),
+    turnsForAnswer(ctx.db, {
       conversationId: conversation.conversationId,
       userId: actor.userId,
-      role: 'assistant',
-      content: null,
+      userMessageId: target.userMessageId ?? target.messageId,
       prompt,
-      model: options.model,
-      status: 'pending',
-      messageTypeId: target.messageTypeId,
-      userMessageId: target.userMessageId,
-      avatarId: conversation.avatarId,
-      organizationId: conversation.organizationId,
-    })
-    .returning();
-  const turns = await turnsForAnswer(ctx.db, {
-    conversationId: conversation.conversationId,
-    userMessageId: target.userMessageId ?? target.messageId,
-    prompt,
-  });
+    }),
+  ]);
   startGeneration(ctx, { ...base, messageId: assistant.messageId, model: options.model, turns, prefix: '' });
   return { kind: 'created', body: { user_message: null, assistant_message: presentMessage(assistant) } };
 }
@@ -164,22 +173,32 @@ async function promptOf(ctx: AppContext, answer: MessageRow): Promise<string | n
   return row?.content ?? null;
 }
 
-/** Newest first; `cursor` is a message_id and returns the messages before it (DESIGN.md §6: cursor paging). */
+/**
+ * Newest first; `cursor` is a message_id and returns the messages before it (DESIGN.md §6: cursor paging).
+ * `total` is exact: the web shows it in the max-messages badge once the whole history is loaded. It is
+ * counted in the ownership read, over the index messages_conversation_user_idx only, and the page is read
+ * alongside (scoped by the actor, so a 404 leaves nothing of anyone else's behind).
+ */
 export async function listMessages(ctx: AppContext, actor: UserRow, conversationId: number, q: { cursor?: number; limit: number }): Promise<MessagePage> {
-  await requireOwnConversation(ctx.db, actor.userId, conversationId);
   const scope = and(eq(messages.conversationId, conversationId), eq(messages.userId, actor.userId));
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(q.cursor ? and(scope, lt(messages.messageId, q.cursor)) : scope)
-    .orderBy(desc(messages.messageId))
-    .limit(q.limit + 1);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(messages).where(scope);
+  const [owned, rows] = await Promise.all([
+    ctx.db
+      .select({ total: ctx.db.$count(messages, scope) })
+      .from(conversations)
+      .where(and(ownConversations(actor.userId), eq(conversations.conversationId, conversationId))),
+    ctx.db
+      .select()
+      .from(messages)
+      .where(q.cursor ? and(scope, lt(messages.messageId, q.cursor)) : scope)
+      .orderBy(desc(messages.messageId))
+      .limit(q.limit + 1),
+  ]);
+  if (owned.length === 0) throw notFound();
   const page = rows.slice(0, q.limit);
   return {
     messages: page.map(presentMessage),
     next_cursor: rows.length > q.limit ? page[page.length - 1].messageId : null,
-    total,
+    total: owned[0].total,
   };
 }
 

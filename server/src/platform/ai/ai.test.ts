@@ -14,6 +14,7 @@ import { encryptSecret } from '../crypto/secret-box';
 import { DemoEmulator } from './demo';
 import { MODEL_IDS } from './models';
 import { createAiService } from './service';
+import { providerSettingsChanged } from './settings';
 import { ProviderError, type AiService, type ChatStreamEvent, type ChatStreamRequest } from './types';
 
 const APP_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -117,10 +118,12 @@ describe('models on offer', () => {
   });
 
   it('follows the admin-set openai_secret_key at runtime, and it wins over the environment key', async () => {
-    const { ai } = await serviceWith({ OPENAI_BASE_URL: emulators.openai.url });
+    const { ai, ctx } = await serviceWith({ OPENAI_BASE_URL: emulators.openai.url });
     expect((await ai.listModels()).map((m) => m.id)).toEqual(['demo']);
 
     await database.db.insert(appConfig).values({ key: 'openai_secret_key', value: encryptSecret(APP_SECRET, 'sk-admin-key-987654'), encrypted: true });
+    // What saving the app configuration does after its commit (settings.test.ts goes through PUT /api/appconfig).
+    providerSettingsChanged(ctx);
     expect((await ai.listModels()).map((m) => m.id)).toEqual(['gpt-4o-mini']);
     const result = await collect(ai, chat(null, 'Hello'));
     expect(result.done?.finishReason).toBe('stop');

@@ -7,7 +7,7 @@ import { streamAnthropicChat } from './anthropic-chat';
 import { DEMO_TOKEN_DELAY_MS, DemoEmulator } from './demo';
 import { guessProvider, offeredModels, resolveModel } from './models';
 import { streamOpenAiChat } from './openai-chat';
-import { availabilityOf, readProviderSettings, type ProviderEndpoint, type ProviderSettings } from './settings';
+import { availabilityOf, providerSettings, type ProviderEndpoint, type ProviderSettings } from './settings';
 import { ProviderError, type AiService, type ChatModelInfo, type ChatStreamEvent, type ChatStreamRequest, type ProviderName } from './types';
 
 /** Clients are reused while a provider's key and URL stay the same (keys can change at runtime). */
@@ -40,7 +40,7 @@ export async function createAiService(ctx: AppContext): Promise<AiService & { cl
   const anthropicClients = new ClientCache((e) => new Anthropic({ apiKey: e.apiKey, baseURL: e.baseURL, maxRetries: 0 }));
 
   const current = async (): Promise<{ settings: ProviderSettings; models: ChatModelInfo[] }> => {
-    const settings = await readProviderSettings(ctx);
+    const settings = await providerSettings(ctx);
     return { settings, models: offeredModels(availabilityOf(settings)) };
   };
 

@@ -1,5 +1,8 @@
 // Provider keys and base URLs. The OpenAI key can be set by an admin at runtime (app configuration
-// `openai_secret_key`, encrypted), so settings are read per call: one primary-key lookup.
+// `openai_secret_key`, encrypted). Reading it cost a query per answer before the provider call
+// (bench/chat-first-token.mjs), so settings are reused for a few seconds: saving the app configuration
+// drops them on this node at once (features/appconfig/service.ts); with several nodes behind Redis the
+// others keep theirs until PROVIDER_SETTINGS_TTL_MS has passed, which bounds how stale a key can be.
 import type { AppContext } from '../../context';
 import { getConfig } from '../../features/appconfig/read';
 import type { ProviderAvailability } from './models';
@@ -21,6 +24,39 @@ export interface ProviderSettings {
 const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
 // Ollama and most local servers ignore the key, but the SDK requires one.
 const COMPAT_PLACEHOLDER_KEY = 'not-needed';
+
+/** How long settings read from the database are reused (see above: the staleness bound of other nodes). */
+export const PROVIDER_SETTINGS_TTL_MS = 5_000;
+
+interface CachedSettings {
+  settings: Promise<ProviderSettings>;
+  until: number;
+}
+
+// Per app context (tests run several apps in one process). The entry holds the read in flight, so the
+// streams that start together after expiry share one query.
+const cachedSettings = new WeakMap<AppContext, CachedSettings>();
+
+/** The provider settings, from the last few seconds' read or, after expiry or a save, a fresh one. */
+export function providerSettings(ctx: AppContext, now: number = Date.now()): Promise<ProviderSettings> {
+  const hit = cachedSettings.get(ctx);
+  if (hit && hit.until > now) return hit.settings;
+  const entry: CachedSettings = { settings: readProviderSettings(ctx), until: now + PROVIDER_SETTINGS_TTL_MS };
+  cachedSettings.set(ctx, entry);
+  // A failed read is not reused: the next call tries again.
+  entry.settings.catch(() => {
+    if (cachedSettings.get(ctx) === entry) cachedSettings.delete(ctx);
+  });
+  return entry.settings;
+}
+
+/**
+ * The app configuration was saved: the next call reads the settings again. Called after the save has
+ * committed, so that read sees it; a read already in flight keeps serving only the callers that began before.
+ */
+export function providerSettingsChanged(ctx: AppContext): void {
+  cachedSettings.delete(ctx);
+}
 
 export async function readProviderSettings(ctx: AppContext): Promise<ProviderSettings> {
   const { env } = ctx;

@@ -1,0 +1,67 @@
+// The prompt, its pending answer and the conversation's updated_at are written by one statement.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, messages } from '../../db/schema';
+import { buildUser, type BuiltUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { savePromptAndPendingAnswer, type PromptToSave } from './save-prompt';
+
+describe('savePromptAndPendingAnswer', () => {
+  let t: TestApp;
+  let owner: BuiltUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await buildUser(t.ctx);
+  });
+  afterAll(() => t.close());
+
+  const newConversation = async (updatedAt = new Date('2020-01-01T00:00:00Z')) => {
+    const [row] = await t.ctx.db.insert(conversations).values({ userId: owner.user.userId, name: 'Chat', updatedAt }).returning();
+    return row;
+  };
+  const promptIn = (conversationId: number, content: string): PromptToSave => ({
+    conversationId,
+    userId: owner.user.userId,
+    content,
+    model: 'demo',
+    messageTypeId: 2,
+    avatarId: null,
+    organizationId: null,
+    favorite: true,
+  });
+
+  it('saves the prompt (done) and its pending answer after it, and bumps the conversation', async () => {
+    const conversation = await newConversation();
+    const { user, assistant } = await savePromptAndPendingAnswer(t.ctx.db, promptIn(conversation.conversationId, 'Hello'));
+    expect(user).toMatchObject({ role: 'user', content: 'Hello', status: 'done', favorite: true, model: 'demo', messageTypeId: 2, userMessageId: null });
+    expect(assistant).toMatchObject({ role: 'assistant', content: null, prompt: 'Hello', status: 'pending', favorite: false, model: 'demo', messageTypeId: 2 });
+    expect(assistant.userMessageId).toBe(user.messageId);
+    expect(assistant.messageId).toBeGreaterThan(user.messageId);
+    const stored = await t.ctx.db.select().from(messages).where(eq(messages.conversationId, conversation.conversationId));
+    expect(stored.map((row) => row.messageId).sort((a, b) => a - b)).toEqual([user.messageId, assistant.messageId]);
+    const [after] = await t.ctx.db.select().from(conversations).where(eq(conversations.conversationId, conversation.conversationId));
+    expect(after.updatedAt.getTime()).toBeGreaterThan(conversation.updatedAt.getTime());
+  });
+
+  it('pairs each answer with its own prompt when prompts are saved concurrently', async () => {
+    const conversation = await newConversation();
+    const saved = await Promise.all(Array.from({ length: 8 }, (_, i) => savePromptAndPendingAnswer(t.ctx.db, promptIn(conversation.conversationId, `p${i}`))));
+    for (const { user, assistant } of saved) {
+      expect(assistant.prompt).toBe(user.content);
+      expect(assistant.userMessageId).toBe(user.messageId);
+      expect(assistant.messageId).toBeGreaterThan(user.messageId);
+    }
+    const ids = saved.flatMap(({ user, assistant }) => [user.messageId, assistant.messageId]);
+    expect(new Set(ids).size).toBe(16);
+  });
+
+  it('is all or nothing: a failing insert leaves no message and the conversation untouched', async () => {
+    const conversation = await newConversation();
+    // No such user: the messages' foreign key refuses the rows, after the conversation's UPDATE ran.
+    const orphan = { ...promptIn(conversation.conversationId, 'Hello'), userId: owner.user.userId + 1_000_000 };
+    await expect(savePromptAndPendingAnswer(t.ctx.db, orphan)).rejects.toThrow();
+    expect(await t.ctx.db.select().from(messages).where(eq(messages.conversationId, conversation.conversationId))).toEqual([]);
+    const [after] = await t.ctx.db.select().from(conversations).where(eq(conversations.conversationId, conversation.conversationId));
+    expect(after.updatedAt).toEqual(conversation.updatedAt);
+  });
+});

@@ -1,6 +1,6 @@
 // Feature registry: each feature describes its routes, navigation tabs and staff menu entries here, so
 // later features plug into the shell without editing it. The list itself is in features/index.ts.
-import type { ConfigKey } from '@pluma/common/appconfig';
+import type { ConfigKey } from '@pluma/common/config-keys';
 import type { StaffRole } from '@pluma/common/constants';
 import type { ComponentType, LazyExoticComponent } from 'react';
 

@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONFIG_KEYS } from '@pluma/common/appconfig';
+import { CONFIG_KEYS } from '@pluma/common/config-keys';
 import { useAppConfig } from '../../app/config/app-config';
 import { Logo } from '../../app/shell/Logo';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';

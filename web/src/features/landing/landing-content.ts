@@ -1,6 +1,7 @@
 // Turns the public app configuration (GET /api/appconfig, spec part 1 §3) into what the landing shows.
 // Pure, so the rules (defaults, Spanish variant, optional sections, safe links) are unit-tested.
-import { CONFIG_KEYS, type ConfigEntry, type ConfigKey } from '@pluma/common/appconfig';
+import type { ConfigEntry } from '@pluma/common/appconfig';
+import { CONFIG_KEYS, type ConfigKey } from '@pluma/common/config-keys';
 import type { Lang } from '@pluma/common/constants';
 
 export interface LandingItem {

@@ -22,3 +22,5 @@ await build({
   ],
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The embedded database's thread (plain JavaScript, loaded by path at run time).
+cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');

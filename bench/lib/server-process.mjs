@@ -53,7 +53,9 @@ export async function startProcess({ entry = SERVER_ENTRY, nodeArgs = [], args =
     if (output.length > 50) output.shift();
   };
   const since = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
+  // BENCH_SERVER_NODE_ARGS adds Node flags to the Pluma server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = entry === SERVER_ENTRY ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

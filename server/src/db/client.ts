@@ -2,13 +2,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,8 +40,10 @@ export function migrationsFolder(): string {
 }
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  const client = dataDir ? await PGlite.create(path.join(dataDir, 'pglite')) : await PGlite.create();
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // PGlite runs in a worker thread, off the server's event loop (pglite-worker.mjs).
+  const client = await PgliteThread.create(dataDir ? path.join(dataDir, 'pglite') : null);
+  // drizzle's PGlite driver calls query(), exec() and transaction(), which the thread client forwards.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -1,0 +1,93 @@
+// The embedded database's thread: what drizzle and pg-boss rely on must survive the hop between threads.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteThread } from './pglite-thread';
+
+describe('PGlite in a worker thread', () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = await PgliteThread.create(null);
+    await thread.exec('create table notes (id serial primary key, body text not null unique, at timestamptz not null default now())');
+  });
+  afterAll(() => thread.close());
+
+  it('answers queries with parameters, as objects or arrays', async () => {
+    await thread.query('insert into notes (body) values ($1), ($2)', ['first', 'second']);
+    const objects = await thread.query('select body from notes order by id', []);
+    expect(objects.rows).toEqual([{ body: 'first' }, { body: 'second' }]);
+    const arrays = await thread.query('select id, body from notes where body = $1', ['second'], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[2, 'second']]);
+    expect(arrays.fields.map((field) => field.name)).toEqual(['id', 'body']);
+  });
+
+  it('gives timestamps as dates, or as text when the caller asks for identity parsers (drizzle does)', async () => {
+    const parsed = await thread.query('select at from notes limit 1');
+    expect((parsed.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+    const raw = await thread.query('select at from notes limit 1', [], { parsers: { 1184: (value: string) => value } });
+    expect(typeof (raw.rows[0] as { at: unknown }).at).toBe('string');
+  });
+
+  it("keeps PostgreSQL's error fields (the code and constraint callers branch on)", async () => {
+    const err = await thread.query('insert into notes (body) values ($1)', ['first']).catch((caught: unknown) => caught);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', constraint: 'notes_body_key' });
+  });
+
+  it('commits a transaction when its function resolves and rolls it back when it throws', async () => {
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into notes (body) values ($1)', ['kept']);
+    });
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into notes (body) values ($1)', ['dropped']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await thread.query('select body from notes where body in ($1, $2)', ['kept', 'dropped']);
+    expect(rows).toEqual([{ body: 'kept' }]);
+  });
+
+  it('makes other statements wait until an open transaction ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('insert into notes (body) values ($1)', ['inside']);
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = thread.query('select count(*)::int as n from notes where body = $1', ['inside']);
+    release();
+    await transaction;
+    // The read ran after the commit, so it sees the row.
+    expect((await outside).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs several statements at once with exec()', async () => {
+    const results = await thread.exec("select 1 as one; select 'two' as two");
+    expect(results.map((result) => result.rows)).toEqual([[{ one: 1 }], [{ two: 'two' }]]);
+  });
+});
+
+describe('PGlite thread lifecycle', () => {
+  it('keeps data in its directory across a close and a reopen', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pluma-pglite-'));
+    try {
+      const first = await PgliteThread.create(dir);
+      await first.exec("create table kept (v text); insert into kept values ('still here')");
+      await first.close();
+      const second = await PgliteThread.create(dir);
+      expect((await second.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses calls once closed instead of hanging', async () => {
+    const thread = await PgliteThread.create(null);
+    await thread.close();
+    await expect(thread.query('select 1')).rejects.toThrow(/database thread stopped/);
+  });
+});

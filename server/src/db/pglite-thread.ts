@@ -1,0 +1,143 @@
+// The embedded database in its own thread (pglite-worker.mjs): this client offers what drizzle's PGlite
+// driver, its migrator and our pg-boss adapter call on a PGlite instance — query(), exec(), transaction(),
+// close() — and forwards each call to the worker. The server's event loop only posts SQL and receives rows.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+export interface ThreadResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  /** Only identity parsers are supported (drizzle's: timestamps, dates and intervals kept as text). */
+  parsers?: Record<number, unknown>;
+}
+
+interface Pending {
+  resolve: (value: never) => void;
+  reject: (err: Error) => void;
+}
+
+type Request = { op: 'query'; sql: string; params?: unknown[]; rowMode?: string; rawTypes?: number[] } | { op: 'exec'; sql: string } | { op: 'begin' } | { op: 'commit' | 'rollback' } | { op: 'close' };
+
+/** A PostgreSQL error from the worker, with its fields (code, constraint, detail …) as PGlite gave them. */
+function rebuildError(fields: Record<string, unknown>): Error {
+  const err = new Error(String(fields.message));
+  Object.assign(err, fields);
+  return err;
+}
+
+function workerFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db/pglite-thread.ts → src/db/pglite-worker.mjs; dist/main.js → dist/pglite-worker.mjs
+  const file = path.join(here, 'pglite-worker.mjs');
+  if (!existsSync(file)) throw new Error(`pglite-worker.mjs not found near ${here}`);
+  return file;
+}
+
+/** The statements of one open transaction, run on the worker's transaction handle. */
+class ThreadTransaction {
+  constructor(
+    private readonly thread: PgliteThread,
+    readonly transactionId: number,
+  ) {}
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResult> {
+    return this.thread.query(sql, params, options, this.transactionId);
+  }
+
+  exec(sql: string): Promise<ThreadResult[]> {
+    return this.thread.exec(sql, this.transactionId);
+  }
+}
+
+export class PgliteThread {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failure: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
+      if (message.error) waiting.reject(rebuildError(message.error));
+      else waiting.resolve(message.result as never);
+    });
+    // A crashed worker fails every waiting and later call instead of leaving them hanging.
+    const fail = (err: Error) => {
+      this.failure ??= err;
+      for (const waiting of this.pending.values()) waiting.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
+  }
+
+  /** Starts the worker and opens the database (in `dataDir`, or in memory when null). */
+  static async create(dataDir: string | null): Promise<PgliteThread> {
+    const worker = new Worker(workerFile(), { workerData: { dataDir } });
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the database thread stopped while opening (exit code ${code})`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (message: { ready: boolean; error?: Record<string, unknown> }) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (message.ready) resolve();
+        else {
+          reject(rebuildError(message.error ?? { message: 'the database could not be opened' }));
+          void worker.terminate();
+        }
+      });
+    });
+    // The thread keeps the process alive only while a call waits on it (like a socket with a request out).
+    worker.unref();
+    return new PgliteThread(worker);
+  }
+
+  private send<T>(request: Request & { transactionId?: number }): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: never) => void, reject });
+      this.worker.ref();
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions, transactionId?: number): Promise<ThreadResult> {
+    const rawTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    return this.send({ op: 'query', sql, params, rowMode: options?.rowMode, rawTypes, transactionId });
+  }
+
+  /** Several statements without parameters (migrations, pg-boss); one result per statement. */
+  exec(sql: string, transactionId?: number): Promise<ThreadResult[]> {
+    return this.send({ op: 'exec', sql, transactionId });
+  }
+
+  /** Like PGlite's transaction(): commits when `fn` resolves, rolls back when it throws. */
+  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const { transactionId } = await this.send<{ transactionId: number }>({ op: 'begin' });
+    let result: T;
+    try {
+      result = await fn(new ThreadTransaction(this, transactionId));
+    } catch (err) {
+      await this.send({ op: 'rollback', transactionId });
+      throw err;
+    }
+    await this.send({ op: 'commit', transactionId });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (!this.failure) await this.send({ op: 'close' });
+    await this.worker.terminate();
+  }
+}

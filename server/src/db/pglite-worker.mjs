@@ -1,0 +1,110 @@
+// The embedded database's thread (DESIGN.md §6: "PGlite runs on the event loop … if a benchmark shows
+// event-loop stalls, move it to a worker thread" — bench/chat-first-token.mjs showed them: GET /api/health
+// p99 went from 5 ms to 173 ms during 100 streams). PGlite executes here; the server's thread only sends
+// SQL and receives rows (pglite-thread.ts). Plain JavaScript, so it runs unchanged from src/ (tsx, Vitest)
+// and from dist/ (copied by build.mjs).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @type {PGlite} */
+let db;
+/** Open transactions by id: the handle to run statements on and how to end it. */
+const transactions = new Map();
+let nextTransactionId = 1;
+
+const identity = (value) => value;
+
+/** PGlite's query options from the message: drizzle asks for timestamps, dates and intervals as text. */
+function queryOptions(message) {
+  const options = { rowMode: message.rowMode ?? 'object' };
+  if (message.rawTypes?.length) options.parsers = Object.fromEntries(message.rawTypes.map((oid) => [oid, identity]));
+  return options;
+}
+
+/** The handle a statement runs on: the open transaction it belongs to, else the database. */
+function target(message) {
+  if (message.transactionId === undefined) return db;
+  const open = transactions.get(message.transactionId);
+  if (!open) throw new Error(`transaction ${message.transactionId} is not open`);
+  return open.tx;
+}
+
+/** Errors cross threads as plain objects: PostgreSQL's fields (code, constraint, detail …) must survive. */
+function serializeError(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const fields = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (value === undefined || typeof value === 'function') continue;
+    fields[key] = typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : value;
+  }
+  return { ...fields, name: err.name, message: err.message };
+}
+
+/** BEGIN: PGlite's transaction() holds its lock (other statements wait) until COMMIT or ROLLBACK arrives. */
+function begin() {
+  return new Promise((resolveBegun, rejectBegun) => {
+    const transactionId = nextTransactionId++;
+    let end;
+    const finished = db
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            end = { commit, rollback };
+            transactions.set(transactionId, { tx, end, finished });
+            resolveBegun({ transactionId });
+          }),
+      )
+      .finally(() => transactions.delete(transactionId));
+    finished.catch(rejectBegun);
+  });
+}
+
+async function end(message, outcome) {
+  const open = transactions.get(message.transactionId);
+  if (!open) throw new Error(`transaction ${message.transactionId} is not open`);
+  if (outcome === 'commit') {
+    open.end.commit();
+    await open.finished;
+  } else {
+    open.end.rollback(new Error('rolled back'));
+    await open.finished.catch(() => undefined);
+  }
+  return null;
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query': {
+      const result = await target(message).query(message.sql, message.params, queryOptions(message));
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await target(message).exec(message.sql);
+      return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
+    }
+    case 'begin':
+      return begin();
+    case 'commit':
+    case 'rollback':
+      return end(message, message.op);
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  handle(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (err) => parentPort.postMessage({ id: message.id, error: serializeError(err) }),
+  );
+});
+
+try {
+  db = workerData.dataDir ? await PGlite.create(workerData.dataDir) : await PGlite.create();
+  parentPort.postMessage({ ready: true });
+} catch (err) {
+  parentPort.postMessage({ ready: false, error: serializeError(err) });
+}

@@ -248,6 +248,27 @@ describe('messages API', () => {
     expect(after).toMatchObject({ status: 'done', wordsCharged: 5 });
   });
 
+  it('concurrent finalizes of different answers of one user each charge, and the balances chain', async () => {
+    const payer = await buildUser(t.ctx, { access: true });
+    const conversationId = await newConversation(payer);
+    const rows = await t.ctx.db
+      .insert(messages)
+      .values(Array.from({ length: 4 }, () => ({ conversationId, userId: payer.user.userId, role: 'assistant' as const, content: null, status: 'streaming' as const })))
+      .returning();
+    const finalized = await Promise.all(
+      rows.map((row, index) => finalizeMessage(t.ctx, { messageId: row.messageId, status: 'done', finishReason: 'stop', content: 'word '.repeat(index + 1), words: index + 1 })),
+    );
+    // The row comes back as drizzle maps it (dates as Date, camelCase keys).
+    expect(finalized[0]).toMatchObject({ status: 'done', finishReason: 'stop', wordsCharged: 1, content: 'word ' });
+    expect(finalized[0]?.createdAt).toBeInstanceOf(Date);
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.userId, payer.user.userId));
+    expect(user.availableWords).toBe(10_000 - (1 + 2 + 3 + 4));
+    const ledger = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, payer.user.userId));
+    // In the order they applied, each entry starts from the balance the previous one left: no charge read a stale balance.
+    const applied = [...ledger].sort((a, b) => b.balanceAfter - a.balanceAfter);
+    expect(applied.map((entry) => entry.balanceAfter - entry.words)).toEqual([10_000, ...applied.slice(0, -1).map((entry) => entry.balanceAfter)]);
+  });
+
   it('a restart leaves answers pending from the previous process interrupted, never pending', async () => {
     const user = await buildUser(t.ctx, { access: true });
     const conversationId = await newConversation(user);

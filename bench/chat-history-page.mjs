@@ -51,9 +51,8 @@ async function fill(server, user, conversationId, messages, addressOffset) {
     user.socket.off('openai-error', onError);
     for (const client of clients) client.close();
   }
-  const page = await user.api.expect(200, 'GET', `/api/messages/conversation/${conversationId}`);
-  if (page.total !== messages || answered !== answers) {
-    throw new Error(`conversation ${conversationId} holds ${page.total} messages with ${answered} finished answers (${failed} failed); wanted ${messages} and ${answers}`);
+  if (answered !== answers) {
+    throw new Error(`conversation ${conversationId} got ${answered} finished answers (${failed} failed); wanted ${answers}`);
   }
 }
 
@@ -98,7 +97,7 @@ async function measure(server) {
         baseline: `${ms(shortMedian)} median, p90 ${ms(percentile(shortTimes, 90))}`,
         ratio: `${ratio.toFixed(3)}×`,
         goal: `≤ ${GOAL_RATIO}× ${ratio <= GOAL_RATIO ? 'met' : 'MISSED'}`,
-        note: `${SAMPLES} sequential requests each, alternating, after ${WARMUP} warm-up pairs; page of 20 with total; seeded through the API in ${seedSeconds.toFixed(1)} s`,
+        note: `${SAMPLES} sequential requests each, alternating, after ${WARMUP} warm-up pairs; page of 20; seeded through the API in ${seedSeconds.toFixed(1)} s`,
       },
     ];
   } finally {

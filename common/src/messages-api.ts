@@ -113,6 +113,5 @@ export const messagePage = z.object({
   messages: z.array(message),
   /** Pass as `cursor` for older messages; null when there are none. */
   next_cursor: z.number().nullable(),
-  total: z.number(),
 });
 export type MessagePage = z.infer<typeof messagePage>;

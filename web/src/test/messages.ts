@@ -26,5 +26,5 @@ export function buildMessage(overrides: Partial<Message> & Pick<Message, 'messag
 
 /** One page of the history, given oldest first; the API sends the newest first. */
 export function buildMessagePage(messages: Message[], next_cursor: number | null = null): MessagePage {
-  return { messages: [...messages].reverse(), next_cursor, total: messages.length };
+  return { messages: [...messages].reverse(), next_cursor };
 }

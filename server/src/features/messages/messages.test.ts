@@ -181,8 +181,8 @@ describe('messages API', () => {
     let pages = 0;
     do {
       const res = await t.app.inject({ url: `/api/messages/conversation/${conversationId}${cursor ? `?cursor=${cursor}` : ''}`, headers: owner.auth });
-      const page: { messages: Array<{ message_id: number; content: string }>; next_cursor: number | null; total: number } = res.json();
-      expect(page.total).toBe(250);
+      const page: { messages: Array<{ message_id: number; content: string }>; next_cursor: number | null } = res.json();
+      expect(page).not.toHaveProperty('total');
       expect(page.messages.length).toBeLessThanOrEqual(20);
       seen.push(...page.messages.map((m) => m.message_id));
       cursor = page.next_cursor;

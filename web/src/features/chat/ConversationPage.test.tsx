@@ -211,8 +211,8 @@ describe('conversation screen', () => {
     const { calls } = renderConversation([], {
       'GET /api/messages/conversation/9': (_init, url) =>
         new URL(url, 'http://x').searchParams.get('cursor') === '3'
-          ? { body: { messages: [...older].reverse(), next_cursor: null, total: 4 } }
-          : { body: { messages: [...newest].reverse(), next_cursor: 3, total: 4 } },
+          ? { body: { messages: [...older].reverse(), next_cursor: null } }
+          : { body: { messages: [...newest].reverse(), next_cursor: 3 } },
     });
     // The first page does not fill the view, so the older one is requested with the cursor.
     expect(await screen.findByTestId('max-messages')).toHaveTextContent('Start of the conversation · 4 messages');

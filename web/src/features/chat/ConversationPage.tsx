@@ -89,7 +89,6 @@ function ChatScreen({ conversation }: { conversation: Conversation }) {
       ) : (
         <MessageList
           messages={state.messages}
-          total={state.total}
           hasOlder={state.olderCursor !== null}
           loadingOlder={chat.loadingOlder}
           onLoadOlder={chat.loadOlder}

@@ -17,14 +17,13 @@ const BOTTOM_THRESHOLD_PX = 80;
 
 interface MessageListProps extends MessageActions {
   messages: ChatMessage[];
-  total: number;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
   busy: boolean;
 }
 
-export function MessageList({ messages, total, hasOlder, loadingOlder, onLoadOlder, busy, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageListProps) {
+export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, busy, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageListProps) {
   const { t } = useTranslation('chat');
   const viewport = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -91,7 +90,8 @@ export function MessageList({ messages, total, hasOlder, loadingOlder, onLoadOld
             <Divider
               label={
                 <Badge variant="light" color="gray" data-testid="max-messages">
-                  {t('history.start', { count: total })}
+                  {/* Shown once the whole history is here, so the count is what is loaded. */}
+                  {t('history.start', { count: messages.length })}
                 </Badge>
               }
               labelPosition="center"

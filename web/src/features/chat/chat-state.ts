@@ -25,8 +25,6 @@ export interface ChatState {
   messages: ChatMessage[];
   /** Cursor for the next older page; null when the first message is loaded. */
   olderCursor: number | null;
-  /** Messages in the conversation, per the server. */
-  total: number;
   /** The newest page has arrived. */
   loaded: boolean;
 }
@@ -62,7 +60,7 @@ export function isUsefulChunk(content: unknown): content is string {
 }
 
 export function initialChatState(conversationId: number): ChatState {
-  return { conversationId, messages: [], olderCursor: null, total: 0, loaded: false };
+  return { conversationId, messages: [], olderCursor: null, loaded: false };
 }
 
 function toChat(message: Message, tracking: Tracking, errorText: string | null = null): ChatMessage {
@@ -146,31 +144,26 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const messages = mergePage(state, action.page);
       // The first load sets where older pages start; later polls leave the cursor alone.
       const olderCursor = state.loaded ? state.olderCursor : action.page.next_cursor;
-      return { ...state, messages, olderCursor, total: Math.max(action.page.total, messages.length), loaded: true };
+      return { ...state, messages, olderCursor, loaded: true };
     }
     case 'olderPage': {
       const messages = mergePage(state, action.page);
-      return { ...state, messages, olderCursor: action.page.next_cursor, total: Math.max(action.page.total, messages.length) };
+      return { ...state, messages, olderCursor: action.page.next_cursor };
     }
     case 'sent': {
       const { user_message: user, assistant_message: answer } = action.response;
       if (answer.conversation_id !== state.conversationId) return state;
       let messages = state.messages;
-      let added = 0;
-      if (user && !find(state, user.message_id)) {
-        messages = upsert(messages, toChat(user, 'live'));
-        added++;
-      }
+      if (user && !find(state, user.message_id)) messages = upsert(messages, toChat(user, 'live'));
       const current = messages.find((m) => m.message_id === answer.message_id);
       if (!current) {
         messages = upsert(messages, toChat(answer, 'live'));
-        added++;
       } else if (isActive(current)) {
         // Deltas arrived before the POST answered (or a Continue is under way): they are ahead of its row.
         messages = upsert(messages, { ...toChat(answer, 'live'), content: current.content ?? answer.content, status: current.status });
       }
       // Otherwise the answer already ended before the POST answered: the final copy stays.
-      return { ...state, messages, total: state.total + added };
+      return { ...state, messages };
     }
     case 'continueStarted': {
       const current = find(state, action.messageId);
@@ -192,7 +185,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const current = find(state, payload.message_id);
       if (!current) {
         // Its start is this frame: the first delta of an answer created after the screen loaded.
-        return { ...state, messages: upsert(state.messages, { ...placeholderAnswer(payload), content: payload.content }), total: state.total + 1 };
+        return { ...state, messages: upsert(state.messages, { ...placeholderAnswer(payload), content: payload.content }) };
       }
       if (!isActive(current)) return state;
       if (current.tracking === 'snapshot') return current.status === 'streaming' ? state : { ...state, messages: upsert(state.messages, { ...current, status: 'streaming' }) };
@@ -223,7 +216,7 @@ function finish(state: ChatState, message: Message, content: string): ChatState 
   if (message.conversation_id !== state.conversationId) return state;
   const current = find(state, message.message_id);
   const final = toChat({ ...message, content }, current?.tracking ?? 'live');
-  return { ...state, messages: upsert(state.messages, final), total: current ? state.total : state.total + 1 };
+  return { ...state, messages: upsert(state.messages, final) };
 }
 
 /** An answer is being written: sending is blocked (spec part 2 §4: the generating flag blocks sending). */

@@ -25,6 +25,8 @@ export const users = pgTable(
     instagram: text('instagram'),
     /** Words left; 1000000 means unlimited (spec part 1 §9). */
     availableWords: integer('available_words').notNull().default(0),
+    /** Words set aside for answers being written (credit_holds; credits/holds.ts); spendable = available - held. */
+    heldWords: integer('held_words').notNull().default(0),
     defaultOrganizationId: integer('default_organization_id'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     ...timestamps,

@@ -62,7 +62,48 @@ export const messages = pgTable(
     index('messages_conversation_user_idx').on(t.conversationId, t.userId, t.messageId),
     index('messages_user_idx').on(t.userId, t.createdAt),
     index('messages_pending_idx').on(t.status).where(sql`${t.status} in ('pending', 'streaming')`),
+    // GET /messages (list-messages.ts): the actor's messages newest first, and their favorites.
+    index('messages_user_message_idx').on(t.userId, t.messageId),
+    index('messages_user_favorite_idx').on(t.userId, t.messageId).where(sql`${t.favorite}`),
   ],
+);
+
+/** A message shared as a read-only public link (share.ts); revoking keeps the row, the token stops working. */
+export const messageShares = pgTable(
+  'message_shares',
+  {
+    shareId: serial('share_id').primaryKey(),
+    /** 256 random bits, base64url; the public link is /shared/{token}. */
+    token: text('token').notNull(),
+    messageId: integer('message_id').notNull().references(() => messages.messageId, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('message_shares_token_unique').on(t.token),
+    // One active link per message: sharing again returns it.
+    uniqueIndex('message_shares_active_message_unique').on(t.messageId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Words set aside for a generation until it is charged (credits/holds.ts): one row per cause, summed in
+ * users.held_words. Settled by the charge of the same cause; expired rows are released by the sweep.
+ */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    holdId: serial('hold_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    words: integer('words').notNull(),
+    /** 'message' (source_id = the answer's message_id) or 'enhance' (the enhance_id). */
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('credit_holds_source_unique').on(t.sourceType, t.sourceId), index('credit_holds_expires_idx').on(t.expiresAt)],
 );
 
 /** Every change of a user's words goes through here, once per cause (unique source). */

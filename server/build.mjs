@@ -4,7 +4,8 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  // The export worker (features/messages/export/export-pool.ts loads dist/export-worker.js by path).
+  entryPoints: { main: 'src/main.ts', 'export-worker': 'src/features/messages/export/export-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -13,6 +13,8 @@ export const ErrorIds = {
   insufficientFunds: 'insufficient_funds',
   rateLimited: 'rate_limited',
   tooLarge: 'payload_too_large',
+  exportTooComplex: 'export_too_complex',
+  exportBusy: 'export_busy',
   unsupportedFile: 'unsupported_file',
   configKeyUnknown: 'config_key_unknown',
   configValueInvalid: 'config_value_invalid',

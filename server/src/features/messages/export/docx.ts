@@ -14,7 +14,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { markdownBlocks, parseInlines, type Inline } from './markdown-blocks';
+import { markdownBlocks, type Inline } from './markdown-blocks';
 
 const HEADINGS = {
   1: HeadingLevel.HEADING_1,
@@ -36,30 +36,38 @@ const xmlSafe = (text: string) =>
     })
     .join('');
 
+/** Deeper list levels use the last numbering and bullet level Word has been given. */
+const MAX_DEPTH = 4;
+
+/** One run per styled piece; a hard line break ("\n") starts a new line inside the paragraph. */
 function runs(inlines: Inline[], extra: { bold?: boolean; italics?: boolean } = {}): TextRun[] {
-  return inlines.map(
-    (inline) =>
-      new TextRun({
-        text: xmlSafe(inline.text),
-        bold: inline.bold || extra.bold,
-        italics: inline.italic || extra.italics,
-        ...(inline.code ? { font: 'Courier New' } : {}),
-      }),
+  return inlines.flatMap((inline) =>
+    inline.text.split('\n').map(
+      (line, index) =>
+        new TextRun({
+          text: xmlSafe(line),
+          bold: inline.bold || extra.bold,
+          italics: inline.italic || extra.italics,
+          ...(index > 0 ? { break: 1 } : {}),
+          ...(inline.strike ? { strike: true } : {}),
+          ...(inline.code ? { font: 'Courier New' } : {}),
+        }),
+    ),
   );
 }
 
-function table(rows: string[][]): Table {
-  const columns = Math.max(...rows.map((r) => r.length));
+/** A task item starts with its box. */
+const taskBox = (checked: boolean | undefined): Inline[] => (checked === undefined ? [] : [{ text: checked ? '☒ ' : '☐ ' }]);
+
+function table(rows: Inline[][][]): Table {
+  const columns = Math.max(1, ...rows.map((r) => r.length));
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: rows.map(
       (row, index) =>
         new TableRow({
           tableHeader: index === 0,
-          children: Array.from(
-            { length: columns },
-            (_, c) => new TableCell({ children: [new Paragraph({ children: runs(parseInlines(row[c] ?? ''), { bold: index === 0 }) })] }),
-          ),
+          children: Array.from({ length: columns }, (_, c) => new TableCell({ children: [new Paragraph({ children: runs(row[c] ?? [], { bold: index === 0 }) })] })),
         }),
     ),
   });
@@ -78,16 +86,23 @@ export async function renderDocx(markdown: string, title = 'Message'): Promise<B
         children.push(new Paragraph({ heading: HEADINGS[block.level], children: runs(block.inlines) }));
         break;
       case 'paragraph':
-        children.push(new Paragraph({ children: runs(block.inlines), spacing: { after: 120 } }));
+        children.push(
+          new Paragraph({ children: runs(block.inlines), spacing: { after: 120 }, ...(block.depth !== undefined ? { indent: { left: 720 * (Math.min(block.depth, MAX_DEPTH) + 1) } } : {}) }),
+        );
         break;
       case 'quote':
         children.push(new Paragraph({ children: runs(block.inlines, { italics: true }), indent: { left: 480 } }));
         break;
       case 'bullet':
-        children.push(new Paragraph({ children: runs(block.inlines), bullet: { level: block.depth } }));
+        children.push(new Paragraph({ children: runs([...taskBox(block.checked), ...block.inlines]), bullet: { level: Math.min(block.depth, MAX_DEPTH) } }));
         break;
       case 'ordered':
-        children.push(new Paragraph({ children: runs(block.inlines), numbering: { reference: ORDERED_REFERENCE, level: block.depth, instance: listInstance } }));
+        children.push(
+          new Paragraph({
+            children: runs([...taskBox(block.checked), ...block.inlines]),
+            numbering: { reference: ORDERED_REFERENCE, level: Math.min(block.depth, MAX_DEPTH), instance: listInstance },
+          }),
+        );
         break;
       case 'code':
         for (const line of block.text.split('\n')) {

@@ -1,114 +1,195 @@
-// The markdown of an answer as blocks for the PDF and Word exports: headings, lists, paragraphs, quotes,
-// code and tables, with bold/italic/code inline. Raw HTML is never interpreted (it stays literal text).
+// The markdown of an answer as blocks for the PDF and Word exports. Parsed with the same mdast/remark
+// family as the web (react-markdown + remark-gfm; DESIGN.md §2 "markdown"), so an export shows what the
+// screen shows: headings, paragraphs, lists (with depth and task boxes), quotes, code, tables, rules, and
+// bold/italic/strikethrough/code inline. Links print as "text (url)", images as their alt text and url.
+// Raw HTML is never interpreted: it stays literal text. markdown-pieces.ts bounds the parser's work.
+import type { Nodes, PhrasingContent, RootContent, Table } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { markdownPieces } from './markdown-pieces';
 
 export interface Inline {
   text: string;
   bold?: boolean;
   italic?: boolean;
+  strike?: boolean;
   code?: boolean;
 }
 
+type Style = Omit<Inline, 'text'>;
+
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; inlines: Inline[] }
-  | { kind: 'paragraph'; inlines: Inline[] }
-  | { kind: 'bullet'; depth: number; inlines: Inline[] }
-  | { kind: 'ordered'; depth: number; number: number; inlines: Inline[] }
+  /** `depth`: a further paragraph of a list item, indented like the item's text. */
+  | { kind: 'paragraph'; inlines: Inline[]; depth?: number }
+  | { kind: 'bullet'; depth: number; inlines: Inline[]; checked?: boolean }
+  | { kind: 'ordered'; depth: number; number: number; inlines: Inline[]; checked?: boolean }
   | { kind: 'quote'; inlines: Inline[] }
   | { kind: 'code'; text: string }
-  | { kind: 'table'; rows: string[][] }
+  /** Rows of cells; the first row is the header. */
+  | { kind: 'table'; rows: Inline[][][] }
   | { kind: 'rule' };
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const BULLET = /^(\s*)[-*+]\s+(?:\[[ xX]\]\s+)?(.*)$/;
-const ORDERED = /^(\s*)(\d{1,9})[.)]\s+(.*)$/;
-const QUOTE = /^\s*>\s?(.*)$/;
-const FENCE = /^\s*(```|~~~)/;
-const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
-const TABLE_ROW = /^\s*\|.*\|\s*$/;
-const TABLE_DIVIDER = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const sameStyle = (a: Style, b: Style) => !a.bold === !b.bold && !a.italic === !b.italic && !a.strike === !b.strike && !a.code === !b.code;
 
-/** Bold (**, __), italic (*, _) and `code`; links become "text (url)". */
-export function parseInlines(text: string): Inline[] {
-  const source = text.replace(/!?\[([^\]]*)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => (label ? `${label} (${url})` : url));
-  const out: Inline[] = [];
-  const pattern = /(`+)([^`]+?)\1|\*\*([^*]+?)\*\*|__([^_]+?)__|\*([^*\s][^*]*?)\*|(?<![\w])_([^_\s][^_]*?)_(?![\w])|~~([^~]+?)~~/g;
-  let last = 0;
-  for (const match of source.matchAll(pattern)) {
-    const index = match.index ?? 0;
-    if (index > last) out.push({ text: source.slice(last, index) });
-    if (match[2] !== undefined) out.push({ text: match[2], code: true });
-    else if (match[3] !== undefined || match[4] !== undefined) out.push({ text: (match[3] ?? match[4]) as string, bold: true });
-    else if (match[5] !== undefined || match[6] !== undefined) out.push({ text: (match[5] ?? match[6]) as string, italic: true });
-    else out.push({ text: match[7] as string });
-    last = index + match[0].length;
-  }
-  if (last < source.length) out.push({ text: source.slice(last) });
-  return out.filter((i) => i.text.length > 0);
+/** Appends text in a style, merging with the previous run when the style is the same. */
+function push(out: Inline[], text: string, style: Style) {
+  if (!text) return;
+  const last = out[out.length - 1];
+  if (last && sameStyle(last, style)) last.text += text;
+  else out.push({ text, ...(style.bold && { bold: true }), ...(style.italic && { italic: true }), ...(style.strike && { strike: true }), ...(style.code && { code: true }) });
 }
 
-const depthOf = (indent: string) => Math.min(4, Math.floor(indent.replace(/\t/g, '  ').length / 2));
+const plainText = (nodes: PhrasingContent[]): string => inlineText(phrasing(nodes));
 
-function tableCells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((cell) => cell.trim());
+/** A link's target is worth printing unless the text already says it (autolinks: www.x.y, a@b.c). */
+function shownUrl(text: string, url: string): string {
+  const bare = url.replace(/^(?:https?:\/\/|mailto:)/, '');
+  return !url || text === url || text === bare ? '' : ` (${url})`;
+}
+
+/** Inline content as styled runs. Iterative: emphasis may nest as deep as the text allows. */
+export function phrasing(nodes: PhrasingContent[], base: Style = {}): Inline[] {
+  const out: Inline[] = [];
+  const stack: Array<{ node: PhrasingContent | { type: 'suffix'; value: string }; style: Style }> = [];
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i], style: base });
+  while (stack.length) {
+    const { node, style } = stack.pop() as (typeof stack)[number];
+    const children = (list: PhrasingContent[], childStyle: Style, suffix = '') => {
+      if (suffix) stack.push({ node: { type: 'suffix', value: suffix }, style });
+      for (let i = list.length - 1; i >= 0; i--) stack.push({ node: list[i], style: childStyle });
+    };
+    switch (node.type) {
+      case 'text':
+        // A soft line break inside a paragraph is a space, as on screen.
+        push(out, node.value.replace(/\n/g, ' '), style);
+        break;
+      case 'suffix':
+      case 'html':
+        push(out, node.value, style);
+        break;
+      case 'break':
+        push(out, '\n', style);
+        break;
+      case 'inlineCode':
+        push(out, node.value, { ...style, code: true });
+        break;
+      case 'strong':
+        children(node.children, { ...style, bold: true });
+        break;
+      case 'emphasis':
+        children(node.children, { ...style, italic: true });
+        break;
+      case 'delete':
+        children(node.children, { ...style, strike: true });
+        break;
+      case 'link':
+        children(node.children, style, shownUrl(plainText(node.children), node.url));
+        break;
+      case 'linkReference':
+        children(node.children, style);
+        break;
+      case 'image':
+        push(out, node.alt ? `${node.alt}${shownUrl(node.alt, node.url)}` : node.url, style);
+        break;
+      case 'imageReference':
+        push(out, node.alt ?? '', style);
+        break;
+      case 'footnoteReference':
+        push(out, `[^${node.label ?? node.identifier}]`, style);
+        break;
+    }
+  }
+  return out;
+}
+
+interface Context {
+  /** Depth a list opened here gets. */
+  listDepth: number;
+  /** Paragraphs continue a list item at this depth. */
+  itemDepth?: number;
+  quote: boolean;
+}
+
+function tableRows(node: Table): Inline[][][] {
+  return node.children.map((row) => row.children.map((cell) => phrasing(cell.children)));
+}
+
+/** Appends the blocks of `nodes`. Recursion depth is bounded by the container nesting (markdown-pieces.ts). */
+function addBlocks(nodes: RootContent[], context: Context, out: Block[]) {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'heading':
+        out.push(context.quote ? { kind: 'quote', inlines: phrasing(node.children, { bold: true }) } : { kind: 'heading', level: node.depth, inlines: phrasing(node.children) });
+        break;
+      case 'paragraph': {
+        const inlines = phrasing(node.children);
+        if (context.quote) out.push({ kind: 'quote', inlines });
+        else out.push(context.itemDepth === undefined ? { kind: 'paragraph', inlines } : { kind: 'paragraph', inlines, depth: context.itemDepth });
+        break;
+      }
+      case 'html':
+        // Raw HTML stays literal text (DESIGN.md §6: rendered markdown never includes raw HTML).
+        out.push(context.quote ? { kind: 'quote', inlines: [{ text: node.value }] } : { kind: 'paragraph', inlines: [{ text: node.value }] });
+        break;
+      case 'blockquote':
+        addBlocks(node.children, { ...context, quote: true }, out);
+        break;
+      case 'list':
+        node.children.forEach((item, index) => {
+          const [first, ...rest] = item.children;
+          const lead = first?.type === 'paragraph' ? phrasing(first.children) : [];
+          const checked = typeof item.checked === 'boolean' ? { checked: item.checked } : {};
+          out.push(
+            node.ordered
+              ? { kind: 'ordered', depth: context.listDepth, number: (node.start ?? 1) + index, inlines: lead, ...checked }
+              : { kind: 'bullet', depth: context.listDepth, inlines: lead, ...checked },
+          );
+          const inner = { listDepth: context.listDepth + 1, itemDepth: context.listDepth, quote: context.quote };
+          addBlocks(first?.type === 'paragraph' ? rest : item.children, inner, out);
+        });
+        break;
+      case 'code':
+        out.push({ kind: 'code', text: node.value });
+        break;
+      case 'table':
+        out.push({ kind: 'table', rows: tableRows(node) });
+        break;
+      case 'thematicBreak':
+        out.push({ kind: 'rule' });
+        break;
+      case 'footnoteDefinition': {
+        const blocks: Block[] = [];
+        addBlocks(node.children, context, blocks);
+        const head = blocks[0];
+        if (head && 'inlines' in head) head.inlines.unshift({ text: `[^${node.label ?? node.identifier}]: ` });
+        out.push(...blocks);
+        break;
+      }
+      // definitions (link targets) print nothing; other node types do not occur with GFM.
+    }
+  }
+}
+
+export function parseMarkdown(markdown: string): Nodes {
+  return fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 
 export function markdownBlocks(markdown: string): Block[] {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  const endParagraph = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', inlines: parseInlines(paragraph.join(' ')) });
-    paragraph = [];
-  };
-
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (!line.trim()) {
-      endParagraph();
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      endParagraph();
-      const code: string[] = [];
-      for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
-      blocks.push({ kind: 'code', text: code.join('\n') });
-      continue;
-    }
-    if (TABLE_ROW.test(line) && i + 1 < lines.length && TABLE_DIVIDER.test(lines[i + 1])) {
-      endParagraph();
-      const rows = [tableCells(line)];
-      for (i += 2; i < lines.length && TABLE_ROW.test(lines[i]); i++) rows.push(tableCells(lines[i]));
-      i--;
-      blocks.push({ kind: 'table', rows });
-      continue;
-    }
-    let match: RegExpExecArray | null;
-    if ((match = HEADING.exec(line))) {
-      endParagraph();
-      blocks.push({ kind: 'heading', level: match[1].length as 1 | 2 | 3 | 4 | 5 | 6, inlines: parseInlines(match[2]) });
-    } else if (RULE.test(line)) {
-      endParagraph();
-      blocks.push({ kind: 'rule' });
-    } else if ((match = BULLET.exec(line))) {
-      endParagraph();
-      blocks.push({ kind: 'bullet', depth: depthOf(match[1]), inlines: parseInlines(match[2]) });
-    } else if ((match = ORDERED.exec(line))) {
-      endParagraph();
-      blocks.push({ kind: 'ordered', depth: depthOf(match[1]), number: Number(match[2]), inlines: parseInlines(match[3]) });
-    } else if ((match = QUOTE.exec(line))) {
-      endParagraph();
-      blocks.push({ kind: 'quote', inlines: parseInlines(match[1]) });
-    } else {
-      paragraph.push(line.trim());
+  for (const piece of markdownPieces(markdown)) {
+    const root = parseMarkdown(piece.text);
+    const start = blocks.length;
+    if (root.type === 'root') addBlocks(root.children, { listDepth: 0, quote: false }, blocks);
+    // A table cut between pieces: the rows join the previous piece's table, without the repeated header.
+    const first = blocks[start];
+    const previous = blocks[start - 1];
+    if (piece.continuesTable && first?.kind === 'table' && previous?.kind === 'table') {
+      previous.rows.push(...first.rows.slice(1));
+      blocks.splice(start, 1);
     }
   }
-  endParagraph();
   return blocks;
 }
 

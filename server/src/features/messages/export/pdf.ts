@@ -1,9 +1,11 @@
 // POST /api/messages/pdf: a message's markdown as a PDF (pdfkit, built-in fonts, A4).
 import PDFDocument from 'pdfkit';
-import { inlineText, markdownBlocks, parseInlines, type Inline } from './markdown-blocks';
+import { inlineText, markdownBlocks, type Inline } from './markdown-blocks';
 
 const MARGIN = 56;
 const BODY_SIZE = 11;
+/** Deeper list levels print at this indentation (the page keeps room for text). */
+const MAX_DEPTH = 4;
 const HEADING_SIZES = { 1: 20, 2: 17, 3: 14.5, 4: 13, 5: 12, 6: 11 } as const;
 // The built-in PDF fonts cover Windows-1252; other characters (emoji, CJK) would print as garbage.
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -33,7 +35,7 @@ function writeInlines(doc: PDFKit.PDFDocument, inlines: Inline[], at: { x: numbe
   const runs = inlines.length ? inlines : [{ text: '' }];
   doc.fontSize(at.size);
   runs.forEach((inline, index) => {
-    const options = { width: at.width, continued: index < runs.length - 1, lineGap: 2 };
+    const options = { width: at.width, continued: index < runs.length - 1, lineGap: 2, strike: Boolean(inline.strike) };
     doc.font(fontOf(inline, at.base ?? 'regular'));
     if (index === 0) doc.text(pdfSafe(inline.text), at.x, at.y, options);
     else doc.text(pdfSafe(inline.text), options);
@@ -59,22 +61,26 @@ export function renderPdf(markdown: string, title = 'Message'): Promise<Buffer> 
         writeInlines(doc, block.inlines, { x: left, y: doc.y, width, size: HEADING_SIZES[block.level], base: 'bold' });
         gap();
         break;
-      case 'paragraph':
-        writeInlines(doc, block.inlines, { x: left, y: doc.y, width, size: BODY_SIZE });
+      case 'paragraph': {
+        const indent = block.depth === undefined ? 0 : 20 + Math.min(block.depth, MAX_DEPTH) * 18;
+        writeInlines(doc, block.inlines, { x: left + indent, y: doc.y, width: width - indent, size: BODY_SIZE });
         gap();
         break;
+      }
       case 'quote':
         writeInlines(doc, block.inlines.map((i) => ({ ...i, italic: true })), { x: left + 18, y: doc.y, width: width - 18, size: BODY_SIZE });
         gap();
         break;
       case 'bullet':
       case 'ordered': {
-        const indent = left + 14 + block.depth * 18;
-        const marker = block.kind === 'bullet' ? '•' : `${block.number}.`;
+        const indent = left + 14 + Math.min(block.depth, MAX_DEPTH) * 18;
+        const marker = block.checked !== undefined ? (block.checked ? '[x]' : '[  ]') : block.kind === 'bullet' ? '•' : `${block.number}.`;
         if (doc.y > doc.page.height - MARGIN - BODY_SIZE * 2) doc.addPage();
         const y = doc.y;
-        doc.font('Helvetica').fontSize(BODY_SIZE).text(marker, indent - 14, y, { width: 16, lineBreak: false });
-        writeInlines(doc, block.inlines, { x: indent + 6, y, width: width - (indent + 6 - left), size: BODY_SIZE });
+        const markerWidth = block.checked !== undefined ? 22 : 16;
+        doc.font('Helvetica').fontSize(BODY_SIZE).text(marker, indent - 14, y, { width: markerWidth, lineBreak: false });
+        const textX = indent - 14 + markerWidth + 4;
+        writeInlines(doc, block.inlines, { x: textX, y, width: width - (textX - left), size: BODY_SIZE });
         doc.moveDown(0.2);
         break;
       }
@@ -85,7 +91,7 @@ export function renderPdf(markdown: string, title = 'Message'): Promise<Buffer> 
       case 'table':
         block.rows.forEach((row, index) => {
           doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(BODY_SIZE - 1);
-          doc.text(pdfSafe(row.map((cell) => inlineText(parseInlines(cell))).join('   |   ')), left, doc.y, { width });
+          doc.text(pdfSafe(row.map((cell) => inlineText(cell)).join('   |   ')), left, doc.y, { width });
         });
         gap();
         break;

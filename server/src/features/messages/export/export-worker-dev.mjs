@@ -1,0 +1,6 @@
+// Runs export-worker.ts from source (tests, `npm run dev`): worker threads do not inherit the TypeScript
+// loader of the main thread, so this registers tsx first. The built server uses dist/export-worker.js.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./export-worker.ts');

@@ -7,11 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { chargeWords } from '../../features/credits/ledger';
 import { buildUser, type BuiltUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-db';
-import { AuthCache } from './auth-cache';
-import { AUTH_CHANGES_CHANNEL, syncAuthCache } from './cache-sync';
-import { AuthChangeBus } from './invalidation';
+import { type TestApp } from '../../test/test-app';
+import { startTwoNodes, type TwoNodes } from '../../test/two-nodes';
+import { AUTH_CHANGES_CHANNEL } from './cache-sync';
 import { hashToken } from './tokens';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -24,26 +22,13 @@ describe.skipIf(unconfigured)('auth cache across nodes (needs REDIS_URL and TEST
   let nodeB: TestApp;
   let subscriberB: Redis;
 
+  let nodes: TwoNodes | undefined;
+
   beforeAll(async () => {
-    if (!REDIS_URL) throw new Error('REDIS_URL is not set (e.g. redis://127.0.0.1:6379); the cross-node test needs Redis');
-    database = await createTestDatabase(TEST_DATABASE_URL ? 'postgres' : 'pglite');
-    nodeA = await createTestApp({ REDIS_URL }, { database });
-    nodeB = await createTestApp({ REDIS_URL }, { database });
-    // Both apps live in this one test process, where they would hear each other's changes on the process
-    // bus. Node B gets a bus of its own, so only Redis can tell it about A's changes: two processes.
-    const redisB = nodeB.ctx.services.redis!;
-    await nodeB.ctx.services.authCache!.close();
-    const cacheB = new AuthCache();
-    subscriberB = redisB.duplicate();
-    subscriberB.on('error', () => {});
-    await syncAuthCache(cacheB, { bus: new AuthChangeBus(), redis: { publisher: redisB, subscriber: subscriberB } });
-    nodeB.ctx.services.authCache = cacheB;
+    nodes = await startTwoNodes(REDIS_URL);
+    ({ database, nodeA, nodeB, subscriberB } = nodes);
   });
-  afterAll(async () => {
-    await nodeA?.close();
-    await nodeB?.close();
-    await database?.close();
-  });
+  afterAll(() => nodes?.close());
 
   const meOn = (node: TestApp, who: BuiltUser | string) =>
     node.app.inject({ url: '/api/users', headers: { authorization: `Bearer ${typeof who === 'string' ? who : who.token}` } });

@@ -22,6 +22,7 @@ function userRow(userId: number): UserRow {
     signupReason: null,
     instagram: null,
     availableWords: 10,
+    heldWords: 0,
     defaultOrganizationId: null,
     lastUsedAt: at,
     createdAt: at,

@@ -74,6 +74,7 @@ export class AuthCache {
   /** Changes whenever the cache goes down or up, so reads begun before an outage are not stored. */
   #epoch = 0;
   readonly #closers: (() => Promise<void> | void)[] = [];
+  readonly #changeListeners = new Set<(change: AuthChange) => void>();
 
   constructor(options: AuthCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? AUTH_CACHE_TTL_MS;
@@ -142,6 +143,18 @@ export class AuthCache {
       this.#actors.deleteWhere((entry) => entry.actor.familyId === change.familyId);
       this.#hold(`f:${change.familyId}`, now);
     }
+    for (const listener of this.#changeListeners) listener(change);
+  }
+
+  /**
+   * Hears every change this cache drops entries for: this process's and, with Redis, the other nodes'
+   * (the real-time channel re-checks its sockets' sessions on them). Returns the function that stops it.
+   */
+  onChange(listener: (change: AuthChange) => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => {
+      this.#changeListeners.delete(listener);
+    };
   }
 
   /** Down: changes made on other nodes may go unheard, so everything is dropped and nothing is stored until up. */

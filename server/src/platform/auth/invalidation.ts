@@ -6,6 +6,9 @@
 // Every cache of this process drops the affected entries synchronously, before the caller goes on; each
 // cache connected to Redis passes the change on to the other nodes (cache-sync.ts). No context is
 // needed, so data-layer helpers that only hold a transaction (the credit ledger) can call it too.
+// Each node also re-checks the sessions of its sockets on every change and drops those that ended
+// (platform/realtime/socket-sessions.ts). That re-check reads committed rows, so a write that ends
+// sessions inside a transaction must announce again after the commit (auth/service.ts does).
 import type { AuthChange } from './auth-cache';
 
 type Listener = (change: AuthChange) => void;

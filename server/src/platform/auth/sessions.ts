@@ -3,7 +3,7 @@
 // Every change to a session tells the auth caches (invalidation.ts), so a cached actor never outlives it.
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@pluma/common/constants';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, staff, users } from '../../db/schema';
 import type { UserRow } from './actor';
@@ -95,6 +95,34 @@ export async function checkSession(db: Db, token: string, options: { forRefresh?
   const found = await lookUpSession(db, hashToken(token), options);
   if (!found.ok) return found;
   return { ok: true, sessionId: found.session.sessionId, userId: found.session.userId, familyId: found.session.familyId };
+}
+
+/**
+ * For each family that is still signed in (a family is one sign-in, continued by every refresh), when it
+ * ends if nothing else happens: the earlier of its absolute expiry and its idle deadline (judged as in
+ * judgeSession). Families that ended — revoked, expired, or gone with their deleted user — are absent.
+ * One grouped query on the family index; the real-time channel uses it to drop sockets of ended sessions.
+ */
+export async function liveFamilyDeadlines(db: Db, familyIds: readonly string[], now: number = Date.now()): Promise<Map<string, number>> {
+  const deadlines = new Map<string, number>();
+  if (familyIds.length === 0) return deadlines;
+  const rows = await db
+    .select({ familyId: sessions.familyId, expiresAt: max(sessions.expiresAt), lastUsedAt: max(sessions.lastUsedAt) })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.familyId, [...familyIds]),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastUsedAt, new Date(now - SESSION_IDLE_MS)),
+      ),
+    )
+    .groupBy(sessions.familyId);
+  for (const row of rows) {
+    if (!row.expiresAt || !row.lastUsedAt) continue;
+    deadlines.set(row.familyId, Math.min(row.expiresAt.getTime(), row.lastUsedAt.getTime() + SESSION_IDLE_MS));
+  }
+  return deadlines;
 }
 
 /** Rotates a live token: the old one is marked rotated, a new one joins its family with the same absolute expiry. */

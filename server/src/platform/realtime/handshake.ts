@@ -10,7 +10,9 @@ import { actorFromToken } from '../auth/guard';
 
 export interface SocketData {
   userId: number;
+  /** The session (token) it connected with, and its family: the socket lives as long as the family (socket-sessions.ts). */
   sessionId: number;
+  familyId: string;
 }
 
 /** Browsers cannot set headers on a websocket, so they send `auth: { token }`; other clients may use the header. */
@@ -45,7 +47,7 @@ export function authenticateSocket(app: FastifyInstance) {
       const actor = await actorFromToken(app, token);
       if (actor === 'expired') return next(refusal(headers, ErrorIds.tokenExpired, 'token_expired'));
       if (!actor) return next(refusal(headers, ErrorIds.unauthenticated, 'unauthenticated'));
-      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId };
+      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId };
       socket.data = data;
       next();
     } catch (err) {

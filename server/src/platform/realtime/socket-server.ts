@@ -1,6 +1,7 @@
 // The real-time channel (spec part 2 §7; DESIGN.md §2, §4): Socket.IO on the app's own HTTP server,
 // websocket transport only, one room per user. With REDIS_URL, the Redis adapter carries emits and
-// disconnects to every node, so any node can reach a user connected to another.
+// disconnects to every node, so any node can reach a user connected to another. A socket lives only as
+// long as the session it connected with (socket-sessions.ts).
 import { once } from 'node:events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { Server } from 'socket.io';
 import type { Realtime } from '../../context';
 import { authenticateSocket, isSameOrigin, type SocketData } from './handshake';
 import { joinTarget, userRoom } from './rooms';
+import { SocketSessionGuard } from './socket-sessions';
 
 export const SOCKET_PATH = '/socket.io';
 /** Redis channel prefix, namespaced like the rate limiter's keys so a shared Redis stays tidy. */
@@ -18,6 +20,8 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
 export interface RealtimeServer extends Realtime {
   io: Server;
+  /** Drops the sockets of ended sessions on this node. */
+  sessions: SocketSessionGuard;
   /** Disconnects this node's sockets and leaves the Redis channel; run before the HTTP server closes. */
   close(): Promise<void>;
 }
@@ -38,10 +42,14 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
 
   const redisClients = env.REDIS_URL ? await attachRedisAdapter(app, io, env.REDIS_URL) : [];
 
+  const sessions = new SocketSessionGuard({ db: app.ctx.db, log: app.log });
+  sessions.follow(app.ctx.services.authCache);
+
   io.use(authenticateSocket(app));
   io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
     void socket.join(userRoom(userId));
+    sessions.track(socket);
     // The original client asks to join its room; it is already in it, and no other room is granted.
     socket.on('join', (arg: unknown, ack?: JoinAck) => {
       const own = joinTarget(arg) === userId;
@@ -51,6 +59,7 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
 
   return {
     io,
+    sessions,
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
     },
@@ -59,6 +68,7 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
     },
     async close() {
       // Upgraded sockets keep the HTTP server open, so they go first; the server itself is Fastify's to close.
+      await sessions.close();
       io.local.disconnectSockets(true);
       await io.of('/').adapter.close();
       io.engine.close();

@@ -34,7 +34,8 @@ export type GenerationActor = Pick<Actor, 'staffRole'> & { user: Pick<Actor['use
 
 /**
  * Refuses generation (412) without has_access or without words left. `candidates` are the user's
- * purchases with a valid status; staff need none.
+ * purchases with a valid status; staff need none. The words check reads the cached actor and only spares
+ * a write: the exact check is the word hold taken before generating (credits/holds.ts).
  */
 export function assertCanGenerate(actor: GenerationActor, candidates: readonly PurchaseForExpiry[], now: Date = new Date()): void {
   const staff = actor.staffRole !== null;

@@ -1,10 +1,11 @@
 import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, users } from '../../db/schema';
+import { creditHolds, creditLedger, users } from '../../db/schema';
 import { processAuthChanges } from '../../platform/auth/invalidation';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { reserveWords } from './holds';
 import { chargeWords, grantWords } from './ledger';
 
 describe('credit ledger', () => {
@@ -28,6 +29,20 @@ describe('credit ledger', () => {
     const entries = await entriesOf(user.userId);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ words: -30, balanceAfter: 70, sourceType: 'message', sourceId: 'a1' });
+  });
+
+  it('settles the hold of its cause: charged what was written, at most the hold, the rest released', async () => {
+    const { user } = await buildUser(t.ctx, { availableWords: 100 });
+    const hold = (id: string) => reserveWords(t.ctx.db, { userId: user.userId, exempt: false, words: 30 }, { type: 'enhance', id });
+    const heldWords = async () => (await t.ctx.db.select({ h: users.heldWords }).from(users).where(eq(users.userId, user.userId)))[0].h;
+    expect(await hold('h1')).toEqual({ limit: 30 });
+    expect(await hold('h2')).toEqual({ limit: 30 });
+    expect(await heldWords()).toBe(60);
+    expect(await chargeWords(t.ctx.db, { userId: user.userId, sourceType: 'enhance', sourceId: 'h1', words: 5 })).toEqual({ applied: true, balanceAfter: 95, change: -5 });
+    expect(await heldWords()).toBe(30);
+    expect(await chargeWords(t.ctx.db, { userId: user.userId, sourceType: 'enhance', sourceId: 'h2', words: 50 })).toEqual({ applied: true, balanceAfter: 65, change: -30 });
+    expect(await heldWords()).toBe(0);
+    expect(await t.ctx.db.select().from(creditHolds).where(eq(creditHolds.userId, user.userId))).toEqual([]);
   });
 
   it('never goes below 0', async () => {

@@ -1,4 +1,5 @@
-// Finalizing an answer: its last UPDATE and its word charge happen at once, once (DESIGN.md §6).
+// Finalizing an answer: its last UPDATE, its word charge and the release of its word hold happen at once,
+// once (DESIGN.md §6; credits/holds.ts).
 // Only a message still pending or streaming can be finalized, so a repeated or concurrent finalize finds
 // nothing to do; the ledger's unique source is the second guard.
 //
@@ -7,12 +8,12 @@
 // queued behind it (bench/chat-first-token.mjs: +207 ms at p50 with the transaction, +20 ms without).
 // The statement keeps the transaction's guarantees: the answer's row and the user's row are locked
 // (FOR UPDATE) before the balance is read, and the CTEs commit or fail together.
-import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
+import { chargeCtes } from '../credits/ledger';
 import type { MessageRow } from './present';
 
 export const ACTIVE_STATUSES = ['pending', 'streaming'] as const;
@@ -53,53 +54,47 @@ export async function finalizeMessage(ctx: AppContext, input: FinalizeInput): Pr
     ACTIVE_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  // The charge follows credits/ledger.ts chargeWords(): an unlimited balance is never decremented (a
-  // 0-word entry still records the use), others go down but never below 0 (spec part 1 §9). The source is
-  // `{id}` for an answer's first charge, then `{id}:continue:{n}` for each Continue (spec part 2 §4).
+  // The charge is credits/ledger.ts's one rule (chargeCtes), and it settles the answer's hold
+  // (credits/holds.ts): charged what it wrote, at most what it held, the rest of the hold released. The
+  // source is `{id}` for an answer's first charge, then `{id}:continue:{n}` for each Continue (spec part 2 §4).
+  const charge = chargeCtes({
+    userId: sql`(select user_id from cur)`,
+    words: sql`${words}::int`,
+    sourceType: sql`'message'`,
+    sourceId: sql`(
+      select case when cur.words_charged is null then cur.message_id::text
+        else cur.message_id::text || ':continue:' || (
+          select count(*) from credit_ledger l
+          where l.user_id = cur.user_id and l.source_type = 'message'
+            and (l.source_id = cur.message_id::text or l.source_id like (cur.message_id::text || ':continue:%'))
+        )::text end
+      from cur
+    )`,
+    held: sql`(select sum(words)::int from released)`,
+  });
   const result = await ctx.db.execute(sql`
     with cur as (
       select message_id, user_id, words_charged from messages
       where message_id = ${input.messageId} and status in (${active})
       for update
     ),
-    bal as (
-      select users.user_id, users.available_words from users join cur on users.user_id = cur.user_id
-      for update of users
+    released as (
+      delete from credit_holds h using cur
+      where h.source_type = 'message' and h.source_id = cur.message_id::text
+      returning h.words
     ),
-    ins as (
-      insert into credit_ledger (user_id, words, balance_after, source_type, source_id)
-      select bal.user_id,
-        case when bal.available_words >= ${UNLIMITED_WORDS} then 0
-             else greatest(0, bal.available_words - ${words}::int) - bal.available_words end,
-        case when bal.available_words >= ${UNLIMITED_WORDS} then bal.available_words
-             else greatest(0, bal.available_words - ${words}::int) end,
-        'message',
-        case when cur.words_charged is null then cur.message_id::text
-             else cur.message_id::text || ':continue:' || (
-               select count(*) from credit_ledger l
-               where l.user_id = cur.user_id and l.source_type = 'message'
-                 and (l.source_id = cur.message_id::text or l.source_id like (cur.message_id::text || ':continue:%'))
-             )::text end
-      from bal cross join cur
-      on conflict (source_type, source_id) do nothing
-      returning user_id, words, balance_after
-    ),
-    charged as (
-      update users set available_words = ins.balance_after from ins
-      where users.user_id = ins.user_id and ins.words <> 0
-      returning users.user_id
-    )
+    ${charge.ctes}
     update messages set
       status = ${input.status},
       finish_reason = ${input.finishReason},
       error_code = ${input.errorCode ?? null}::text,
       content = coalesce(${input.content ?? null}::text, messages.content, ''),
       updated_at = now(),
-      words_charged = case when exists (select 1 from ins) then coalesce(messages.words_charged, 0) + ${words}::int
+      words_charged = case when exists (select 1 from charge_entry) then coalesce(messages.words_charged, 0) + ${charge.taken}
                            else messages.words_charged end
     from cur
     where messages.message_id = cur.message_id
-    returning messages.*, (select words from ins) as ledger_change
+    returning messages.*, (select words from charge_entry) as ledger_change
   `);
   const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!raw) return null;

@@ -8,6 +8,7 @@ import {
   type MessageStreamPayload,
   type ProviderErrorPayload,
 } from '@pluma/common/events';
+import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -39,6 +40,11 @@ export interface GenerationJob {
   prefix: string;
   /** false: no delta frames; the finished answer arrives as one `message` event. */
   stream: boolean;
+  /**
+   * Words the answer may write: its word hold (credits/holds.ts). Reaching it ends the answer as cut off
+   * (finish_reason 'length'). null = no limit (staff, unlimited balance).
+   */
+  wordLimit: number | null;
   log: GenerationLog;
 }
 
@@ -84,6 +90,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   let lastSaveAt = Date.now();
   let saving: Promise<void> | null = null;
   const local = new AbortController();
+  const budget = job.wordLimit === null ? null : new WordBudget(job.wordLimit);
   const signal = AbortSignal.any([stopSignal, local.signal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
 
   // One row's UPDATE; if the row is gone or no longer active (deleted, swept), stop generating.
@@ -121,8 +128,14 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
       if (event.type === 'delta') {
         // An empty chunk carries nothing; no frame is sent for it (spec part 2 §4: clients ignore them).
         if (!event.text) continue;
-        appended += event.text;
-        if (job.stream) frames.push(event.text);
+        const text = budget ? budget.take(event.text) : event.text;
+        appended += text;
+        if (job.stream && text) frames.push(text);
+        if (budget?.exhausted) {
+          // The hold is written: the answer stops here, to be continued with new words (docs/decisions.md).
+          finishReason = 'length';
+          break;
+        }
         if (Date.now() - lastSaveAt >= SAVE_INTERVAL_MS) saveInBackground();
       } else {
         finishReason = event.finishReason;

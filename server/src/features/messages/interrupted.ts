@@ -1,7 +1,10 @@
 // Nothing stays pending forever: answers left pending or streaming by a process that stopped are marked
-// interrupted (their text so far is kept, and charged once like any finished answer).
+// interrupted (their text so far is kept, and charged once like any finished answer; finalizing releases
+// the rest of their word hold). Holds past their expiry (an enhancement of a stopped process, an answer
+// deleted with its conversation) are released here too (credits/holds.ts).
 import { and, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { releaseExpiredHolds } from '../credits/holds';
 import { messages } from '../../db/schema';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { runningMessageIds } from './registry';
@@ -39,6 +42,7 @@ export async function markInterruptedMessages(ctx: AppContext, options: MarkInte
     const row = await finalizeMessage(ctx, { messageId, status: 'interrupted', finishReason: 'interrupted' });
     if (row) marked++;
   }
+  await releaseExpiredHolds(ctx.db);
   return marked;
 }
 

@@ -1,77 +1,31 @@
 // Chat through the real app, the real OpenAI/Anthropic SDKs and the wire-protocol emulators, with a
 // socket.io-client in room user-{id}: streaming, saving as it streams, errors, continue, enhance, credits.
 import { startAiEmulators, type RunningAiEmulators } from '@pluma/emulators/index';
-import { SocketEvents, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
+import { SocketEvents, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-db';
 import { creditLedger, messages, users } from '../../db/schema';
-import { connectSocket, listenLocally, nextEvent, recordEvents, type ClientSocket } from '../../platform/realtime/socket-test-helpers';
+import { nextEvent, recordEvents } from '../../platform/realtime/socket-test-helpers';
 import { buildUser, type BuiltUser } from '../../test/factories';
+import { endOf, useChatApp } from '../../test/chat-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { generationsOf } from './registry';
 
 const STREAM_KEYS = ['content', 'conversation_id', 'isThread', 'message_id', 'stream'];
 
 describe('chat streaming', () => {
-  let ai: RunningAiEmulators;
+  const chat = useChatApp((ai) => ({ OPENAI_API_KEY: 'test', OPENAI_BASE_URL: ai.openai.url, ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: ai.anthropic.url }));
+  const { connect, newConversation, send, messageRow, userWithWords } = chat;
   let t: TestApp;
-  let url: string;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    ai = await startAiEmulators();
-    t = await createTestApp({
-      OPENAI_API_KEY: 'test',
-      OPENAI_BASE_URL: ai.openai.url,
-      ANTHROPIC_API_KEY: 'test',
-      ANTHROPIC_BASE_URL: ai.anthropic.url,
-    });
-    url = await listenLocally(t.app);
-  });
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    ai.openai.setTokenDelay(0);
-    await Promise.all([...generationsOf(t.ctx).values()].map((g) => g.done));
-  });
-  afterAll(async () => {
-    await t.close();
-    await ai.close();
+  let ai: RunningAiEmulators;
+  beforeAll(() => {
+    ({ t, ai } = chat);
   });
 
-  const connect = async (who: BuiltUser) => {
-    const socket = await connectSocket(url, { token: who.token });
-    sockets.push(socket);
-    return socket;
-  };
-  const newConversation = async (who: BuiltUser, body: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: who.auth, payload: { name: 'Chat', ...body } });
-    expect(res.statusCode).toBe(201);
-    return res.json().conversation_id as number;
-  };
-  const send = (who: BuiltUser, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/messages', headers: who.auth, payload });
-  const messageRow = async (id: number) => (await t.ctx.db.select().from(messages).where(eq(messages.messageId, id)))[0];
-  /** buildUser's access grant sets 10000 words; some tests need another balance. */
-  const userWithWords = async (words: number) => {
-    const who = await buildUser(t.ctx, { access: true });
-    await t.ctx.db.update(users).set({ availableWords: words }).where(eq(users.userId, who.user.userId));
-    return who;
-  };
   const balance = async (who: BuiltUser) => (await t.ctx.db.select().from(users).where(eq(users.userId, who.user.userId)))[0].availableWords;
-  /** The end event of one message (events of other messages are skipped). */
-  const endOf = (socket: ClientSocket, messageId: number, timeoutMs = 15_000) =>
-    new Promise<MessageStreamEndPayload>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no end of message ${messageId}`)), timeoutMs);
-      const onEnd = (payload: MessageStreamEndPayload) => {
-        if (payload.message_id !== messageId) return;
-        clearTimeout(timer);
-        socket.off(SocketEvents.messageStreamEnd, onEnd);
-        resolve(payload);
-      };
-      socket.on(SocketEvents.messageStreamEnd, onEnd);
-    });
 
   it('saves the prompt and a pending answer at once, streams batched deltas, saves and charges once at the end', async () => {
     const owner = await buildUser(t.ctx, { access: true });

@@ -2,9 +2,13 @@
 // first chunk, content null = pending) and the conversation's updated_at, in ONE statement. It runs before
 // every answer's provider call; as a transaction it took five round trips (BEGIN, two inserts, an update,
 // COMMIT), and PGlite runs each on the event loop (bench/chat-first-token.mjs). One statement is atomic too.
-import { eq, sql } from 'drizzle-orm';
+// It also holds the answer's words (credits/holds.ts) and writes nothing when none can be held.
+import { getTableColumns, is, sql, SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { conversations, messages } from '../../db/schema';
+import { messages } from '../../db/schema';
+import { premiumRequired } from '../credits/access';
+import { holdCtes } from '../credits/holds';
 import { preparedPerDatabase } from './prepared';
 import type { MessageRow } from './present';
 
@@ -17,6 +21,38 @@ export interface PromptToSave {
   avatarId: number | null;
   organizationId: number | null;
   favorite: boolean;
+  /** The answer's word hold (credits/holds.ts holdRequest): exempt = staff; words = the answer's cap. */
+  hold: { exempt: boolean; words: number };
+}
+
+export interface SavedPrompt {
+  user: MessageRow;
+  assistant: MessageRow;
+  /** Words the answer may write (its hold); null = no limit (staff, unlimited balance). */
+  wordLimit: number | null;
+}
+
+type MessageKey = keyof typeof messages._.columns;
+
+/**
+ * One row of `messages` as a select list in the table's column order (insert ... select lists every
+ * column): the given values, else the column's default, else null; each cast to the column's type.
+ */
+function messageSelectList(values: Partial<Record<MessageKey, SQL>>): SQL {
+  const list = Object.entries(getTableColumns(messages)).map(([key, column]: [string, PgColumn]) => {
+    const type = sql.raw(column.getSQLType() === 'serial' ? 'integer' : column.getSQLType());
+    const value = values[key as MessageKey];
+    if (value) return sql`(${value})::${type}`;
+    if (is(column.default, SQL)) return sql`(${column.default})::${type}`;
+    if (column.default !== undefined && column.default !== null) return sql`${sql.raw(literal(column.default))}::${type}`;
+    return sql`null::${type}`;
+  });
+  return sql.join(list, sql`, `);
+}
+
+function literal(value: unknown): string {
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
 }
 
 // Built once per database and prepared: building this query took ~0.13 ms of JavaScript per message, and
@@ -28,39 +64,61 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
   const ids = db.$with('ids').as(
     db.select({ id: sql<number>`nextval(pg_get_serial_sequence('messages', 'message_id'))`.as('id') }).from(sql`generate_series(1, 2)`),
   );
-  const promptId = sql<number>`(select min(${ids.id}) from ${ids})`;
-  const answerId = sql<number>`(select max(${ids.id}) from ${ids})`;
+  const promptId = sql`(select min(id) from ids)`;
+  const answerId = sql`(select max(id) from ids)`;
+  // The answer's word hold, before anything is written (credits/holds.ts): without hold_ok nothing is.
+  const exempt = sql`${sql.placeholder('exempt')}::boolean`;
+  const holdUser = db.$with('hold_user', {}).as(holdCtes.holdUser({ userId: sql`${sql.placeholder('userId')}::int`, exempt }));
+  const holdSize = db.$with('hold_size', {}).as(holdCtes.holdSize({ words: sql`${sql.placeholder('holdWords')}::int` }));
+  const holdOk = db.$with('hold_ok', {}).as(holdCtes.holdOk({ exempt }));
+  const holdRow = db.$with('hold_row', {}).as(holdCtes.holdRow({ sourceType: sql`'message'`, sourceId: sql`${answerId}::text` }));
+  const holdCount = db.$with('hold_count', {}).as(holdCtes.holdCount());
   // A data-modifying CTE runs whether or not the statement reads it.
-  const touched = db.$with('touched').as(
-    db
-      .update(conversations)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(conversations.conversationId, sql.placeholder('conversationId')))
-      .returning({ conversationId: conversations.conversationId }),
+  const touched = db.$with('touched', {}).as(
+    sql`update conversations set updated_at = now() where conversation_id = ${sql.placeholder('conversationId')}::int and exists (select 1 from hold_ok) returning conversation_id`,
   );
   const common = {
-    conversationId: sql.placeholder('conversationId'),
-    userId: sql.placeholder('userId'),
-    model: sql.placeholder('model'),
-    messageTypeId: sql.placeholder('messageTypeId'),
-    avatarId: sql.placeholder('avatarId'),
-    organizationId: sql.placeholder('organizationId'),
+    conversationId: sql`${sql.placeholder('conversationId')}`,
+    userId: sql`${sql.placeholder('userId')}`,
+    model: sql`${sql.placeholder('model')}`,
+    messageTypeId: sql`${sql.placeholder('messageTypeId')}`,
+    avatarId: sql`${sql.placeholder('avatarId')}`,
+    organizationId: sql`${sql.placeholder('organizationId')}`,
   };
+  const prompt = messageSelectList({
+    ...common,
+    messageId: promptId,
+    role: sql`'user'`,
+    content: sql`${sql.placeholder('content')}`,
+    status: sql`'done'`,
+    favorite: sql`${sql.placeholder('favorite')}`,
+  });
+  const answer = messageSelectList({
+    ...common,
+    messageId: answerId,
+    role: sql`'assistant'`,
+    content: sql`null`,
+    prompt: sql`${sql.placeholder('content')}`,
+    status: sql`'pending'`,
+    userMessageId: promptId,
+  });
   return db
-    .with(ids, touched)
+    .with(ids, holdUser, holdSize, holdOk, holdRow, holdCount, touched)
     .insert(messages)
-    .values([
-      { ...common, messageId: promptId, role: 'user', content: sql.placeholder('content'), status: 'done', favorite: sql.placeholder('favorite') },
-      { ...common, messageId: answerId, role: 'assistant', content: null, prompt: sql.placeholder('content'), status: 'pending', userMessageId: promptId },
-    ])
-    .returning()
+    .select(sql`select ${prompt} from hold_ok union all select ${answer} from hold_ok`)
+    .returning({ ...getTableColumns(messages), wordLimit: sql<number | null>`(select words from hold_row)` })
     .prepare('save_prompt_and_pending_answer');
 });
 
-export async function savePromptAndPendingAnswer(db: Db, prompt: PromptToSave): Promise<{ user: MessageRow; assistant: MessageRow }> {
-  const rows = await savePromptQuery(db).execute({ ...prompt });
-  const user = rows.find((row) => row.role === 'user');
-  const assistant = rows.find((row) => row.role === 'assistant');
-  if (!user || !assistant) throw new Error('saving the prompt returned no rows');
-  return { user, assistant };
+/** Saves the prompt and its pending answer with the answer's word hold; 412 words_exhausted when none can be held. */
+export async function savePromptAndPendingAnswer(db: Db, prompt: PromptToSave): Promise<SavedPrompt> {
+  const { hold, ...values } = prompt;
+  const rows = await savePromptQuery(db).execute({ ...values, exempt: hold.exempt, holdWords: hold.words });
+  if (rows.length === 0) throw premiumRequired('words_exhausted');
+  const prompted = rows.find((row) => row.role === 'user');
+  const answered = rows.find((row) => row.role === 'assistant');
+  if (!prompted || !answered) throw new Error('saving the prompt returned no rows');
+  const { wordLimit, ...assistant } = answered;
+  const { wordLimit: _none, ...user } = prompted;
+  return { user, assistant, wordLimit: wordLimit === null ? null : Number(wordLimit) };
 }

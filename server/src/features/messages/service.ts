@@ -4,18 +4,19 @@ import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
 import type { CreateMessageResponse, Message, MessagePage } from '@pluma/common/messages-api';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { conversations, messages } from '../../db/schema';
 import type { Actor, UserRow } from '../../platform/auth/guard';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { assertCanGenerate } from '../credits/access';
+import { holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits/holds';
 import { assertOfferedModel } from '../conversations/model-check';
 import { ownConversations, type ConversationRow } from '../conversations/policy';
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
-import { startGeneration, type GenerationLog } from './generation';
+import { MAX_ANSWER_TOKENS, startGeneration, type GenerationLog } from './generation';
 import { requireConversationToAnswer, requireOwnMessage } from './policy';
 import { presentMessage, type MessageRow } from './present';
 import { abortMessageGeneration } from './registry';
@@ -29,6 +30,8 @@ export interface CreateMessageInput {
   stream: boolean;
   enhance: boolean;
   message_id?: number;
+  /** With message_id: write the answer again instead of continuing it. */
+  regenerate?: boolean;
   favorite?: boolean;
 }
 
@@ -75,14 +78,18 @@ export async function createMessage(ctx: AppContext, actor: Actor, input: Create
   assertCanGenerate(actor, gate.purchases);
   if (!target) assertPromptWithinLimit(content);
   const model = await resolveModel(ctx, input.model, conversation);
+  // Every generation first holds the words of a whole answer, or what is left (credits/holds.ts).
+  const hold = holdRequest(actor, ctx.env.AI_MAX_ANSWER_TOKENS);
 
   if (input.enhance) {
-    const enhanceId = startEnhancement(ctx, { userId, conversationId: conversation.conversationId, model, prompt: content, log });
+    const enhanceId = await startEnhancement(ctx, { userId, conversationId: conversation.conversationId, model, prompt: content, log, hold: holdRequest(actor, MAX_ANSWER_TOKENS) });
     return { kind: 'enhancing', body: { enhance_id: enhanceId, conversation_id: conversation.conversationId } };
   }
-  if (target) return answerAgain(ctx, actor.user, conversation, target, { model: input.model ? model : (target.model ?? model), stream: input.stream, log });
+  if (target) {
+    return answerAgain(ctx, actor.user, conversation, target, { model: input.model ? model : (target.model ?? model), stream: input.stream, regenerate: input.regenerate === true, log, hold });
+  }
 
-  const { user, assistant } = await savePromptAndPendingAnswer(ctx.db, {
+  const { user, assistant, wordLimit } = await savePromptAndPendingAnswer(ctx.db, {
     conversationId: conversation.conversationId,
     userId,
     content,
@@ -91,36 +98,48 @@ export async function createMessage(ctx: AppContext, actor: Actor, input: Create
     avatarId: conversation.avatarId,
     organizationId: conversation.organizationId,
     favorite: input.favorite ?? false,
+    hold,
   });
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
-  startGeneration(ctx, { userId, conversationId: conversation.conversationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log });
+  startGeneration(ctx, { userId, conversationId: conversation.conversationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit });
   return { kind: 'created', body: { user_message: presentMessage(user), assistant_message: presentMessage(assistant) } };
 }
 
 /**
- * message_id given: an answer cut off at the length limit is continued (new text appended, only the new
- * words charged); any other finished answer is regenerated as a new answer to the same prompt.
+ * message_id given: an answer cut off at the length limit, or interrupted (a restart, a lost connection),
+ * is continued (new text appended, only the new words charged) unless `regenerate` asks to write it again.
+ * Written again, a failed or interrupted answer reuses its own row (one answer, not two); a finished
+ * answer gets a new answer to the same prompt (docs/decisions.md).
  */
 async function answerAgain(
   ctx: AppContext,
   actor: UserRow,
   conversation: ConversationRow,
   target: MessageRow,
-  options: { model: string | null; stream: boolean; log: GenerationLog },
+  options: { model: string | null; stream: boolean; regenerate: boolean; log: GenerationLog; hold: HoldRequest },
 ): Promise<CreateMessageOutcome> {
   if (target.role !== 'assistant') throw conflict('message_not_continuable');
   if ((ACTIVE_STATUSES as readonly string[]).includes(target.status)) throw conflict('message_busy');
-  const prompt = target.prompt ?? (await promptOf(ctx, target)) ?? '';
+  // The prompt as it is now: the user may have edited it since this answer was written.
+  const prompt = (await promptOf(ctx, target)) ?? target.prompt ?? '';
   const base = { userId: actor.userId, conversationId: conversation.conversationId, stream: options.stream, log: options.log };
 
-  if (target.finishReason === 'length' && target.status === 'done') {
+  // An answer interrupted before its first word has nothing to continue from: it is written again.
+  const continuable = (target.finishReason === 'length' && target.status === 'done') || (target.status === 'interrupted' && !!target.content);
+  if (continuable && !options.regenerate) {
+    const wordLimit = await holdWordsFor(ctx, options.hold, target.messageId);
     // Claimed atomically: of two concurrent Continue clicks, one continues and the other gets 409.
     const [claimed] = await ctx.db
       .update(messages)
       .set({ status: 'pending', finishReason: null, updatedAt: new Date() })
-      .where(and(eq(messages.messageId, target.messageId), eq(messages.status, 'done'), eq(messages.finishReason, 'length')))
+      .where(
+        and(
+          eq(messages.messageId, target.messageId),
+          or(and(eq(messages.status, 'done'), eq(messages.finishReason, 'length')), eq(messages.status, 'interrupted')),
+        ),
+      )
       .returning();
-    if (!claimed) throw conflict('message_busy');
+    if (!claimed) throw await releasedBusy(ctx, target.messageId);
     const partial = claimed.content ?? '';
     const turns = await turnsForContinue(ctx.db, {
       conversationId: conversation.conversationId,
@@ -130,15 +149,19 @@ async function answerAgain(
       prompt,
       partial,
     });
-    startGeneration(ctx, { ...base, messageId: claimed.messageId, model: claimed.model ?? options.model, turns, prefix: partial });
+    startGeneration(ctx, { ...base, messageId: claimed.messageId, model: claimed.model ?? options.model, turns, prefix: partial, wordLimit });
     return { kind: 'continued', body: { user_message: null, assistant_message: presentMessage(claimed) } };
   }
+  if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, prompt, { ...options, ...base });
 
+  // The new answer's id is drawn with its word hold (credits/holds.ts).
+  const held = await reserveNewAnswer(ctx.db, options.hold);
   // The context ends before the prompt, so it does not depend on this insert: both at once.
   const [[assistant], turns] = await Promise.all([
     ctx.db
       .insert(messages)
       .values({
+        messageId: held.messageId,
         conversationId: conversation.conversationId,
         userId: actor.userId,
         role: 'assistant',
@@ -159,8 +182,64 @@ async function answerAgain(
       prompt,
     }),
   ]);
-  startGeneration(ctx, { ...base, messageId: assistant.messageId, model: options.model, turns, prefix: '' });
+  startGeneration(ctx, { ...base, messageId: assistant.messageId, model: options.model, turns, prefix: '', wordLimit: held.limit });
   return { kind: 'created', body: { user_message: null, assistant_message: presentMessage(assistant) } };
+}
+
+/**
+ * Retry of a failed or interrupted answer: the same row is claimed back to pending (atomically, like
+ * Continue: a second click gets 409) with its text cleared, and written again from its prompt. The words
+ * its earlier text was charged stay charged (docs/decisions.md); words_charged restarts from 0 so it counts
+ * the new text, and the next charge gets its own ledger source (`{id}:continue:{n}`).
+ */
+async function rewriteInPlace(
+  ctx: AppContext,
+  actor: UserRow,
+  conversation: ConversationRow,
+  target: MessageRow,
+  prompt: string,
+  options: { model: string | null; stream: boolean; log: GenerationLog; userId: number; conversationId: number; hold: HoldRequest },
+): Promise<CreateMessageOutcome> {
+  const wordLimit = await holdWordsFor(ctx, options.hold, target.messageId);
+  const [claimed] = await ctx.db
+    .update(messages)
+    .set({
+      status: 'pending',
+      content: null,
+      finishReason: null,
+      errorCode: null,
+      prompt,
+      model: options.model,
+      wordsCharged: sql`case when ${messages.wordsCharged} is null then null else 0 end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(messages.messageId, target.messageId), inArray(messages.status, ['failed', 'interrupted'])))
+    .returning();
+  if (!claimed) throw await releasedBusy(ctx, target.messageId);
+  const turns = await turnsForAnswer(ctx.db, {
+    conversationId: conversation.conversationId,
+    userId: actor.userId,
+    userMessageId: target.userMessageId ?? target.messageId,
+    prompt,
+  });
+  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit });
+  return { kind: 'continued', body: { user_message: null, assistant_message: presentMessage(claimed) } };
+}
+
+/**
+ * Holds the words of another answer written into `messageId` (credits/holds.ts): 412 when none are left;
+ * a hold there already means another request is writing it (409).
+ */
+async function holdWordsFor(ctx: AppContext, hold: HoldRequest, messageId: number): Promise<number | null> {
+  const reserved = await reserveWords(ctx.db, hold, { type: 'message', id: String(messageId) });
+  if (!reserved) throw conflict('message_busy');
+  return reserved.limit;
+}
+
+/** The answer could not be claimed after its words were held: they are given back, and it is busy (409). */
+async function releasedBusy(ctx: AppContext, messageId: number): Promise<AppError> {
+  await releaseHold(ctx.db, { type: 'message', id: String(messageId) });
+  return conflict('message_busy');
 }
 
 async function promptOf(ctx: AppContext, answer: MessageRow): Promise<string | null> {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { loadEnv, type Env } from './env';
 import { seedAppConfig, seedPaymentMethods } from './features/appconfig/seed';
 import { seedFirstAdmin } from './features/users/first-admin';
+import { publicUrlWarning } from './features/users/public-url';
 import { seedProducts } from './features/products/seed';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 
@@ -35,6 +36,9 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Once, at boot: mailed links cannot follow the request's Host (features/users/public-url.ts).
+  const missingPublicUrl = publicUrlWarning(env);
+  if (missingPublicUrl) app.log.warn(missingPublicUrl);
   app.log.info(`Pluma is running at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`} (database: ${database.kind})`);
 }
 

@@ -7,6 +7,7 @@ import { actorOf, bearerToken } from '../../platform/auth/guard';
 import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../users/public-url';
+import { accountLimits, tooManyAttempts } from './account-limits';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
 
@@ -28,7 +29,7 @@ export async function authRoutes(app: FastifyInstance) {
         ctx,
         input: request.body,
         lang: requestLang(request),
-        baseUrl: publicBaseUrl(ctx, request),
+        baseUrl: publicBaseUrl(ctx),
         log: request.log,
       });
       return reply.status(201).send({ token: result.token, user: result.user });
@@ -39,6 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/login',
     {
       // 10 a minute per IP and email (RATE_LIMIT_AUTH_PER_MINUTE); counted after the body is parsed.
+      // The per-account and per-address limits (account-limits.ts) are checked in the handler.
       config: {
         rateLimit: {
           max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE,
@@ -49,7 +51,13 @@ export async function authRoutes(app: FastifyInstance) {
       },
       schema: { tags, body: loginRequest, response: { 200: authResponse } },
     },
-    (request) => login({ ctx, input: request.body }),
+    async (request, reply) => {
+      const gate = await accountLimits(ctx).beginLogin(request.body.email, request.ip);
+      if (!gate.allowed) throw tooManyAttempts(reply, gate.retryAfterMs, gate.reason);
+      const response = await login({ ctx, input: request.body });
+      await gate.succeeded();
+      return response;
+    },
   );
 
   r.post(
@@ -80,7 +88,12 @@ export async function authRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: SIGNUP_RECOVERY_PER_MINUTE, timeWindow: MINUTE } },
       schema: { tags, body: resetPasswordRequest, response: { 200: authResponse } },
     },
-    (request) => resetPassword({ ctx, token: request.body.token, password: request.body.password }),
+    async (request) => {
+      const response = await resetPassword({ ctx, token: request.body.token, password: request.body.password });
+      // Proving the mailbox ends any sign-in wait on the account.
+      await accountLimits(ctx).accountRecovered(response.user.email);
+      return response;
+    },
   );
 
   r.post(

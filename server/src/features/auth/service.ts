@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { getConfig, getConfigBool } from '../appconfig/read';
 import type { Actor } from '../../platform/auth/guard';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { invalidateUser } from '../../platform/auth/invalidation';
 import { createSession, revokeFamily, revokeUserSessions, rotateSession } from '../../platform/auth/sessions';
 import { AppError, unauthenticated } from '../../platform/http/errors';
 import { welcomeMail } from '../../platform/mail/templates';
@@ -125,6 +126,9 @@ export async function resetPassword(options: { ctx: AppContext; token: string; p
     return owner;
   });
   if (userId == null) throw new AppError(400, ErrorIds.resetTokenInvalid, 'reset_token_invalid');
+  // Announced again now that the revocations are committed: on PostgreSQL the sockets' re-check
+  // (platform/realtime/socket-sessions.ts) could have read the sessions before the commit.
+  invalidateUser(userId);
   return sessionResponse(ctx, userId);
 }
 
@@ -142,4 +146,6 @@ export async function changePassword(options: { ctx: AppContext; actor: Actor; i
   const passwordHash = await hashPassword(input.password);
   // The caller's own session family stays signed in; every other device is signed out.
   await ctx.db.transaction((tx) => setPassword(tx as unknown as Db, actor.user.userId, passwordHash, actor.familyId));
+  // After the commit, so the other sessions' sockets are re-checked against the committed revocations.
+  invalidateUser(actor.user.userId);
 }

@@ -17,9 +17,12 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 // spec part 1 §8: "We did not found any account with this email..."
 const recoveryNotFound = () => new AppError(404, ErrorIds.notFound, 'recovery_not_found');
 
-export function resetLink(baseUrl: string, token: string): string {
-  return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+/** The reset page opens in the user's language (`lang`), whatever the browser that opens the mail. */
+export function resetLink(baseUrl: string, token: string, lang: Lang): string {
+  return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}&lang=${lang}`;
 }
+
+const userLang = (user: { lang: string | null }): Lang => (user.lang === 'es' ? 'es' : 'en');
 
 async function userForRecovery(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
@@ -36,8 +39,8 @@ export async function sendResetPasswordLink(options: {
 }): Promise<{ webhook: Promise<void> }> {
   const { ctx, log } = options;
   const user = await userForRecovery(ctx, options.email);
-  const link = resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId));
-  const lang: Lang = user.lang === 'es' ? 'es' : 'en';
+  const lang = userLang(user);
+  const link = resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId), lang);
   const appName = await getConfig(ctx, 'app_name');
   try {
     await ctx.services.mail?.send(resetPasswordMail({ to: user.email, lang, name: user.name, appName, link }));
@@ -67,5 +70,5 @@ export async function resetPasswordLinkFor(options: { ctx: AppContext; actor: Ac
   if (actor.staffRole !== 'admin' && user.userId !== actor.user.userId && (await staffRoleOf(ctx.db, user.userId))) {
     throw new AppError(403, ErrorIds.forbidden, 'staff_target_forbidden');
   }
-  return resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId));
+  return resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId), userLang(user));
 }

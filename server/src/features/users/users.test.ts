@@ -214,7 +214,8 @@ describe('users: recovery and staff lookups', () => {
 
     const mail = await latestMailTo(user.email);
     expect(mail).toMatchObject({ kind: 'reset_password', status: 'stored', subject: 'Restablece tu contraseña de Pluma' });
-    const link = mail.text.match(/https:\/\/app\.pluma\.test\/reset-password\?token=(\S+)/);
+    // The page opens in the user's language (lang=es), whatever browser opens the mail.
+    const link = mail.text.match(/https:\/\/app\.pluma\.test\/reset-password\?token=([^&\s]+)&lang=es/);
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link![1]);
 
@@ -228,10 +229,11 @@ describe('users: recovery and staff lookups', () => {
 
   it('recovery is limited to 5 a minute per IP', async () => {
     const ip = nextIp();
+    // A different email each time: the per-account limit (account-limits.test.ts) is not what this tests.
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/users/sendResetPasswordLink', payload: { email: 'x@example.com' }, remoteAddress: ip });
+      await t.app.inject({ method: 'POST', url: '/api/users/sendResetPasswordLink', payload: { email: `x${i}@example.com` }, remoteAddress: ip });
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/sendResetPasswordLink', payload: { email: 'x@example.com' }, remoteAddress: ip });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/sendResetPasswordLink', payload: { email: 'x9@example.com' }, remoteAddress: ip });
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toBe('rate_limited');
   });

@@ -1,4 +1,5 @@
 // Conversation operations (spec part 2 §2 "Conversations", §7). Every query is scoped in SQL to the actor.
+import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { Conversation, ConversationList, ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -40,10 +41,11 @@ function decodeCursor(sortBy: ConversationSortKey, cursor: string): { value: str
       parsed.length === 3 &&
       parsed[0] === sortBy &&
       typeof parsed[1] === 'string' &&
-      Number.isSafeInteger(parsed[2]) &&
+      isDbId(parsed[2]) &&
       (parsed[1] as string).length <= 400
     ) {
-      if (sortBy.endsWith('At_desc') && Number.isNaN(Date.parse(parsed[1] as string))) throw new Error('bad date');
+      // A forged cursor must not reach the query: an id past PostgreSQL's integer or a date it cannot hold fails there.
+      if (sortBy.endsWith('At_desc') && !isStorableTimestamp(parsed[1] as string)) throw new Error('bad date');
       return { value: parsed[1] as string, id: parsed[2] as number };
     }
   } catch {

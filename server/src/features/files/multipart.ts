@@ -17,17 +17,24 @@ export async function readMultipartUpload(request: FastifyRequest, fileField = '
   if (!request.isMultipart()) throw badRequest('file_required');
   let upload: Upload | null = null;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === fileField && !upload) {
-        upload = { fileName: part.filename ?? '', bytes: await part.toBuffer() };
-      } else {
-        // Unexpected files are read to the end (the parser waits for them) and dropped.
-        part.file.resume();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === fileField && !upload) {
+          upload = { fileName: part.filename ?? '', bytes: await part.toBuffer() };
+        } else {
+          // Unexpected files are read to the end (the parser waits for them) and dropped.
+          part.file.resume();
+        }
+      } else if (typeof part.value === 'string' && part.value.length <= MAX_FIELD_CHARS) {
+        fields[part.fieldname] = part.value;
       }
-    } else if (typeof part.value === 'string' && part.value.length <= MAX_FIELD_CHARS) {
-      fields[part.fieldname] = part.value;
     }
+  } catch (err) {
+    // The parser's own errors (no boundary, cut-off part…) carry no status: the client sent a broken form.
+    // Those with one (413 too large, 406 not multipart…) stand.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('upload_malformed');
   }
   if (!upload || upload.bytes.length === 0) throw badRequest('file_required');
   return { upload, fields };

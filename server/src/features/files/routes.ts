@@ -1,5 +1,6 @@
 // /api/files (spec part 1 §7, part 2 §7): upload, read, replace, delete; public images by name.
 import { fileResponse, isImageFileType } from '@pluma/common/files';
+import { idParam, isDbId, text } from '@pluma/common/schema-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
@@ -12,9 +13,8 @@ import { deleteFile, openFile, openPublicFile, replaceFile, storeUpload, type Fi
 
 const tags = ['files'];
 const security = [{ bearer: [] }];
-const MAX_ID = 2_147_483_647;
-const fileIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
-const fileRefParams = z.object({ ref: z.string().min(1).max(200) });
+const fileIdParams = z.object({ id: idParam() });
+const fileRefParams = z.object({ ref: text().min(1).max(200) });
 const NUMERIC_REF = /^\d{1,10}$/;
 const PUBLIC_REF = /^([A-Za-z0-9_-]{16,64})\.([a-z0-9]{2,5})$/;
 const uploadLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -72,7 +72,7 @@ export async function fileRoutes(root: FastifyInstance) {
       const { ref } = request.params;
       if (NUMERIC_REF.test(ref)) {
         const fileId = Number(ref);
-        if (fileId < 1 || fileId > MAX_ID) throw notFound();
+        if (!isDbId(fileId)) throw notFound();
         const { file, body } = await openFile({ ctx, actor: actorOf(request), fileId });
         return sendStored(reply, request, file, body, false);
       }

@@ -3,12 +3,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { text } from '@pluma/common/schema-kit';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema';
 import { requireStaff } from '../auth/guard';
 
 export const outboxQuery = z.object({
-  to: z.string().trim().toLowerCase().max(320).optional(),
+  to: text().trim().toLowerCase().max(320).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -1,5 +1,5 @@
 // Builds the Fastify app: plugins, then every feature's routes (DESIGN.md §3).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -21,6 +21,7 @@ import { auditPlugin } from './platform/audit';
 import { authPlugin } from './platform/auth/guard';
 import { registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
+import { indexHtmlFor, sameHostWebSockets, scriptNonceSource } from './platform/http/index-html';
 import { featureRoutes } from './features';
 
 declare module 'fastify' {
@@ -47,13 +48,21 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Admin-set tracking codes and app_css run inline (spec part 1 §3); admins alone can set them.
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        // Only scripts the server put on the page run: a fresh nonce per response (index-html.ts), given
+        // to our own scripts and to the admin's tracking codes; 'strict-dynamic' extends trust to what
+        // they load. No 'unsafe-inline', no host list: an injected script cannot run (docs/decisions.md).
+        scriptSrc: ["'self'", scriptNonceSource, "'strict-dynamic'"],
+        // Styles stay inline-capable: Mantine injects <style> elements and the admin's app_css is one.
         styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        // https: images: configured logos and pictures, tracking pixels. Images in AI answers load only
+        // after a click (web MessageMarkdown), so a prompt-injected image cannot leak the conversation.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
+        // https: frames and connections: tracking codes (tag-manager frames, analytics beacons) and
+        // payment SDKs; a frame or request needs a script to be of use, and no injected script runs.
         frameSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        // WebSockets only to this host (Socket.IO), no longer to any ws:/wss: host.
+        connectSrc: ["'self'", sameHostWebSockets, 'https:'],
         fontSrc: ["'self'", 'data:', 'https:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -71,7 +80,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     openapi: { info: { title: 'Pluma API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API docs page gets swagger-ui's own CSP (its scripts are its files on this origin), not the app's nonces.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
   await app.register(auditPlugin);
 
@@ -83,14 +93,20 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   return app;
 }
 
-/** Serves the built web app, with index.html for every non-API path (client-side routing). */
+/**
+ * Serves the built web app, with index.html for every non-API path (client-side routing). index.html is
+ * rendered per request (its CSP nonce and the tracking codes), so it is never served as a static file
+ * and never cached: a cached page would carry a stale nonce.
+ */
 async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = ctx.env.WEB_DIST_DIR ?? [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((p) => existsSync(p));
   if (!root || !existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.get('/*', (request, reply) => {
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, globIgnore: ['index.html'] });
+  app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const html = await indexHtmlFor(ctx, template, reply.raw);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONFIG_KEYS, isConfigKey, type ConfigKey, type ConfigKeyDef } from './config-keys';
 import { MASKED_VISIBLE_CHARS } from './constants';
+import { text } from './schema-kit';
 
 export * from './config-keys';
 
@@ -17,17 +18,23 @@ export const adminConfigEntry = configEntry.extend({
 });
 export const adminConfigResponse = z.array(adminConfigEntry);
 
-/** PUT /api/appconfig: changes as a list of key/value pairs. */
-export const updateConfigRequest = z.array(configEntry).min(1).max(200);
-
 /** POST /api/appconfig/admin/reveal: the full value of one secret (audited). */
-export const revealConfigRequest = z.object({ key: z.string().min(1).max(100) });
+export const revealConfigRequest = z.object({ key: text().min(1).max(100) });
 export const revealConfigResponse = configEntry;
 
 // Limits per kind (PUT /api/appconfig). Texts are short labels; longtext holds CSS, prompts and tracking codes.
 export const CONFIG_TEXT_MAX = 2000;
 export const CONFIG_LONGTEXT_MAX = 100_000;
 export const CONFIG_SECRET_MAX = 10_000;
+
+/**
+ * PUT /api/appconfig: changes as a list of key/value pairs. The value's bound here is only a ceiling: each
+ * kind's own limit is checked by configChangeProblem, whose message names the key.
+ */
+export const updateConfigRequest = z
+  .array(z.object({ key: text().max(200), value: text().max(CONFIG_LONGTEXT_MAX * 10) }))
+  .min(1)
+  .max(200);
 
 /** What a masked secret looks like: bullets, then the last 4 characters (spec part 1 §9). */
 export const SECRET_MASK = '••••••••';

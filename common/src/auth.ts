@@ -1,6 +1,7 @@
 // Auth requests and responses. zod messages are message keys (see messages.ts); each side translates them.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, SIGNUP_PHONE_PATTERN } from './constants';
+import { text } from './schema-kit';
 
 const email = z
   .string({ error: 'invalid_email' })
@@ -10,25 +11,24 @@ const email = z
 
 // spec part 1 §5: signup validation
 export const signupRequest = z.object({
-  name: z.string({ error: 'invalid_name' }).trim().min(1, { error: 'invalid_name' }).max(100, { error: 'invalid_name' }),
-  last_name: z
-    .string({ error: 'invalid_last_name' })
+  name: text({ error: 'invalid_name' }).trim().min(1, { error: 'invalid_name' }).max(100, { error: 'invalid_name' }),
+  last_name: text({ error: 'invalid_last_name' })
     .trim()
     .min(1, { error: 'invalid_last_name' })
     .max(100, { error: 'invalid_last_name' }),
   email,
-  password: z
-    .string({ error: 'invalid_password' })
+  password: text({ error: 'invalid_password' })
     .min(PASSWORD_MIN_LENGTH, { error: 'invalid_password' })
     .max(200, { error: 'invalid_password' }),
-  phone: z.string({ error: 'invalid_phone' }).trim().regex(SIGNUP_PHONE_PATTERN, { error: 'invalid_phone' }),
-  signup_reason: z.string().trim().max(500).optional().nullable(),
+  phone: text({ error: 'invalid_phone' }).trim().regex(SIGNUP_PHONE_PATTERN, { error: 'invalid_phone' }),
+  signup_reason: text().trim().max(500).optional().nullable(),
   lang: z.enum(['en', 'es']).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const loginRequest = z.object({
   email,
+  // Taken as typed (any character): a password is compared, never stored or shown.
   password: z.string({ error: 'invalid_password' }).min(1, { error: 'invalid_password' }).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -38,7 +38,7 @@ export type EmailRequest = z.infer<typeof emailRequest>;
 
 /** A one-time token: sign-in (staff "log in as user", pending uid) or password reset. */
 const oneTimeToken = (messageKey: 'sign_in_token_invalid' | 'reset_token_invalid') =>
-  z.string({ error: messageKey }).trim().min(10, { error: messageKey }).max(200, { error: messageKey });
+  text({ error: messageKey }).trim().min(10, { error: messageKey }).max(200, { error: messageKey });
 
 export const tokenRequest = z.object({ token: oneTimeToken('sign_in_token_invalid') });
 export type TokenRequest = z.infer<typeof tokenRequest>;

@@ -1,6 +1,7 @@
 // Conversations (spec part 2 §3 entity, §5 validation, §7 calls): requests and responses of /api/conversations.
 import { z } from 'zod';
 import { CONVERSATION_SORT_KEYS } from './constants';
+import { idParam, text } from './schema-kit';
 
 export const CONVERSATIONS_PAGE_SIZE = 50;
 export const CONVERSATIONS_MAX_PAGE_SIZE = 100;
@@ -23,21 +24,20 @@ export function normalizeTags(input: string | string[] | null | undefined): stri
 }
 
 const tagsInput = z
-  .union([z.string().max(CONVERSATION_MAX_TAGS * (CONVERSATION_TAG_MAX + 1)), z.array(z.string().max(CONVERSATION_TAG_MAX)).max(CONVERSATION_MAX_TAGS)])
+  .union([text().max(CONVERSATION_MAX_TAGS * (CONVERSATION_TAG_MAX + 1)), z.array(text().max(CONVERSATION_TAG_MAX)).max(CONVERSATION_MAX_TAGS)])
   .transform((v) => normalizeTags(v))
   .refine((tags) => tags.length <= CONVERSATION_MAX_TAGS && tags.every((t) => t.length <= CONVERSATION_TAG_MAX), {
     error: 'conversation_tags_invalid',
   });
 
 /** spec part 2 §4: the model value 'Unset' is sent as null. */
-const modelInput = z
-  .string()
+const modelInput = text()
   .trim()
   .max(100)
   .nullable()
   .transform((v) => (v === '' || v === 'Unset' ? null : v));
 
-const organizationIdInput = z.coerce.number().int().positive();
+const organizationIdInput = idParam();
 
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'])
@@ -46,16 +46,16 @@ const booleanQuery = z
 export const conversationSortKey = z.enum(CONVERSATION_SORT_KEYS);
 
 export const listConversationsQuery = z.object({
-  query: z.string().trim().max(200).optional(),
+  query: text().trim().max(200).optional(),
   sortBy: conversationSortKey.default('updatedAt_desc'),
   /** Comma list; a conversation matches when it has any of them. */
-  tags: z.string().max(2000).optional().transform((v) => normalizeTags(v)),
+  tags: text().max(2000).optional().transform((v) => normalizeTags(v)),
   archived: booleanQuery.optional().default(false),
   organization_id: organizationIdInput.optional(),
   limit: z.coerce.number().int().min(1).max(CONVERSATIONS_MAX_PAGE_SIZE).default(CONVERSATIONS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Opaque keyset cursor from a previous page's next_cursor (takes precedence over offset). */
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 });
 export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 
@@ -64,10 +64,10 @@ export const conversationTagsQuery = z.object({
   organization_id: organizationIdInput.optional(),
 });
 
-export const conversationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const conversationIdParams = z.object({ id: idParam() });
 
 export const createConversationRequest = z.object({
-  name: z.string({ error: 'conversation_name_required' }).trim().min(1, { error: 'conversation_name_required' }).max(CONVERSATION_NAME_MAX),
+  name: text({ error: 'conversation_name_required' }).trim().min(1, { error: 'conversation_name_required' }).max(CONVERSATION_NAME_MAX),
   model: modelInput.optional(),
   archived: z.boolean().optional(),
   tags: tagsInput.optional(),
@@ -76,8 +76,8 @@ export const createConversationRequest = z.object({
 export type CreateConversationRequest = z.input<typeof createConversationRequest>;
 
 export const updateConversationRequest = z.object({
-  conversation_id: z.coerce.number().int().positive(),
-  name: z.string().trim().min(1, { error: 'conversation_name_required' }).max(CONVERSATION_NAME_MAX).optional(),
+  conversation_id: idParam(),
+  name: text().trim().min(1, { error: 'conversation_name_required' }).max(CONVERSATION_NAME_MAX).optional(),
   model: modelInput.optional(),
   archived: z.boolean().optional(),
   tags: tagsInput.optional(),

@@ -2,6 +2,7 @@
 // /api/messages. (Translations live in messages.ts; this file is the chat messages API.)
 import { z } from 'zod';
 import { ENHANCE_MIN_CHARS } from './constants';
+import { idParam, text } from './schema-kit';
 
 export const MESSAGES_PAGE_SIZE = 20;
 export const MESSAGES_MAX_PAGE_SIZE = 100;
@@ -17,11 +18,10 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const createMessageRequest = z
   .object({
-    content: z.string().max(MESSAGE_CONTENT_MAX_CHARS).optional(),
-    conversation_id: z.coerce.number().int().positive(),
+    content: text().max(MESSAGE_CONTENT_MAX_CHARS).optional(),
+    conversation_id: idParam(),
     /** spec part 2 §4: 'Unset' is sent as null → the conversation's model, else the default. */
-    model: z
-      .string()
+    model: text()
       .trim()
       .max(100)
       .nullable()
@@ -33,7 +33,13 @@ export const createMessageRequest = z
     /** Prompt enhancement: the result streams as message_stream_enhance and is not saved. */
     enhance: z.boolean().optional().default(false),
     /** An assistant message to continue (finish_reason 'length') or regenerate (any other finished answer). */
-    message_id: z.coerce.number().int().positive().optional(),
+    message_id: idParam().optional(),
+    /**
+     * With message_id: write the answer again from its prompt instead of continuing it. Without it, an
+     * answer cut off ('length') or interrupted is continued; a failed or interrupted answer written again
+     * replaces its own row (one answer, not two); a finished one gets a new answer.
+     */
+    regenerate: z.boolean().optional(),
     favorite: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
@@ -49,25 +55,25 @@ export const createMessageRequest = z
   });
 export type CreateMessageRequest = z.input<typeof createMessageRequest>;
 
-export const messageIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const messageIdParams = z.object({ id: idParam() });
 
 export const listMessagesQuery = z.object({
   /** A message_id: returns messages older than it. */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: idParam().optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_PAGE_SIZE).default(MESSAGES_PAGE_SIZE),
 });
 
 export const updateMessageRequest = z
   .object({
-    message_id: z.coerce.number().int().positive(),
-    content: z.string().max(MESSAGE_CONTENT_MAX_CHARS).optional(),
+    message_id: idParam(),
+    content: text().max(MESSAGE_CONTENT_MAX_CHARS).optional(),
     favorite: z.boolean().optional(),
   })
   .refine((v) => v.content !== undefined || v.favorite !== undefined, { error: 'message_update_empty', path: ['content'] });
 export type UpdateMessageRequest = z.input<typeof updateMessageRequest>;
 
 export const exportMessageRequest = z.object({
-  text: z.string().trim().min(1, { error: 'export_text_required' }).max(EXPORT_TEXT_MAX_CHARS),
+  text: text().trim().min(1, { error: 'export_text_required' }).max(EXPORT_TEXT_MAX_CHARS),
 });
 
 export const message = z.object({
@@ -108,10 +114,85 @@ export const enhanceResponse = z.object({
 });
 export type EnhanceResponse = z.infer<typeof enhanceResponse>;
 
-export const messagePage = z.object({
-  /** Newest first. */
-  messages: z.array(message),
-  /** Pass as `cursor` for older messages; null when there are none. */
-  next_cursor: z.number().nullable(),
-});
+/** A page of messages, newest first; `next_cursor` is passed as `cursor` for older ones (null: none). */
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ messages: z.array(item), next_cursor: z.number().nullable() });
+
+export const messagePage = pageOf(message);
 export type MessagePage = z.infer<typeof messagePage>;
+
+// ── Sharing a message (spec part 2 §7 "POST /messages/share/", §8 'Message Shared') ──────────────────
+// The spec names the call and its success text only; the fields are ours (docs/decisions.md).
+
+export const shareMessageRequest = z.object({ message_id: idParam() });
+export type ShareMessageRequest = z.input<typeof shareMessageRequest>;
+
+/** What the owner sees of a share: the public page is `path` on the app's own origin. */
+export const messageShare = z.object({
+  share_id: z.number(),
+  message_id: z.number(),
+  token: z.string(),
+  /** /shared/{token} */
+  path: z.string(),
+  createdAt: z.string(),
+});
+export type MessageShare = z.infer<typeof messageShare>;
+
+export const shareIdParams = z.object({ id: idParam() });
+
+export const revokedShareResponse = z.object({ revoked: z.literal(true) });
+
+/** Share tokens are 32 random bytes in base64url (43 characters). */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Any string up to a bound: a malformed token is a 404 like an unknown one, not a 400. */
+export const sharedTokenParams = z.object({ token: z.string().max(200) });
+
+/** The public read of a shared message: exactly these fields, nothing about its owner or conversation. */
+export const sharedMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  model: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SharedMessage = z.infer<typeof sharedMessage>;
+
+// ── The actor's messages across conversations (spec part 2 §7 "GET /messages?filters") ─────────────
+
+export const MESSAGE_SEARCH_MAX_CHARS = 200;
+export const MESSAGE_LIST_MAX_PAGE_SIZE = 50;
+export const MESSAGE_LIST_PAGE_SIZE = 20;
+
+const queryFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const browseMessagesQuery = z.object({
+  favorite: queryFlag.optional(),
+  role: z.enum(['user', 'assistant']).optional(),
+  conversation_id: idParam().optional(),
+  /** Text to find in the content (case-insensitive, % and _ match themselves). */
+  query: text()
+    .trim()
+    .max(MESSAGE_SEARCH_MAX_CHARS, { error: 'message_query_too_long' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** A message_id: returns messages older than it. */
+  cursor: idParam().optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX_PAGE_SIZE).default(MESSAGE_LIST_PAGE_SIZE),
+  organization_id: idParam().optional(),
+});
+export type BrowseMessagesQuery = z.input<typeof browseMessagesQuery>;
+
+export const browsedMessage = z.object({
+  message_id: z.number(),
+  conversation_id: z.number(),
+  conversation_name: z.string(),
+  role: z.enum(['user', 'assistant']),
+  /** Up to 320 characters of the content (around the first match when searching); '…' marks cut ends. null = pending. */
+  snippet: z.string().nullable(),
+  model: z.string().nullable(),
+  favorite: z.boolean(),
+  status: z.enum(MESSAGE_STATUSES),
+  createdAt: z.string(),
+});
+export type BrowsedMessage = z.infer<typeof browsedMessage>;
+
+export const browsedMessagePage = pageOf(browsedMessage);
+export type BrowsedMessagePage = z.infer<typeof browsedMessagePage>;

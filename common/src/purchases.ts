@@ -1,19 +1,20 @@
 // Admin access grants (spec part 1 §4 "Give access", §7 POST /users/giveAccess, PUT /users/revokeAccess).
 import { z } from 'zod';
+import { id } from './schema-kit';
 
 export const giveAccessRequest = z.object({
-  user_id: z.number().int().positive(),
-  product_id: z.number().int().positive(),
+  user_id: id(),
+  product_id: id(),
   /** Defaults to the product's expiration_days; null follows the product's subscription terms. */
   expiration_days: z.number().int().min(1).max(36500).nullable().optional(),
   /** A gift is free: the total is 0 and no payment method is recorded. */
   gift: z.boolean().default(false),
   total: z.number().min(0).max(1_000_000).optional(),
-  payment_method_id: z.number().int().positive().nullable().optional(),
+  payment_method_id: id().nullable().optional(),
 });
 export type GiveAccessRequest = z.infer<typeof giveAccessRequest>;
 
-export const revokeAccessRequest = z.object({ purchase_id: z.number().int().positive() });
+export const revokeAccessRequest = z.object({ purchase_id: id() });
 
 export const purchaseRecord = z.object({
   purchase_id: z.number(),

@@ -1,6 +1,7 @@
 // Current-user shape (spec part 1 §3 "User / customer") and profile updates.
 import { z } from 'zod';
 import { LANGUAGES, PROFILE_PHONE_MAX_DIGITS } from './constants';
+import { id, isoDate, text } from './schema-kit';
 
 export const staffRoleSchema = z.enum(['admin', 'manager']);
 
@@ -46,15 +47,15 @@ export function normalizeProfilePhone(phone: string): string {
 }
 
 export const updateProfileRequest = z.object({
-  name: z.string().trim().min(1, { error: 'invalid_name' }).max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
-  phone: z.string().max(40).transform(normalizeProfilePhone).optional().nullable(),
-  company: z.string().trim().max(200).optional().nullable(),
+  name: text().trim().min(1, { error: 'invalid_name' }).max(100).optional(),
+  last_name: text().trim().max(100).optional(),
+  phone: text().max(40).transform(normalizeProfilePhone).optional().nullable(),
+  company: text().trim().max(200).optional().nullable(),
   lang: z.enum(LANGUAGES).optional(),
   dark_mode: z.boolean().optional(),
-  birthday: z.iso.date().optional().nullable(),
-  instagram: z.string().trim().max(100).optional().nullable(),
-  file_id: z.number().int().positive().optional().nullable(),
+  birthday: isoDate().optional().nullable(),
+  instagram: text().trim().max(100).optional().nullable(),
+  file_id: id().optional().nullable(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
@@ -69,5 +70,5 @@ export const userSummary = z.object({
 export type UserSummary = z.infer<typeof userSummary>;
 
 export const phoneLookupQuery = z.object({
-  phone: z.string({ error: 'invalid_phone' }).trim().min(1, { error: 'invalid_phone' }).max(40, { error: 'invalid_phone' }),
+  phone: text({ error: 'invalid_phone' }).trim().min(1, { error: 'invalid_phone' }).max(40, { error: 'invalid_phone' }),
 });

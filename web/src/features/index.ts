@@ -5,6 +5,7 @@ import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
 import { conversationsFeature } from './conversations/feature';
 import { legalFeature } from './legal/feature';
+import { messagesFeature } from './messages/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [accountFeature, accessFeature, pricingFeature, legalFeature, conversationsFeature];
+export const features: FeatureDefinition[] = [accountFeature, accessFeature, pricingFeature, legalFeature, conversationsFeature, messagesFeature];

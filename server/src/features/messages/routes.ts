@@ -4,7 +4,6 @@ import {
   createMessageRequest,
   createMessageResponse,
   enhanceResponse,
-  exportMessageRequest,
   listMessagesQuery,
   message,
   messageIdParams,
@@ -13,17 +12,16 @@ import {
 } from '@pluma/common/messages-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../platform/auth/guard';
-import { renderDocx } from './export/docx';
-import { renderPdf } from './export/pdf';
+import { registerExportRoutes } from './export/export-routes';
 import { startInterruptedSweep } from './interrupted';
+import { registerListMessagesRoute } from './list-messages-routes';
 import { abortAllGenerations } from './registry';
 import { createMessage, deleteMessage, listMessages, updateMessage } from './service';
+import { registerShareRoutes } from './share-routes';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
-const exportLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 export async function messageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +55,7 @@ export async function messageRoutes(root: FastifyInstance) {
 
   app.get(
     '/messages/conversation/:id',
-    { preHandler: [app.authenticate], schema: { tags, security, params: z.object({ id: z.coerce.number().int().positive() }), querystring: listMessagesQuery, response: { 200: messagePage } } },
+    { preHandler: [app.authenticate], schema: { tags, security, params: messageIdParams, querystring: listMessagesQuery, response: { 200: messagePage } } },
     async (request) => listMessages(ctx, actorOf(request).user, request.params.id, request.query),
   );
 
@@ -76,27 +74,9 @@ export async function messageRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/messages/pdf',
-    { preHandler: [app.authenticate], config: exportLimit, schema: { tags, security, body: exportMessageRequest } },
-    async (request, reply) => {
-      const pdf = await renderPdf(request.body.text);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', 'attachment; filename="message.pdf"')
-        .send(pdf);
-    },
-  );
-
-  app.post(
-    '/messages/word',
-    { preHandler: [app.authenticate], config: exportLimit, schema: { tags, security, body: exportMessageRequest } },
-    async (request, reply) => {
-      const docx = await renderDocx(request.body.text);
-      return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-        .header('Content-Disposition', 'attachment; filename="message.docx"')
-        .send(docx);
-    },
-  );
+  // GET /messages (list-messages-routes.ts) and sharing (share-routes.ts).
+  registerListMessagesRoute(app);
+  registerShareRoutes(app);
+  // POST /messages/pdf and /messages/word, rendered off the event loop (export/export-routes.ts).
+  registerExportRoutes(app);
 }

@@ -1,5 +1,6 @@
 // A fresh installation offers two sample plans so the pricing page and "give access" work from the start.
 // Only when there are no products at all; staff edit or remove them later.
+import { SAMPLE_PRODUCTS } from '@pluma/common/sample-products';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { products } from '../../db/schema';
@@ -7,19 +8,16 @@ import { products } from '../../db/schema';
 export async function seedProducts(ctx: AppContext) {
   const [{ count }] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (count > 0) return;
+  // Texts from common: the web recognises them and shows them translated (common/src/sample-products.ts).
   await ctx.db.insert(products).values([
     {
-      name: 'Starter',
-      description: '50,000 words for 30 days: chat, templates and documents.',
-      shortDescription: '50,000 words · 30 days',
+      ...SAMPLE_PRODUCTS.starter,
       price: 19,
       wordAmount: 50_000,
       expirationDays: 30,
     },
     {
-      name: 'Pro',
-      description: 'Unlimited words, avatars and every tool, billed monthly.',
-      shortDescription: 'Unlimited words · monthly',
+      ...SAMPLE_PRODUCTS.pro,
       price: 49,
       wordAmount: null,
       isSubscription: true,

@@ -10,7 +10,7 @@ export function authPath(screen: AuthScreen, landingEnabled: boolean): string {
 export const OPEN_WITHOUT_ACCESS = ['/settings', '/profile', '/billing', '/pricing', '/sorry', '/upgrade', '/privacidad'];
 
 /** Pages that render the same for everyone, outside the session switch (no sign-in needed, no shell). */
-export const STANDALONE_PREFIXES = ['/checkout', '/thankyou', '/reset-password', '/chat-embedded'];
+export const STANDALONE_PREFIXES = ['/checkout', '/thankyou', '/reset-password', '/chat-embedded', '/shared'];
 
 /** Public pages that sit in the app shell once signed in. */
 export const PUBLIC_IN_SHELL = ['/pricing', '/privacidad'];

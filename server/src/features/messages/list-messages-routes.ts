@@ -1,0 +1,21 @@
+// GET /messages (spec part 2 §7 "GET /messages?filters"): the actor's messages across conversations.
+import { browsedMessagePage, browseMessagesQuery } from '@pluma/common/messages-api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/guard';
+import { browseMessages } from './list-messages';
+
+export function registerListMessagesRoute(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  app.get(
+    '/messages',
+    {
+      preHandler: [app.authenticate],
+      // A text search reads the actor's messages until a page is found; keep it to a human pace.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['messages'], security: [{ bearer: [] }], querystring: browseMessagesQuery, response: { 200: browsedMessagePage } },
+    },
+    async (request) => browseMessages(ctx.db, actorOf(request).user.userId, request.query),
+  );
+}

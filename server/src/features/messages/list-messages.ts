@@ -1,0 +1,113 @@
+// The actor's messages across conversations (spec part 2 §7 "GET /messages?filters"): favorites, role,
+// one conversation, text search; newest first, paged by message_id like a conversation's history.
+// Scoped in SQL to the actor (DESIGN.md §7): their own rows, Personal unless organization_id narrows.
+import type { BrowsedMessage, BrowsedMessagePage, MessageStatus } from '@pluma/common/messages-api';
+import { and, desc, eq, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, messages } from '../../db/schema';
+
+export interface BrowseMessagesOptions {
+  favorite?: boolean;
+  role?: 'user' | 'assistant';
+  conversation_id?: number;
+  query?: string;
+  cursor?: number;
+  limit: number;
+  organization_id?: number;
+}
+
+const SNIPPET_CHARS = 320;
+/** Characters of context kept before the first match. */
+const SNIPPET_LEAD = 80;
+
+/** % and _ in the search text match themselves (ILIKE's escape character is the backslash). */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function browseFilters(userId: number, q: BrowseMessagesOptions): SQL[] {
+  const filters: SQL[] = [eq(messages.userId, userId)];
+  filters.push(q.organization_id ? eq(messages.organizationId, q.organization_id) : isNull(messages.organizationId));
+  // Written as literals, not parameters, so the partial index messages_user_favorite_idx applies.
+  if (q.favorite === true) filters.push(sql`${messages.favorite}`);
+  if (q.favorite === false) filters.push(sql`not ${messages.favorite}`);
+  if (q.role) filters.push(eq(messages.role, q.role));
+  if (q.conversation_id) filters.push(eq(messages.conversationId, q.conversation_id));
+  if (q.query) filters.push(ilike(messages.content, `%${escapeLikePattern(q.query)}%`));
+  if (q.cursor) filters.push(lt(messages.messageId, q.cursor));
+  return filters;
+}
+
+/**
+ * One indexed read: the scope and filters walk messages_user_message_idx (or the favorites' partial
+ * index, or a conversation's index) newest first and stop after limit + 1 rows. Only a snippet of each
+ * content is read out — around the first match when searching — never the whole text.
+ */
+export async function browseMessages(db: Db, userId: number, q: BrowseMessagesOptions): Promise<BrowsedMessagePage> {
+  const start = q.query
+    ? sql<number>`greatest(1, strpos(lower(${messages.content}), lower(${q.query}::text)) - ${sql.raw(String(SNIPPET_LEAD))})`
+    : sql<number>`1`;
+  const rows = await db
+    .select({
+      messageId: messages.messageId,
+      conversationId: messages.conversationId,
+      conversationName: conversations.name,
+      role: messages.role,
+      snippet: sql<string | null>`substr(${messages.content}, ${start}, ${sql.raw(String(SNIPPET_CHARS))})`,
+      snippetStart: start,
+      length: sql<number | null>`char_length(${messages.content})`,
+      model: messages.model,
+      favorite: messages.favorite,
+      status: messages.status,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    // Joined by key only: a message's user_id is its conversation's owner (policy.ts), and repeating the
+    // owner on the conversation made PostgreSQL misjudge the join and sort all of the user's messages
+    // (87 ms instead of 0.2 ms for a page of a user with 2,000 messages; figures in the report).
+    .innerJoin(conversations, eq(conversations.conversationId, messages.conversationId))
+    .where(and(...browseFilters(userId, q)))
+    .orderBy(desc(messages.messageId))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return {
+    messages: page.map(presentBrowsedMessage),
+    next_cursor: rows.length > q.limit ? page[page.length - 1].messageId : null,
+  };
+}
+
+interface BrowsedRow {
+  messageId: number;
+  conversationId: number;
+  conversationName: string;
+  role: string;
+  snippet: string | null;
+  snippetStart: number;
+  length: number | null;
+  model: string | null;
+  favorite: boolean;
+  status: string;
+  createdAt: Date;
+}
+
+export function presentBrowsedMessage(row: BrowsedRow): BrowsedMessage {
+  let snippet = row.snippet;
+  if (snippet !== null) {
+    const start = Number(row.snippetStart);
+    const cutBefore = start > 1;
+    // char_length counts code points, as does spreading a string (its .length counts UTF-16 units).
+    const cutAfter = start - 1 + [...snippet].length < Number(row.length ?? 0);
+    snippet = `${cutBefore ? '…' : ''}${snippet}${cutAfter ? '…' : ''}`;
+  }
+  return {
+    message_id: row.messageId,
+    conversation_id: row.conversationId,
+    conversation_name: row.conversationName,
+    role: row.role === 'user' ? 'user' : 'assistant',
+    snippet,
+    model: row.model,
+    favorite: row.favorite,
+    status: row.status as MessageStatus,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}

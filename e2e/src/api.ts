@@ -12,8 +12,19 @@ export interface OutboxMail {
   createdAt: string;
 }
 
-export async function apiRequest<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+}
+
+/** A JSON call to the shared journeys' server (global setup). */
+export function apiRequest<T>(method: string, path: string, options: ApiOptions = {}): Promise<T> {
+  return apiRequestAt<T>(inject('baseUrl'), method, path, options);
+}
+
+/** A JSON call to the server at `baseUrl`, from a simulated visitor's address; throws on a non-2xx answer. */
+export async function apiRequestAt<T>(baseUrl: string, method: string, path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: {
       accept: 'application/json',

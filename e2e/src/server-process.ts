@@ -30,18 +30,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { env: Record<string, string>; logFile: string }): Promise<RunningServer> {
-  for (const file of [serverEntry, webIndex]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first.`);
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pluma-e2e-'));
-  const port = await freePort();
+/** The environment of a built server on a fresh embedded database, with no external services. */
+export function serverEnvironment(port: number, dataDir: string, overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // A fresh embedded database and no external services, whatever the calling shell has set.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'SMTP_URL', 'PUBLIC_URL', 'APP_SECRET', 'WEB_DIST_DIR', 'TEST_DB']) {
     delete env[name];
   }
-  Object.assign(env, {
+  return Object.assign(env, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -52,13 +48,32 @@ export async function startServer(options: { env: Record<string, string>; logFil
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     // Each simulated visitor sends its own X-Forwarded-For (e2e/src/visitors.ts), as behind a proxy.
     TRUST_PROXY: 'true',
-    ...options.env,
+    ...overrides,
   });
+}
+
+/** Throws when the build the journeys drive is missing. */
+export function requireBuild() {
+  for (const file of [serverEntry, webIndex]) {
+    if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first.`);
+  }
+}
+
+/** Spawns the built server with `env`, its output appended to `log`. */
+export function spawnServer(env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  return child;
+}
+
+export async function startServer(options: { env: Record<string, string>; logFile: string }): Promise<RunningServer> {
+  requireBuild();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pluma-e2e-'));
+  const port = await freePort();
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  const child = spawnServer(serverEnvironment(port, dataDir, options.env), log);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, 90_000);
@@ -79,7 +94,7 @@ export async function startServer(options: { env: Record<string, string>; logFil
   };
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+export async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? -1));
@@ -96,11 +111,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
-async function stopChild(child: ChildProcess) {
+/** SIGTERM, as a deployment's restart does (running answers are saved as interrupted), then SIGKILL after 15 s. */
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
 }

@@ -19,6 +19,21 @@ export function savedLanguage(): Lang | null {
   }
 }
 
+/** The first of the browser's preferred languages we have ('es-MX' → es), if any. */
+export function browserLanguage(nav: Pick<Navigator, 'language' | 'languages'> | undefined = typeof navigator === 'undefined' ? undefined : navigator): Lang | null {
+  const preferred = nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLang(base)) return base;
+  }
+  return null;
+}
+
+/** The language a visitor starts in: the one saved on this browser, else the browser's, else English. */
+export function initialLanguage(): Lang {
+  return savedLanguage() ?? browserLanguage() ?? DEFAULT_LANG;
+}
+
 /**
  * Other namespaces (e.g. 'landing' → landing.en.json) load on first use, in their own chunk, so the
  * sign-in screens do not carry the landing page's copy.
@@ -40,7 +55,7 @@ void i18n.use(lazyNamespaces).use(initReactI18next).init({
   partialBundledLanguages: true,
   ns: ['translation'],
   defaultNS: 'translation',
-  lng: savedLanguage() ?? DEFAULT_LANG,
+  lng: initialLanguage(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },

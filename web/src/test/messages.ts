@@ -1,4 +1,5 @@
 // Chat message fixtures as the messages API returns them, for the chat screen and chat-state tests.
+import type { Conversation } from '@pluma/common/conversations';
 import type { Message, MessagePage } from '@pluma/common/messages-api';
 
 /** A finished assistant message; tests override what they are about. */
@@ -27,4 +28,21 @@ export function buildMessage(overrides: Partial<Message> & Pick<Message, 'messag
 /** One page of the history, given oldest first; the API sends the newest first. */
 export function buildMessagePage(messages: Message[], next_cursor: number | null = null): MessagePage {
   return { messages: [...messages].reverse(), next_cursor };
+}
+
+/** A Personal conversation (id 9); tests override what they are about. */
+export function buildConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    conversation_id: 9,
+    name: 'Garden notes',
+    model: null,
+    archived: false,
+    tags: '',
+    avatar_id: null,
+    organization_id: null,
+    file: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -25,6 +25,10 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => undefined;
 window.HTMLElement.prototype.scrollTo ??= () => undefined;
+// Mantine's autosize textarea listens for web fonts, which jsdom does not have.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
 // Mantine's ScrollArea and Modal read computed styles jsdom leaves empty; that's fine for behaviour tests.
 
 afterEach(() => {

@@ -2,6 +2,7 @@
 // "Generic handler"). Pure, so each rule is unit-tested; useErrorHandler() carries out the outcome.
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/api-error';
+import { localizeServerText } from './server-text';
 
 export type ErrorOutcome =
   | { kind: 'ignore' }
@@ -33,8 +34,8 @@ export function describeError(error: unknown, t: TFunction, options: ErrorHandli
     }
     if ((error.status === 400 || error.status === 401) && !options.showValidation) return { kind: 'ignore' };
     if (error.isNetworkError) return { kind: 'alert', message: t('errors.network') };
-    // The server's message is already in the user's language.
-    if (body?.message) return { kind: 'alert', message: body.message };
+    // The server's message is in the language of the request; one of ours is re-worded in the current one.
+    if (body?.message) return { kind: 'alert', message: localizeServerText(body.message) };
     return { kind: 'alert', message: t('errors.generic') };
   }
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';

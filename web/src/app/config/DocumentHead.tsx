@@ -1,8 +1,10 @@
-// Keeps the document head in step with the configuration and language.
+// Keeps the document head in step with the configuration and language. The admin's tracking codes are
+// not added here: the server writes them into index.html with the page's CSP nonce (platform/http/index-html.ts),
+// since a strict script CSP would block scripts added later.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from './app-config';
-import { injectTrackingCodes, setCustomCss, setFavicon, setSocialMeta, setThemeColor } from './document-head';
+import { setCustomCss, setFavicon, setSocialMeta, setThemeColor } from './document-head';
 
 export function DocumentHead() {
   const config = useAppConfig();
@@ -14,8 +16,6 @@ export function DocumentHead() {
   const image = config.get('social_media_image');
   const css = config.get('app_css');
   const primary = config.get('primary_color');
-  const headCodes = config.get('head_tracking_codes');
-  const bodyCodes = config.get('body_tracking_codes');
 
   useEffect(() => {
     document.title = title;
@@ -24,10 +24,6 @@ export function DocumentHead() {
   useEffect(() => setFavicon(favicon), [favicon]);
   useEffect(() => setThemeColor(primary), [primary]);
   useEffect(() => setCustomCss(css), [css]);
-  useEffect(() => {
-    injectTrackingCodes('head', headCodes);
-    injectTrackingCodes('body', bodyCodes);
-  }, [headCodes, bodyCodes]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;
   }, [i18n.language]);

@@ -1,5 +1,6 @@
 // The page head from the configuration (spec part 1 §3, part 2 §2): title, favicon, social image,
-// custom CSS and the admin's tracking codes. DOM-only helpers, called from <DocumentHead/>.
+// custom CSS. DOM-only helpers, called from <DocumentHead/>. (The tracking codes are written into
+// index.html by the server, with the page's CSP nonce.)
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -58,22 +59,4 @@ export function setCustomCss(css: string) {
     document.head.appendChild(style);
   }
   if (style.textContent !== css) style.textContent = css;
-}
-
-const injected = new Set<string>();
-
-/**
- * Adds the admin's tracking snippet (HTML with scripts) to the head or the end of the body, once per page
- * load. A contextual fragment is used because scripts set through innerHTML never run.
- */
-export function injectTrackingCodes(target: 'head' | 'body', html: string) {
-  const snippet = html.trim();
-  const key = `${target}:${snippet}`;
-  if (!snippet || injected.has(key)) return;
-  injected.add(key);
-  const parent = target === 'head' ? document.head : document.body;
-  const range = document.createRange();
-  range.selectNode(parent);
-  const fragment = range.createContextualFragment(snippet);
-  parent.appendChild(fragment);
 }

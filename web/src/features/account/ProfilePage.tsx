@@ -1,19 +1,23 @@
 // Profile (spec part 1 §2): name, email, company, sign-out, language picker; plus phone (kept to 10
-// digits, spec part 1 §5) and deleting one's own account (spec part 1 §6).
+// digits, spec part 1 §5), changing the password (/profile#password) and deleting one's own account
+// (spec part 1 §6).
 import { Avatar, Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Lang } from '@pluma/common/constants';
 import { normalizeProfilePhone } from '@pluma/common/users';
 import { IconLanguage, IconLogout, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { useCurrentUser, useSession } from '../../app/session/session-context';
 import { initials } from '../../app/shell/UserMenu';
 import { showSuccess } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
+import { useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { ChangePasswordCard } from './ChangePasswordCard';
 import { LanguageModal } from './LanguageModal';
 import { deleteOwnAccount } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
@@ -30,8 +34,18 @@ export default function ProfilePage() {
   const [deleting, setDeleting] = useState(false);
   const form = useForm({
     initialValues: { name: user.name, last_name: user.last_name, company: user.company ?? '', phone: user.phone ?? '' },
-    validate: { name: (value) => (value.trim() ? null : t('validation.name_required')) },
+    validate: { name: (value) => (value.trim() ? null : 'validation.name_required') },
   });
+  const inputProps = useLocalizedInputProps(form);
+  const { hash } = useLocation();
+
+  // Linked as /profile#password (e.g. to ask a new admin to replace a generated password).
+  useEffect(() => {
+    if (hash !== '#password') return;
+    const card = document.getElementById('password');
+    card?.scrollIntoView({ block: 'start' });
+    card?.querySelector('input')?.focus();
+  }, [hash]);
 
   const submit = form.onSubmit((values) => {
     save.mutate(
@@ -93,13 +107,13 @@ export default function ProfilePage() {
         <form onSubmit={submit} noValidate aria-busy={save.isPending} data-testid="profile-form">
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput label={t('signup.name')} autoComplete="given-name" required autoFocus {...form.getInputProps('name')} />
-              <TextInput label={t('signup.lastName')} autoComplete="family-name" {...form.getInputProps('last_name')} />
+              <TextInput label={t('signup.name')} autoComplete="given-name" required autoFocus {...inputProps('name')} />
+              <TextInput label={t('signup.lastName')} autoComplete="family-name" {...inputProps('last_name')} />
             </SimpleGrid>
             <TextInput label={t('auth.email')} value={user.email} readOnly description={t('profile.emailHint')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput label={t('profile.company')} autoComplete="organization" {...form.getInputProps('company')} />
-              <TextInput label={t('signup.phone')} type="tel" autoComplete="tel" inputMode="tel" description={t('profile.phoneHint')} {...form.getInputProps('phone')} />
+              <TextInput label={t('profile.company')} autoComplete="organization" {...inputProps('company')} />
+              <TextInput label={t('signup.phone')} type="tel" autoComplete="tel" inputMode="tel" description={t('profile.phoneHint')} {...inputProps('phone')} />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
@@ -109,6 +123,8 @@ export default function ProfilePage() {
           </Stack>
         </form>
       </Card>
+
+      <ChangePasswordCard />
 
       <Card withBorder radius="lg" padding="xl">
         <Group justify="space-between" gap="md">

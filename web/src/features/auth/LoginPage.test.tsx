@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import LoginPage from './LoginPage';
 
 describe('Login screen', () => {
@@ -70,5 +71,52 @@ describe('Login screen', () => {
     expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  describe('errors on screen follow a language switch', () => {
+    afterEach(async () => {
+      await i18n.changeLanguage('en');
+    });
+
+    it('field errors', async () => {
+      stubFetch({});
+      renderScreen(<LoginPage />);
+      const user = userEvent.setup({ delay: null });
+      await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'not-an-email{Enter}');
+      expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
+      await act(() => setLanguage('es'));
+      expect(await screen.findByText('El correo electrónico no es válido.')).toBeInTheDocument();
+      expect(screen.getByText('Por favor, escribe tu contraseña.')).toBeInTheDocument();
+      expect(screen.queryByText('Email is invalid.')).not.toBeInTheDocument();
+    });
+
+    it('the wrong-credentials alert and a server message (too many attempts)', async () => {
+      let status = 401;
+      stubFetch({
+        'POST /api/auth/login': () =>
+          status === 401
+            ? { status, body: { error: 'invalid_credentials', message: 'Email or password is incorrect, please try again.' } }
+            : {
+                status,
+                body: {
+                  error: 'rate_limited',
+                  message: 'Too many failed sign-ins for this account. Please wait a few minutes and try again, or reset your password.',
+                },
+              },
+      });
+      renderScreen(<LoginPage />);
+      const user = userEvent.setup({ delay: null });
+      await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
+      await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'wrong{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Email or password is incorrect, please try again.');
+      await act(() => setLanguage('es'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('El correo o la contraseña son incorrectos, inténtalo de nuevo.');
+
+      status = 429;
+      await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos fallidos en esta cuenta.');
+      await act(() => setLanguage('en'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-ins for this account.');
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useAppConfig } from '../../app/config/app-config';
 import { authPath, safeNextPath } from '../../app/session/paths';
 import { useSession } from '../../app/session/session-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useLocalizedInputProps } from '../../ui/screen-text';
 import { emailProblem, login, normalizeEmail } from './auth-api';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -22,14 +23,15 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const landing = config.on('landing_enabled');
-  const { formError, setFormError, submitting, run, showFailure } = useAuthSubmit();
+  const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit();
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
-      email: (value) => emailProblem(value, t),
-      password: (value) => (value ? null : t('auth.passwordRequired')),
+      email: (value) => emailProblem(value),
+      password: (value) => (value ? null : 'auth.passwordRequired'),
     },
   });
+  const inputProps = useLocalizedInputProps(form);
 
   const submit = form.onSubmit((values) =>
     run(
@@ -44,7 +46,7 @@ export default function LoginPage() {
         if (error instanceof ApiError && error.status === 401) {
           // spec part 1 §8: wrong email or password → the message, and sign out.
           tokenStore.clear();
-          setFormError(error.body?.message || t('auth.invalidCredentials'));
+          setFormError({ key: 'auth.invalidCredentials' });
         } else if (details) {
           form.setErrors(details);
         } else {
@@ -57,9 +59,9 @@ export default function LoginPage() {
   return (
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle', { app: config.get('app_name') })} testId="login-page">
       <AuthForm onSubmit={submit} submitting={submitting} testId="login-form">
-        <ErrorAlert message={formError} onClose={() => setFormError(null)} />
-        <EmailField placeholder={t('auth.emailPlaceholder')} data-autofocus autoFocus {...form.getInputProps('email')} />
-        <PasswordField label={t('auth.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        <ErrorAlert message={formErrorText} onClose={() => setFormError(null)} />
+        <EmailField placeholder={t('auth.emailPlaceholder')} data-autofocus autoFocus {...inputProps('email')} />
+        <PasswordField label={t('auth.password')} autoComplete="current-password" {...inputProps('password')} />
         <Group justify="flex-end">
           <Anchor component={Link} to={authPath('recovery', landing)} size="sm">
             {t('auth.forgotPassword')}

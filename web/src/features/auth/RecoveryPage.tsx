@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error';
 import { useAppConfig } from '../../app/config/app-config';
 import { authPath } from '../../app/session/paths';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useLocalizedInputProps } from '../../ui/screen-text';
 import { SuccessBanner } from '../../ui/SuccessBanner';
 import { emailProblem, normalizeEmail, sendResetPasswordLink } from './auth-api';
 import { AuthForm, EmailField } from './AuthForm';
@@ -18,14 +19,15 @@ export default function RecoveryPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const landing = config.on('landing_enabled');
-  const { formError, setFormError, submitting, run } = useAuthSubmit();
+  const { formErrorText, setFormError, submitting, run } = useAuthSubmit();
   const [sent, setSent] = useState(false);
   const form = useForm({
     initialValues: { email: '' },
     validate: {
-      email: (value) => emailProblem(value, t),
+      email: (value) => emailProblem(value),
     },
   });
+  const inputProps = useLocalizedInputProps(form);
 
   const submit = form.onSubmit(({ email }) => {
     setSent(false);
@@ -35,17 +37,25 @@ export default function RecoveryPage() {
         setSent(true);
       },
       // spec part 1 §8: 404 → no account with this email; anything else → try again later.
-      (failure) => setFormError(failure instanceof ApiError && failure.status === 404 ? t('recovery.notFound') : t('recovery.failed')),
+      // A 429 (too many requests) is shown as the server words it.
+      (failure) =>
+        setFormError(
+          failure instanceof ApiError && failure.status === 404
+            ? { key: 'recovery.notFound' }
+            : failure instanceof ApiError && failure.status === 429
+              ? { failure }
+              : { key: 'recovery.failed' },
+        ),
     );
   });
 
   return (
     <AuthLayout title={t('recovery.title')} subtitle={t('recovery.subtitle')} testId="recovery-page">
       <AuthForm onSubmit={submit} submitting={submitting} testId="recovery-form">
-        <ErrorAlert message={formError} onClose={() => setFormError(null)} />
+        <ErrorAlert message={formErrorText} onClose={() => setFormError(null)} />
         {/* Kept on screen: the user needs it while switching to their inbox. */}
         <SuccessBanner message={sent ? t('recovery.sent') : null} onClose={() => setSent(false)} autoHideMs={0} />
-        <EmailField autoFocus {...form.getInputProps('email')} />
+        <EmailField autoFocus {...inputProps('email')} />
         <Button type="submit" size="md" fullWidth loading={submitting}>
           {t('recovery.submit')}
         </Button>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
 import ResetPasswordPage from './ResetPasswordPage';
 
@@ -11,7 +12,24 @@ async function choose(password: string, confirm = password) {
   await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));
 }
 
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
 describe('Reset password screen', () => {
+  it('opens in the language of the email (lang=es), without saving it on this browser', async () => {
+    localStorage.setItem('lang', 'en');
+    renderScreen(<ResetPasswordPage />, { route: '/reset-password?token=abc&lang=es' });
+    expect(await screen.findByRole('heading', { name: 'Elige una nueva contraseña' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar contraseña e iniciar sesión' })).toBeEnabled();
+    expect(localStorage.getItem('lang')).toBe('en');
+  });
+
+  it('ignores a lang it does not know', () => {
+    renderScreen(<ResetPasswordPage />, { route: '/reset-password?token=abc&lang=fr' });
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+  });
+
   it('explains a link without a token and keeps the form disabled', () => {
     renderScreen(<ResetPasswordPage />, { route: '/reset-password' });
     expect(screen.getByRole('alert')).toHaveTextContent('This password reset link is invalid or has expired.');

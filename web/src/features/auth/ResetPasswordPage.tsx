@@ -1,13 +1,18 @@
-// /reset-password?token= : choose a new password (and confirm it), then the user is signed in.
+// /reset-password?token=&lang= : choose a new password (and confirm it), then the user is signed in.
+// The page opens in `lang`, the language of the email that carried the link (the server puts the user's
+// language there), whatever this browser had chosen.
 import { Anchor, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@pluma/common/constants';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppConfig } from '../../app/config/app-config';
 import { authPath } from '../../app/session/paths';
 import { useSession } from '../../app/session/session-context';
+import { applyLanguage, isLang } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useLocalizedInputProps } from '../../ui/screen-text';
 import { resetPassword } from './auth-api';
 import { AuthForm, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -20,15 +25,23 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const mailLang = params.get('lang');
   const landing = config.on('landing_enabled');
-  const { formError, setFormError, submitting, run, showFailure } = useAuthSubmit(token ? null : t('reset.missingToken'));
+  const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit(token ? null : { key: 'reset.missingToken' });
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: (value) => (value.length >= PASSWORD_MIN_LENGTH ? null : t('validation.invalid_password')),
-      confirm: (value, values) => (value === values.password ? null : t('validation.password_mismatch')),
+      password: (value) => (value.length >= PASSWORD_MIN_LENGTH ? null : 'validation.invalid_password'),
+      confirm: (value, values) => (value === values.password ? null : 'validation.password_mismatch'),
     },
   });
+  const inputProps = useLocalizedInputProps(form);
+
+  // Before the first paint, so the page never flashes in another language. Not saved on this browser:
+  // it may be someone else's, and once signed in the profile's language applies anyway.
+  useLayoutEffect(() => {
+    if (isLang(mailLang)) applyLanguage(mailLang, { persist: false });
+  }, [mailLang]);
 
   const submit = form.onSubmit(({ password }) =>
     run(
@@ -48,16 +61,16 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')} testId="reset-password-page">
       <AuthForm onSubmit={submit} submitting={submitting} testId="reset-password-form">
-        <ErrorAlert message={formError} onClose={() => setFormError(null)} autoHideMs={0} />
+        <ErrorAlert message={formErrorText} onClose={() => setFormError(null)} autoHideMs={0} />
         <PasswordField
           label={t('reset.newPassword')}
           description={t('signup.passwordHint')}
           autoComplete="new-password"
           autoFocus
           disabled={!token}
-          {...form.getInputProps('password')}
+          {...inputProps('password')}
         />
-        <PasswordField label={t('signup.confirmPassword')} autoComplete="new-password" disabled={!token} {...form.getInputProps('confirm')} />
+        <PasswordField label={t('signup.confirmPassword')} autoComplete="new-password" disabled={!token} {...inputProps('confirm')} />
         <Button type="submit" size="md" fullWidth loading={submitting} disabled={!token}>
           {t('reset.submit')}
         </Button>

@@ -12,6 +12,7 @@ import { authPath } from '../../app/session/paths';
 import { useSession } from '../../app/session/session-context';
 import { currentLanguage } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useLocalizedInputProps } from '../../ui/screen-text';
 import { signup } from './auth-api';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -30,15 +31,14 @@ export default function SignupPage() {
   const config = useAppConfig();
   const session = useSession();
   const landing = config.on('landing_enabled');
-  const { formError, setFormError, submitting, run, showFailure } = useAuthSubmit();
+  const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit();
   const [accountExists, setAccountExists] = useState(false);
   const form = useForm<SignupValues>({
     initialValues: emptySignupValues,
-    validate: (values) => {
-      const keys = signupErrors(values, currentLanguage());
-      return Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, t(key)]));
-    },
+    // Keys, worded when drawn (inputProps), so a language switch re-words errors on screen.
+    validate: (values) => signupErrors(values, currentLanguage()),
   });
+  const inputProps = useLocalizedInputProps(form);
 
   const submit = form.onSubmit((values) => {
     setAccountExists(false);
@@ -57,7 +57,7 @@ export default function SignupPage() {
           for (const [field, text] of Object.entries(details)) {
             const target = SIGNUP_FIELD_OF[field];
             if (target) fieldErrors[target] = text;
-            else setFormError(text);
+            else setFormError({ text });
           }
           form.setErrors(fieldErrors);
         } else {
@@ -71,7 +71,7 @@ export default function SignupPage() {
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle', { app: config.get('app_name') })} testId="signup-page">
       <AuthForm onSubmit={submit} submitting={submitting} testId="signup-form">
-        <ErrorAlert message={formError} onClose={() => setFormError(null)} />
+        <ErrorAlert message={formErrorText} onClose={() => setFormError(null)} />
         {accountExists && (
           <ErrorAlert
             message={t('signup.accountExists')}
@@ -86,10 +86,10 @@ export default function SignupPage() {
           </Anchor>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput label={t('signup.name')} autoComplete="given-name" required autoFocus {...form.getInputProps('name')} />
-          <TextInput label={t('signup.lastName')} autoComplete="family-name" required {...form.getInputProps('last_name')} />
+          <TextInput label={t('signup.name')} autoComplete="given-name" required autoFocus {...inputProps('name')} />
+          <TextInput label={t('signup.lastName')} autoComplete="family-name" required {...inputProps('last_name')} />
         </SimpleGrid>
-        <EmailField {...form.getInputProps('email')} />
+        <EmailField {...inputProps('email')} />
         <TextInput
           label={t('signup.phone')}
           description={t('signup.phoneHint')}
@@ -97,25 +97,25 @@ export default function SignupPage() {
           autoComplete="tel"
           inputMode="tel"
           required
-          {...form.getInputProps('phone')}
+          {...inputProps('phone')}
         />
         <PasswordField
           label={t('auth.password')}
           description={t('signup.passwordHint')}
           autoComplete="new-password"
-          {...form.getInputProps('password')}
+          {...inputProps('password')}
         />
-        <PasswordField label={t('signup.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirm_password')} />
+        <PasswordField label={t('signup.confirmPassword')} autoComplete="new-password" {...inputProps('confirm_password')} />
         <NativeSelect
           label={t('signup.reason')}
           data={[
             { value: '', label: t('signup.reasonPlaceholder') },
             ...SIGNUP_REASONS.map((reason) => ({ value: reason, label: t(REASON_KEYS[reason]) })),
           ]}
-          {...form.getInputProps('reason')}
+          {...inputProps('reason')}
         />
         {form.values.reason === 'Other' && (
-          <TextInput label={t('signup.otherReason')} maxLength={500} {...form.getInputProps('other_reason')} />
+          <TextInput label={t('signup.otherReason')} maxLength={500} {...inputProps('other_reason')} />
         )}
         <Button type="submit" size="md" fullWidth loading={submitting} loaderProps={{ 'aria-label': t('signup.creating') }}>
           {t('signup.submit')}

@@ -1,6 +1,5 @@
 // Calls of the sign-in screens (spec part 1 §7; DESIGN.md §4 "Auth").
 import type { SignupRequest } from '@pluma/common/auth';
-import type { TFunction } from 'i18next';
 import type { AuthResponse } from '@pluma/common/users';
 import { api } from '../../api/instance';
 
@@ -20,6 +19,5 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** A light shape check for instant feedback; the server validates for real. */
 export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
-/** The message for an email that is missing or does not look like one; null when it will do. */
-export const emailProblem = (email: string, t: TFunction) =>
-  !email.trim() ? t('auth.emailRequired') : looksLikeEmail(email) ? null : t('validation.invalid_email');
+/** The i18n key of the problem with an email that is missing or does not look like one; null when it will do. */
+export const emailProblem = (email: string) => (!email.trim() ? 'auth.emailRequired' : looksLikeEmail(email) ? null : 'validation.invalid_email');

@@ -1,58 +1,19 @@
-import type { Conversation } from '@pluma/common/conversations';
 import type { Message } from '@pluma/common/messages-api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildMessage, buildMessagePage } from '../../test/messages';
+import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 
-// The real-time channel: tests deliver server events through `emit`.
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    handlers,
-    emit(event: string, payload: unknown) {
-      handlers.get(event)?.forEach((handler) => handler(payload));
-    },
-  };
-});
-vi.mock('../../api/socket', async () => {
-  const { useEffect, useEffectEvent } = await import('react');
-  return {
-    useSocketStatus: () => 'connected',
-    useSocketEvent: (event: string, handler: (payload: unknown) => void) => {
-      const onEvent = useEffectEvent(handler);
-      useEffect(() => {
-        const set = socket.handlers.get(event) ?? new Set();
-        const listener = (payload: unknown) => onEvent(payload);
-        set.add(listener);
-        socket.handlers.set(event, set);
-        return () => void set.delete(listener);
-      }, [event]);
-    },
-  };
-});
+// The real-time channel: tests deliver server events through `emit` and set the connection's state.
+const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
+vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
 
 const { default: ConversationPage } = await import('./ConversationPage');
 
-// Mantine's autosize textarea listens for web fonts, which jsdom does not have.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-}
 
-const conversation: Conversation = {
-  conversation_id: 9,
-  name: 'Garden notes',
-  model: null,
-  archived: false,
-  tags: 'garden',
-  avatar_id: null,
-  organization_id: null,
-  file: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const conversation = buildConversation({ tags: 'garden' });
 
 const message = (overrides: Partial<Message> & Pick<Message, 'message_id'>) => buildMessage({ conversation_id: conversation.conversation_id, ...overrides });
 

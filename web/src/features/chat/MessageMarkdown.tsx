@@ -5,7 +5,9 @@ import { Typography } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { AnswerImage } from './AnswerImage';
 import classes from './Chat.module.css';
+import { CodeBlock, nodeText } from './CodeBlock';
 import { hasCodeFence, splitMarkdownBlocks } from './markdown-blocks';
 import { useCodeHighlighter, type RehypePlugins } from './use-code-highlighter';
 
@@ -20,6 +22,10 @@ const COMPONENTS: Components = {
       <table {...props} />
     </div>
   ),
+  // Code blocks get a copy button; the copied text is the code itself, not the highlighting markup.
+  pre: ({ node, ...props }) => <CodeBlock {...props} code={nodeText(node)} />,
+  // Images from other sites load only on a click (a prompt-injected image URL could carry the chat away).
+  img: ({ node: _node, ...props }) => <AnswerImage {...props} />,
 };
 
 interface BlockProps {

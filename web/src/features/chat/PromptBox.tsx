@@ -7,7 +7,7 @@ import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
 import { IconFile, IconSend, IconWand } from '@tabler/icons-react';
-import { memo, useReducer } from 'react';
+import { memo, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
 import { useSession } from '../../app/session/session-context';
@@ -18,7 +18,7 @@ import { toModelValue, UNSET_MODEL, useModels } from '../conversations/models-ap
 import { useModelOptions } from '../conversations/use-model-options';
 import { enhancePrompt } from './chat-api';
 import classes from './Chat.module.css';
-import { FileAttach } from './FileAttach';
+import { ClaudeFileAdvice, FileAttach } from './FileAttach';
 import { answersWithClaude, canAttachFiles, shortFileName } from './file-rules';
 import { canEnhance, canSend, showEnhance } from './prompt-rules';
 import { initialPromptState, promptReducer, visiblePrompt } from './prompt-state';
@@ -31,10 +31,12 @@ interface PromptBoxProps {
   generating: boolean;
   /** Resolves true when the prompt was accepted. */
   onSend: (content: string) => Promise<boolean>;
+  /** Text to put back in an empty box (a first prompt typed on the list that could not be sent). */
+  draft?: string | null;
 }
 
 /** Memoized: the history re-renders with every streamed frame, the prompt box only when its props change. */
-export const PromptBox = memo(function PromptBox({ conversation, generating, onSend }: PromptBoxProps) {
+export const PromptBox = memo(function PromptBox({ conversation, generating, onSend, draft = null }: PromptBoxProps) {
   const { t } = useTranslation('chat');
   const session = useSession();
   const handleError = useErrorHandler();
@@ -45,6 +47,9 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
   const overLimit = tokens > MAX_CONVERSATION_TOKENS;
   const context = { text: state.text, generating, enhancing };
   const { data: models = [] } = useModels();
+  useEffect(() => {
+    if (draft) dispatch({ type: 'restored', text: draft });
+  }, [draft]);
 
   const submit = async () => {
     if (!canSend(context)) return;
@@ -143,6 +148,7 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
           </Tooltip>
         </Group>
       </Group>
+      {claude && canAttachFiles(conversation.model, models) && <ClaudeFileAdvice />}
       {overLimit && (
         <Text size="xs" c="red.7" mt={4} role="alert">
           {t('prompt.overLimit', { max: MAX_CONVERSATION_TOKENS.toLocaleString() })}

@@ -9,9 +9,17 @@ export const fetchMessagePage = (conversationId: number, cursor?: number | null,
 
 export const sendMessage = (request: CreateMessageRequest) => api.post<CreateMessageResponse>('/messages', { stream: true, ...request });
 
-/** Continue a cut-off answer, or write a failed one again (the server decides by its finish_reason). */
-export const answerAgain = (conversationId: number, messageId: number) =>
-  api.post<CreateMessageResponse>('/messages', { conversation_id: conversationId, message_id: messageId, stream: true });
+/**
+ * Continue an answer cut off or interrupted, or (`regenerate`) write it again: a failed or interrupted
+ * answer is rewritten in its own row, a finished one gets a new answer to its prompt as it is now.
+ */
+export const answerAgain = (conversationId: number, messageId: number, options: { regenerate?: boolean } = {}) =>
+  api.post<CreateMessageResponse>('/messages', {
+    conversation_id: conversationId,
+    message_id: messageId,
+    stream: true,
+    ...(options.regenerate ? { regenerate: true } : {}),
+  });
 
 /** spec part 2 §7: prompt enhancement is a message post with enhance true and stream true. */
 export const enhancePrompt = (conversationId: number, content: string) =>

@@ -36,8 +36,11 @@ export type ChatAction =
   | { type: 'olderPage'; page: MessagePage }
   /** POST /messages answered: the prompt and its (pending) answer. */
   | { type: 'sent'; response: CreateMessageResponse }
-  /** Continue was clicked: the answer is written again from where it stopped. */
-  | { type: 'continueStarted'; messageId: number }
+  /**
+   * Continue was clicked: the answer is written on from where it stopped; with `clear` (Retry of a failed
+   * or interrupted answer) it is written again from the start in the same row.
+   */
+  | { type: 'continueStarted'; messageId: number; clear?: boolean }
   /** A message as the server has it now (continue refused, edit or favorite saved). */
   | { type: 'replaced'; message: Message }
   | { type: 'delta'; payload: MessageStreamPayload }
@@ -168,7 +171,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'continueStarted': {
       const current = find(state, action.messageId);
       if (!current) return state;
-      return { ...state, messages: upsert(state.messages, { ...current, status: 'pending', finish_reason: null, tracking: 'live', errorText: null }) };
+      const restarted: ChatMessage = { ...current, status: 'pending', finish_reason: null, error_code: null, tracking: 'live', errorText: null };
+      if (action.clear) restarted.content = null;
+      return { ...state, messages: upsert(state.messages, restarted) };
     }
     case 'replaced': {
       if (action.message.conversation_id !== state.conversationId) return state;
@@ -217,6 +222,18 @@ function finish(state: ChatState, message: Message, content: string): ChatState 
   const current = find(state, message.message_id);
   const final = toChat({ ...message, content }, current?.tracking ?? 'live');
   return { ...state, messages: upsert(state.messages, final) };
+}
+
+/** Continue applies to an answer cut off at the length limit, or interrupted with some text written. */
+export function canContinue(message: Pick<Message, 'role' | 'status' | 'finish_reason' | 'content'>): boolean {
+  if (message.role !== 'assistant') return false;
+  if (message.status === 'done') return message.finish_reason === 'length';
+  return message.status === 'interrupted' && !!message.content;
+}
+
+/** The newest answer to a prompt (Regenerate after editing it). */
+export function answerTo(state: Pick<ChatState, 'messages'>, promptId: number): ChatMessage | undefined {
+  return state.messages.findLast((m) => m.role === 'assistant' && m.user_message_id === promptId);
 }
 
 /** An answer is being written: sending is blocked (spec part 2 §4: the generating flag blocks sending). */

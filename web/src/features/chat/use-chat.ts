@@ -12,8 +12,10 @@ import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
 import { answerAgain, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
-import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
+import { canContinue, chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
+
+export type AnswerAgainMode = 'continue' | 'regenerate';
 
 /** How often an answer is read from the server while its frames cannot be used or have stopped arriving. */
 export const STREAM_POLL_MS = 1500;
@@ -150,18 +152,23 @@ export function useChat(conversationId: number) {
     [conversationId, queryClient, handleError],
   );
 
-  /** Continue a cut-off answer (finish_reason 'length') or write a failed one again. */
+  /**
+   * 'continue': an answer cut off or interrupted is written on from where it stopped. 'regenerate' (Retry,
+   * Regenerate): a failed or interrupted answer is written again in its own row (one answer, not two); a
+   * finished one gets a new answer to its prompt as it is now.
+   */
   const answerAgainFor = useCallback(
-    async (message: ChatMessage) => {
-      const continuing = message.finish_reason === 'length' && message.status === 'done';
-      if (continuing) dispatch({ type: 'continueStarted', messageId: message.message_id });
+    async (message: ChatMessage, mode: AnswerAgainMode = 'continue') => {
+      const continuing = mode === 'continue' && canContinue(message);
+      const inPlace = continuing || message.status === 'failed' || message.status === 'interrupted';
+      if (inPlace) dispatch({ type: 'continueStarted', messageId: message.message_id, clear: !continuing });
       setSending(true);
       lastFrameAt.current = Date.now();
       try {
-        const response = await answerAgain(conversationId, message.message_id);
+        const response = await answerAgain(conversationId, message.message_id, { regenerate: mode === 'regenerate' });
         dispatch({ type: 'sent', response });
       } catch (error) {
-        if (continuing) dispatch({ type: 'replaced', message });
+        if (inPlace) dispatch({ type: 'replaced', message });
         handleError(error, { showValidation: true });
       } finally {
         setSending(false);

@@ -6,6 +6,11 @@ import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import ConversationsPage from './ConversationsPage';
 
+// Mantine's autosize textarea (the start-a-chat box) listens for web fonts, which jsdom does not have.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
+
 const base: Conversation = {
   conversation_id: 1,
   name: 'Launch plan',

@@ -21,6 +21,7 @@ import { DeleteConversationModal } from './DeleteConversationModal';
 import { parseArchived, parseSort, SORT_OPTIONS } from './list-params';
 import { modelLabel, useModels } from './models-api';
 import { RecentConversations } from './RecentConversations';
+import { StartChatBox } from './StartChatBox';
 import { ViewSwitch } from './ViewSwitch';
 
 export default function ConversationsPage() {
@@ -90,6 +91,7 @@ export default function ConversationsPage() {
           </Button>
         }
       />
+      {!tag && !archived && <StartChatBox />}
       <Group className={classes.toolbar} gap="md" align="flex-end" wrap="wrap">
         <ViewSwitch value={tag ? 'tags' : 'all'} />
         {searchEnabled && (

@@ -1,5 +1,5 @@
 // Signed-in home until a feature claims "/": a greeting, the balance and the enabled tools.
-import { Anchor, Card, EmptyState, Group, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Card, EmptyState, Group, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconArrowRight, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useAppConfig } from '../../app/config/app-config';
 import { visibleTabs } from '../../app/registry';
 import { useCurrentUser } from '../../app/session/session-context';
 import { PageHeader } from '../../ui/PageHeader';
+import { StartChatBox } from '../conversations/StartChatBox';
 import classes from './HomePage.module.css';
 
 export default function HomePage() {
@@ -20,6 +21,10 @@ export default function HomePage() {
   return (
     <div data-testid="home-page">
       <PageHeader title={t('home.greeting', { name: user.name || user.email })} description={t('home.subtitle', { app: config.get('app_name') })} />
+      {/* Start a chat by just typing (the conversation is named from the prompt). */}
+      <Box mb="lg">
+        <StartChatBox />
+      </Box>
       {tabs.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
           <EmptyState

@@ -1,11 +1,11 @@
-// Closing call to action: one more Get Started / Comenzar to /auth.
+// Closing call to action: one more Get Started / Comenzar, to the sign-up form.
 import { Button, Container, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import classes from './landing.module.css';
 
-export function CallToActionSection({ t }: { t: TFunction<'landing'> }) {
+export function CallToActionSection({ t, getStartedPath }: { t: TFunction<'landing'>; getStartedPath: string }) {
   return (
     <section className={classes.section} aria-labelledby="landing-cta-title">
       <Container size="md">
@@ -18,7 +18,7 @@ export function CallToActionSection({ t }: { t: TFunction<'landing'> }) {
           </Text>
           <Button
             component={Link}
-            to="/auth"
+            to={getStartedPath}
             size="lg"
             radius="xl"
             mt="xl"

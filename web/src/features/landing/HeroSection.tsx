@@ -1,4 +1,4 @@
-// Hero: configured title and tagline, Get Started (→ /auth) and the hero image (spec part 2 §2).
+// Hero: configured title and tagline, Get Started (→ sign-up) and the hero image (spec part 2 §2).
 import { Button, Container, Group, Image, Text } from '@mantine/core';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -21,7 +21,7 @@ export function HeroSection({ content, t }: { content: LandingContent; t: TFunct
           </h1>
           {content.tagline && <p className={classes.heroTagline}>{content.tagline}</p>}
           <Group className={classes.heroActions} gap="sm">
-            <Button component={Link} to="/auth" size="lg" radius="xl" rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
+            <Button component={Link} to={content.getStartedPath} size="lg" radius="xl" rightSection={<IconArrowRight size={18} aria-hidden="true" />}>
               {t('nav.getStarted')}
             </Button>
             <Button component="a" href="#features" size="lg" radius="xl" variant="default">

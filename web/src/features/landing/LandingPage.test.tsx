@@ -51,7 +51,7 @@ function renderLanding(lang: 'en' | 'es') {
 }
 
 describe('LandingPage', () => {
-  it('shows the configured title, tagline and features, with Get Started to /auth', async () => {
+  it('shows the configured title, tagline and features, with Get Started to the sign-up form', async () => {
     const fetchMock = serveConfig([
       { key: 'app_name', value: 'Tinta' },
       { key: 'title', value: 'Write like a pro' },
@@ -67,11 +67,31 @@ describe('LandingPage', () => {
     for (const title of ['Fast drafts', 'Your voice', 'Teams']) expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     const getStarted = screen.getAllByRole('link', { name: /Get Started/ });
     expect(getStarted.length).toBeGreaterThan(0);
-    for (const link of getStarted) expect(link).toHaveAttribute('href', '/auth');
+    expect(getStarted).toHaveLength(3); // top bar, hero, closing call to action
+    for (const link of getStarted) expect(link).toHaveAttribute('href', '/auth/signup');
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacidad');
     expect(document.title).toBe('Write like a pro');
     // No benefits configured: no benefits section.
     expect(screen.queryByRole('heading', { name: 'Exclusive benefits' })).not.toBeInTheDocument();
+  });
+
+  it('sends Get Started to the login when sign-up is switched off', async () => {
+    serveConfig([{ key: 'signup_enabled', value: 'false' }]);
+    renderLanding('en');
+    await screen.findByRole('heading', { level: 1 });
+    for (const link of screen.getAllByRole('link', { name: /Get Started/ })) expect(link).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('keeps Log in in the top bar at phone width (only the section anchors are desktop-only)', async () => {
+    serveConfig([{ key: 'spanish_enabled', value: 'true' }]);
+    renderLanding('es');
+    const header = (await screen.findAllByRole('banner'))[0]!;
+    const login = within(header).getByRole('link', { name: 'Iniciar sesión' });
+    expect(login).toHaveAttribute('href', '/auth/login');
+    // The phone rule hides `.desktopOnly` (landing.module.css); Log in must not be under it.
+    expect(login.closest('.desktopOnly')).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Funciones' })).toHaveClass('desktopOnly');
+    expect(within(header).getByRole('link', { name: /Comenzar/ })).toHaveAttribute('href', '/auth/signup');
   });
 
   it('shows the exclusive benefits and the high-ticket offer link when configured', async () => {
@@ -114,7 +134,7 @@ describe('LandingPage', () => {
     expect(applyLanguage).toHaveBeenCalledWith('es');
     expect(document.title).toBe('Crea contenido auténtico 10X más rápido | Pluma');
     expect(document.documentElement.lang).toBe('es');
-    for (const link of screen.getAllByRole('link', { name: /Comenzar/ })) expect(link).toHaveAttribute('href', '/auth');
+    for (const link of screen.getAllByRole('link', { name: /Comenzar/ })) expect(link).toHaveAttribute('href', '/auth/signup');
     expect(screen.getByRole('heading', { level: 3, name: 'Conversa con los mejores modelos' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacidad' })).toHaveAttribute('href', '/privacidad');
   });

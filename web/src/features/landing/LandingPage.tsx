@@ -58,7 +58,7 @@ export default function LandingPage({ lang }: { lang: 'en' | 'es' }) {
         <FeaturesSection content={content} t={t} />
         <AboutSection content={content} t={t} />
         <BenefitsSection content={content} t={t} />
-        <CallToActionSection t={t} />
+        <CallToActionSection t={t} getStartedPath={content.getStartedPath} />
       </main>
       <LandingFooter content={content} lang={lang} homePath={homePath} t={t} />
     </div>

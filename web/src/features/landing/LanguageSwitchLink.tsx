@@ -5,14 +5,17 @@ import { IconLanguage } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { applyLanguage } from '../../i18n';
+import classes from './landing.module.css';
 
 interface LanguageSwitchLinkProps {
   lang: 'en' | 'es';
   className?: string;
+  /** Only the icon on a phone (the top bar must also fit Log in and Get Started); the label stays for screen readers. */
+  iconOnlyOnPhone?: boolean;
   t: TFunction<'landing'>;
 }
 
-export function LanguageSwitchLink({ lang, className, t }: LanguageSwitchLinkProps) {
+export function LanguageSwitchLink({ lang, className, iconOnlyOnPhone = false, t }: LanguageSwitchLinkProps) {
   const target = lang === 'es' ? 'en' : 'es';
   return (
     <Anchor
@@ -25,7 +28,7 @@ export function LanguageSwitchLink({ lang, className, t }: LanguageSwitchLinkPro
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
       <IconLanguage size={16} aria-hidden="true" />
-      {t('nav.switchLanguage')}
+      <span className={iconOnlyOnPhone ? classes.phoneHidden : undefined}>{t('nav.switchLanguage')}</span>
     </Anchor>
   );
 }

@@ -24,6 +24,8 @@ export interface LandingContent {
   features: LandingItem[];
   benefits: LandingItem[];
   offer: { name: string; link: string } | null;
+  /** Where Get Started leads: the sign-up form, or the login when sign-up is switched off. */
+  getStartedPath: string;
 }
 
 /**
@@ -90,5 +92,7 @@ export function landingContent(
     features: items('feature'),
     benefits: items('benefit'),
     offer: offerLink ? { name: value('high_ticket_offer_name'), link: offerLink } : null,
+    // The landing exists only with landing_enabled, so the auth screens are under /auth (spec part 2 §2).
+    getStartedPath: value('signup_enabled') === 'false' ? '/auth/login' : '/auth/signup',
   };
 }

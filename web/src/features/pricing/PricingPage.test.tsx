@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import { SAMPLE_PRODUCTS } from '@pluma/common/sample-products';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, stubFetch } from '../../test/render';
+import en from '../../i18n/en.json';
+import { renderScreen, setLanguage, stubFetch } from '../../test/render';
 import PricingPage from './PricingPage';
 import type { AvailableProduct } from './products-api';
 
@@ -47,5 +49,36 @@ describe('Pricing screen', () => {
     expect(cards[1]).toHaveTextContent('50,000 words');
     expect(cards[1]).toHaveTextContent('7-day free trial');
     expect(screen.getByRole('link', { name: 'Buy now: Pro' })).toHaveAttribute('href', '/checkout/2');
+  });
+
+  it('shows the seeded sample plans in Spanish on Spanish screens, and the operator\'s own texts as typed', async () => {
+    const { starter, pro } = SAMPLE_PRODUCTS;
+    stubFetch({
+      'GET /api/products/available': () => ({
+        body: [
+          { ...product, product_id: 1, name: starter.name, description: starter.description, short_description: starter.shortDescription },
+          // A sample plan the operator edited: the edited text is theirs, the untouched name is still ours.
+          { ...product, product_id: 2, name: pro.name, description: pro.description, short_description: 'Para equipos de ventas' },
+          { ...product, product_id: 3, name: 'Plan Agencia', description: 'Hecho a mano', short_description: null },
+        ],
+      }),
+    });
+    await setLanguage('es');
+    renderScreen(<PricingPage />);
+    const cards = await screen.findAllByTestId('product-card');
+    expect(cards[0]).toHaveTextContent('Inicial');
+    expect(cards[0]).toHaveTextContent('50.000 palabras · 30 días');
+    expect(cards[0]).not.toHaveTextContent(starter.shortDescription);
+    expect(screen.getByRole('link', { name: /Inicial/ })).toHaveAttribute('href', '/checkout/1');
+    expect(cards[1]).toHaveTextContent('Para equipos de ventas');
+    expect(cards[2]).toHaveTextContent('Plan Agencia');
+    expect(cards[2]).toHaveTextContent('Hecho a mano');
+    await setLanguage('en');
+  });
+
+  it('keeps the English sample texts identical to the ones the server seeds', () => {
+    for (const [key, texts] of Object.entries(SAMPLE_PRODUCTS)) {
+      expect(en.pricing.samples[key as keyof typeof SAMPLE_PRODUCTS]).toEqual(texts);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../app/shell/words';
 import { PageLoader } from '../../ui/PageLoader';
 import { formatUsd, monthlyPrice } from './price';
+import { productText } from './product-text';
 import { useAvailableProducts, type AvailableProduct } from './products-api';
 
 export function ProductGrid({ currentProductId }: { currentProductId?: number | null }) {
@@ -56,18 +57,20 @@ function ProductCard({ product, current }: { product: AvailableProduct; current:
       ? t('pricing.unlimitedWords')
       : t('pricing.words', { count: product.word_amount, formatted: formatNumber(product.word_amount, i18n.language) });
   const regular = formatUsd(product.price);
+  const name = productText(product, 'name', t);
+  const summary = productText(product, 'short_description', t) || productText(product, 'description', t);
   return (
     <Card withBorder radius="lg" padding="xl" data-testid="product-card">
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={2} fz="lg">
-            {product.name}
+            {name}
           </Title>
           {current && <Badge variant="light">{t('pricing.currentPlan')}</Badge>}
         </Group>
-        {(product.short_description || product.description) && (
+        {summary && (
           <Text size="sm" c="var(--pluma-muted)" lineClamp={3}>
-            {product.short_description || product.description}
+            {summary}
           </Text>
         )}
         <div>
@@ -89,7 +92,7 @@ function ProductCard({ product, current }: { product: AvailableProduct; current:
           <List.Item>{words}</List.Item>
           {product.free_trial_length ? <List.Item>{t('pricing.freeTrial', { count: product.free_trial_length })}</List.Item> : null}
         </List>
-        <Button component={Link} to={`/checkout/${product.product_id}`} fullWidth size="md" aria-label={t('pricing.buyNamed', { name: product.name })}>
+        <Button component={Link} to={`/checkout/${product.product_id}`} fullWidth size="md" aria-label={t('pricing.buyNamed', { name })}>
           {t('pricing.buy')}
         </Button>
       </Stack>

@@ -125,6 +125,13 @@ export async function liveFamilyDeadlines(db: Db, familyIds: readonly string[], 
   return deadlines;
 }
 
+/** The staff role of each of `userIds` now (users without one are absent). */
+export async function currentStaffRoles(db: Db, userIds: readonly number[]): Promise<Map<number, StaffRole>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ userId: staff.userId, role: staff.role }).from(staff).where(inArray(staff.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row.role as StaffRole]));
+}
+
 /** Rotates a live token: the old one is marked rotated, a new one joins its family with the same absolute expiry. */
 export async function rotateSession(db: Db, token: string): Promise<{ token: string; userId: number } | null> {
   const check = await checkSession(db, token, { forRefresh: true });

@@ -1,7 +1,7 @@
 // Who may open a socket: a valid session token (handshake `auth.token` or `Authorization: Bearer`),
 // from the app's own origin. Refusals carry `{ error, message }` in the connect_error's `data`.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Lang } from '@pluma/common/constants';
+import type { Lang, StaffRole } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
 import { translate, type MessageKey } from '@pluma/common/messages';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,8 @@ export interface SocketData {
   /** The session (token) it connected with, and its family: the socket lives as long as the family (socket-sessions.ts). */
   sessionId: number;
   familyId: string;
+  /** The staff role it was opened with: a change (a demotion) drops the socket, whose client reconnects with its current rights. */
+  staffRole: StaffRole | null;
 }
 
 /** Browsers cannot set headers on a websocket, so they send `auth: { token }`; other clients may use the header. */
@@ -47,7 +49,7 @@ export function authenticateSocket(app: FastifyInstance) {
       const actor = await actorFromToken(app, token);
       if (actor === 'expired') return next(refusal(headers, ErrorIds.tokenExpired, 'token_expired'));
       if (!actor) return next(refusal(headers, ErrorIds.unauthenticated, 'unauthenticated'));
-      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId };
+      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId, staffRole: actor.staffRole };
       socket.data = data;
       next();
     } catch (err) {

@@ -112,7 +112,7 @@ describe('sockets follow their session', () => {
     const { id } = await open(who.token);
     const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(who.token)));
     const [server] = await realtime().io.in(id).fetchSockets();
-    expect(server.data as SocketData).toEqual({ userId: who.user.userId, sessionId: session.sessionId, familyId: session.familyId });
+    expect(server.data as SocketData).toEqual({ userId: who.user.userId, sessionId: session.sessionId, familyId: session.familyId, staffRole: null });
   });
 
   it("sign-out drops that session's socket; the user's other device stays connected", async () => {
@@ -232,14 +232,26 @@ describe('sockets follow their session', () => {
     await expectOnlyKept(who.user.userId, socket);
   });
 
-  it('changes that end no session (staff role removed, profile edited) keep the sockets', async () => {
-    // A socket only ever carries its own user's events, so losing a staff role changes nothing it may receive.
+  it('a demoted user\'s sockets are dropped, and reconnect with the rights the user has now', async () => {
     const who = await buildUser(t.ctx, { staffRole: 'manager' });
     const socket = await open(who.token);
+    const [before] = await realtime().io.in(socket.id).fetchSockets();
+    expect((before.data as SocketData).staffRole).toBe('manager');
     await t.ctx.db.delete(staff).where(eq(staff.userId, who.user.userId));
     invalidateUser(who.user.userId);
+    await expectOnlyKept(who.user.userId, socket);
+    // The session itself lives on: the same token connects again, now without the staff role.
+    const again = await open(who.token);
+    const [after] = await realtime().io.in(again.id).fetchSockets();
+    expect((after.data as SocketData).staffRole).toBeNull();
+  });
+
+  it('changes that end no session and change no rights (a profile edit) keep the sockets', async () => {
+    const who = await buildUser(t.ctx, { staffRole: 'manager', access: true });
+    const socket = await open(who.token);
     const edit = await t.app.inject({ method: 'PUT', url: '/api/users', headers: who.auth, payload: { company: 'Acme' } });
     expect(edit.statusCode).toBe(200);
+    invalidateUser(who.user.userId);
     await expectStillConnected(who.user.userId, socket);
   });
 

@@ -1,6 +1,8 @@
 // Sockets follow the session they were opened with: when that session ends — sign-out, a reused refresh
 // token revoking its family, a password change (other sessions) or reset, idle or absolute expiry, the
-// user deleted — its sockets are disconnected, on whichever node holds them, within a moment.
+// user deleted — its sockets are disconnected, on whichever node holds them, within a moment. A socket
+// whose user's staff role changed (demoted) is disconnected too: the web client reconnects at once, and
+// the new handshake carries the rights the user has now.
 //
 // Why re-check rather than disconnect by room from each session-ending path: every such write already
 // announces invalidateUser / invalidateSessionFamily (platform/auth/invalidation.ts), and with REDIS_URL
@@ -20,7 +22,7 @@ import type { Socket } from 'socket.io';
 import type { Db } from '../../db/client';
 import type { AuthCache, AuthChange } from '../auth/auth-cache';
 import { processAuthChanges } from '../auth/invalidation';
-import { liveFamilyDeadlines } from '../auth/sessions';
+import { currentStaffRoles, liveFamilyDeadlines } from '../auth/sessions';
 import type { SocketData } from './handshake';
 
 /** How often every socket's session is re-checked even if nothing was announced. */
@@ -147,8 +149,11 @@ export class SocketSessionGuard {
   async #check(familyIds: string[]): Promise<void> {
     const now = Date.now();
     let deadlines: Map<string, number>;
+    let roles: Map<number, string>;
     try {
       deadlines = await liveFamilyDeadlines(this.#db, familyIds, now);
+      const userIds = new Set(familyIds.flatMap((familyId) => this.#families.get(familyId)?.userId ?? []));
+      roles = await currentStaffRoles(this.#db, [...userIds]);
     } catch (err) {
       // The sockets stay until a check succeeds (the next change, timer or sweep).
       this.#log.error({ err }, 'socket session check failed');
@@ -159,8 +164,14 @@ export class SocketSessionGuard {
       const family = this.#families.get(familyId);
       if (!family) continue;
       const deadline = deadlines.get(familyId);
-      if (deadline === undefined) this.#end(familyId, family);
-      else this.#armTimer(familyId, family, deadline - now);
+      if (deadline === undefined) {
+        this.#end(familyId, family);
+        continue;
+      }
+      this.#armTimer(familyId, family, deadline - now);
+      const role = roles.get(family.userId) ?? null;
+      // Rights changed: this socket goes (its 'disconnect' untracks it); the session lives on.
+      for (const socket of [...family.sockets]) if ((socket.data as SocketData).staffRole !== role) socket.disconnect(true);
     }
   }
 

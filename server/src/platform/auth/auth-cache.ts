@@ -12,8 +12,8 @@
 //   and a read that took longer than HOLD_MS is never stored.
 // - While the cross-node channel is down, the cache serves and stores nothing.
 import type { CurrentUser } from '@pluma/common/users';
+import { LRUCache } from 'lru-cache';
 import type { Actor } from './actor';
-import { LruCache } from './lru';
 
 /** How long a resolved actor or current user may be reused. */
 export const AUTH_CACHE_TTL_MS = 5_000;
@@ -50,6 +50,34 @@ export interface AuthCacheOptions {
   maxViews?: number;
 }
 
+/**
+ * An entry of the bounded caches. lru-cache evicts the least recently used entry when full; the deadline
+ * is kept here and judged against the caller's `now` (not lru-cache's own clock), so tests can drive time.
+ */
+interface Slot<V> {
+  value: V;
+  /** Epoch ms from which the entry is never returned. */
+  expiresAt: number;
+}
+
+type Slots<K extends string | number, V> = LRUCache<K, Slot<V>>;
+
+/** The live value, marked as most recently used; an expired entry is dropped and reads as a miss. */
+function liveValue<K extends string | number, V>(slots: Slots<K, V>, key: K, now: number): V | undefined {
+  const slot = slots.get(key);
+  if (!slot) return undefined;
+  if (slot.expiresAt > now) return slot.value;
+  slots.delete(key);
+  return undefined;
+}
+
+/** Drops every entry whose value matches (invalidation by user or session family). */
+function deleteWhere<K extends string | number, V>(slots: Slots<K, V>, matches: (value: V) => boolean): void {
+  const doomed: K[] = [];
+  for (const [key, slot] of slots.entries()) if (matches(slot.value)) doomed.push(key);
+  for (const key of doomed) slots.delete(key);
+}
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -66,8 +94,8 @@ function freezeActor(actor: Actor): Actor {
 export class AuthCache {
   readonly ttlMs: number;
   readonly holdMs: number;
-  readonly #actors: LruCache<string, CachedActor>;
-  readonly #views: LruCache<number, CurrentUser>;
+  readonly #actors: Slots<string, CachedActor>;
+  readonly #views: Slots<number, CurrentUser>;
   /** 'u:<userId>' / 'f:<familyId>' → until when nothing about it is stored; kept in deadline order. */
   readonly #held = new Map<string, number>();
   #live = true;
@@ -79,8 +107,8 @@ export class AuthCache {
   constructor(options: AuthCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? AUTH_CACHE_TTL_MS;
     this.holdMs = options.holdMs ?? HOLD_MS;
-    this.#actors = new LruCache(options.maxActors ?? MAX_ACTORS);
-    this.#views = new LruCache(options.maxViews ?? MAX_VIEWS);
+    this.#actors = new LRUCache({ max: options.maxActors ?? MAX_ACTORS });
+    this.#views = new LRUCache({ max: options.maxViews ?? MAX_VIEWS });
   }
 
   get live(): boolean {
@@ -97,50 +125,54 @@ export class AuthCache {
 
   /** The cached actor of a token hash; the caller still judges the session times against the clock. */
   actor(tokenHash: string, now: number = Date.now()): CachedActor | undefined {
-    return this.#live ? this.#actors.get(tokenHash, now) : undefined;
+    return this.#live ? liveValue(this.#actors, tokenHash, now) : undefined;
   }
 
   /** Stores a freshly read actor unless a drop or an outage happened since `ticket` (see the rules above). */
   storeActor(tokenHash: string, entry: CachedActor, ticket: FillTicket, now: number = Date.now()): boolean {
     if (!this.#mayStore(ticket, now, `u:${entry.actor.user.userId}`, `f:${entry.actor.familyId}`)) return false;
-    this.#actors.set(tokenHash, { actor: freezeActor(entry.actor), session: Object.freeze({ ...entry.session }) }, now + this.ttlMs);
+    const value = { actor: freezeActor(entry.actor), session: Object.freeze({ ...entry.session }) };
+    this.#actors.set(tokenHash, { value, expiresAt: now + this.ttlMs });
     return true;
   }
 
   view(userId: number, now: number = Date.now()): CurrentUser | undefined {
-    return this.#live ? this.#views.get(userId, now) : undefined;
+    return this.#live ? liveValue(this.#views, userId, now) : undefined;
   }
 
   /** `validUntil`: when the view changes by itself (the shown purchase expires). */
   storeView(userId: number, view: CurrentUser, validUntil: number, ticket: FillTicket, now: number = Date.now()): boolean {
     if (!this.#mayStore(ticket, now, `u:${userId}`)) return false;
-    this.#views.set(userId, deepFreeze(view), Math.min(now + this.ttlMs, validUntil));
+    this.#views.set(userId, { value: deepFreeze(view), expiresAt: Math.min(now + this.ttlMs, validUntil) });
     return true;
   }
 
   /** The session's last_used_at was written: later hits must not write it again. */
   sessionTouched(tokenHash: string, at: Date): void {
-    const entry = this.#actors.peek(tokenHash);
-    if (entry) this.#actors.replace(tokenHash, { actor: entry.actor, session: Object.freeze({ ...entry.session, lastUsedAt: at }) });
+    // In place: the entry keeps its deadline and its place in the eviction order.
+    const slot = this.#actors.peek(tokenHash);
+    if (slot) slot.value = { actor: slot.value.actor, session: Object.freeze({ ...slot.value.session, lastUsedAt: at }) };
   }
 
   /** users.last_used_at was written: every cached actor of the user carries the new value. */
   userTouched(userId: number, at: Date): void {
-    this.#actors.forEach((entry, tokenHash) => {
+    // Expired entries included (harmless to update); in place, so deadlines and eviction order stay.
+    this.#actors.forEach((slot) => {
+      const entry = slot.value;
       if (entry.actor.user.userId !== userId) return;
       const actor = freezeActor({ ...entry.actor, user: { ...entry.actor.user, lastUsedAt: at } });
-      this.#actors.replace(tokenHash, { actor, session: entry.session });
+      slot.value = { actor, session: entry.session };
     });
   }
 
   /** Drops what the change affects, on this node only (invalidation.ts spreads it to every node). */
   forget(change: AuthChange, now: number = Date.now()): void {
     if ('userId' in change) {
-      this.#actors.deleteWhere((entry) => entry.actor.user.userId === change.userId);
+      deleteWhere(this.#actors, (entry) => entry.actor.user.userId === change.userId);
       this.#views.delete(change.userId);
       this.#hold(`u:${change.userId}`, now);
     } else {
-      this.#actors.deleteWhere((entry) => entry.actor.familyId === change.familyId);
+      deleteWhere(this.#actors, (entry) => entry.actor.familyId === change.familyId);
       this.#hold(`f:${change.familyId}`, now);
     }
     for (const listener of this.#changeListeners) listener(change);

@@ -1,33 +1,21 @@
 // Which resolved addresses an outbound request may reach (DESIGN.md §6: no private, link-local or
-// metadata targets). Addresses are compared as bytes, so every textual form (IPv4-mapped IPv6,
-// NAT64, 6to4, compressed or hex IPv6) lands on the same check.
-import { isIPv4, isIPv6 } from 'node:net';
+// metadata targets). Ranges are matched by node:net BlockList; IPv6 ranges that embed an IPv4 address
+// (IPv4-mapped, IPv4-compatible, NAT64, 6to4) are decided by the embedded address, so every textual
+// form (compressed, hex or dotted IPv6) lands on the same check.
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 type Bytes = number[];
 
-interface Cidr {
-  bytes: Bytes;
-  bits: number;
-}
-
-function cidr(text: string): Cidr {
-  const [address, bits] = text.split('/');
-  const bytes = isIPv4(address) ? parseIPv4(address) : parseIPv6(address);
-  if (!bytes) throw new Error(`bad CIDR ${text}`);
-  return { bytes, bits: Number(bits) };
-}
-
-function inCidr(bytes: Bytes, range: Cidr): boolean {
-  if (bytes.length !== range.bytes.length) return false;
-  let bits = range.bits;
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((bytes[i] & mask) !== (range.bytes[i] & mask)) return false;
+function blockList(family: 'ipv4' | 'ipv6', ranges: string[]): BlockList {
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [network, prefix] = range.split('/');
+    list.addSubnet(network, Number(prefix), family);
   }
-  return true;
+  return list;
 }
 
-const BLOCKED_V4 = [
+const BLOCKED_V4 = blockList('ipv4', [
   '0.0.0.0/8', // "this network", incl. 0.0.0.0 which Linux routes to localhost
   '10.0.0.0/8',
   '100.64.0.0/10', // carrier-grade NAT
@@ -42,9 +30,9 @@ const BLOCKED_V4 = [
   '203.0.113.0/24',
   '224.0.0.0/4', // multicast
   '240.0.0.0/4', // reserved, incl. broadcast
-].map(cidr);
+]);
 
-const BLOCKED_V6 = [
+const BLOCKED_V6 = blockList('ipv6', [
   'fc00::/7', // unique local
   'fe80::/10', // link-local
   'fec0::/10', // old site-local
@@ -53,14 +41,14 @@ const BLOCKED_V6 = [
   '2001:db8::/32', // documentation
   '2001::/32', // Teredo: tunnels to an arbitrary IPv4 address
   '64:ff9b:1::/48', // local-use NAT64
-].map(cidr);
+]);
 
-/** IPv6 ranges that embed an IPv4 address: the embedded address decides. */
-const EMBEDDING_V6: { range: Cidr; offset: number }[] = [
-  { range: cidr('::/96'), offset: 12 }, // IPv4-compatible, and :: / ::1 themselves
-  { range: cidr('::ffff:0:0/96'), offset: 12 }, // IPv4-mapped
-  { range: cidr('64:ff9b::/96'), offset: 12 }, // NAT64
-  { range: cidr('2002::/16'), offset: 2 }, // 6to4
+/** IPv6 ranges that embed an IPv4 address (at byte `offset`): the embedded address decides. */
+const EMBEDDING_V6: { range: BlockList; offset: number }[] = [
+  { range: blockList('ipv6', ['::/96']), offset: 12 }, // IPv4-compatible, and :: / ::1 themselves
+  { range: blockList('ipv6', ['::ffff:0:0/96']), offset: 12 }, // IPv4-mapped
+  { range: blockList('ipv6', ['64:ff9b::/96']), offset: 12 }, // NAT64
+  { range: blockList('ipv6', ['2002::/16']), offset: 2 }, // 6to4
 ];
 
 export function parseIPv4(text: string): Bytes | null {
@@ -68,8 +56,13 @@ export function parseIPv4(text: string): Bytes | null {
   return text.split('.').map(Number);
 }
 
+/** An IPv6 address without URL brackets or zone id ("[fe80::1%eth0]" → "fe80::1"). */
+function bareIPv6(text: string): string {
+  return text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+}
+
 export function parseIPv6(text: string): Bytes | null {
-  const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = bareIPv6(text);
   if (!isIPv6(address)) return null;
   let head = address;
   let tail: Bytes = [];
@@ -96,18 +89,18 @@ export function parseIPv6(text: string): Bytes | null {
   return bytes;
 }
 
-function isPublicV4(bytes: Bytes): boolean {
-  return !BLOCKED_V4.some((range) => inCidr(bytes, range));
+function isPublicV4(address: string): boolean {
+  return !BLOCKED_V4.check(address, 'ipv4');
 }
 
 /** True when the address is a public unicast address; false for anything private, local, special or unparsable. */
 export function isPublicAddress(address: string): boolean {
-  const v4 = parseIPv4(address);
-  if (v4) return isPublicV4(v4);
+  if (isIPv4(address)) return isPublicV4(address);
   const v6 = parseIPv6(address);
   if (!v6) return false;
+  const bare = bareIPv6(address);
   for (const { range, offset } of EMBEDDING_V6) {
-    if (inCidr(v6, range)) return isPublicV4(v6.slice(offset, offset + 4));
+    if (range.check(bare, 'ipv6')) return isPublicV4(v6.slice(offset, offset + 4).join('.'));
   }
-  return !BLOCKED_V6.some((range) => inCidr(v6, range));
+  return !BLOCKED_V6.check(bare, 'ipv6');
 }

@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
-// web tests, then the browser journeys. Prints per-suite counts and a final "N passed, N failed" line.
+// `npm test`: typecheck, lint, schema/migrations drift, unit + API tests on PGlite (and PostgreSQL when
+// TEST_DATABASE_URL is set), web tests, then the browser journeys. Prints per-suite counts and a final
+// "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +43,8 @@ function check(name, command, args) {
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// Schema changed without `npm run db:generate -w server`? (no database needed)
+check('migrations', 'node', ['scripts/check-migrations.mjs']);
 vitest('unit+api (PGlite)', ['--project', 'common', '--project', 'server'], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('api (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'pg' });

@@ -75,9 +75,34 @@ export async function openPostgres(url: string): Promise<Database> {
       const result = await pool.query(text, values as unknown[]);
       return { rows: result.rows };
     },
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
+}
+
+/** Key of the migration advisory lock: any fixed bigint no other code on the database uses. */
+const MIGRATION_LOCK_KEY = '7013371220240501';
+
+/**
+ * drizzle's migrator is not safe to run from two sessions at once: on a fresh database both run
+ * CREATE SCHEMA / CREATE TABLE and all but one fail, and two nodes could each apply a pending
+ * migration. So nodes booting together take turns: a session-level advisory lock (scoped to this
+ * database) is held on one pooled connection, and the migrator runs through a drizzle instance bound
+ * to that same connection. The others wait in pg_advisory_lock, then find nothing left to apply.
+ * If the process dies, PostgreSQL closes its connection and with it the lock.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: migrationsFolder() });
+    await client.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+  } catch (err) {
+    // Discarding the connection (not returning it to the pool) also releases the lock if held.
+    client.release(err as Error);
+    throw err;
+  }
+  client.release();
 }
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {

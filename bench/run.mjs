@@ -12,6 +12,7 @@ import chatHistoryPage from './chat-history-page.mjs';
 import chatStreamFrames from './chat-stream-frames.mjs';
 import coldStart from './cold-start.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
+import lighthouse from './lighthouse.mjs';
 import { printTable } from './lib/table.mjs';
 
 const BENCHMARKS = [
@@ -21,6 +22,7 @@ const BENCHMARKS = [
   ['Chat first token', chatFirstToken],
   ['Chat stream frames', chatStreamFrames],
   ['Chat history page', chatHistoryPage],
+  ['Lighthouse', lighthouse],
 ];
 
 if (!existsSync(SERVER_ENTRY)) {

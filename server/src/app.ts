@@ -1,11 +1,7 @@
 // Builds the Fastify app: plugins, then every feature's routes (DESIGN.md §3).
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,7 +17,8 @@ import { auditPlugin } from './platform/audit';
 import { authPlugin } from './platform/auth/guard';
 import { registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
-import { indexHtmlFor, sameHostWebSockets, scriptNonceSource } from './platform/http/index-html';
+import { sameHostWebSockets, scriptNonceSource } from './platform/http/index-html';
+import { registerWebApp } from './platform/http/web-app';
 import { featureRoutes } from './features';
 
 declare module 'fastify' {
@@ -89,24 +86,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // Baseline for `npm run bench` (bench/api-throughput.mjs): same plugins and hooks, no auth or database.
   if (process.env.BENCH_BARE_ROUTE === '1') app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(featureRoutes, { prefix: '/api' });
+  // The built web app: static files (pre-compressed) and the per-request index.html.
   await registerWebApp(app, ctx);
   return app;
-}
-
-/**
- * Serves the built web app, with index.html for every non-API path (client-side routing). index.html is
- * rendered per request (its CSP nonce and the tracking codes), so it is never served as a static file
- * and never cached: a cached page would carry a stale nonce.
- */
-async function registerWebApp(app: FastifyInstance, ctx: AppContext) {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = ctx.env.WEB_DIST_DIR ?? [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((p) => existsSync(p));
-  if (!root || !existsSync(path.join(root, 'index.html'))) return;
-  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, globIgnore: ['index.html'] });
-  app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
-    const html = await indexHtmlFor(ctx, template, reply.raw);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
 }

@@ -1,0 +1,88 @@
+// Serves the built web app (web/dist): its static files, compressed ahead of time by the web build
+// (web/vite.config.ts, plugin "pluma-precompress"), and index.html for every other non-API path
+// (client-side routing), rendered per request (index-html.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { indexHtmlFor } from './index-html';
+
+/** Hashed build output: its name changes with its content, so a browser may keep it for good. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Other static files (favicon.svg and the rest of web/public) keep their name across deploys. */
+export const SHORT_CACHE = 'public, max-age=3600';
+const ASSETS_PREFIX = '/assets/';
+/** Below this, compressing the rendered page saves less than it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/** web/dist: WEB_DIST_DIR, else the nearest `web/dist` with an index.html above this module (source or bundle). */
+export function webDistDir(ctx: AppContext): string | undefined {
+  if (ctx.env.WEB_DIST_DIR) {
+    const dir = path.resolve(ctx.env.WEB_DIST_DIR);
+    return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let up = 1; up <= 4; up++) {
+    const candidate = path.resolve(here, '../'.repeat(up), 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+/** The encoding to send the rendered page in: brotli, then gzip, when the client accepts it (q > 0). */
+export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
+  const source = Buffer.from(html);
+  // A middle brotli quality: the page is compressed per response, so speed matters more than the last byte.
+  return encoding === 'br'
+    ? brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length } })
+    : gzipSync(source, { level: 6 });
+}
+
+/**
+ * Static files: the .br or .gz sibling when the client accepts it (Content-Encoding, Vary: Accept-Encoding);
+ * hashed files under /assets/ cached for a year, immutable, others for an hour. index.html is rendered per
+ * request (its CSP nonce and the tracking codes), so it is never served as a file and never cached: a
+ * cached page would carry a stale nonce. A missing /assets/ file is a 404, not the page (a stale chunk
+ * name after a deploy must fail as a script, not parse HTML).
+ */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const root = webDistDir(ctx);
+  if (!root) return;
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const assetsDir = path.join(root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // The compressed siblings are chosen by preCompressed, never asked for by name.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : SHORT_CACHE);
+    },
+  });
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
+    const html = await indexHtmlFor(ctx, template, reply.raw);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding || Buffer.byteLength(html) < MIN_COMPRESS_BYTES) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compressPage(html, encoding));
+  });
+}

@@ -11,8 +11,10 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'emulators/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a test that opens its own PGlite compiles its WASM, which takes tens of seconds on a
+          // busy 2-core machine. Only a hanging test waits this long; speed goals live in bench/.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },

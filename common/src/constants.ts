@@ -14,6 +14,10 @@ export const SIGNUP_REASONS = ['Recommendation', 'Facebook Ad', 'Instagram Ad', 
 export const STAFF_ROLES = ['admin', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Roles in an organization by user_type_id (spec part 2 §3 "User-organization": 1 Admin, 2 Manager, 3 Member). */
+export const ORGANIZATION_ROLES = { 1: 'admin', 2: 'manager', 3: 'member' } as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[keyof typeof ORGANIZATION_ROLES];
+
 export const TOKEN_REFRESH_THRESHOLD_MS = 15 * 60 * 1000;
 export const PENDING_UID_LIFETIME_MS = 5 * 60 * 1000;
 export const ONE_TIME_SIGN_IN_TOKEN_MS = 5 * 60 * 1000;

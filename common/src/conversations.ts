@@ -91,6 +91,11 @@ export const conversationFile = z.object({
   src: z.string(),
 });
 
+/** What a user may do with a conversation (DESIGN.md §7: presenters carry the actor's abilities). */
+export const CONVERSATION_ACTIONS = ['read', 'update', 'delete', 'chat'] as const;
+export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];
+export const conversationAbilities = z.object(Object.fromEntries(CONVERSATION_ACTIONS.map((a) => [a, z.boolean()])) as Record<ConversationAction, z.ZodBoolean>);
+
 export const conversation = z.object({
   conversation_id: z.number(),
   name: z.string(),
@@ -104,6 +109,8 @@ export const conversation = z.object({
   file: conversationFile.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The actions the signed-in user may take on it; the web offers exactly these. */
+  abilities: conversationAbilities,
 });
 export type Conversation = z.infer<typeof conversation>;
 

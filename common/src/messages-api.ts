@@ -76,6 +76,15 @@ export const exportMessageRequest = z.object({
   text: text().trim().min(1, { error: 'export_text_required' }).max(EXPORT_TEXT_MAX_CHARS),
 });
 
+/**
+ * What may be done with a message (server: messages/policy.ts). edit: change its text; share: a public
+ * link; continue: append to an answer cut off or interrupted; retry: write a failed or interrupted answer
+ * again in place; regenerate: a new answer to a finished one's prompt.
+ */
+export const MESSAGE_ACTIONS = ['edit', 'favorite', 'delete', 'share', 'continue', 'retry', 'regenerate'] as const;
+export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
+export const messageAbilities = z.object(Object.fromEntries(MESSAGE_ACTIONS.map((a) => [a, z.boolean()])) as Record<MessageAction, z.ZodBoolean>);
+
 export const message = z.object({
   message_id: z.number(),
   conversation_id: z.number(),
@@ -97,6 +106,8 @@ export const message = z.object({
   words_charged: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The actions its author may take on it now (DESIGN.md §7); the web offers exactly these. */
+  abilities: messageAbilities,
 });
 export type Message = z.infer<typeof message>;
 

@@ -1,8 +1,8 @@
 // Test data built through the same tables and helpers the app uses.
-import type { StaffRole } from '@pluma/common/constants';
+import type { OrganizationRole, StaffRole } from '@pluma/common/constants';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
-import { products, purchases, staff, users } from '../db/schema';
+import { organizations, products, purchases, staff, userOrganizations, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { createSession } from '../platform/auth/sessions';
 
@@ -50,4 +50,15 @@ export async function grantAccess(ctx: AppContext, userId: number, words = 10_00
   const { eq } = await import('drizzle-orm');
   await ctx.db.update(users).set({ availableWords: words }).where(eq(users.userId, userId));
   return { product, purchase };
+}
+
+const USER_TYPE_IDS: Record<OrganizationRole, number> = { admin: 1, manager: 2, member: 3 };
+
+/** An organization with these members (spec part 2 §3: user_type_id 1 Admin, 2 Manager, 3 Member). */
+export async function buildOrganization(ctx: AppContext, members: { user: BuiltUser; role: OrganizationRole }[] = []) {
+  const [organization] = await ctx.db.insert(organizations).values({ name: `Org ${unique()}` }).returning();
+  for (const { user, role } of members) {
+    await ctx.db.insert(userOrganizations).values({ organizationId: organization.organizationId, userId: user.user.userId, userTypeId: USER_TYPE_IDS[role] });
+  }
+  return organization;
 }

@@ -21,6 +21,7 @@ export function buildMessage(overrides: Partial<Message> & Pick<Message, 'messag
     words_charged: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    abilities: { edit: true, favorite: true, delete: true, share: true, continue: false, retry: false, regenerate: true },
     ...overrides,
   };
 }
@@ -43,6 +44,7 @@ export function buildConversation(overrides: Partial<Conversation> = {}): Conver
     file: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    abilities: { read: true, update: true, delete: true, chat: true },
     ...overrides,
   };
 }

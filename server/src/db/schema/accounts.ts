@@ -1,6 +1,7 @@
-// Accounts and access (spec part 1 §3): users, sessions, one-time tokens, staff.
+// Accounts and access (spec part 1 §3): users, sessions, one-time tokens, staff, and the organizations users
+// belong to (spec part 2 §4, §6; DESIGN.md §7).
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,7 +28,7 @@ export const users = pgTable(
     availableWords: integer('available_words').notNull().default(0),
     /** Words set aside for answers being written (credit_holds; credits/holds.ts); spendable = available - held. */
     heldWords: integer('held_words').notNull().default(0),
-    defaultOrganizationId: integer('default_organization_id'),
+    defaultOrganizationId: integer('default_organization_id').references((): AnyPgColumn => organizations.organizationId, { onDelete: 'set null' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -102,4 +103,39 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
+);
+
+/**
+ * An organization (team). The groundwork has what every request needs to resolve one: its id and name;
+ * the organizations area adds its settings (spec part 2 §3 "Organization") with its own migration.
+ */
+export const organizations = pgTable('organizations', {
+  organizationId: serial('organization_id').primaryKey(),
+  name: text('name').notNull(),
+  /** Who created it (staff may create organizations, spec part 2 §6); kept when that user is gone. */
+  createdBy: integer('created_by').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** Membership: user_type_id 1 Admin, 2 Manager, 3 Member (spec part 2 §3 "User-organization"). */
+export const userOrganizations = pgTable(
+  'user_organizations',
+  {
+    userOrganizationId: serial('user_organization_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    userTypeId: integer('user_type_id').notNull().default(3),
+    lastUse: timestamp('last_use', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // One membership per user and organization; it is also the index every request's resolution reads.
+    uniqueIndex('user_organizations_member_unique').on(t.organizationId, t.userId),
+    index('user_organizations_user_idx').on(t.userId),
+    check('user_organizations_user_type_check', sql`${t.userTypeId} between 1 and 3`),
+  ],
 );

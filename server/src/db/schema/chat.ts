@@ -1,7 +1,7 @@
 // Chat (spec part 2 §3): conversations, messages, and the credits ledger (DESIGN.md §6).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { organizations, users } from './accounts';
 import { files } from './platform';
 
 export const conversations = pgTable(
@@ -16,7 +16,7 @@ export const conversations = pgTable(
     /** Comma-separated, as the spec has it. */
     tags: text('tags').notNull().default(''),
     avatarId: integer('avatar_id'),
-    organizationId: integer('organization_id'),
+    organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'cascade' }),
     fileId: integer('file_id').references(() => files.fileId, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,7 +49,7 @@ export const messages = pgTable(
     messageTypeId: integer('message_type_id').notNull().default(1),
     userMessageId: integer('user_message_id'),
     avatarId: integer('avatar_id'),
-    organizationId: integer('organization_id'),
+    organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'cascade' }),
     errorCode: text('error_code'),
     wordsCharged: integer('words_charged'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

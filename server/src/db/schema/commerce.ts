@@ -1,7 +1,7 @@
 // Access model (spec part 1 §3–§4): products, purchases, invoices, payment methods.
 // Checkout flows come later; these tables decide has_access now.
 import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { organizations, users } from './accounts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const timestamps = {
@@ -43,7 +43,7 @@ export const products = pgTable(
     image: text('image'),
     thumbnail: text('thumbnail'),
     videoSrc: text('video_src'),
-    organizationId: integer('organization_id'),
+    organizationId: integer('organization_id').references(() => organizations.organizationId),
     ...timestamps,
   },
   (t) => [index('products_name_idx').on(t.name), index('products_org_idx').on(t.organizationId)],
@@ -70,7 +70,7 @@ export const purchases = pgTable(
     subscriptionInterval: integer('subscription_interval'),
     subscriptionPeriod: text('subscription_period'),
     freeTrialLength: integer('free_trial_length'),
-    organizationId: integer('organization_id'),
+    organizationId: integer('organization_id').references(() => organizations.organizationId),
     ...timestamps,
   },
   (t) => [

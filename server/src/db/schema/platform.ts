@@ -1,6 +1,6 @@
 // Platform tables: app configuration (spec part 1 §3), files, mail outbox.
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { organizations, users } from './accounts';
 
 /** Key/value app configuration. Secret values are stored encrypted (AES-256-GCM) and flagged. */
 export const appConfig = pgTable('app_config', {
@@ -25,7 +25,7 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     /** Public images are served at /api/files/{publicName}.{type} to anyone. */
     publicName: text('public_name'),
-    organizationId: integer('organization_id'),
+    organizationId: integer('organization_id').references(() => organizations.organizationId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

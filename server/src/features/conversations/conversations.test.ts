@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, files, messages } from '../../db/schema';
-import { buildUser, type BuiltUser } from '../../test/factories';
+import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipartBody, pdfBytes, pngBytes } from '../files/test-fixtures';
 
@@ -32,7 +32,7 @@ describe('conversations API', () => {
     const created = await create(owner, { name: '  Launch plan ', model: 'demo', tags: 'work, ideas' });
     expect(created).toMatchObject({ name: 'Launch plan', model: 'demo', archived: false, tags: 'work,ideas', file: null, organization_id: null });
     expect(Object.keys(created).sort()).toEqual(
-      ['archived', 'avatar_id', 'conversation_id', 'createdAt', 'file', 'model', 'name', 'organization_id', 'tags', 'updatedAt'].sort(),
+      ['abilities', 'archived', 'avatar_id', 'conversation_id', 'createdAt', 'file', 'model', 'name', 'organization_id', 'tags', 'updatedAt'].sort(),
     );
     const id = created.conversation_id;
 
@@ -66,7 +66,9 @@ describe('conversations API', () => {
       payload: { name: '  ' },
     });
     expect(blank.json().message).toBe('Conversation name is required.');
-    const es = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...owner.auth, 'accept-language': 'es-MX' }, payload: { name: '' } });
+    // Worded in the user's saved language (the session is read before the body, platform/http/lang.ts).
+    const spanishUser = await buildUser(t.ctx, { lang: 'es' });
+    const es = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...spanishUser.auth, 'accept-language': 'en' }, payload: { name: '' } });
     expect(es.json().message).toBe('El nombre de la conversación es obligatorio.');
 
     for (const url of ['/api/conversations?sortBy=random', '/api/conversations?organization_id=abc', '/api/conversations?limit=101', '/api/conversations/conversation/abc']) {
@@ -199,15 +201,20 @@ describe('conversations API', () => {
     expect((await list(user)).conversations).toHaveLength(23);
   });
 
-  it('stores organization_id and filters by it; without it, the Personal context', async () => {
+  it('stores the resolved organization and lists by it; without it, the Personal context', async () => {
     const user = await buildUser(t.ctx, { access: true });
+    const organization = await buildOrganization(t.ctx, [{ user, role: 'member' }]);
+    const id = organization.organizationId;
     await create(user, { name: 'Personal one' });
-    const team = await create(user, { name: 'Team one', organization_id: 7 });
-    expect(team.organization_id).toBe(7);
-    expect((await list(user, '?organization_id=7')).conversations.map((c: { name: string }) => c.name)).toEqual(['Team one']);
+    const team = await create(user, { name: 'Team one', organization_id: id });
+    expect(team.organization_id).toBe(id);
+    expect((await list(user, `?organization_id=${id}`)).conversations.map((c: { name: string }) => c.name)).toEqual(['Team one']);
     expect((await list(user)).conversations.map((c: { name: string }) => c.name)).toEqual(['Personal one']);
     const bad = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: user.auth, payload: { name: 'x', organization_id: 1.5 } });
     expect(bad.statusCode).toBe(400);
+    // An organization the user is not in is a 404 (platform/auth/organization.test.ts has the rest).
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: user.auth, payload: { name: 'x', organization_id: id + 1000 } });
+    expect(elsewhere.statusCode).toBe(404);
   });
 
   it('attaches an uploaded file to the conversation', async () => {

@@ -4,16 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Conversation } from '@pluma/common/conversations';
 import { actorOf } from '../../platform/auth/guard';
-import { readMultipartUpload } from '../files/multipart';
-import { storeUpload } from '../files/service';
-import { requireOwnConversation } from './policy';
+import { readMultipartUpload, storeUpload } from '../files';
+import { requireConversation } from './policy';
 import { setConversationFile } from './service';
 
 export async function attachConversationFile(ctx: AppContext, request: FastifyRequest, conversationId: number): Promise<Conversation> {
   const actor = actorOf(request);
   // The conversation is checked before the upload is read or stored: another user's id stores nothing.
-  await requireOwnConversation(ctx.db, actor.user.userId, conversationId);
+  await requireConversation(ctx.db, actor, conversationId, 'update');
   const { upload } = await readMultipartUpload(request);
   const file = await storeUpload({ ctx, actor, upload });
-  return setConversationFile(ctx.db, { userId: actor.user.userId }, conversationId, file.fileId);
+  return setConversationFile({ actor, db: ctx.db, conversationId, fileId: file.fileId });
 }

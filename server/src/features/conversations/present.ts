@@ -1,11 +1,12 @@
 // The JSON of a conversation (spec part 2 §3): exactly these fields leave the server.
 import type { Conversation } from '@pluma/common/conversations';
 import type { files } from '../../db/schema';
-import type { ConversationRow } from './policy';
+import type { Actor } from '../../platform/auth/actor';
+import { conversationAbilities, type ConversationRow } from './policy';
 
 export type FileRow = typeof files.$inferSelect;
 
-export function presentConversation(row: ConversationRow, file: Pick<FileRow, 'fileId' | 'name' | 'type'> | null): Conversation {
+export function presentConversation(actor: Actor, row: ConversationRow, file: Pick<FileRow, 'fileId' | 'name' | 'type'> | null): Conversation {
   return {
     conversation_id: row.conversationId,
     name: row.name,
@@ -18,5 +19,6 @@ export function presentConversation(row: ConversationRow, file: Pick<FileRow, 'f
     file: file ? { file_id: file.fileId, name: file.name, type: file.type, src: `/api/files/${file.fileId}` } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    abilities: conversationAbilities(actor, row),
   };
 }

@@ -1,16 +1,20 @@
-// Conversation operations (spec part 2 §2 "Conversations", §7). Every query is scoped in SQL to the actor.
+// Conversation operations (spec part 2 §2 "Conversations", §7), framework-free: verbNoun({ actor, db, ... })
+// (DESIGN.md §7). Every query is scoped in SQL by visibleTo(actor): the user, in the request's organization.
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { Conversation, ConversationList, ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
-import { ownConversations, requireOwnConversation } from './policy';
+import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { requireConversation, visibleTo, type ConversationRow } from './policy';
 import { presentConversation } from './present';
 
-export interface ActorRef {
-  userId: number;
+interface Scope {
+  actor: Actor;
+  db: Db;
 }
 
 /** The sort expression and direction of each sort key (spec part 2 §9: sort keys). */
@@ -54,17 +58,12 @@ function decodeCursor(sortBy: ConversationSortKey, cursor: string): { value: str
   throw badRequest('conversation_cursor_invalid', { cursor: 'conversation_cursor_invalid' });
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Filters shared by the list and its total. */
-function listFilters(actor: ActorRef, q: ListConversationsQuery): SQL[] {
-  const filters: SQL[] = [ownConversations(actor.userId), eq(conversations.archived, q.archived)];
-  // organization_id narrows to that organization's conversations; without it, the Personal context.
-  filters.push(q.organization_id ? eq(conversations.organizationId, q.organization_id) : isNull(conversations.organizationId));
+function listFilters(actor: Actor, q: ListConversationsQuery): SQL[] {
+  // The request's organization_id was resolved into actor.organization (platform/auth/organization.ts).
+  const filters: SQL[] = [visibleTo(actor), eq(conversations.archived, q.archived)];
   if (q.query) {
-    const pattern = `%${escapeLike(q.query)}%`;
+    const pattern = `%${escapeLikePattern(q.query)}%`;
     filters.push(or(ilike(conversations.name, pattern), ilike(conversations.tags, pattern)) as SQL);
   }
   if (q.tags.length > 0) {
@@ -77,7 +76,7 @@ function listFilters(actor: ActorRef, q: ListConversationsQuery): SQL[] {
   return filters;
 }
 
-export async function listConversations(db: Db, actor: ActorRef, q: ListConversationsQuery): Promise<ConversationList> {
+export async function listConversations({ actor, db, query: q }: Scope & { query: ListConversationsQuery }): Promise<ConversationList> {
   const filters = listFilters(actor, q);
   const { expr, direction, cast } = sortSpec(q.sortBy);
   const order = direction === 'asc' ? asc : desc;
@@ -103,21 +102,20 @@ export async function listConversations(db: Db, actor: ActorRef, q: ListConversa
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   return {
-    conversations: page.map((r) => presentConversation(r.conversation, r.file?.fileId ? r.file : null)),
+    conversations: page.map((r) => presentConversation(actor, r.conversation, r.file?.fileId ? r.file : null)),
     total,
     next_cursor: rows.length > q.limit && last ? encodeCursor(q.sortBy, last.sortValue, last.conversation.conversationId) : null,
   };
 }
 
 /** Every tag of the actor's conversations with how many use it (spec part 2 §2: tag view). */
-export async function listConversationTags(
-  db: Db,
-  actor: ActorRef,
-  q: { archived?: boolean; organization_id?: number },
-): Promise<{ tags: Array<{ tag: string; count: number }> }> {
-  const filters: SQL[] = [ownConversations(actor.userId)];
+export async function listConversationTags({
+  actor,
+  db,
+  query: q,
+}: Scope & { query: { archived?: boolean } }): Promise<{ tags: Array<{ tag: string; count: number }> }> {
+  const filters: SQL[] = [visibleTo(actor)];
   if (q.archived !== undefined) filters.push(eq(conversations.archived, q.archived));
-  filters.push(q.organization_id ? eq(conversations.organizationId, q.organization_id) : isNull(conversations.organizationId));
   const tag = sql<string>`t.tag`;
   const rows = await db
     // Tags group regardless of case; the spelling shown is the one used first.
@@ -130,14 +128,14 @@ export async function listConversationTags(
   return { tags: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })) };
 }
 
-async function withFile(db: Db, row: typeof conversations.$inferSelect): Promise<Conversation> {
-  if (!row.fileId) return presentConversation(row, null);
+async function withFile({ actor, db }: Scope, row: ConversationRow): Promise<Conversation> {
+  if (!row.fileId) return presentConversation(actor, row, null);
   const [file] = await db.select({ fileId: files.fileId, name: files.name, type: files.type }).from(files).where(eq(files.fileId, row.fileId)).limit(1);
-  return presentConversation(row, file ?? null);
+  return presentConversation(actor, row, file ?? null);
 }
 
-export async function getConversation(db: Db, actor: ActorRef, conversationId: number): Promise<Conversation> {
-  return withFile(db, await requireOwnConversation(db, actor.userId, conversationId));
+export async function getConversation(scope: Scope & { conversationId: number }): Promise<Conversation> {
+  return withFile(scope, await requireConversation(scope.db, scope.actor, scope.conversationId));
 }
 
 export interface CreateConversationInput {
@@ -145,23 +143,22 @@ export interface CreateConversationInput {
   model?: string | null;
   archived?: boolean;
   tags?: string[];
-  organization_id?: number | null;
 }
 
-export async function createConversation(db: Db, actor: ActorRef, input: CreateConversationInput): Promise<Conversation> {
+export async function createConversation({ actor, db, input }: Scope & { input: CreateConversationInput }): Promise<Conversation> {
   const [row] = await db
     .insert(conversations)
     .values({
-      userId: actor.userId,
+      userId: actor.user.userId,
       name: input.name,
       model: input.model ?? null,
       archived: input.archived ?? false,
       tags: (input.tags ?? []).join(','),
-      // Stored as given; membership checks arrive with organizations (see policy.ts).
-      organizationId: input.organization_id ?? null,
+      // The organization resolved for this request (never the raw organization_id).
+      organizationId: actor.organization?.organizationId ?? null,
     })
     .returning();
-  return presentConversation(row, null);
+  return presentConversation(actor, row, null);
 }
 
 export interface UpdateConversationInput {
@@ -172,8 +169,8 @@ export interface UpdateConversationInput {
   tags?: string[];
 }
 
-export async function updateConversation(db: Db, actor: ActorRef, input: UpdateConversationInput): Promise<Conversation> {
-  await requireOwnConversation(db, actor.userId, input.conversation_id);
+export async function updateConversation({ actor, db, input }: Scope & { input: UpdateConversationInput }): Promise<Conversation> {
+  await requireConversation(db, actor, input.conversation_id, 'update');
   const changes: Partial<typeof conversations.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.model !== undefined) changes.model = input.model;
@@ -182,26 +179,24 @@ export async function updateConversation(db: Db, actor: ActorRef, input: UpdateC
   const [row] = await db
     .update(conversations)
     .set(changes)
-    .where(and(ownConversations(actor.userId), eq(conversations.conversationId, input.conversation_id)))
+    .where(and(visibleTo(actor), eq(conversations.conversationId, input.conversation_id)))
     .returning();
-  return withFile(db, row);
+  return withFile({ actor, db }, row);
 }
 
 /** Deletes the conversation and (by cascade) its messages. */
-export async function deleteConversation(db: Db, actor: ActorRef, conversationId: number): Promise<void> {
-  const deleted = await db
-    .delete(conversations)
-    .where(and(ownConversations(actor.userId), eq(conversations.conversationId, conversationId)))
-    .returning({ id: conversations.conversationId });
-  if (deleted.length === 0) await requireOwnConversation(db, actor.userId, conversationId);
+export async function deleteConversation({ actor, db, conversationId }: Scope & { conversationId: number }): Promise<void> {
+  await requireConversation(db, actor, conversationId, 'delete');
+  await db.delete(conversations).where(and(visibleTo(actor), eq(conversations.conversationId, conversationId)));
 }
 
 /** Points the conversation at an uploaded file (spec part 2 §7: POST /conversations/file/{id}). */
-export async function setConversationFile(db: Db, actor: ActorRef, conversationId: number, fileId: number): Promise<Conversation> {
+export async function setConversationFile({ actor, db, conversationId, fileId }: Scope & { conversationId: number; fileId: number }): Promise<Conversation> {
+  await requireConversation(db, actor, conversationId, 'update');
   const [row] = await db
     .update(conversations)
     .set({ fileId, updatedAt: new Date() })
-    .where(and(ownConversations(actor.userId), eq(conversations.conversationId, conversationId)))
+    .where(and(visibleTo(actor), eq(conversations.conversationId, conversationId)))
     .returning();
-  return withFile(db, row ?? (await requireOwnConversation(db, actor.userId, conversationId)));
+  return withFile({ actor, db }, row ?? (await requireConversation(db, actor, conversationId)));
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { actorOf } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { notFound } from '../../platform/http/errors';
 import { readMultipartUpload } from './multipart';
 import { contentDisposition, presentFile } from './present';
@@ -48,9 +48,8 @@ export async function fileRoutes(root: FastifyInstance) {
   app.post(
     '/files',
     {
-      preHandler: [app.authenticate],
+      ...signedIn(app, { tags, consumes: ['multipart/form-data'], response: { 201: fileResponse } }),
       config: uploadLimit,
-      schema: { tags, security, consumes: ['multipart/form-data'], response: { 201: fileResponse } },
     },
     async (request, reply) => {
       const { upload, fields } = await readMultipartUpload(request);
@@ -86,9 +85,8 @@ export async function fileRoutes(root: FastifyInstance) {
   app.put(
     '/files/:id',
     {
-      preHandler: [app.authenticate],
+      ...signedIn(app, { tags, params: fileIdParams, consumes: ['multipart/form-data'], response: { 200: fileResponse } }),
       config: uploadLimit,
-      schema: { tags, security, params: fileIdParams, consumes: ['multipart/form-data'], response: { 200: fileResponse } },
     },
     async (request) => {
       const { upload } = await readMultipartUpload(request);
@@ -98,7 +96,7 @@ export async function fileRoutes(root: FastifyInstance) {
 
   app.delete(
     '/files/:id',
-    { preHandler: [app.authenticate], schema: { tags, security, params: fileIdParams } },
+    signedIn(app, { tags, params: fileIdParams }),
     async (request, reply) => {
       await deleteFile({ ctx, actor: actorOf(request), fileId: request.params.id });
       return reply.status(204).send();

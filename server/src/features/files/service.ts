@@ -63,6 +63,8 @@ export async function storeUpload(options: { ctx: AppContext; actor: Actor; uplo
       .insert(files)
       .values({
         userId: actor.user.userId,
+        // Uploaded while an organization is active: recorded as that organization's (resolved, DESIGN.md §7).
+        organizationId: actor.organization?.organizationId ?? null,
         name: safeFileName(upload.fileName, sniffed.type),
         type: sniffed.type,
         mime: sniffed.mime,

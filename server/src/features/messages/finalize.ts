@@ -13,7 +13,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
-import { chargeCtes } from '../credits/ledger';
+import { chargeCtes } from '../credits';
 import type { MessageRow } from './present';
 
 export const ACTIVE_STATUSES = ['pending', 'streaming'] as const;

@@ -4,7 +4,7 @@
 // deleted with its conversation) are released here too (credits/holds.ts).
 import { and, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { releaseExpiredHolds } from '../credits/holds';
+import { releaseExpiredHolds } from '../credits';
 import { messages } from '../../db/schema';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { runningMessageIds } from './registry';

@@ -2,7 +2,7 @@
 import { browsedMessagePage, browseMessagesQuery } from '@pluma/common/messages-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { browseMessages } from './list-messages';
 
 export function registerListMessagesRoute(root: FastifyInstance) {
@@ -11,11 +11,10 @@ export function registerListMessagesRoute(root: FastifyInstance) {
   app.get(
     '/messages',
     {
-      preHandler: [app.authenticate],
+      ...signedIn(app, { tags: ['messages'], querystring: browseMessagesQuery, response: { 200: browsedMessagePage } }),
       // A text search reads the actor's messages until a page is found; keep it to a human pace.
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['messages'], security: [{ bearer: [] }], querystring: browseMessagesQuery, response: { 200: browsedMessagePage } },
     },
-    async (request) => browseMessages(ctx.db, actorOf(request).user.userId, request.query),
+    async (request) => browseMessages(ctx.db, actorOf(request), request.query),
   );
 }

@@ -1,10 +1,13 @@
 // The actor's messages across conversations (spec part 2 §7 "GET /messages?filters"): favorites, role,
 // one conversation, text search; newest first, paged by message_id like a conversation's history.
-// Scoped in SQL to the actor (DESIGN.md §7): their own rows, Personal unless organization_id narrows.
+// Scoped in SQL by visibleMessages(actor) (DESIGN.md §7): their own rows in the request's context.
 import type { BrowsedMessage, BrowsedMessagePage, MessageStatus } from '@pluma/common/messages-api';
-import { and, desc, eq, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { visibleMessages } from './policy';
 
 export interface BrowseMessagesOptions {
   favorite?: boolean;
@@ -13,21 +16,14 @@ export interface BrowseMessagesOptions {
   query?: string;
   cursor?: number;
   limit: number;
-  organization_id?: number;
 }
 
 const SNIPPET_CHARS = 320;
 /** Characters of context kept before the first match. */
 const SNIPPET_LEAD = 80;
 
-/** % and _ in the search text match themselves (ILIKE's escape character is the backslash). */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function browseFilters(userId: number, q: BrowseMessagesOptions): SQL[] {
-  const filters: SQL[] = [eq(messages.userId, userId)];
-  filters.push(q.organization_id ? eq(messages.organizationId, q.organization_id) : isNull(messages.organizationId));
+function browseFilters(actor: Actor, q: BrowseMessagesOptions): SQL[] {
+  const filters: SQL[] = [visibleMessages(actor)];
   // Written as literals, not parameters, so the partial index messages_user_favorite_idx applies.
   if (q.favorite === true) filters.push(sql`${messages.favorite}`);
   if (q.favorite === false) filters.push(sql`not ${messages.favorite}`);
@@ -43,7 +39,7 @@ function browseFilters(userId: number, q: BrowseMessagesOptions): SQL[] {
  * index, or a conversation's index) newest first and stop after limit + 1 rows. Only a snippet of each
  * content is read out — around the first match when searching — never the whole text.
  */
-export async function browseMessages(db: Db, userId: number, q: BrowseMessagesOptions): Promise<BrowsedMessagePage> {
+export async function browseMessages(db: Db, actor: Actor, q: BrowseMessagesOptions): Promise<BrowsedMessagePage> {
   const start = q.query
     ? sql<number>`greatest(1, strpos(lower(${messages.content}), lower(${q.query}::text)) - ${sql.raw(String(SNIPPET_LEAD))})`
     : sql<number>`1`;
@@ -66,7 +62,7 @@ export async function browseMessages(db: Db, userId: number, q: BrowseMessagesOp
     // owner on the conversation made PostgreSQL misjudge the join and sort all of the user's messages
     // (87 ms instead of 0.2 ms for a page of a user with 2,000 messages; figures in the report).
     .innerJoin(conversations, eq(conversations.conversationId, messages.conversationId))
-    .where(and(...browseFilters(userId, q)))
+    .where(and(...browseFilters(actor, q)))
     .orderBy(desc(messages.messageId))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);

@@ -2,7 +2,7 @@
 // role, conversation, text) and paged by message_id; another user's messages never appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../db/schema';
-import { buildUser, type BuiltUser } from '../../test/factories';
+import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /messages', () => {
@@ -12,6 +12,7 @@ describe('GET /messages', () => {
   let garden: number;
   let travel: number;
   let othersConversation: number;
+  let organizationId: number;
   const ids: Record<string, number> = {};
 
   async function conversation(who: BuiltUser, name: string, organizationId: number | null = null) {
@@ -40,8 +41,9 @@ describe('GET /messages', () => {
     await message('t2', owner, travel, { content: 'Lisbon in spring: file_name_here and tomatoes', favorite: true });
     await message('t3', owner, travel, { content: null, status: 'pending' });
     await message('o1', other, othersConversation, { content: 'Tomatoes of another user 100%', favorite: true });
-    const orgConversation = await conversation(owner, 'Team chat', 42);
-    await message('org1', owner, orgConversation, { content: 'Tomatoes for the team', favorite: true, organizationId: 42 });
+    organizationId = (await buildOrganization(t.ctx, [{ user: owner, role: 'member' }])).organizationId;
+    const orgConversation = await conversation(owner, 'Team chat', organizationId);
+    await message('org1', owner, orgConversation, { content: 'Tomatoes for the team', favorite: true, organizationId });
   });
   afterAll(() => t.close());
 
@@ -78,7 +80,9 @@ describe('GET /messages', () => {
     expect(keysOf((await list('?role=user')).json())).toEqual(['t1', 'g1']);
     expect(keysOf((await list(`?conversation_id=${garden}`)).json())).toEqual(['g2', 'g1']);
     expect(keysOf((await list(`?conversation_id=${garden}&favorite=true&role=assistant`)).json())).toEqual(['g2']);
-    expect(keysOf((await list('?favorite=true&organization_id=42')).json())).toEqual(['org1']);
+    expect(keysOf((await list(`?favorite=true&organization_id=${organizationId}`)).json())).toEqual(['org1']);
+    // Not a member: the organization does not exist for them.
+    expect((await list(`?favorite=true&organization_id=${organizationId}`, other)).statusCode).toBe(404);
     // Another user's conversation id shows nothing of it.
     expect((await list(`?conversation_id=${othersConversation}`)).json().messages).toEqual([]);
   });
@@ -113,12 +117,12 @@ describe('GET /messages', () => {
     expect(keysOf((await list('?query=%20%20')).json())).toHaveLength(5);
   });
 
-  it('refuses a search over 200 characters and a page over 50, in the browser language', async () => {
+  it('refuses a search over 200 characters and a page over 50, in the user\'s language', async () => {
     const tooLong = await list(`?query=${'a'.repeat(201)}`);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe('The search text can be at most 200 characters.');
     // Validation runs before sign-in is resolved: the browser's language.
-    const spanish = await t.app.inject({ method: 'GET', url: `/api/messages?query=${'a'.repeat(5000)}`, headers: { ...owner.auth, 'accept-language': 'es-MX' } });
+    const spanish = await t.app.inject({ method: 'GET', url: `/api/messages?query=${'a'.repeat(5000)}`, headers: { ...(await buildUser(t.ctx, { lang: 'es' })).auth, 'accept-language': 'en' } });
     expect(spanish.json().message).toBe('El texto a buscar puede tener como máximo 200 caracteres.');
     expect((await list(`?query=${'a'.repeat(200)}`)).statusCode).toBe(200);
     expect((await list('?limit=51')).statusCode).toBe(400);

@@ -113,7 +113,9 @@ describe('messages API', () => {
     const empty = await send(owner, { content: '   ', conversation_id: conversationId });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details.content).toBe("The input can't be empty");
-    const emptyEs = await send(owner, { conversation_id: conversationId }, { 'accept-language': 'es' });
+    // In the user's saved language: the session is read before the body is validated.
+    const spanish = await buildUser(t.ctx, { access: true, lang: 'es' });
+    const emptyEs = await send(spanish, { conversation_id: conversationId }, { 'accept-language': 'en' });
     expect(emptyEs.json().details.content).toBe('El campo no puede estar vacío');
     expect((await send(owner, { content: 'x', conversation_id: 'abc' })).statusCode).toBe(400);
     expect((await send(owner, { content: 'x', conversation_id: conversationId, message_type_id: 9 })).statusCode).toBe(400);
@@ -125,6 +127,28 @@ describe('messages API', () => {
     const unset = await send(owner, { content: 'x', conversation_id: conversationId, model: 'Unset' });
     expect(unset.statusCode).toBe(201);
     expect(unset.json().assistant_message.model).toBeNull();
+  });
+
+  it('presents exactly the spec fields plus the abilities its state allows', async () => {
+    const conversationId = await newConversation(owner);
+    const sent = await send(owner, { content: 'Hello there', conversation_id: conversationId, stream: false });
+    expect(sent.statusCode).toBe(201);
+    const { user_message, assistant_message } = sent.json();
+    expect(Object.keys(user_message).sort()).toEqual(
+      [
+        'abilities', 'avatar_id', 'content', 'conversation_id', 'createdAt', 'error_code', 'favorite', 'finish_reason', 'isThread',
+        'message_id', 'message_type_id', 'model', 'organization_id', 'prompt', 'role', 'status', 'updatedAt', 'user_message_id', 'words_charged',
+      ].sort(),
+    );
+    // A prompt is edited, shared, deleted; it is never written again itself.
+    expect(user_message.abilities).toEqual({ edit: true, favorite: true, delete: true, share: true, continue: false, retry: false, regenerate: false });
+    // A pending answer: only Favorite and Delete (which stops it).
+    expect(assistant_message.abilities).toEqual({ edit: false, favorite: true, delete: true, share: false, continue: false, retry: false, regenerate: false });
+    await settleGenerations(t.ctx);
+    const page = (await t.app.inject({ url: `/api/messages/conversation/${conversationId}`, headers: owner.auth })).json();
+    const answer = page.messages.find((m: { message_id: number }) => m.message_id === assistant_message.message_id);
+    expect(answer.status).toBe('done');
+    expect(answer.abilities).toMatchObject({ edit: true, share: true, regenerate: true, retry: false, continue: answer.finish_reason === 'length' });
   });
 
   it("another user's conversation or message is a 404 on every route, and nothing changes", async () => {

@@ -1,6 +1,7 @@
 // The JSON of a message (spec part 2 §3): exactly these fields leave the server.
 import type { Message, MessageStatus } from '@pluma/common/messages-api';
 import type { messages } from '../../db/schema';
+import { messageAbilities } from './policy';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -25,5 +26,6 @@ export function presentMessage(row: MessageRow): Message {
     words_charged: row.wordsCharged,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    abilities: messageAbilities(row),
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@pluma/common/messages-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { registerExportRoutes } from './export/export-routes';
 import { startInterruptedSweep } from './interrupted';
 import { registerListMessagesRoute } from './list-messages-routes';
@@ -21,7 +21,6 @@ import { createMessage, deleteMessage, listMessages, updateMessage } from './ser
 import { registerShareRoutes } from './share-routes';
 
 const tags = ['messages'];
-const security = [{ bearer: [] }];
 
 export async function messageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -37,14 +36,8 @@ export async function messageRoutes(root: FastifyInstance) {
   app.post(
     '/messages',
     {
-      preHandler: [app.authenticate],
+      ...signedIn(app, { tags, body: createMessageRequest, response: { 200: createMessageResponse, 201: createMessageResponse, 202: enhanceResponse } }),
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        security,
-        body: createMessageRequest,
-        response: { 200: createMessageResponse, 201: createMessageResponse, 202: enhanceResponse },
-      },
     },
     async (request, reply) => {
       const outcome = await createMessage(ctx, actorOf(request), request.body, request.log);
@@ -55,21 +48,21 @@ export async function messageRoutes(root: FastifyInstance) {
 
   app.get(
     '/messages/conversation/:id',
-    { preHandler: [app.authenticate], schema: { tags, security, params: messageIdParams, querystring: listMessagesQuery, response: { 200: messagePage } } },
-    async (request) => listMessages(ctx, actorOf(request).user, request.params.id, request.query),
+    signedIn(app, { tags, params: messageIdParams, querystring: listMessagesQuery, response: { 200: messagePage } }),
+    async (request) => listMessages(ctx, actorOf(request), request.params.id, request.query),
   );
 
   app.put(
     '/messages',
-    { preHandler: [app.authenticate], schema: { tags, security, body: updateMessageRequest, response: { 200: message } } },
-    async (request) => updateMessage(ctx, actorOf(request).user, request.body),
+    signedIn(app, { tags, body: updateMessageRequest, response: { 200: message } }),
+    async (request) => updateMessage(ctx, actorOf(request), request.body),
   );
 
   app.delete(
     '/messages/:id',
-    { preHandler: [app.authenticate], schema: { tags, security, params: messageIdParams, response: { 200: deletedResponse } } },
+    signedIn(app, { tags, params: messageIdParams, response: { 200: deletedResponse } }),
     async (request) => {
-      await deleteMessage(ctx, actorOf(request).user, request.params.id);
+      await deleteMessage(ctx, actorOf(request), request.params.id);
       return { deleted: true as const };
     },
   );

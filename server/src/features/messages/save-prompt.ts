@@ -7,8 +7,7 @@ import { getTableColumns, is, sql, SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
-import { premiumRequired } from '../credits/access';
-import { holdCtes } from '../credits/holds';
+import { holdCtes, premiumRequired } from '../credits';
 import { preparedPerDatabase } from './prepared';
 import type { MessageRow } from './present';
 

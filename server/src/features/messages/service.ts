@@ -9,15 +9,13 @@ import type { AppContext } from '../../context';
 import { conversations, messages } from '../../db/schema';
 import type { Actor, UserRow } from '../../platform/auth/guard';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
-import { assertCanGenerate } from '../credits/access';
-import { holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits/holds';
-import { assertOfferedModel } from '../conversations/model-check';
-import { ownConversations, type ConversationRow } from '../conversations/policy';
+import { assertCanGenerate, holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits';
+import { assertOfferedModel, visibleTo, type ConversationRow } from '../conversations';
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
 import { MAX_ANSWER_TOKENS, startGeneration, type GenerationLog } from './generation';
-import { requireConversationToAnswer, requireOwnMessage } from './policy';
+import { requireConversationToAnswer, requireMessage, stateAllows, visibleMessages } from './policy';
 import { presentMessage, type MessageRow } from './present';
 import { abortMessageGeneration } from './registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
@@ -74,7 +72,7 @@ export async function createMessage(ctx: AppContext, actor: Actor, input: Create
     newAnswer ? turnsForAnswer(ctx.db, { conversationId: input.conversation_id, userId, prompt: content }) : [],
   ]);
   const { conversation } = gate;
-  const target = input.message_id === undefined ? null : await requireOwnMessage(ctx.db, userId, input.message_id, conversation.conversationId);
+  const target = input.message_id === undefined ? null : await requireMessage(ctx.db, actor, input.message_id, conversation.conversationId);
   assertCanGenerate(actor, gate.purchases);
   if (!target) assertPromptWithinLimit(content);
   const model = await resolveModel(ctx, input.model, conversation);
@@ -258,13 +256,13 @@ async function promptOf(ctx: AppContext, answer: MessageRow): Promise<string | n
  * (bench/chat-history-page.mjs); the web counts what it has loaded once no older page is left. The page is
  * read alongside the ownership check, scoped by the actor, so a 404 leaves nothing of anyone else's behind.
  */
-export async function listMessages(ctx: AppContext, actor: UserRow, conversationId: number, q: { cursor?: number; limit: number }): Promise<MessagePage> {
-  const scope = and(eq(messages.conversationId, conversationId), eq(messages.userId, actor.userId));
+export async function listMessages(ctx: AppContext, actor: Actor, conversationId: number, q: { cursor?: number; limit: number }): Promise<MessagePage> {
+  const scope = and(eq(messages.conversationId, conversationId), visibleMessages(actor));
   const [owned, rows] = await Promise.all([
     ctx.db
       .select({ conversationId: conversations.conversationId })
       .from(conversations)
-      .where(and(ownConversations(actor.userId), eq(conversations.conversationId, conversationId))),
+      .where(and(visibleTo(actor), eq(conversations.conversationId, conversationId))),
     ctx.db
       .select()
       .from(messages)
@@ -280,16 +278,16 @@ export async function listMessages(ctx: AppContext, actor: UserRow, conversation
   };
 }
 
-export async function updateMessage(ctx: AppContext, actor: UserRow, input: { message_id: number; content?: string; favorite?: boolean }): Promise<Message> {
-  const current = await requireOwnMessage(ctx.db, actor.userId, input.message_id);
+export async function updateMessage(ctx: AppContext, actor: Actor, input: { message_id: number; content?: string; favorite?: boolean }): Promise<Message> {
+  const current = await requireMessage(ctx.db, actor, input.message_id);
   const changes: Partial<typeof messages.$inferInsert> = { updatedAt: new Date() };
   if (input.favorite !== undefined) changes.favorite = input.favorite;
   if (input.content !== undefined) {
     // The text of an answer being written belongs to its generation until it ends.
-    if ((ACTIVE_STATUSES as readonly string[]).includes(current.status)) throw conflict('message_busy');
+    if (!stateAllows('edit', current)) throw conflict('message_busy');
     changes.content = input.content;
   }
-  const conditions = [eq(messages.messageId, current.messageId), eq(messages.userId, actor.userId)];
+  const conditions = [eq(messages.messageId, current.messageId), visibleMessages(actor)];
   if (input.content !== undefined) conditions.push(inArray(messages.status, ['done', 'failed', 'interrupted']));
   const [row] = await ctx.db
     .update(messages)
@@ -300,9 +298,9 @@ export async function updateMessage(ctx: AppContext, actor: UserRow, input: { me
   return presentMessage(row);
 }
 
-export async function deleteMessage(ctx: AppContext, actor: UserRow, messageId: number): Promise<void> {
-  const row = await requireOwnMessage(ctx.db, actor.userId, messageId);
+export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number): Promise<void> {
+  const row = await requireMessage(ctx.db, actor, messageId);
   // A running answer stops first (it saves as interrupted), then the row goes.
   await abortMessageGeneration(ctx, row.messageId);
-  await ctx.db.delete(messages).where(and(eq(messages.messageId, row.messageId), eq(messages.userId, actor.userId)));
+  await ctx.db.delete(messages).where(and(eq(messages.messageId, row.messageId), visibleMessages(actor)));
 }

@@ -10,11 +10,10 @@ import {
 } from '@pluma/common/messages-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { presentShare, readSharedMessage, revokeShare, shareMessage } from './share';
 
 const tags = ['messages'];
-const security = [{ bearer: [] }];
 
 export function registerShareRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -25,12 +24,11 @@ export function registerShareRoutes(root: FastifyInstance) {
     app.post(
       url,
       {
-        preHandler: [app.authenticate],
+        ...signedIn(app, { tags, hide: url.endsWith('/'), body: shareMessageRequest, response: { 200: messageShare, 201: messageShare } }),
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { tags, security, hide: url.endsWith('/'), body: shareMessageRequest, response: { 200: messageShare, 201: messageShare } },
       },
       async (request, reply) => {
-        const { share, created } = await shareMessage(ctx.db, { userId: actorOf(request).user.userId, messageId: request.body.message_id });
+        const { share, created } = await shareMessage(ctx.db, { actor: actorOf(request), messageId: request.body.message_id });
         return reply.status(created ? 201 : 200).send(presentShare(share));
       },
     );
@@ -39,9 +37,8 @@ export function registerShareRoutes(root: FastifyInstance) {
   app.delete(
     '/messages/share/:id',
     {
-      preHandler: [app.authenticate],
+      ...signedIn(app, { tags, params: shareIdParams, response: { 200: revokedShareResponse } }),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, security, params: shareIdParams, response: { 200: revokedShareResponse } },
     },
     async (request) => {
       await revokeShare(ctx.db, { userId: actorOf(request).user.userId, shareId: request.params.id });

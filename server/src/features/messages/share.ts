@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { messages, messageShares } from '../../db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
-import { ACTIVE_STATUSES } from './finalize';
-import { requireOwnMessage } from './policy';
+import type { Actor } from '../../platform/auth/actor';
+import { requireMessage, stateAllows } from './policy';
 
 export type MessageShareRow = typeof messageShares.$inferSelect;
 
@@ -32,22 +32,22 @@ export function presentShare(row: MessageShareRow): MessageShare {
  * The message's active link, created if it has none. Sharing again returns the same link (one active
  * share per message, enforced by a partial unique index, so two concurrent clicks still make one link).
  */
-export async function shareMessage(db: Db, options: { userId: number; messageId: number }): Promise<{ share: MessageShareRow; created: boolean }> {
-  const message = await requireOwnMessage(db, options.userId, options.messageId);
+export async function shareMessage(db: Db, options: { actor: Actor; messageId: number }): Promise<{ share: MessageShareRow; created: boolean }> {
+  const message = await requireMessage(db, options.actor, options.messageId);
   // A pending answer has nothing to show yet; the link would open on an empty page.
-  if (!message.content?.trim() || (ACTIVE_STATUSES as readonly string[]).includes(message.status)) {
+  if (!stateAllows('share', message)) {
     throw new AppError(409, ErrorIds.conflict, 'message_share_empty');
   }
   const [created] = await db
     .insert(messageShares)
-    .values({ token: newShareToken(), messageId: message.messageId, userId: options.userId })
+    .values({ token: newShareToken(), messageId: message.messageId, userId: message.userId })
     .onConflictDoNothing({ target: messageShares.messageId, where: sql`${messageShares.revokedAt} is null` })
     .returning();
   if (created) return { share: created, created: true };
   const [existing] = await db
     .select()
     .from(messageShares)
-    .where(and(eq(messageShares.messageId, message.messageId), eq(messageShares.userId, options.userId), isNull(messageShares.revokedAt)))
+    .where(and(eq(messageShares.messageId, message.messageId), eq(messageShares.userId, message.userId), isNull(messageShares.revokedAt)))
     .limit(1);
   // Revoked between the insert and this read: the caller may simply share again.
   if (!existing) throw new AppError(409, ErrorIds.conflict, 'message_busy');

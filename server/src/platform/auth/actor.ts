@@ -1,5 +1,6 @@
-// Who is making a request: the signed-in user, their staff role and the session they used.
-import type { StaffRole } from '@pluma/common/constants';
+// Who is making a request: the signed-in user, their staff role, the session they used and the organization
+// the request acts in (DESIGN.md §7).
+import type { OrganizationRole, StaffRole } from '@pluma/common/constants';
 import type { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,4 +14,16 @@ export interface Actor {
   staffRole: StaffRole | null;
   sessionId: number;
   familyId: string;
+  /**
+   * The organization this request acts in, resolved from its `organization_id` (organization.ts); null is
+   * the Personal context. Cached actors carry null: the organization is resolved per request.
+   */
+  organization: OrganizationContext | null;
+}
+
+export interface OrganizationContext {
+  organizationId: number;
+  role: OrganizationRole;
+  /** Staff acting in an organization they are not a member of (as its Admin). */
+  asStaff: boolean;
 }

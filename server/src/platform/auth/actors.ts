@@ -35,6 +35,7 @@ export async function resolveActor(ctx: Pick<AppContext, 'db' | 'services'>, tok
     staffRole: found.staffRole,
     sessionId: session.sessionId,
     familyId: session.familyId,
+    organization: null,
   });
   if (cache && ticket) {
     cache.storeActor(tokenHash, { actor, session: { lastUsedAt: session.lastUsedAt, expiresAt: session.expiresAt, rotatedAt: session.rotatedAt } }, ticket);

@@ -31,7 +31,7 @@ function userRow(userId: number): UserRow {
 }
 
 function entry(userId: number, familyId: string, sessionId = userId): CachedActor {
-  const actor: Actor = { user: userRow(userId), staffRole: null, sessionId, familyId };
+  const actor: Actor = { user: userRow(userId), staffRole: null, sessionId, familyId, organization: null };
   return { actor, session: { lastUsedAt: new Date(T0), expiresAt: new Date(T0 + 86_400_000), rotatedAt: null } };
 }
 

@@ -13,7 +13,7 @@ const REDIS_URL = process.env.REDIS_URL;
 function entry(userId: number, familyId: string): CachedActor {
   const at = new Date();
   const user = { userId, email: `u${userId}@example.com`, lastUsedAt: at } as UserRow;
-  const actor: Actor = { user, staffRole: null, sessionId: userId, familyId };
+  const actor: Actor = { user, staffRole: null, sessionId: userId, familyId, organization: null };
   return { actor, session: { lastUsedAt: at, expiresAt: new Date(Date.now() + 86_400_000), rotatedAt: null } };
 }
 

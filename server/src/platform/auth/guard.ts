@@ -1,12 +1,13 @@
-// Authentication and staff authorization for routes: `preHandler: [app.authenticate]`,
-// `preHandler: [app.authenticate, requireStaff('admin')]`.
+// Authentication, the organization a request acts in, and staff authorization for routes: declare a route
+// with `signedIn(app, schema)` or `signedIn(app, schema, { staff: 'admin' })` (DESIGN.md §7).
 import type { StaffRole } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthenticated } from '../http/errors';
 import type { Actor } from './actor';
 import { resolveActor } from './actors';
+import { actorInRequestedOrganization } from './organization';
 
 export type { Actor, UserRow } from './actor';
 
@@ -42,7 +43,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const actor = await actorFromToken(app, token);
     if (actor === 'expired') throw new AppError(401, ErrorIds.tokenExpired, 'token_expired');
     if (!actor) throw unauthenticated();
-    request.actor = actor;
+    request.actor = await actorInRequestedOrganization(app.ctx.db, actor, request);
   });
 });
 
@@ -61,3 +62,18 @@ export function requireStaff(role: StaffRole) {
     request.staffAudit = true;
   };
 }
+
+const security = [{ bearer: [] }];
+
+/**
+ * The options of a route for signed-in users: authentication, the organization (a non-member gets 404) and
+ * the staff role are checked before validation, so an anonymous or unauthorized bad request is a 401/403/404
+ * and never reveals the route's rules; the OpenAPI document gets the bearer security.
+ */
+export function signedIn<S extends FastifySchema>(app: FastifyInstance, schema: S, options: { staff?: StaffRole; gates?: Gate[] } = {}) {
+  const preValidation: Gate[] = [app.authenticate, ...(options.staff ? [requireStaff(options.staff)] : []), ...(options.gates ?? [])];
+  return { preValidation, schema: { ...schema, security } };
+}
+
+/** A check run after authentication, before validation (e.g. credits/access.ts accessGate). */
+export type Gate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

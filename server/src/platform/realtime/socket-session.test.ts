@@ -102,8 +102,10 @@ describe('sockets follow their session', () => {
     t = await createTestApp();
     url = await listenLocally(t.app);
   });
-  afterEach(() => {
+  afterEach(async () => {
     for (const socket of opened.splice(0)) socket.close();
+    // The server hears the closes a moment later; the next test starts when it has forgotten them.
+    await expect.poll(() => guard().familyCount, { timeout: 5_000 }).toBe(0);
   });
   afterAll(() => t.close());
 

@@ -127,6 +127,8 @@ function placeholderAnswer(payload: MessageStreamPayload): ChatMessage {
     favorite: false,
     finish_reason: null,
     status: 'streaming',
+    // While it is written: Favorite and Delete only (server messages/policy.ts stateAllows).
+    abilities: { edit: false, favorite: true, delete: true, share: false, continue: false, retry: false, regenerate: false },
     error_code: null,
     message_type_id: 1,
     user_message_id: null,

@@ -57,20 +57,27 @@ export const ConversationCard = memo(function ConversationCard({ conversation, m
             {t('actions.open')}
           </Button>
           <Group gap={4} wrap="nowrap">
-            <TooltipIconButton tooltip={t('actions.edit')} label={t('list.editNamed', { name: conversation.name })} onClick={() => onEdit(conversation)}>
-              <IconPencil size={18} aria-hidden />
-            </TooltipIconButton>
-            <TooltipIconButton
-              tooltip={conversation.archived ? t('actions.unarchive') : t('actions.archive')}
-              label={conversation.archived ? t('list.unarchiveNamed', { name: conversation.name }) : t('list.archiveNamed', { name: conversation.name })}
-              onClick={() => onArchive(conversation, !conversation.archived)}
-              disabled={busy}
-            >
-              {conversation.archived ? <IconArchiveOff size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
-            </TooltipIconButton>
-            <TooltipIconButton tooltip={t('actions.delete')} label={t('list.deleteNamed', { name: conversation.name })} color="red" onClick={() => onDelete(conversation)}>
-              <IconTrash size={18} aria-hidden />
-            </TooltipIconButton>
+            {/* Only what the server allows (the conversation's abilities, DESIGN.md §7). */}
+            {conversation.abilities.update && (
+              <TooltipIconButton tooltip={t('actions.edit')} label={t('list.editNamed', { name: conversation.name })} onClick={() => onEdit(conversation)}>
+                <IconPencil size={18} aria-hidden />
+              </TooltipIconButton>
+            )}
+            {conversation.abilities.update && (
+              <TooltipIconButton
+                tooltip={conversation.archived ? t('actions.unarchive') : t('actions.archive')}
+                label={conversation.archived ? t('list.unarchiveNamed', { name: conversation.name }) : t('list.archiveNamed', { name: conversation.name })}
+                onClick={() => onArchive(conversation, !conversation.archived)}
+                disabled={busy}
+              >
+                {conversation.archived ? <IconArchiveOff size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
+              </TooltipIconButton>
+            )}
+            {conversation.abilities.delete && (
+              <TooltipIconButton tooltip={t('actions.delete')} label={t('list.deleteNamed', { name: conversation.name })} color="red" onClick={() => onDelete(conversation)}>
+                <IconTrash size={18} aria-hidden />
+              </TooltipIconButton>
+            )}
           </Group>
         </Group>
       </Stack>

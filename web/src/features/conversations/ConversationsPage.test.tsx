@@ -3,26 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
+import { buildConversation } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import ConversationsPage from './ConversationsPage';
 
-// Mantine's autosize textarea (the start-a-chat box) listens for web fonts, which jsdom does not have.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-}
-
-const base: Conversation = {
-  conversation_id: 1,
-  name: 'Launch plan',
-  model: 'demo',
-  archived: false,
-  tags: 'work,launch,q3,extra',
-  avatar_id: null,
-  organization_id: null,
-  file: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-02T00:00:00.000Z',
-};
+const base: Conversation = buildConversation({ conversation_id: 1, name: 'Launch plan', model: 'demo', tags: 'work,launch,q3,extra', updatedAt: '2026-01-02T00:00:00.000Z' });
 
 const models = [{ id: 'demo', label: 'Demo (offline)', provider: 'demo', isDefault: true }];
 
@@ -68,6 +53,17 @@ describe('conversation list', () => {
     expect(await screen.findByTestId('recent-conversations')).toBeInTheDocument();
     const limits = listCalls(calls).map((params) => params.get('limit'));
     expect(limits).toContain('5');
+  });
+
+  it('offers only the actions the server allows on each conversation (its abilities)', async () => {
+    const readOnly = { ...base, conversation_id: 3, name: 'Shared', abilities: { read: true, update: false, delete: false, chat: false } };
+    renderList([base, readOnly]);
+    const cards = await screen.findAllByTestId('conversation-card');
+    expect(within(cards[0]).getByRole('button', { name: 'Edit Launch plan' })).toBeInTheDocument();
+    expect(within(cards[0]).getByRole('button', { name: 'Delete Launch plan' })).toBeInTheDocument();
+    expect(within(cards[1]).queryByRole('button', { name: 'Edit Shared' })).toBeNull();
+    expect(within(cards[1]).queryByRole('button', { name: 'Archive Shared' })).toBeNull();
+    expect(within(cards[1]).queryByRole('button', { name: 'Delete Shared' })).toBeNull();
   });
 
   it('sorts, searches (debounced) and shows archived conversations', async () => {

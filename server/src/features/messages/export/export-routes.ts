@@ -4,9 +4,9 @@ import { exportMessageRequest } from '@pluma/common/messages-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createExportPool } from './export-pool';
+import { signedIn } from '../../../platform/auth/guard';
 
 const tags = ['messages'];
-const security = [{ bearer: [] }];
 const exportLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 const FORMATS = [
@@ -20,7 +20,7 @@ export function registerExportRoutes(root: FastifyInstance) {
   app.addHook('onClose', () => pool.close());
 
   for (const { url, format, type, file } of FORMATS) {
-    app.post(url, { preHandler: [app.authenticate], config: exportLimit, schema: { tags, security, body: exportMessageRequest } }, async (request, reply) => {
+    app.post(url, { ...signedIn(app, { tags, body: exportMessageRequest }), config: exportLimit }, async (request, reply) => {
       const bytes = await pool.render(format, request.body.text);
       return reply.header('Content-Type', type).header('Content-Disposition', `attachment; filename="${file}"`).send(bytes);
     });

@@ -1,0 +1,3 @@
+// The files feature's public face: what other features may use (eslint.config.js, feature boundaries).
+export { readMultipartUpload } from './multipart';
+export { storeUpload } from './service';

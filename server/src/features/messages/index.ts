@@ -1,0 +1,2 @@
+// The messages feature's public face: what other features may use (eslint.config.js, feature boundaries).
+export { abortConversationGenerations } from './registry';

@@ -1,0 +1,61 @@
+// The organization a request acts in (DESIGN.md §4, §7; spec part 2 §4: "When an organization is active,
+// organization_id is attached to requests"). Resolved once per request, before validation, from the
+// `organization_id` of its query or JSON body: the user's membership and role, or a 404 — a stranger must
+// not learn that the organization exists. Staff admins may act in any organization, as its Admin (they
+// create and oversee organizations, spec part 2 §6). Services read `actor.organization`, never the raw id.
+import { ORGANIZATION_ROLES } from '@pluma/common/constants';
+import { isDbId } from '@pluma/common/schema-kit';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { organizations, userOrganizations } from '../../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import type { Actor, OrganizationContext } from './actor';
+
+/** last_use is written at most this often per membership, so resolving stays a read. */
+const LAST_USE_INTERVAL_MS = 60 * 60_000;
+
+/** An organization_id as sent: a number (JSON) or a decimal string (query); absent, null or '' = Personal. */
+function parseOrganizationId(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  if (!isDbId(id)) throw badRequest('invalid_id', { organization_id: 'invalid_id' });
+  return id;
+}
+
+/** The organization_id a request names in its query or JSON body; both must agree. */
+export function requestedOrganizationId(request: Pick<FastifyRequest, 'query' | 'body'>): number | null {
+  const fromQuery = parseOrganizationId((request.query as Record<string, unknown> | undefined)?.organization_id);
+  const body = request.body;
+  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? parseOrganizationId((body as Record<string, unknown>).organization_id) : null;
+  if (fromQuery !== null && fromBody !== null && fromQuery !== fromBody) throw badRequest('invalid_id', { organization_id: 'invalid_id' });
+  return fromBody ?? fromQuery;
+}
+
+/** The actor's role in the organization, or a 404 when they may not act in it. */
+export async function resolveOrganization(db: Db, actor: Actor, organizationId: number): Promise<OrganizationContext> {
+  const [row] = await db
+    .select({ userTypeId: userOrganizations.userTypeId, lastUse: userOrganizations.lastUse, membershipId: userOrganizations.userOrganizationId })
+    .from(organizations)
+    .leftJoin(userOrganizations, and(eq(userOrganizations.organizationId, organizations.organizationId), eq(userOrganizations.userId, actor.user.userId)))
+    .where(eq(organizations.organizationId, organizationId))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.userTypeId === null || row.membershipId === null) {
+    if (actor.staffRole === 'admin') return { organizationId, role: 'admin', asStaff: true };
+    throw notFound();
+  }
+  if (!row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS) {
+    await db.update(userOrganizations).set({ lastUse: sql`now()` }).where(eq(userOrganizations.userOrganizationId, row.membershipId));
+  }
+  const role = ORGANIZATION_ROLES[row.userTypeId as keyof typeof ORGANIZATION_ROLES];
+  if (!role) throw notFound();
+  return { organizationId, role, asStaff: false };
+}
+
+/** The actor of this request in the organization it names (or Personal). */
+export async function actorInRequestedOrganization(db: Db, actor: Actor, request: Pick<FastifyRequest, 'query' | 'body'>): Promise<Actor> {
+  const organizationId = requestedOrganizationId(request);
+  if (organizationId === null) return actor;
+  return Object.freeze({ ...actor, organization: await resolveOrganization(db, actor, organizationId) });
+}

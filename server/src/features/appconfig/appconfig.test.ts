@@ -6,7 +6,7 @@ import { decryptSecret } from '../../platform/crypto/secret-box';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
-import { getConfig } from './read';
+import { getConfig } from '../../platform/appconfig/read';
 import { seedAppConfig, seedPaymentMethods } from './seed';
 
 const OPENAI_KEY = 'sk-proj-THIS-IS-THE-SECRET-VALUE-7f3abcd';

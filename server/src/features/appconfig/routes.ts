@@ -1,26 +1,18 @@
 // /api/appconfig (spec part 1 §7): public list for every visitor, admin view, reveal and save for admins.
-import {
-  adminConfigResponse,
-  publicConfigResponse,
-  revealConfigRequest,
-  revealConfigResponse,
-  updateConfigRequest,
-} from '@pluma/common/appconfig';
+import { adminConfigResponse, publicConfigResponse, revealConfigRequest, revealConfigResponse, updateConfigRequest } from '@pluma/common/appconfig';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRequest } from '../../platform/audit';
-import { actorOf, requireStaff } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { adminConfig, publicConfig, revealConfigValue, updateConfig } from './service';
 
 const tags = ['appconfig'];
-const security = [{ bearer: [] }];
 
 export async function appConfigRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const adminOnly = [app.authenticate, requireStaff('admin')];
 
   app.get(
     '/appconfig',
@@ -40,7 +32,7 @@ export async function appConfigRoutes(root: FastifyInstance) {
 
   app.get(
     '/appconfig/admin',
-    { preHandler: adminOnly, schema: { tags, security, response: { 200: adminConfigResponse } } },
+    signedIn(app, { tags, response: { 200: adminConfigResponse } }, { staff: 'admin' }),
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return adminConfig(ctx);
@@ -50,9 +42,8 @@ export async function appConfigRoutes(root: FastifyInstance) {
   app.post(
     '/appconfig/admin/reveal',
     {
-      preHandler: adminOnly,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, security, body: revealConfigRequest, response: { 200: revealConfigResponse } },
+      ...signedIn(app, { tags, body: revealConfigRequest, response: { 200: revealConfigResponse } }, { staff: 'admin' }),
     },
     async (request, reply) => {
       const entry = await revealConfigValue(ctx, request.body.key);
@@ -66,7 +57,7 @@ export async function appConfigRoutes(root: FastifyInstance) {
 
   app.put(
     '/appconfig',
-    { preHandler: adminOnly, schema: { tags, security, body: updateConfigRequest, response: { 200: adminConfigResponse } } },
+    signedIn(app, { tags, body: updateConfigRequest, response: { 200: adminConfigResponse } }, { staff: 'admin' }),
     async (request, reply) => {
       const keys = await updateConfig({ ctx, actor: actorOf(request), changes: request.body });
       await auditRequest(ctx.db, request, { keys });

@@ -3,10 +3,10 @@ import { changePasswordRequest, loginRequest, resetPasswordRequest, signupReques
 import { authResponse } from '@pluma/common/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, bearerToken } from '../../platform/auth/guard';
+import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
 import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
-import { publicBaseUrl } from '../users/public-url';
+import { publicBaseUrl } from '../users';
 import { accountLimits, tooManyAttempts } from './account-limits';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/logout',
-    { onRequest: [app.authenticate], schema: { tags, security: [{ bearer: [] }] } },
+    signedIn(app, { tags }),
     async (request, reply) => {
       await logout({ ctx, actor: actorOf(request) });
       return reply.status(204).send();
@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/password',
     {
-      onRequest: [app.authenticate],
+      ...signedIn(app, { tags, body: changePasswordRequest }),
       // Guessing the current password from a stolen session is limited per user.
       config: {
         rateLimit: {
@@ -118,7 +118,6 @@ export async function authRoutes(app: FastifyInstance) {
           keyGenerator: (request: FastifyRequest) => `password:${request.actor?.user.userId ?? request.ip}`,
         },
       },
-      schema: { tags, security: [{ bearer: [] }], body: changePasswordRequest },
     },
     async (request, reply) => {
       await changePassword({ ctx, actor: actorOf(request), input: request.body });

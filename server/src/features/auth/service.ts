@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { getConfig, getConfigBool } from '../appconfig/read';
+import { getConfig, getConfigBool } from '../../platform/appconfig/read';
 import type { Actor } from '../../platform/auth/guard';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { invalidateUser } from '../../platform/auth/invalidation';
@@ -17,8 +17,7 @@ import { createSession, revokeFamily, revokeUserSessions, rotateSession } from '
 import { AppError, unauthenticated } from '../../platform/http/errors';
 import { welcomeMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
-import { storedSignupPhone } from '../users/phone';
-import { findUserByEmail, loadCurrentUser } from '../users/service';
+import { findUserByEmail, loadCurrentUser, storedSignupPhone } from '../users';
 import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

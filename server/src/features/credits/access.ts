@@ -6,10 +6,13 @@
 import { ErrorIds } from '@pluma/common/errors';
 import type { MessageKey } from '@pluma/common/messages';
 import { purchaseGivesAccess, VALID_PURCHASE_STATUSES, type PurchaseForExpiry } from '@pluma/common/rules/purchase-expiry';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { purchases } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../platform/auth/actor';
+import { actorOf, type Gate } from '../../platform/auth/guard';
 import { AppError } from '../../platform/http/errors';
 
 export const premiumRequired = (messageKey: MessageKey = 'premium_required') => new AppError(412, ErrorIds.premium, messageKey);
@@ -26,9 +29,28 @@ export const purchaseTermsColumns = {
 };
 
 /** Join condition for the purchases that may give the user in `userId` access (index purchases_user_created_idx). */
-export function candidatePurchasesOf(userId: AnyPgColumn): SQL | undefined {
+export function candidatePurchasesOf(userId: AnyPgColumn | SQL): SQL | undefined {
   return and(eq(purchases.userId, userId), inArray(purchases.status, [...VALID_PURCHASE_STATUSES]));
 }
+
+/**
+ * The 412 gate of every premium feature (spec part 2 §6): staff, or a purchase that gives access now
+ * (the same candidates and rule as GET /api/users' has_access); else 'premium_required'. Declared on a
+ * route with `signedIn(app, schema, { gates: [accessGate(app)] })`. Chat reads the purchases with its conversation
+ * instead (messages/policy.ts) and applies the same rule in assertCanGenerate below.
+ */
+export async function requireAccess(db: Db, actor: Pick<Actor, 'staffRole' | 'user'>, now: Date = new Date()): Promise<void> {
+  if (actor.staffRole !== null) return;
+  const candidates = await db.select(purchaseTermsColumns).from(purchases).where(candidatePurchasesOf(sql`${actor.user.userId}::int`));
+  if (!candidates.some((purchase) => purchaseGivesAccess(purchase, now))) throw premiumRequired();
+}
+
+/** requireAccess as a route gate (platform/auth/guard.ts signedIn). */
+export const accessGate =
+  (app: FastifyInstance): Gate =>
+  async (request) => {
+    await requireAccess(app.ctx.db, actorOf(request));
+  };
 
 export type GenerationActor = Pick<Actor, 'staffRole'> & { user: Pick<Actor['user'], 'availableWords'> };
 

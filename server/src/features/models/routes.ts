@@ -2,12 +2,13 @@
 import { modelListResponse } from '@pluma/common/models';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../platform/auth/guard';
 
 export async function listModelsRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/models',
-    { preHandler: [app.authenticate], schema: { tags: ['models'], security: [{ bearer: [] }], response: { 200: modelListResponse } } },
+    signedIn(app, { tags: ['models'], response: { 200: modelListResponse } }),
     async (_request, reply) => {
       // Keys change at runtime (admin settings), so the list is never cached by browsers or proxies.
       reply.header('Cache-Control', 'no-store');

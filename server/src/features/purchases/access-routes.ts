@@ -2,21 +2,28 @@
 import { giveAccessRequest, purchaseRecord, revokeAccessRequest } from '@pluma/common/purchases';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireStaff } from '../../platform/auth/guard';
+import { signedIn } from '../../platform/auth/guard';
 import { giveAccess, revokeAccess } from './access-service';
 import { presentPurchase } from './present';
 
 export async function accessRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: [app.authenticate, requireStaff('admin')] };
-  const schema = { tags: ['purchases'], security: [{ bearer: [] }] };
+  const tags = ['purchases'];
 
-  r.post('/giveAccess', { ...guard, schema: { ...schema, body: giveAccessRequest, response: { 201: purchaseRecord } } }, async (request, reply) => {
+  r.post('/giveAccess', signedIn(app, { tags, body: giveAccessRequest, response: { 201: purchaseRecord } }, { staff: 'admin' }), async (request, reply) => {
     const purchase = await giveAccess({ ctx: app.ctx, input: request.body });
+    // Audited on the user whose access changed (platform/audit.ts), with the purchase it made.
+    request.audited = {
+      target: { type: 'user', id: purchase.userId },
+      changes: { access: { from: null, to: purchase.status } },
+      details: { purchase_id: purchase.purchaseId, product_id: purchase.productId, gift: purchase.isGift },
+    };
     return reply.status(201).send(presentPurchase(purchase));
   });
 
-  r.put('/revokeAccess', { ...guard, schema: { ...schema, body: revokeAccessRequest, response: { 200: purchaseRecord } } }, async (request) =>
-    presentPurchase(await revokeAccess({ ctx: app.ctx, purchaseId: request.body.purchase_id })),
-  );
+  r.put('/revokeAccess', signedIn(app, { tags, body: revokeAccessRequest, response: { 200: purchaseRecord } }, { staff: 'admin' }), async (request) => {
+    const { purchase, previousStatus } = await revokeAccess({ ctx: app.ctx, purchaseId: request.body.purchase_id });
+    request.audited = { details: { user_id: purchase.userId }, changes: { status: { from: previousStatus, to: purchase.status } } };
+    return presentPurchase(purchase);
+  });
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { products, purchases, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { notFound } from '../../platform/http/errors';
-import { grantWords } from '../credits/ledger';
+import { grantWords } from '../credits';
 
 export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRequest }) {
   const { ctx, input } = options;
@@ -45,13 +45,18 @@ export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRe
   });
 }
 
+/** Revokes the purchase; returns it with the status it had, for the audit trail. */
 export async function revokeAccess(options: { ctx: AppContext; purchaseId: number }) {
-  const [purchase] = await options.ctx.db
-    .update(purchases)
-    .set({ status: 'revoked', updatedAt: new Date() })
-    .where(and(eq(purchases.purchaseId, options.purchaseId)))
-    .returning();
-  if (!purchase) throw notFound();
+  const { purchase, previousStatus } = await options.ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.purchaseId, options.purchaseId)).for('update');
+    if (!before) throw notFound();
+    const [row] = await tx
+      .update(purchases)
+      .set({ status: 'revoked', updatedAt: new Date() })
+      .where(and(eq(purchases.purchaseId, options.purchaseId)))
+      .returning();
+    return { purchase: row, previousStatus: before.status };
+  });
   invalidateUser(purchase.userId);
-  return purchase;
+  return { purchase, previousStatus };
 }

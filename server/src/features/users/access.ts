@@ -2,11 +2,12 @@
 // status active or completed and not past its expiry date; the newest by createdAt is "the" purchase.
 // Shared by users, chat and every feature that needs has_access.
 import type { StaffRole } from '@pluma/common/constants';
-import { purchaseExpiryDate, purchaseGivesAccess, VALID_PURCHASE_STATUSES } from '@pluma/common/rules/purchase-expiry';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { purchaseExpiryDate, purchaseGivesAccess } from '@pluma/common/rules/purchase-expiry';
+import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { files, products, purchases, staff, users } from '../../db/schema';
+import { candidatePurchasesOf } from '../credits';
 
 export interface ValidPurchase {
   purchase: typeof purchases.$inferSelect;
@@ -37,7 +38,7 @@ export function loadAccessRows(db: Db, userId: number) {
     .from(users)
     .leftJoin(files, eq(files.fileId, users.fileId))
     .leftJoin(staff, eq(staff.userId, users.userId))
-    .leftJoin(purchases, and(eq(purchases.userId, users.userId), inArray(purchases.status, [...VALID_PURCHASE_STATUSES])))
+    .leftJoin(purchases, candidatePurchasesOf(users.userId))
     .leftJoin(products, eq(products.productId, purchases.productId))
     .where(eq(users.userId, userId))
     .orderBy(desc(purchases.createdAt), desc(purchases.purchaseId));

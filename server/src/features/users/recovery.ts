@@ -3,12 +3,12 @@ import type { Lang } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { getConfig } from '../appconfig/read';
+import { getConfig } from '../../platform/appconfig/read';
 import type { Actor } from '../../platform/auth/guard';
 import { AppError } from '../../platform/http/errors';
 import { resetPasswordMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
-import { createResetPasswordToken } from '../auth/one-time-tokens';
+import { createResetPasswordToken } from '../auth';
 import { staffRoleOf } from './access';
 import { findUserByEmail } from './service';
 
@@ -64,11 +64,12 @@ export async function sendResetPasswordLink(options: {
  * POST /users/resetPasswordLink (staff): returns the link instead of mailing it. A manager may not
  * obtain a link for a staff account — that would let a manager take over an admin.
  */
-export async function resetPasswordLinkFor(options: { ctx: AppContext; actor: Actor; email: string; baseUrl: string }): Promise<string> {
+/** A reset link for the user with `email`, and that user's id (the audit target). */
+export async function resetPasswordLinkFor(options: { ctx: AppContext; actor: Actor; email: string; baseUrl: string }): Promise<{ link: string; userId: number }> {
   const { ctx, actor } = options;
   const user = await userForRecovery(ctx, options.email);
   if (actor.staffRole !== 'admin' && user.userId !== actor.user.userId && (await staffRoleOf(ctx.db, user.userId))) {
     throw new AppError(403, ErrorIds.forbidden, 'staff_target_forbidden');
   }
-  return resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId), userLang(user));
+  return { link: resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId), userLang(user)), userId: user.userId };
 }

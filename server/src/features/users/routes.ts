@@ -6,12 +6,10 @@ import { authResponse, currentUser, phoneLookupQuery, updateProfileRequest, user
 import { ErrorIds } from '@pluma/common/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireStaff } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { AppError, notFound } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
-import { accountLimits, tooManyAttempts } from '../auth/account-limits';
-import { MINUTE_MS, SIGNUP_RECOVERY_PER_MINUTE } from '../auth/rate-limits';
-import { signup } from '../auth/service';
+import { accountLimits, MINUTE_MS, signup, SIGNUP_RECOVERY_PER_MINUTE, tooManyAttempts } from '../auth';
 import { presentUserSummary } from './present';
 import { publicBaseUrl } from './public-url';
 import { resetPasswordLinkFor, sendResetPasswordLink } from './recovery';
@@ -19,15 +17,14 @@ import { currentUserView, deleteOwnAccount, findUserByEmail, findUserByPhone, to
 
 const signupRecordRequest = signupRequest.extend({ uid: text().max(200).nullish() });
 
-// Guards run onRequest (before validation): a 400 is then worded in the user's own language, and a
+// Guards run before validation (signedIn): a 400 is then worded in the user's own language, and a
 // caller who is not signed in or not staff never gets as far as validation.
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['users'];
-  const security = [{ bearer: [] }];
 
-  r.get('/', { onRequest: [app.authenticate], schema: { tags, security, response: { 200: currentUser } } }, async (request) => {
+  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), async (request) => {
     const actor = actorOf(request);
     await touchLastUsed(ctx, actor);
     return currentUserView(ctx, actor.user.userId);
@@ -52,11 +49,11 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.put(
     '/',
-    { onRequest: [app.authenticate], schema: { tags, security, body: updateProfileRequest, response: { 200: currentUser } } },
+    signedIn(app, { tags, body: updateProfileRequest, response: { 200: currentUser } }),
     (request) => updateProfile({ ctx, userId: actorOf(request).user.userId, changes: request.body }),
   );
 
-  r.delete('/', { onRequest: [app.authenticate], schema: { tags, security } }, async (request, reply) => {
+  r.delete('/', signedIn(app, { tags }), async (request, reply) => {
     await deleteOwnAccount({ ctx, userId: actorOf(request).user.userId, log: request.log });
     return reply.status(204).send();
   });
@@ -79,17 +76,18 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/resetPasswordLink',
     {
-      onRequest: [app.authenticate, requireStaff('manager')],
-      schema: { tags, security, body: emailRequest, response: { 200: resetLinkResponse } },
+      ...signedIn(app, { tags, body: emailRequest, response: { 200: resetLinkResponse } }, { staff: 'manager' }),
     },
-    async (request) => ({
-      link: await resetPasswordLinkFor({ ctx, actor: actorOf(request), email: request.body.email, baseUrl: publicBaseUrl(ctx) }),
-    }),
+    async (request) => {
+      const { link, userId } = await resetPasswordLinkFor({ ctx, actor: actorOf(request), email: request.body.email, baseUrl: publicBaseUrl(ctx) });
+      request.audited = { target: { type: 'user', id: userId } };
+      return { link };
+    },
   );
 
   r.get(
     '/email',
-    { onRequest: [app.authenticate, requireStaff('manager')], schema: { tags, security, querystring: emailRequest, response: { 200: userSummary } } },
+    signedIn(app, { tags, querystring: emailRequest, response: { 200: userSummary } }, { staff: 'manager' }),
     async (request) => {
       const user = await findUserByEmail(ctx.db, request.query.email);
       if (!user) throw notFound();
@@ -99,7 +97,7 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/phone',
-    { onRequest: [app.authenticate, requireStaff('manager')], schema: { tags, security, querystring: phoneLookupQuery, response: { 200: userSummary } } },
+    signedIn(app, { tags, querystring: phoneLookupQuery, response: { 200: userSummary } }, { staff: 'manager' }),
     async (request) => {
       const user = await findUserByPhone(ctx.db, request.query.phone);
       // spec part 1 §8: "We're sorry, we couldn't find an account with that number."

@@ -4,7 +4,7 @@
 // drops them on this node at once (features/appconfig/service.ts); with several nodes behind Redis the
 // others keep theirs until PROVIDER_SETTINGS_TTL_MS has passed, which bounds how stale a key can be.
 import type { AppContext } from '../../context';
-import { getConfig } from '../../features/appconfig/read';
+import { getConfig } from '../appconfig/read';
 import type { ProviderAvailability } from './models';
 
 export interface ProviderEndpoint {

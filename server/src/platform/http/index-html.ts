@@ -5,7 +5,7 @@
 // injected later (no nonce) does not run. 'strict-dynamic' lets those trusted scripts load others
 // (lazy chunks, analytics loaders, payment SDKs) without listing every host.
 import { randomBytes } from 'node:crypto';
-import { getConfig } from '../../features/appconfig/read';
+import { getConfig } from '../appconfig/read';
 import type { AppContext } from '../../context';
 import { addNonceToTags } from './html-nonce';
 

@@ -1,12 +1,11 @@
 // GET /api/admin/outbox?to=&limit= — the newest outbox rows, admins only. Without SMTP this is how an
 // operator (and the browser journeys) read a reset link.
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { text } from '@pluma/common/schema-kit';
 import { z } from 'zod';
-import { mailOutbox } from '../../db/schema';
-import { requireStaff } from '../auth/guard';
+import { signedIn } from '../auth/guard';
+import { listOutbox, presentOutboxMail } from './outbox';
 
 export const outboxQuery = z.object({
   to: text().trim().toLowerCase().max(320).optional(),
@@ -28,36 +27,10 @@ export const outboxMail = z.object({
 export async function outboxRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/outbox',
-    {
-      onRequest: [app.authenticate, requireStaff('admin')],
-      schema: {
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        querystring: outboxQuery,
-        response: { 200: z.object({ items: z.array(outboxMail) }) },
-      },
-    },
+    signedIn(app, { tags: ['admin'], querystring: outboxQuery, response: { 200: z.object({ items: z.array(outboxMail) }) } }, { staff: 'admin' }),
     async (request) => {
-      const { to, limit } = request.query;
-      const rows = await app.ctx.db
-        .select()
-        .from(mailOutbox)
-        .where(to ? eq(mailOutbox.to, to) : undefined)
-        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.mailId))
-        .limit(limit);
-      return {
-        items: rows.map((row) => ({
-          mail_id: row.mailId,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          kind: row.kind,
-          status: row.status,
-          error: row.error,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-        })),
-      };
+      const rows = await listOutbox({ db: app.ctx.db, to: request.query.to, limit: request.query.limit });
+      return { items: rows.map(presentOutboxMail) };
     },
   );
 }

@@ -1,0 +1,4 @@
+// The users feature's public face: what other features may use (eslint.config.js, feature boundaries).
+export { storedSignupPhone } from './phone';
+export { publicBaseUrl } from './public-url';
+export { findUserByEmail, loadCurrentUser } from './service';

@@ -8,6 +8,15 @@ import globals from 'globals';
 const noImport = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+// The same, matching import paths by regular expression.
+const noImportMatching = (regexes, message) => ({
+  'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }],
+});
+
+// Server boundaries (docs/architecture.md, "Boundaries"). Tests may reach in anywhere.
+const serverTests = ['server/src/**/*.test.ts', 'server/src/test/**'];
+const deepFeatureImport =
+  "another feature only through its index.ts: import from '../<feature>' (add the symbol to its index.ts), not '../<feature>/<file>'";
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/*.js'] },
@@ -30,6 +39,62 @@ export default tseslint.config(
     // The login route reads configuration keys from here; zod would add ~20 KB brotli to its budget.
     files: ['common/src/config-keys.ts'],
     rules: noImport(['zod', '**/server/src/**', '**/web/src/**', './appconfig'], 'config-keys.ts stays free of zod (login bundle budget)'),
+  },
+  // Type-aware rules, only where they pay for the type checker (server and common).
+  {
+    files: ['server/src/**/*.ts', 'common/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its answer and its error. Await it, or `void` it with a comment where
+      // it runs in the background on purpose and handles its own errors.
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    // Platform services are shared by features and never depend on one.
+    files: ['server/src/platform/**/*.ts'],
+    ignores: serverTests,
+    rules: noImportMatching(['(^|/)features(/|$)'], 'server/src/platform must not import from server/src/features'),
+  },
+  {
+    // A feature file imports another feature only as '../<feature>' (its index.ts). The depth of the file
+    // decides what a cross-feature path looks like, hence one entry per depth.
+    files: ['server/src/features/*/*.ts'],
+    ignores: serverTests,
+    rules: noImportMatching(['^\\.\\./[^./][^/]*/', '(^|/)features/[^/]+/.'], `A feature file imports ${deepFeatureImport}`),
+  },
+  {
+    files: ['server/src/features/*/*/*.ts'],
+    ignores: serverTests,
+    rules: noImportMatching(['^\\.\\./\\.\\./[^./][^/]*/', '(^|/)features/[^/]+/.'], `A feature file imports ${deepFeatureImport}`),
+  },
+  {
+    // Services, policies and presenters know nothing of HTTP: requests and replies stay in routes.
+    // A separate rule name so that it adds to the no-restricted-imports boundaries above instead of
+    // replacing them (for one file, a later config's options for the same rule win).
+    files: [
+      'server/src/features/**/{service,policy,present,*-service}.ts',
+      'server/src/platform/policy/**/*.ts',
+    ],
+    ignores: [
+      ...serverTests,
+      // TODO(groundwork item 2): move request handling to routes (these take the request logger's type).
+      'server/src/features/auth/service.ts',
+      'server/src/features/users/service.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify/**', 'fastify-*', '@fastify/*'],
+              message: 'services, policies and presenters must not import fastify (keep HTTP in routes)',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

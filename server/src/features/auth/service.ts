@@ -5,7 +5,6 @@ import type { Lang } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
 import type { AuthResponse } from '@pluma/common/users';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -19,8 +18,8 @@ import { welcomeMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { findUserByEmail, loadCurrentUser, storedSignupPhone } from '../users';
 import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
+import type { Log } from '../../platform/log';
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const emailExists = () => new AppError(412, ErrorIds.emailExists, 'email_exists');
 const invalidCredentials = () => new AppError(401, ErrorIds.invalidCredentials, 'invalid_credentials');

@@ -2,7 +2,6 @@
 import { ErrorIds } from '@pluma/common/errors';
 import type { CurrentUser, UpdateProfileRequest } from '@pluma/common/users';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { files, staff, users } from '../../db/schema';
@@ -13,6 +12,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { accessFromRows, loadAccessRows } from './access';
 import { phoneLookupCandidates } from './phone';
 import { presentCurrentUser } from './present';
+import type { Log } from '../../platform/log';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -112,7 +112,7 @@ export async function updateProfile(options: { ctx: AppContext; userId: number; 
 export async function deleteOwnAccount(options: {
   ctx: AppContext;
   userId: number;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<Log, 'warn'>;
 }): Promise<void> {
   const { ctx, userId, log } = options;
   const storageKeys = await ctx.db.transaction(async (tx) => {

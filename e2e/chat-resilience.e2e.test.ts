@@ -42,7 +42,7 @@ const answer = (page: Page, id: number) => page.locator(`[data-testid="message"]
 const statusOf = (page: Page, id: number) => answer(page, id).getAttribute('data-status');
 
 async function sendPrompt(page: Page, prompt: string) {
-  const input = page.getByRole('textbox', { name: t.prompt.label });
+  const input = page.getByRole('textbox', { name: t.prompt.label, exact: true });
   await input.fill(prompt);
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toBe('');

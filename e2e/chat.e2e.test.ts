@@ -73,7 +73,7 @@ async function createConversation(page: Page, lang: UiLang, name: string): Promi
 }
 
 async function sendPrompt(page: Page, lang: UiLang, prompt: string) {
-  const input = page.getByRole('textbox', { name: chatTexts[lang].prompt.label });
+  const input = page.getByRole('textbox', { name: chatTexts[lang].prompt.label, exact: true });
   await input.fill(prompt);
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toBe('');
@@ -124,8 +124,11 @@ async function chatJourney(page: Page, lang: UiLang, user: ChatUser) {
   const prompt = rows(page).first();
   await prompt.getByRole('button', { name: t.message.edit, exact: true }).click();
   const edited = lang === 'en' ? 'Tell me about small gardens' : 'Háblame de jardines pequeños';
-  await prompt.getByRole('textbox', { name: t.message.editLabel }).fill(edited);
+  const editBox = prompt.getByRole('textbox', { name: t.message.editLabel, exact: true });
+  await editBox.fill(edited);
   await prompt.getByRole('button', { name: t.actions.save, exact: true }).click();
+  // Saved when the edit box closes (until then, its own text would match the next wait).
+  await editBox.waitFor({ state: 'detached' });
   await prompt.getByText(edited, { exact: true }).waitFor();
   await expect.poll(async () => (await messagesOf(user, conversationId)).find((m) => m.role === 'user')?.content).toBe(edited);
 

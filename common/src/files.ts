@@ -33,12 +33,18 @@ export const FILE_ACCEPT = [
 ].join(',');
 
 /** Answer of POST /api/files and PUT /api/files/{id}; `src` is where to fetch it. */
+/** What may be done with a file (DESIGN.md §7: presenters carry the actor's abilities). */
+export const FILE_ACTIONS = ['read', 'replace', 'delete'] as const;
+export type FileAction = (typeof FILE_ACTIONS)[number];
+
 export const fileResponse = z.object({
   file_id: z.number().int(),
   name: z.string(),
   type: z.string(),
   size: z.number().int(),
   src: z.string(),
+  /** The actions the signed-in user may take on it (the owner replaces and deletes; staff only read). */
+  abilities: z.object(Object.fromEntries(FILE_ACTIONS.map((a) => [a, z.boolean()])) as Record<FileAction, z.ZodBoolean>),
 });
 export type FileResponse = z.infer<typeof fileResponse>;
 

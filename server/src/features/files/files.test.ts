@@ -9,9 +9,11 @@ import { S3Storage, StorageNotFoundError } from '../../platform/storage';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
+import { fileAbilities } from './policy';
 import { docxBytes, elfBytes, gifBytes, multipartBody, pdfBytes, pngBytes } from './test-fixtures';
 
-type Uploaded = { file_id: number; name: string; type: string; size: number; src: string };
+type Uploaded = { file_id: number; name: string; type: string; size: number; src: string; abilities: Record<string, boolean> };
+const OWNER_ABILITIES = { read: true, replace: true, delete: true };
 
 function uploader(t: () => TestApp) {
   const send = (method: 'POST' | 'PUT', url: string, user: BuiltUser | null, file: Parameters<typeof multipartBody>[0], fields = {}) => {
@@ -51,7 +53,7 @@ describe(`files (${testDbKind()}, local disk)`, () => {
     const res = await upload(owner, { name: 'photo.png', bytes, contentType: 'image/png' });
     expect(res.statusCode).toBe(201);
     const body = res.json() as Uploaded;
-    expect(body).toEqual({ file_id: expect.any(Number), name: 'photo.png', type: 'png', size: bytes.length, src: `/api/files/${body.file_id}` });
+    expect(body).toEqual({ file_id: expect.any(Number), name: 'photo.png', type: 'png', size: bytes.length, src: `/api/files/${body.file_id}`, abilities: OWNER_ABILITIES });
 
     const download = await get(body.src, owner);
     expect(download.statusCode).toBe(200);
@@ -147,6 +149,12 @@ describe(`files (${testDbKind()}, local disk)`, () => {
       expect((await get(file.src, manager)).statusCode).toBe(200);
       expect((await get(file.src, admin)).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'DELETE', url: file.src, headers: admin.auth })).statusCode).toBe(404);
+      // The abilities say the same: staff read, only the owner replaces and deletes.
+      const row = { userId: owner.user.userId };
+      const actorOf = (who: BuiltUser, staffRole: 'admin' | 'manager' | null) => ({ user: who.user, staffRole, sessionId: 0, familyId: '', organization: null });
+      expect(fileAbilities(actorOf(admin, 'admin'), row)).toEqual({ read: true, replace: false, delete: false });
+      expect(fileAbilities(actorOf(stranger, null), row)).toEqual({ read: false, replace: false, delete: false });
+      expect(fileAbilities(actorOf(owner, null), row)).toEqual(OWNER_ABILITIES);
     });
 
     it('needs a token for a file by id', async () => {
@@ -204,7 +212,7 @@ describe(`files (${testDbKind()}, local disk)`, () => {
       const oldKey = await storedKey(file_id);
       const res = await replace(owner, file_id, { name: 'avatar.gif', bytes: gifBytes() });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ file_id, name: 'avatar.gif', type: 'gif', size: gifBytes().length, src });
+      expect(res.json()).toEqual({ file_id, name: 'avatar.gif', type: 'gif', size: gifBytes().length, src, abilities: OWNER_ABILITIES });
       const download = await get(src, owner);
       expect(download.headers['content-type']).toBe('image/gif');
       expect(download.rawPayload.equals(gifBytes())).toBe(true);

@@ -1,10 +1,12 @@
 // The JSON fields of a file that leave the server (never the storage key or the owner).
 import { fileSrc, type FileResponse } from '@pluma/common/files';
 import { encodeExtended } from 'content-disposition';
+import type { Actor } from '../../platform/auth/actor';
+import { fileAbilities } from './policy';
 import type { FileRow } from './service';
 
-export function presentFile(row: FileRow): FileResponse {
-  return { file_id: row.fileId, name: row.name, type: row.type, size: row.size, src: fileSrc(row) };
+export function presentFile(actor: Actor, row: FileRow): FileResponse {
+  return { file_id: row.fileId, name: row.name, type: row.type, size: row.size, src: fileSrc(row), abilities: fileAbilities(actor, row) };
 }
 
 /**

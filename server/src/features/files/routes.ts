@@ -54,7 +54,7 @@ export async function fileRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const { upload, fields } = await readMultipartUpload(request);
       const row = await storeUpload({ ctx, actor: actorOf(request), upload, isPublic: fields.public === 'true' });
-      return reply.status(201).send(presentFile(row));
+      return reply.status(201).send(presentFile(actorOf(request), row));
     },
   );
 
@@ -90,7 +90,7 @@ export async function fileRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { upload } = await readMultipartUpload(request);
-      return presentFile(await replaceFile({ ctx, actor: actorOf(request), fileId: request.params.id, upload }));
+      return presentFile(actorOf(request), await replaceFile({ ctx, actor: actorOf(request), fileId: request.params.id, upload }));
     },
   );
 

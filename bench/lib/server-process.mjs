@@ -43,7 +43,7 @@ async function waitFor200(url, since, child, output, timeoutMs) {
 
 /**
  * Spawns `node [nodeArgs] <entry> [args]` with `env` on a free port and waits for the first 200 from `healthPath`.
- * Returns { url, startupMs, stop() }. Output is kept (last lines) to explain failures.
+ * Returns { url, pid, startupMs, stop() }. Output is kept (last lines) to explain failures.
  */
 export async function startProcess({ entry = SERVER_ENTRY, nodeArgs = [], args = [], env = {}, healthPath = '/api/health', timeoutMs = 120_000 }) {
   const port = await freePort();
@@ -66,7 +66,7 @@ export async function startProcess({ entry = SERVER_ENTRY, nodeArgs = [], args =
   const stop = () => stopProcess(child);
   try {
     const startupMs = await waitFor200(url + healthPath, since, child, output, timeoutMs);
-    return { url, startupMs, stop, output };
+    return { url, pid: child.pid, startupMs, stop, output };
   } catch (err) {
     await stop();
     throw err;

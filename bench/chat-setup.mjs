@@ -69,7 +69,7 @@ export async function perDatabase(measure, unavailable, serverOptions = {}) {
 
 /**
  * Starts an emulator and the built server (OPENAI_API_KEY=bench at the emulator, demo model off), logs
- * the admin in, runs `measure({ kind, url, admin, emulatorUrl })` and stops everything. `env` and
+ * the admin in, runs `measure({ kind, url, pid, admin, emulatorUrl })` and stops everything. `env` and
  * `nodeArgs` go to the server process (e.g. AI_MAX_ANSWER_TOKENS, or --cpu-prof when looking for a cause).
  */
 export async function withServer(kind, databaseUrl, measure, { env = {}, nodeArgs = [] } = {}) {
@@ -96,7 +96,7 @@ export async function withServer(kind, databaseUrl, measure, { env = {}, nodeArg
     const anonymous = new ApiClient(server.url);
     const { token } = await anonymous.expect(200, 'POST', '/api/auth/login', { email, password });
     const admin = anonymous.withToken(token);
-    return await measure({ kind, url: server.url, admin, emulatorUrl: emulator.url });
+    return await measure({ kind, url: server.url, pid: server.pid, admin, emulatorUrl: emulator.url });
   } finally {
     await server?.stop();
     await emulator.stop();

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import apiThroughput from './api-throughput.mjs';
 import bundleSize from './bundle-size.mjs';
+import chatCpu from './chat-cpu.mjs';
 import chatFirstToken from './chat-first-token.mjs';
 import chatHistoryPage from './chat-history-page.mjs';
 import chatStreamFrames from './chat-stream-frames.mjs';
@@ -20,6 +21,7 @@ const BENCHMARKS = [
   ['Cold start', coldStart],
   ['Bundle size', bundleSize],
   ['Chat first token', chatFirstToken],
+  ['Chat server CPU', chatCpu],
   ['Chat stream frames', chatStreamFrames],
   ['Chat history page', chatHistoryPage],
   ['Lighthouse', lighthouse],

@@ -94,9 +94,16 @@ describe('spec texts', () => {
   });
 
   it('shows the same validation texts as the server (common/src/messages.ts)', () => {
-    for (const key of ['invalid_name', 'invalid_last_name', 'invalid_email', 'invalid_password', 'invalid_phone'] as const) {
-      expect(english[`validation.${key}`]).toBe(serverMessages.en[key]);
-      expect(spanish[`validation.${key}`]).toBe(serverMessages.es[key]);
+    // Forms validate with the server's schemas (ui/form-rules.tsx): validation.<key> words message <key>.
+    const asI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
+    const shared = Object.keys(english)
+      .filter((key) => key.startsWith('validation.'))
+      .map((key) => key.slice('validation.'.length))
+      .filter((key): key is keyof typeof serverMessages.en => Object.hasOwn(serverMessages.en, key));
+    expect(shared).toEqual(expect.arrayContaining(['invalid_email', 'invalid_password', 'field_required', 'text_too_long', 'conversation_name_required']));
+    for (const key of shared) {
+      expect(english[`validation.${key}`]).toBe(asI18next(serverMessages.en[key]));
+      expect(spanish[`validation.${key}`]).toBe(asI18next(serverMessages.es[key]));
     }
   });
 });

@@ -19,6 +19,7 @@ import { useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { LanguageModal } from './LanguageModal';
+import { profileErrors, profilePayload, profileValues, type ProfileValues } from './profile-form';
 import { deleteOwnAccount } from './profile-api';
 import { useSaveProfile } from './use-save-profile';
 
@@ -32,10 +33,7 @@ export default function ProfilePage() {
   const [languageOpen, setLanguageOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const form = useForm({
-    initialValues: { name: user.name, last_name: user.last_name, company: user.company ?? '', phone: user.phone ?? '' },
-    validate: { name: (value) => (value.trim() ? null : 'validation.name_required') },
-  });
+  const form = useForm<ProfileValues>({ initialValues: profileValues(user), validate: profileErrors });
   const inputProps = useLocalizedInputProps(form);
   const { hash } = useLocation();
 
@@ -49,7 +47,7 @@ export default function ProfilePage() {
 
   const submit = form.onSubmit((values) => {
     save.mutate(
-      { name: values.name.trim(), last_name: values.last_name.trim(), company: values.company.trim() || null, phone: values.phone ? normalizeProfilePhone(values.phone) : null },
+      profilePayload(values),
       {
         onSuccess: (updated) => {
           form.setValues({ phone: updated?.phone ?? normalizeProfilePhone(values.phone) });

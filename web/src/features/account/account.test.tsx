@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import ProfilePage from './ProfilePage';
 import SettingsPage from './SettingsPage';
 
@@ -45,6 +45,21 @@ describe('Profile screen (spec part 1 §2, §5)', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ name: 'Ana', last_name: 'García', company: 'Acme', phone: '5255512345' });
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+  });
+
+  it('checks the fields with the shared rules before saving, in English and Spanish', async () => {
+    const { fetchMock } = stubFetch({});
+    renderScreen(<ProfilePage />, { session: fakeSession(buildUser()) });
+    const form = screen.getByTestId('profile-form');
+    fireEvent.change(within(form).getByLabelText(/^Name/, { selector: 'input' }), { target: { value: '  ' } });
+    fireEvent.change(within(form).getByLabelText(/^Last name/, { selector: 'input' }), { target: { value: 'x'.repeat(101) } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Please enter your name.')).toBeInTheDocument();
+    expect(within(form).getByText('Too long: at most 100 characters.')).toBeInTheDocument();
+    await act(() => setLanguage('es'));
+    expect(await within(form).findByText('Por favor, escribe tu nombre.')).toBeInTheDocument();
+    expect(within(form).getByText('Demasiado largo: como máximo 100 caracteres.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('picks the language in a modal and saves it', async () => {

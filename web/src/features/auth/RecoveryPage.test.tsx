@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderScreen, stubFetch } from '../../test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { renderScreen, setLanguage, stubFetch } from '../../test/render';
 import RecoveryPage from './RecoveryPage';
 
 async function send(email: string) {
@@ -10,7 +11,24 @@ async function send(email: string) {
   await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 }
 
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
 describe('Password recovery screen (spec part 1 §8)', () => {
+  it('checks the email with the shared rules before calling the server, in English and Spanish', async () => {
+    const { fetchMock } = stubFetch({});
+    renderScreen(<RecoveryPage />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Please enter your email.')).toBeInTheDocument();
+    await send('ana@');
+    expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
+    await act(() => setLanguage('es'));
+    expect(await screen.findByText('El correo electrónico no es válido.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('sends the trimmed, lower-cased email and confirms', async () => {
     const { calls } = stubFetch({ 'POST /api/users/sendResetPasswordLink': () => ({ body: { message: 'ok' } }) });
     renderScreen(<RecoveryPage />);

@@ -10,7 +10,8 @@ import { authPath } from '../../app/session/paths';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
 import { SuccessBanner } from '../../ui/SuccessBanner';
-import { emailProblem, normalizeEmail, sendResetPasswordLink } from './auth-api';
+import { normalizeEmail, sendResetPasswordLink } from './auth-api';
+import { recoveryErrors } from './auth-rules';
 import { AuthForm, EmailField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { useAuthSubmit } from './use-auth-submit';
@@ -21,12 +22,7 @@ export default function RecoveryPage() {
   const landing = config.on('landing_enabled');
   const { formErrorText, setFormError, submitting, run } = useAuthSubmit();
   const [sent, setSent] = useState(false);
-  const form = useForm({
-    initialValues: { email: '' },
-    validate: {
-      email: (value) => emailProblem(value),
-    },
-  });
+  const form = useForm({ initialValues: { email: '' }, validate: recoveryErrors });
   const inputProps = useLocalizedInputProps(form);
 
   const submit = form.onSubmit(({ email }) => {

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import ResetPasswordPage from './ResetPasswordPage';
 
 async function choose(password: string, confirm = password) {
@@ -44,6 +44,9 @@ describe('Reset password screen', () => {
     await choose('abc', 'abd');
     expect(await screen.findByText('Password must be 6 characters long.')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
+    await act(() => setLanguage('es'));
+    expect(await screen.findByText('La contraseña debe tener al menos 6 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,6 @@
 // language there), whatever this browser had chosen.
 import { Anchor, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH } from '@pluma/common/constants';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +13,7 @@ import { applyLanguage, isLang } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
 import { resetPassword } from './auth-api';
+import { resetPasswordErrors, type ResetPasswordValues } from './auth-rules';
 import { AuthForm, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { useAuthSubmit, validationDetails } from './use-auth-submit';
@@ -28,13 +28,7 @@ export default function ResetPasswordPage() {
   const mailLang = params.get('lang');
   const landing = config.on('landing_enabled');
   const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit(token ? null : { key: 'reset.missingToken' });
-  const form = useForm({
-    initialValues: { password: '', confirm: '' },
-    validate: {
-      password: (value) => (value.length >= PASSWORD_MIN_LENGTH ? null : 'validation.invalid_password'),
-      confirm: (value, values) => (value === values.password ? null : 'validation.password_mismatch'),
-    },
-  });
+  const form = useForm<ResetPasswordValues>({ initialValues: { password: '', confirm: '' }, validate: resetPasswordErrors });
   const inputProps = useLocalizedInputProps(form);
 
   // Before the first paint, so the page never flashes in another language. Not saved on this browser:

@@ -15,9 +15,3 @@ export const resetPassword = (token: string, password: string) =>
 
 /** spec part 1 §5: recovery lowercases and trims the email. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-/** A light shape check for instant feedback; the server validates for real. */
-export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
-
-/** The i18n key of the problem with an email that is missing or does not look like one; null when it will do. */
-export const emailProblem = (email: string) => (!email.trim() ? 'auth.emailRequired' : looksLikeEmail(email) ? null : 'validation.invalid_email');

@@ -1,7 +1,8 @@
 // Signup form rules (spec part 1 §5), using the shared schema of common/src/auth.ts so the browser and
-// the server agree. Errors are i18n keys; the form translates them.
+// the server agree (ui/form-rules.tsx). Errors are i18n keys; the form words them when drawn.
 import { signupRequest, type SignupRequest } from '@pluma/common/auth';
 import { SIGNUP_REASONS, type Lang } from '@pluma/common/constants';
+import { formRules } from '../../ui/form-rules';
 
 export type SignupReason = (typeof SIGNUP_REASONS)[number];
 
@@ -53,22 +54,16 @@ export const SIGNUP_FIELD_OF: Partial<Record<string, SignupField>> = {
   signup_reason: 'other_reason',
 };
 
+/** spec part 1 §5: the schema's rules; the signup action asks for the name, email and phone when they are
+ *  missing; the spec collects the confirmation without comparing it, a mismatch is caught before sending. */
+const signupRules = (lang: Lang) =>
+  formRules<SignupValues>({
+    schema: signupRequest,
+    payload: (values) => signupPayload(values, lang),
+    fieldOf: SIGNUP_FIELD_OF,
+    required: { name: 'validation.name_required', email: 'validation.email_required', phone: 'validation.phone_required' },
+    confirm: { field: 'confirm_password', of: 'password' },
+  });
+
 /** Field → i18n key of the first problem, empty when the form can be sent. */
-export function signupErrors(values: SignupValues, lang: Lang = 'en'): Partial<Record<SignupField, string>> {
-  const errors: Partial<Record<SignupField, string>> = {};
-  const result = signupRequest.safeParse(signupPayload(values, lang));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = SIGNUP_FIELD_OF[String(issue.path[0])];
-      // The schema's messages are message keys of common/src/messages.ts (mirrored under validation.*).
-      if (field && !errors[field]) errors[field] = `validation.${issue.message}`;
-    }
-  }
-  // spec part 1 §5: the signup action asks for the name, email and phone when they are missing.
-  if (!values.name.trim()) errors.name = 'validation.name_required';
-  if (!values.email.trim()) errors.email = 'validation.email_required';
-  if (!values.phone.trim()) errors.phone = 'validation.phone_required';
-  // The spec collects the confirmation without comparing it; a mismatch is caught here before sending.
-  if (!errors.password && values.confirm_password !== values.password) errors.confirm_password = 'validation.password_mismatch';
-  return errors;
-}
+export const signupErrors = (values: SignupValues, lang: Lang = 'en') => signupRules(lang)(values);

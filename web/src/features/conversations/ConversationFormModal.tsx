@@ -1,13 +1,22 @@
 // New / edit conversation (spec part 2 §5: name required; the tag input adds a tag when a comma is
 // typed; §4: the model value 'Unset' is sent as null). Save rule: no id → POST, an id → PUT.
 import { Button, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
-import { CONVERSATION_MAX_TAGS, CONVERSATION_NAME_MAX, normalizeTags, type Conversation } from '@pluma/common/conversations';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import {
+  CONVERSATION_MAX_TAGS,
+  CONVERSATION_NAME_MAX,
+  createConversationRequest,
+  normalizeTags,
+  updateConversationRequest,
+  type Conversation,
+} from '@pluma/common/conversations';
 import { useTranslation } from 'react-i18next';
-import { useActiveOrganization } from '../../api/organization';
-import { Modal } from '../../ui/Modal';
-import { useErrorHandler } from '../../ui/use-error-handler';
 import { isApiError } from '../../api/api-error';
+import { useActiveOrganization } from '../../api/organization';
+import { formRules } from '../../ui/form-rules';
+import { Modal } from '../../ui/Modal';
+import { useLocalizedInputProps } from '../../ui/screen-text';
+import { useErrorHandler } from '../../ui/use-error-handler';
 import { useCreateConversation, useUpdateConversation } from './conversations-api';
 import { useModelOptions } from './use-model-options';
 import { toModelValue, UNSET_MODEL } from './models-api';
@@ -30,6 +39,21 @@ export function ConversationFormModal({ opened, onClose, conversation, onSaved }
   );
 }
 
+interface ConversationValues {
+  name: string;
+  model: string;
+  tags: string[];
+}
+
+/** The request the values make: spec part 2 §4, the model value 'Unset' is sent as null. */
+const conversationFields = (values: ConversationValues) => ({ name: values.name.trim(), model: toModelValue(values.model), tags: normalizeTags(values.tags) });
+
+// The server's schemas for creating and for editing (common/src/conversations.ts); an empty name keeps the
+// spec's wording (spec part 2 §5). An edit's id is not a field: it is the server's to judge.
+const required = { name: 'chat:form.nameRequired' };
+const createRules = formRules<ConversationValues>({ schema: createConversationRequest, payload: conversationFields, required });
+const updateRules = formRules<ConversationValues>({ schema: updateConversationRequest, payload: conversationFields, required });
+
 function ConversationForm({ conversation, onCancel, onSaved }: { conversation: Conversation | null; onCancel: () => void; onSaved: ConversationFormModalProps['onSaved'] }) {
   const { t } = useTranslation('chat');
   const handleError = useErrorHandler();
@@ -37,22 +61,19 @@ function ConversationForm({ conversation, onCancel, onSaved }: { conversation: C
   const create = useCreateConversation();
   const update = useUpdateConversation();
   const modelOptions = useModelOptions(conversation?.model ?? null);
-  const [name, setName] = useState(conversation?.name ?? '');
-  const [model, setModel] = useState<string>(conversation?.model ?? UNSET_MODEL);
-  const [tags, setTags] = useState<string[]>(normalizeTags(conversation?.tags ?? ''));
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm<ConversationValues>({
+    initialValues: { name: conversation?.name ?? '', model: conversation?.model ?? UNSET_MODEL, tags: normalizeTags(conversation?.tags ?? '') },
+    validate: conversation ? updateRules : createRules,
+  });
+  const inputProps = useLocalizedInputProps(form);
   const saving = create.isPending || update.isPending;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setNameError(t('form.nameRequired'));
-      return;
-    }
-    const fields = { name: name.trim(), model: toModelValue(model), tags: normalizeTags(tags) };
+  const submit = form.onSubmit((values) => {
+    const fields = conversationFields(values);
     const onError = (error: unknown) => {
-      // The server's per-field text (already translated) goes under the name when it is about the name.
-      if (isApiError(error) && error.status === 400 && error.details.name) setNameError(error.details.name);
+      // The server's per-field texts (already translated) go under their fields; anything else is an alert.
+      const details = isApiError(error) && error.status === 400 ? error.details : {};
+      if (details.name || details.tags) form.setErrors({ name: details.name, tags: details.tags });
       else handleError(error, { showValidation: true });
     };
     if (conversation) {
@@ -60,7 +81,7 @@ function ConversationForm({ conversation, onCancel, onSaved }: { conversation: C
     } else {
       create.mutate({ ...fields, organization_id: organization?.organization_id ?? null }, { onSuccess: (saved) => saved && onSaved(saved, true), onError });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -68,24 +89,19 @@ function ConversationForm({ conversation, onCancel, onSaved }: { conversation: C
         <TextInput
           label={t('form.name')}
           placeholder={t('form.namePlaceholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setNameError(null);
-          }}
-          error={nameError}
           maxLength={CONVERSATION_NAME_MAX}
           required
           data-autofocus
           data-testid="conversation-name-input"
+          {...inputProps('name')}
         />
-        <Select label={t('form.model')} data={modelOptions} value={model} onChange={(value) => setModel(value ?? UNSET_MODEL)} allowDeselect={false} />
+        <Select label={t('form.model')} data={modelOptions} allowDeselect={false} {...inputProps('model')} />
         <TagsInput
           label={t('form.tags')}
           description={t('form.tagsHint')}
           placeholder={t('form.tagsPlaceholder')}
-          value={tags}
-          onChange={(next) => setTags(normalizeTags(next))}
+          {...inputProps('tags')}
+          onChange={(next) => form.setFieldValue('tags', normalizeTags(next))}
           splitChars={[',']}
           maxTags={CONVERSATION_MAX_TAGS}
           acceptValueOnBlur

@@ -12,11 +12,14 @@ import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { asyncCommitCte } from '../../db/async-commit';
+import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { ProviderError, type ChatTurn, type ProviderName } from '../../platform/ai/types';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { FrameBatcher } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
+import { preparedPerDatabase } from './prepared';
 import { presentMessage } from './present';
 import { messageKey, track } from './registry';
 
@@ -68,6 +71,31 @@ export function describeFailure(err: unknown): { status: number; message: string
   return { status: 500, message: 'The AI provider could not complete the answer.', code: null };
 }
 
+// Prepared (prepared.ts): it runs every SAVE_INTERVAL_MS of every answer. Without text yet (null) it only
+// touches updated_at (a heartbeat): content stays null = pending. The text so far commits without waiting
+// for the disk (db/async-commit.ts); the answer's final text and charge commit durably (finalize.ts).
+const saveStreamingTextQuery = preparedPerDatabase((db: Db) => {
+  const asyncCommit = db.$with('async_commit', {}).as(asyncCommitCte);
+  const content = sql`${sql.placeholder('content')}::text`;
+  return db
+    .with(asyncCommit)
+    .update(messages)
+    .set({
+      content: sql`coalesce(${content}, ${messages.content})`,
+      status: sql`case when ${content} is null then ${messages.status} else 'streaming' end`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(messages.messageId, sql.placeholder('messageId')),
+        inArray(messages.status, [...ACTIVE_STATUSES]),
+        sql`exists (select 1 from async_commit)`,
+      ),
+    )
+    .returning({ id: messages.messageId })
+    .prepare('save_streaming_text');
+});
+
 function emit(ctx: AppContext, userId: number, event: string, payload: unknown): void {
   ctx.services.realtime?.emitToUser(userId, event, payload);
 }
@@ -94,15 +122,11 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   const signal = AbortSignal.any([stopSignal, local.signal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
 
   // One row's UPDATE; if the row is gone or no longer active (deleted, swept), stop generating.
-  // Before the first text it only touches updated_at (a heartbeat): content stays null = pending.
   const save = (): Promise<void> => {
     lastSaveAt = Date.now();
     const content = job.prefix + appended;
-    return ctx.db
-      .update(messages)
-      .set(content ? { content, status: 'streaming', updatedAt: sql`now()` } : { updatedAt: sql`now()` })
-      .where(and(eq(messages.messageId, job.messageId), inArray(messages.status, [...ACTIVE_STATUSES])))
-      .returning({ id: messages.messageId })
+    return saveStreamingTextQuery(ctx.db)
+      .execute({ messageId: job.messageId, content: content || null })
       .then((rows) => {
         if (rows.length === 0) local.abort();
       });

@@ -5,6 +5,7 @@
 // It also holds the answer's words (credits/holds.ts) and writes nothing when none can be held.
 import { getTableColumns, is, sql, SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asyncCommitCte } from '../../db/async-commit';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { holdCtes, premiumRequired } from '../credits';
@@ -72,9 +73,11 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
   const holdOk = db.$with('hold_ok', {}).as(holdCtes.holdOk({ exempt }));
   const holdRow = db.$with('hold_row', {}).as(holdCtes.holdRow({ sourceType: sql`'message'`, sourceId: sql`${answerId}::text` }));
   const holdCount = db.$with('hold_count', {}).as(holdCtes.holdCount());
-  // A data-modifying CTE runs whether or not the statement reads it.
+  // The prompt commits without waiting for the disk (db/async-commit.ts): it is on the path to the first token.
+  const asyncCommit = db.$with('async_commit', {}).as(asyncCommitCte);
+  // A data-modifying CTE runs whether or not the statement reads it; it reads async_commit, so that runs too.
   const touched = db.$with('touched', {}).as(
-    sql`update conversations set updated_at = now() where conversation_id = ${sql.placeholder('conversationId')}::int and exists (select 1 from hold_ok) returning conversation_id`,
+    sql`update conversations set updated_at = now() where conversation_id = ${sql.placeholder('conversationId')}::int and exists (select 1 from hold_ok) and exists (select 1 from async_commit) returning conversation_id`,
   );
   const common = {
     conversationId: sql`${sql.placeholder('conversationId')}`,
@@ -102,7 +105,7 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
     userMessageId: promptId,
   });
   return db
-    .with(ids, holdUser, holdSize, holdOk, holdRow, holdCount, touched)
+    .with(ids, holdUser, holdSize, holdOk, holdRow, holdCount, asyncCommit, touched)
     .insert(messages)
     .select(sql`select ${prompt} from hold_ok union all select ${answer} from hold_ok`)
     .returning({ ...getTableColumns(messages), wordLimit: sql<number | null>`(select words from hold_row)` })

@@ -117,7 +117,7 @@ async function chatJourney(page: Page, lang: UiLang, user: ChatUser) {
 
   // Copy: the success notice, and the clipboard holds the answer's text.
   await reloaded.getByRole('button', { name: t.message.copy, exact: true }).click();
-  await page.getByTestId('alert-host').getByText(t.message.copied).waitFor();
+  await page.getByTestId('app-success').getByText(t.message.copied).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(saved.content);
 
   // Edit the prompt inline.

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AlertHost } from '../ui/AlertHost';
+import { AppNotifications } from '../ui/AppNotifications';
 import { AppRouter } from './AppRouter';
 import { readConfig, useAppConfigQuery } from './config/app-config';
 import { DocumentHead } from './config/DocumentHead';
@@ -31,7 +31,7 @@ function ThemedApp() {
       <BrowserRouter>
         <SessionProvider>
           {configQuery.data && <DocumentHead />}
-          <AlertHost />
+          <AppNotifications />
           <AppRouter />
         </SessionProvider>
       </BrowserRouter>

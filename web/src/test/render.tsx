@@ -12,7 +12,7 @@ import { APP_CONFIG_QUERY_KEY } from '../app/config/app-config';
 import { createQueryClient } from '../app/query-client';
 import { SessionContext, type SessionValue } from '../app/session/session-context';
 import { i18n } from '../i18n';
-import { AlertHost } from '../ui/AlertHost';
+import { AppNotifications } from '../ui/AppNotifications';
 
 export const DEFAULT_CONFIG: Record<string, string> = {
   app_name: 'Pluma',
@@ -90,7 +90,7 @@ export function renderScreen(ui: ReactElement, options: RenderOptions = {}) {
       <MantineProvider>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <SessionContext value={session}>
-            <AlertHost />
+            <AppNotifications />
             <Routes>
               <Route path={options.path ?? '*'} element={ui} />
               <Route path="*" element={null} />

@@ -1,5 +1,6 @@
 // jsdom gaps that Mantine relies on, jest-dom matchers, and a clean slate between tests.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -33,6 +34,8 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   cleanup();
+  // App-wide alerts live in a module store that outlives the rendered tree.
+  notifications.clean();
   localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

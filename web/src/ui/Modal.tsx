@@ -1,9 +1,10 @@
 // The app's modal (spec part 2 §2): static backdrop, optional title, size and close button, and a
-// cancel/confirm footer when a confirm callback is given.
+// cancel/confirm footer when a confirm callback is given. A modal belongs to the page it was opened on:
+// leaving the page closes it (spec part 1 §8: a 412 closes any modal on its way to /sorry).
 import { Button, Group, Modal as MantineModal, Stack, type MantineSize } from '@mantine/core';
-import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerOpenModal } from './modal-bus';
+import { useLocation } from 'react-router';
 
 export interface ModalProps {
   opened: boolean;
@@ -40,7 +41,13 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const close = useEffectEvent(onClose);
-  useEffect(() => (opened ? registerOpenModal(() => close()) : undefined), [opened]);
+  const { pathname } = useLocation();
+  const openedOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (!opened) openedOn.current = null;
+    else if (openedOn.current === null) openedOn.current = pathname;
+    else if (openedOn.current !== pathname) close();
+  }, [opened, pathname]);
 
   return (
     <MantineModal

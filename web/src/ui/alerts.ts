@@ -1,60 +1,29 @@
-// App-wide alerts (spec part 1 §4: alerts auto-hide after 5 seconds, success messages after 3).
-// Any code can raise one; <AlertHost/> shows them above the page.
+// App-wide alerts, shown by Mantine's notifications (<AppNotifications/> in the app): any code can raise
+// one. spec part 1 §4: errors hide after 5 seconds, success messages after 3.
+import { notifications } from '@mantine/notifications';
 import { ALERT_MS, SUCCESS_MS } from '@pluma/common/constants';
-import { useSyncExternalStore } from 'react';
+import { i18n } from '../i18n';
 
-export interface AppAlert {
-  id: number;
-  kind: 'error' | 'success';
-  message: string;
+const LOOKS = {
+  // Red and announced at once (role=alert); green and announced politely (role=status).
+  error: { color: 'red', role: 'alert', autoClose: ALERT_MS },
+  success: { color: 'green', role: 'status', autoClose: SUCCESS_MS },
+} as const;
+
+function show(kind: keyof typeof LOOKS, message: string) {
+  const { color, role, autoClose } = LOOKS[kind];
+  // The text is the id: the same alert raised twice while shown (e.g. two failed calls of one screen) shows once.
+  notifications.show({
+    id: `${kind}:${message}`,
+    message,
+    color,
+    role,
+    autoClose,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common.dismiss') },
+    'data-testid': `app-${kind}`,
+  });
 }
 
-let alerts: AppAlert[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-function publish(next: AppAlert[]) {
-  alerts = next;
-  listeners.forEach((listener) => listener());
-}
-
-function push(kind: AppAlert['kind'], message: string, ms: number): number {
-  // The same text twice in a row is shown once (e.g. two failed calls of one screen).
-  const existing = alerts.find((alert) => alert.kind === kind && alert.message === message);
-  if (existing) dismissAlert(existing.id);
-  const id = nextId++;
-  publish([...alerts, { id, kind, message }].slice(-3));
-  timers.set(
-    id,
-    setTimeout(() => dismissAlert(id), ms),
-  );
-  return id;
-}
-
-export const showError = (message: string) => push('error', message, ALERT_MS);
-export const showSuccess = (message: string) => push('success', message, SUCCESS_MS);
-
-export function dismissAlert(id: number) {
-  clearTimeout(timers.get(id));
-  timers.delete(id);
-  if (alerts.some((alert) => alert.id === id)) publish(alerts.filter((alert) => alert.id !== id));
-}
-
-export function clearAlerts() {
-  timers.forEach((timer) => clearTimeout(timer));
-  timers.clear();
-  publish([]);
-}
-
-const getAlerts = () => alerts;
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
-
-export function useAlerts(): AppAlert[] {
-  return useSyncExternalStore(subscribe, getAlerts, getAlerts);
-}
+export const showError = (message: string) => show('error', message);
+export const showSuccess = (message: string) => show('success', message);

@@ -4,16 +4,21 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoadingScreen } from '../app/LoadingScreen';
 import '../i18n';
-import { AlertHost } from './AlertHost';
-import { clearAlerts, showError, showSuccess } from './alerts';
+import { MemoryRouter, useNavigate } from 'react-router';
+import { showError, showSuccess } from './alerts';
+import { AppNotifications } from './AppNotifications';
 import { copyToClipboard } from './clipboard';
 import { ErrorAlert } from './ErrorAlert';
 import { Modal } from './Modal';
-import { closeAllModals } from './modal-bus';
 import { SuccessBanner } from './SuccessBanner';
 import { TooltipIconButton } from './TooltipIconButton';
 
-const wrap = (ui: React.ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <MantineProvider>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </MantineProvider>,
+  );
 
 describe('ErrorAlert and SuccessBanner (spec part 1 §4, §9)', () => {
   it('hides the red alert after 5 seconds and the green banner after 3', () => {
@@ -48,21 +53,32 @@ describe('ErrorAlert and SuccessBanner (spec part 1 §4, §9)', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('shows app-wide alerts and removes them on time', () => {
+  it('shows app-wide alerts, announced by their role, and removes them on time', () => {
     vi.useFakeTimers();
-    wrap(<AlertHost />);
+    wrap(<AppNotifications />);
     act(() => {
+      showError('Server down');
       showError('Server down');
       showSuccess('Copied');
     });
-    expect(screen.getByText('Server down')).toBeInTheDocument();
-    expect(screen.getByText('Copied')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Server down');
+    expect(screen.getAllByTestId('app-error')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Copied');
+    // 3 seconds, then the exit transition.
     act(() => vi.advanceTimersByTime(3000));
+    act(() => vi.advanceTimersByTime(500));
     expect(screen.queryByText('Copied')).not.toBeInTheDocument();
     expect(screen.getByText('Server down')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(2000));
+    act(() => vi.advanceTimersByTime(500));
     expect(screen.queryByText('Server down')).not.toBeInTheDocument();
-    act(() => clearAlerts());
+  });
+
+  it('lets an app-wide alert be dismissed', async () => {
+    wrap(<AppNotifications />);
+    act(() => showError('Server down'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Server down')).not.toBeInTheDocument());
   });
 });
 
@@ -116,17 +132,26 @@ describe('Modal (spec part 2 §2)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('closes when every modal is closed (the 412 handler)', async () => {
-    wrap(<Harness />);
+  it('closes when the page changes (e.g. a 412 on its way to /sorry)', async () => {
+    function Leave() {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate('/sorry')}>Leave</button>;
+    }
+    wrap(
+      <>
+        <Harness />
+        <Leave />
+      </>,
+    );
     await screen.findByRole('dialog');
-    act(() => closeAllModals());
+    fireEvent.click(screen.getByRole('button', { name: 'Leave', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
 describe('copyToClipboard (spec part 1 §8)', () => {
   it('shows the success notice, or the spec failure text', async () => {
-    wrap(<AlertHost />);
+    wrap(<AppNotifications />);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await act(async () => {
@@ -140,7 +165,6 @@ describe('copyToClipboard (spec part 1 §8)', () => {
       expect(await copyToClipboard('x')).toBe(false);
     });
     expect(screen.getByText('Unable to copy content to clipboard. Please copy manually.')).toBeInTheDocument();
-    act(() => clearAlerts());
   });
 });
 

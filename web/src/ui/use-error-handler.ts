@@ -1,10 +1,10 @@
-// The shared error handler for screens: shows the alert, or closes modals and goes to /sorry on a 412.
+// The shared error handler for screens: shows the alert, or goes to /sorry on a 412 (spec part 1 §8; the
+// route change closes any open modal, ui/Modal.tsx).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showError } from './alerts';
 import { describeError, type ErrorHandlingOptions } from './error-handler';
-import { closeAllModals } from './modal-bus';
 
 export function useErrorHandler() {
   const { t } = useTranslation();
@@ -13,10 +13,7 @@ export function useErrorHandler() {
     (error: unknown, options?: ErrorHandlingOptions) => {
       const outcome = describeError(error, t, options);
       if (outcome.kind === 'alert') showError(outcome.message);
-      if (outcome.kind === 'sorry') {
-        closeAllModals();
-        navigate('/sorry');
-      }
+      if (outcome.kind === 'sorry') navigate('/sorry');
       return outcome;
     },
     [t, navigate],

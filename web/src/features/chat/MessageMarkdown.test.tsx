@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { clearAlerts } from '../../ui/alerts';
 import { setLanguage } from '../../test/render';
 
 // Counts how often each block's markdown is rendered.
@@ -99,6 +98,5 @@ describe('MessageMarkdown', () => {
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
     vi.useRealTimers();
-    act(() => clearAlerts());
   });
 });

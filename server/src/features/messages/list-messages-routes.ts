@@ -3,7 +3,7 @@ import { browsedMessagePage, browseMessagesQuery } from '@pluma/common/messages-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { browseMessages } from './list-messages';
+import { browseMessages, presentBrowsedMessage } from './list-messages';
 
 export function registerListMessagesRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +15,9 @@ export function registerListMessagesRoute(root: FastifyInstance) {
       // A text search reads the actor's messages until a page is found; keep it to a human pace.
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (request) => browseMessages(ctx.db, actorOf(request), request.query),
+    async (request) => {
+      const page = await browseMessages({ actor: actorOf(request), db: ctx.db, query: request.query });
+      return { messages: page.rows.map(presentBrowsedMessage), next_cursor: page.nextCursor };
+    },
   );
 }

@@ -1,7 +1,7 @@
 // The actor's messages across conversations (spec part 2 §7 "GET /messages?filters"): favorites, role,
 // one conversation, text search; newest first, paged by message_id like a conversation's history.
 // Scoped in SQL by visibleMessages(actor) (DESIGN.md §7): their own rows in the request's context.
-import type { BrowsedMessage, BrowsedMessagePage, MessageStatus } from '@pluma/common/messages-api';
+import type { BrowsedMessage, MessageStatus } from '@pluma/common/messages-api';
 import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
@@ -39,7 +39,7 @@ function browseFilters(actor: Actor, q: BrowseMessagesOptions): SQL[] {
  * index, or a conversation's index) newest first and stop after limit + 1 rows. Only a snippet of each
  * content is read out — around the first match when searching — never the whole text.
  */
-export async function browseMessages(db: Db, actor: Actor, q: BrowseMessagesOptions): Promise<BrowsedMessagePage> {
+export async function browseMessages({ actor, db, query: q }: { actor: Actor; db: Db; query: BrowseMessagesOptions }): Promise<{ rows: BrowsedRow[]; nextCursor: number | null }> {
   const start = q.query
     ? sql<number>`greatest(1, strpos(lower(${messages.content}), lower(${q.query}::text)) - ${sql.raw(String(SNIPPET_LEAD))})`
     : sql<number>`1`;
@@ -66,13 +66,10 @@ export async function browseMessages(db: Db, actor: Actor, q: BrowseMessagesOpti
     .orderBy(desc(messages.messageId))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  return {
-    messages: page.map(presentBrowsedMessage),
-    next_cursor: rows.length > q.limit ? page[page.length - 1].messageId : null,
-  };
+  return { rows: page, nextCursor: rows.length > q.limit ? page[page.length - 1].messageId : null };
 }
 
-interface BrowsedRow {
+export interface BrowsedRow {
   messageId: number;
   conversationId: number;
   conversationName: string;

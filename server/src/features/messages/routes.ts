@@ -16,6 +16,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { registerExportRoutes } from './export/export-routes';
 import { startInterruptedSweep } from './interrupted';
 import { registerListMessagesRoute } from './list-messages-routes';
+import { presentMessage } from './present';
 import { abortAllGenerations } from './registry';
 import { createMessage, deleteMessage, listMessages, updateMessage } from './service';
 import { registerShareRoutes } from './share-routes';
@@ -40,29 +41,33 @@ export async function messageRoutes(root: FastifyInstance) {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const outcome = await createMessage(ctx, actorOf(request), request.body, request.log);
-      const status = outcome.kind === 'created' ? 201 : outcome.kind === 'continued' ? 200 : 202;
-      return reply.status(status).send(outcome.body);
+      const outcome = await createMessage({ actor: actorOf(request), ctx, input: request.body, log: request.log });
+      if (outcome.kind === 'enhancing') return reply.status(202).send({ enhance_id: outcome.enhanceId, conversation_id: outcome.conversationId });
+      const body = { user_message: outcome.user && presentMessage(outcome.user), assistant_message: presentMessage(outcome.assistant) };
+      return reply.status(outcome.kind === 'created' ? 201 : 200).send(body);
     },
   );
 
   app.get(
     '/messages/conversation/:id',
     signedIn(app, { tags, params: messageIdParams, querystring: listMessagesQuery, response: { 200: messagePage } }),
-    async (request) => listMessages(ctx, actorOf(request), request.params.id, request.query),
+    async (request) => {
+      const page = await listMessages({ actor: actorOf(request), db: ctx.db, conversationId: request.params.id, query: request.query });
+      return { messages: page.rows.map(presentMessage), next_cursor: page.nextCursor };
+    },
   );
 
   app.put(
     '/messages',
     signedIn(app, { tags, body: updateMessageRequest, response: { 200: message } }),
-    async (request) => updateMessage(ctx, actorOf(request), request.body),
+    async (request) => presentMessage(await updateMessage({ actor: actorOf(request), db: ctx.db, input: request.body })),
   );
 
   app.delete(
     '/messages/:id',
     signedIn(app, { tags, params: messageIdParams, response: { 200: deletedResponse } }),
     async (request) => {
-      await deleteMessage(ctx, actorOf(request), request.params.id);
+      await deleteMessage({ actor: actorOf(request), ctx, messageId: request.params.id });
       return { deleted: true as const };
     },
   );

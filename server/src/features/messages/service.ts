@@ -2,10 +2,10 @@
 // the actor: the conversation, and a message_id must be the actor's and in that conversation.
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
-import type { CreateMessageResponse, Message, MessagePage } from '@pluma/common/messages-api';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import type { Actor, UserRow } from '../../platform/auth/guard';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
@@ -16,7 +16,7 @@ import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
 import { MAX_ANSWER_TOKENS, startGeneration, type GenerationLog } from './generation';
 import { requireConversationToAnswer, requireMessage, stateAllows, visibleMessages } from './policy';
-import { presentMessage, type MessageRow } from './present';
+import type { MessageRow } from './present';
 import { abortMessageGeneration } from './registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
 
@@ -33,10 +33,10 @@ export interface CreateMessageInput {
   favorite?: boolean;
 }
 
+/** Rows, presented by the route: a new answer (with its prompt), a continued one, or an enhancement started. */
 export type CreateMessageOutcome =
-  | { kind: 'created'; body: CreateMessageResponse }
-  | { kind: 'continued'; body: CreateMessageResponse }
-  | { kind: 'enhancing'; body: { enhance_id: string; conversation_id: number } };
+  | { kind: 'created' | 'continued'; user: MessageRow | null; assistant: MessageRow }
+  | { kind: 'enhancing'; enhanceId: string; conversationId: number };
 
 const conflict = (key: 'message_busy' | 'message_not_continuable') => new AppError(409, ErrorIds.conflict, key);
 
@@ -60,7 +60,7 @@ async function resolveModel(ctx: AppContext, requested: string | null | undefine
  * actor comes from the auth cache with its staff role and words; conversation and purchases are one read,
  * the context another (alongside it), the prompt and pending answer one write; provider settings are cached.
  */
-export async function createMessage(ctx: AppContext, actor: Actor, input: CreateMessageInput, log: GenerationLog): Promise<CreateMessageOutcome> {
+export async function createMessage({ actor, ctx, input, log }: { actor: Actor; ctx: AppContext; input: CreateMessageInput; log: GenerationLog }): Promise<CreateMessageOutcome> {
   const userId = actor.user.userId;
   const content = input.content ?? '';
   const newAnswer = input.message_id === undefined && !input.enhance;
@@ -81,7 +81,7 @@ export async function createMessage(ctx: AppContext, actor: Actor, input: Create
 
   if (input.enhance) {
     const enhanceId = await startEnhancement(ctx, { userId, conversationId: conversation.conversationId, model, prompt: content, log, hold: holdRequest(actor, MAX_ANSWER_TOKENS) });
-    return { kind: 'enhancing', body: { enhance_id: enhanceId, conversation_id: conversation.conversationId } };
+    return { kind: 'enhancing', enhanceId, conversationId: conversation.conversationId };
   }
   if (target) {
     return answerAgain(ctx, actor.user, conversation, target, { model: input.model ? model : (target.model ?? model), stream: input.stream, regenerate: input.regenerate === true, log, hold });
@@ -100,7 +100,7 @@ export async function createMessage(ctx: AppContext, actor: Actor, input: Create
   });
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
   startGeneration(ctx, { userId, conversationId: conversation.conversationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit });
-  return { kind: 'created', body: { user_message: presentMessage(user), assistant_message: presentMessage(assistant) } };
+  return { kind: 'created', user, assistant };
 }
 
 /**
@@ -148,7 +148,7 @@ async function answerAgain(
       partial,
     });
     startGeneration(ctx, { ...base, messageId: claimed.messageId, model: claimed.model ?? options.model, turns, prefix: partial, wordLimit });
-    return { kind: 'continued', body: { user_message: null, assistant_message: presentMessage(claimed) } };
+    return { kind: 'continued', user: null, assistant: claimed };
   }
   if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, prompt, { ...options, ...base });
 
@@ -181,7 +181,7 @@ async function answerAgain(
     }),
   ]);
   startGeneration(ctx, { ...base, messageId: assistant.messageId, model: options.model, turns, prefix: '', wordLimit: held.limit });
-  return { kind: 'created', body: { user_message: null, assistant_message: presentMessage(assistant) } };
+  return { kind: 'created', user: null, assistant };
 }
 
 /**
@@ -221,7 +221,7 @@ async function rewriteInPlace(
     prompt,
   });
   startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit });
-  return { kind: 'continued', body: { user_message: null, assistant_message: presentMessage(claimed) } };
+  return { kind: 'continued', user: null, assistant: claimed };
 }
 
 /**
@@ -256,14 +256,14 @@ async function promptOf(ctx: AppContext, answer: MessageRow): Promise<string | n
  * (bench/chat-history-page.mjs); the web counts what it has loaded once no older page is left. The page is
  * read alongside the ownership check, scoped by the actor, so a 404 leaves nothing of anyone else's behind.
  */
-export async function listMessages(ctx: AppContext, actor: Actor, conversationId: number, q: { cursor?: number; limit: number }): Promise<MessagePage> {
+export async function listMessages({ actor, db, conversationId, query: q }: { actor: Actor; db: Db; conversationId: number; query: { cursor?: number; limit: number } }): Promise<{ rows: MessageRow[]; nextCursor: number | null }> {
   const scope = and(eq(messages.conversationId, conversationId), visibleMessages(actor));
   const [owned, rows] = await Promise.all([
-    ctx.db
+    db
       .select({ conversationId: conversations.conversationId })
       .from(conversations)
       .where(and(visibleTo(actor), eq(conversations.conversationId, conversationId))),
-    ctx.db
+    db
       .select()
       .from(messages)
       .where(q.cursor ? and(scope, lt(messages.messageId, q.cursor)) : scope)
@@ -272,14 +272,11 @@ export async function listMessages(ctx: AppContext, actor: Actor, conversationId
   ]);
   if (owned.length === 0) throw notFound();
   const page = rows.slice(0, q.limit);
-  return {
-    messages: page.map(presentMessage),
-    next_cursor: rows.length > q.limit ? page[page.length - 1].messageId : null,
-  };
+  return { rows: page, nextCursor: rows.length > q.limit ? page[page.length - 1].messageId : null };
 }
 
-export async function updateMessage(ctx: AppContext, actor: Actor, input: { message_id: number; content?: string; favorite?: boolean }): Promise<Message> {
-  const current = await requireMessage(ctx.db, actor, input.message_id);
+export async function updateMessage({ actor, db, input }: { actor: Actor; db: Db; input: { message_id: number; content?: string; favorite?: boolean } }): Promise<MessageRow> {
+  const current = await requireMessage(db, actor, input.message_id);
   const changes: Partial<typeof messages.$inferInsert> = { updatedAt: new Date() };
   if (input.favorite !== undefined) changes.favorite = input.favorite;
   if (input.content !== undefined) {
@@ -289,16 +286,16 @@ export async function updateMessage(ctx: AppContext, actor: Actor, input: { mess
   }
   const conditions = [eq(messages.messageId, current.messageId), visibleMessages(actor)];
   if (input.content !== undefined) conditions.push(inArray(messages.status, ['done', 'failed', 'interrupted']));
-  const [row] = await ctx.db
+  const [row] = await db
     .update(messages)
     .set(changes)
     .where(and(...conditions))
     .returning();
   if (!row) throw conflict('message_busy');
-  return presentMessage(row);
+  return row;
 }
 
-export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number): Promise<void> {
+export async function deleteMessage({ actor, ctx, messageId }: { actor: Actor; ctx: AppContext; messageId: number }): Promise<void> {
   const row = await requireMessage(ctx.db, actor, messageId);
   // A running answer stops first (it saves as interrupted), then the row goes.
   await abortMessageGeneration(ctx, row.messageId);

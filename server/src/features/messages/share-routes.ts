@@ -28,7 +28,7 @@ export function registerShareRoutes(root: FastifyInstance) {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const { share, created } = await shareMessage(ctx.db, { actor: actorOf(request), messageId: request.body.message_id });
+        const { share, created } = await shareMessage({ actor: actorOf(request), db: ctx.db, messageId: request.body.message_id });
         return reply.status(created ? 201 : 200).send(presentShare(share));
       },
     );
@@ -41,7 +41,7 @@ export function registerShareRoutes(root: FastifyInstance) {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      await revokeShare(ctx.db, { userId: actorOf(request).user.userId, shareId: request.params.id });
+      await revokeShare({ actor: actorOf(request), db: ctx.db, shareId: request.params.id });
       return { revoked: true as const };
     },
   );
@@ -55,7 +55,7 @@ export function registerShareRoutes(root: FastifyInstance) {
       schema: { tags, params: sharedTokenParams, response: { 200: sharedMessage } },
     },
     async (request, reply) => {
-      const shared = await readSharedMessage(ctx.db, request.params.token);
+      const shared = await readSharedMessage({ db: ctx.db, token: request.params.token });
       return reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(shared);
     },
   );

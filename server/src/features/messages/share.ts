@@ -32,8 +32,8 @@ export function presentShare(row: MessageShareRow): MessageShare {
  * The message's active link, created if it has none. Sharing again returns the same link (one active
  * share per message, enforced by a partial unique index, so two concurrent clicks still make one link).
  */
-export async function shareMessage(db: Db, options: { actor: Actor; messageId: number }): Promise<{ share: MessageShareRow; created: boolean }> {
-  const message = await requireMessage(db, options.actor, options.messageId);
+export async function shareMessage({ actor, db, messageId }: { actor: Actor; db: Db; messageId: number }): Promise<{ share: MessageShareRow; created: boolean }> {
+  const message = await requireMessage(db, actor, messageId);
   // A pending answer has nothing to show yet; the link would open on an empty page.
   if (!stateAllows('share', message)) {
     throw new AppError(409, ErrorIds.conflict, 'message_share_empty');
@@ -55,17 +55,17 @@ export async function shareMessage(db: Db, options: { actor: Actor; messageId: n
 }
 
 /** Revokes the actor's active share; another user's, an unknown or an already revoked one is a 404. */
-export async function revokeShare(db: Db, options: { userId: number; shareId: number }): Promise<void> {
+export async function revokeShare({ actor, db, shareId }: { actor: Actor; db: Db; shareId: number }): Promise<void> {
   const [row] = await db
     .update(messageShares)
     .set({ revokedAt: new Date() })
-    .where(and(eq(messageShares.shareId, options.shareId), eq(messageShares.userId, options.userId), isNull(messageShares.revokedAt)))
+    .where(and(eq(messageShares.shareId, shareId), eq(messageShares.userId, actor.user.userId), isNull(messageShares.revokedAt)))
     .returning({ shareId: messageShares.shareId });
   if (!row) throw notFound();
 }
 
 /** The public read: content, role, model and date of the shared message; 404 when unknown or revoked. */
-export async function readSharedMessage(db: Db, token: string): Promise<SharedMessage> {
+export async function readSharedMessage({ db, token }: { db: Db; token: string }): Promise<SharedMessage> {
   // A malformed token cannot exist: no query for it.
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound();
   const [row] = await db

@@ -4,7 +4,6 @@
 import type { StaffRole } from '@pluma/common/constants';
 import { purchaseExpiryDate, purchaseGivesAccess } from '@pluma/common/rules/purchase-expiry';
 import { desc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { files, products, purchases, staff, users } from '../../db/schema';
 import { candidatePurchasesOf } from '../credits';
@@ -68,11 +67,11 @@ export async function staffRoleOf(db: Db, userId: number): Promise<{ staffId: nu
   return row ? { staffId: row.staffId, role: row.role as StaffRole } : null;
 }
 
-export async function accessOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<AccessState> {
-  return accessFromRows(await loadAccessRows(ctx.db, userId));
+export async function accessOf({ db, userId }: { db: Db; userId: number }): Promise<AccessState> {
+  return accessFromRows(await loadAccessRows(db, userId));
 }
 
 /** has_access = staff OR a valid purchase. */
-export async function hasAccess(ctx: Pick<AppContext, 'db'>, userId: number): Promise<boolean> {
-  return (await accessOf(ctx, userId)).hasAccess;
+export async function hasAccess({ db, userId }: { db: Db; userId: number }): Promise<boolean> {
+  return (await accessOf({ db, userId })).hasAccess;
 }

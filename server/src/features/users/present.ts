@@ -6,15 +6,23 @@ import type { files, users } from '../../db/schema';
 import type { AccessState } from './access';
 
 type UserRow = typeof users.$inferSelect;
-type FileRow = Pick<typeof files.$inferSelect, 'fileId' | 'publicName' | 'type'>;
+/** The picture file of a user, as the current-user view needs it. */
+export type PictureRow = Pick<typeof files.$inferSelect, 'fileId' | 'publicName' | 'type'>;
 
 /** spec part 1 §7: images are served under /api/files/{name}.{type}. */
-export function pictureUrl(file: FileRow | null): string | null {
+export function pictureUrl(file: PictureRow | null): string | null {
   if (!file) return null;
   return file.publicName ? `/api/files/${file.publicName}.${file.type}` : `/api/files/${file.fileId}`;
 }
 
-export function presentCurrentUser(user: UserRow, access: AccessState, picture: FileRow | null): CurrentUser {
+/** Everything the current-user view is made of (users/service.ts readCurrentUser). */
+export interface CurrentUserRows {
+  user: UserRow;
+  access: AccessState;
+  picture: PictureRow | null;
+}
+
+export function presentCurrentUser({ user, access, picture }: CurrentUserRows): CurrentUser {
   const { purchase } = access;
   return {
     user_id: user.userId,

@@ -1,18 +1,17 @@
 // Password recovery (spec part 1 §7–§8): email a reset link, or hand it to staff.
 import type { Lang } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { getConfig } from '../../platform/appconfig/read';
-import type { Actor } from '../../platform/auth/guard';
+import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
+import type { Log } from '../../platform/log';
 import { resetPasswordMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { createResetPasswordToken } from '../auth';
 import { staffRoleOf } from './access';
 import { findUserByEmail } from './service';
-
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 // spec part 1 §8: "We did not found any account with this email..."
 const recoveryNotFound = () => new AppError(404, ErrorIds.notFound, 'recovery_not_found');
@@ -24,23 +23,20 @@ export function resetLink(baseUrl: string, token: string, lang: Lang): string {
 
 const userLang = (user: { lang: string | null }): Lang => (user.lang === 'es' ? 'es' : 'en');
 
-async function userForRecovery(ctx: AppContext, email: string) {
-  const user = await findUserByEmail(ctx.db, email);
+async function userForRecovery(db: Db, email: string) {
+  const user = await findUserByEmail(db, email);
   if (!user) throw recoveryNotFound();
   return user;
 }
 
-/** POST /users/sendResetPasswordLink: mails the link (and calls the reset webhook when configured). */
-export async function sendResetPasswordLink(options: {
-  ctx: AppContext;
-  email: string;
-  baseUrl: string;
-  log: Log;
-}): Promise<{ webhook: Promise<void> }> {
-  const { ctx, log } = options;
-  const user = await userForRecovery(ctx, options.email);
+/**
+ * POST /users/sendResetPasswordLink (no sign-in; the route applies the rate limits): mails the link (and
+ * calls the reset webhook when configured). `webhook` settles when the webhook call has ended.
+ */
+export async function sendResetPasswordLink({ ctx, email, baseUrl, log }: { ctx: AppContext; email: string; baseUrl: string; log: Log }): Promise<{ webhook: Promise<void> }> {
+  const user = await userForRecovery(ctx.db, email);
   const lang = userLang(user);
-  const link = resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId), lang);
+  const link = resetLink(baseUrl, await createResetPasswordToken(ctx, user.userId), lang);
   const appName = await getConfig(ctx, 'app_name');
   try {
     await ctx.services.mail?.send(resetPasswordMail({ to: user.email, lang, name: user.name, appName, link }));
@@ -61,15 +57,14 @@ export async function sendResetPasswordLink(options: {
 }
 
 /**
- * POST /users/resetPasswordLink (staff): returns the link instead of mailing it. A manager may not
- * obtain a link for a staff account — that would let a manager take over an admin.
+ * POST /users/resetPasswordLink (staff; the route checks the role): a reset link for the user with `email`,
+ * returned instead of mailed, and that user's id (the audit target). A manager may not obtain a link for
+ * a staff account — that would let a manager take over an admin (docs/decisions.md "Manager limits").
  */
-/** A reset link for the user with `email`, and that user's id (the audit target). */
-export async function resetPasswordLinkFor(options: { ctx: AppContext; actor: Actor; email: string; baseUrl: string }): Promise<{ link: string; userId: number }> {
-  const { ctx, actor } = options;
-  const user = await userForRecovery(ctx, options.email);
+export async function createResetLink({ ctx, actor, email, baseUrl }: { ctx: AppContext; actor: Actor; email: string; baseUrl: string }): Promise<{ link: string; userId: number }> {
+  const user = await userForRecovery(ctx.db, email);
   if (actor.staffRole !== 'admin' && user.userId !== actor.user.userId && (await staffRoleOf(ctx.db, user.userId))) {
     throw new AppError(403, ErrorIds.forbidden, 'staff_target_forbidden');
   }
-  return { link: resetLink(options.baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId), userLang(user)), userId: user.userId };
+  return { link: resetLink(baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId), userLang(user)), userId: user.userId };
 }

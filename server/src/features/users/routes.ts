@@ -1,19 +1,18 @@
-// /api/users — own account (spec part 1 §7), recovery, staff lookups. Thin: schema → guard → service → presenter.
+// /api/users — own account (spec part 1 §7), recovery, staff lookups. Thin: validate → authenticate →
+// authorize (signedIn, staff role) → service (users/service.ts, recovery.ts) → presenter.
 import { emailRequest, messageResponse, resetLinkResponse, signupRequest } from '@pluma/common/auth';
 import { translate } from '@pluma/common/messages';
 import { text } from '@pluma/common/schema-kit';
 import { authResponse, currentUser, phoneLookupQuery, updateProfileRequest, userSummary } from '@pluma/common/users';
-import { ErrorIds } from '@pluma/common/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { AppError, notFound } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
 import { accountLimits, MINUTE_MS, signup, SIGNUP_RECOVERY_PER_MINUTE, tooManyAttempts } from '../auth';
-import { presentUserSummary } from './present';
+import { presentCurrentUser, presentUserSummary } from './present';
 import { publicBaseUrl } from './public-url';
-import { resetPasswordLinkFor, sendResetPasswordLink } from './recovery';
-import { currentUserView, deleteOwnAccount, findUserByEmail, findUserByPhone, touchLastUsed, updateProfile } from './service';
+import { createResetLink, sendResetPasswordLink } from './recovery';
+import { deleteOwnAccount, getCurrentUser, lookupUserByEmail, lookupUserByPhone, updateProfile } from './service';
 
 const signupRecordRequest = signupRequest.extend({ uid: text().max(200).nullish() });
 
@@ -24,11 +23,7 @@ export async function usersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['users'];
 
-  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), async (request) => {
-    const actor = actorOf(request);
-    await touchLastUsed(ctx, actor);
-    return currentUserView(ctx, actor.user.userId);
-  });
+  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), (request) => getCurrentUser({ ctx, actor: actorOf(request) }));
 
   // spec part 1 §7 "POST /users — name, email, phone, last_name, uid — sign-up record". Our own auth
   // replaces the identity provider that made the uid, so this is sign-up itself: the same body (with the
@@ -50,11 +45,11 @@ export async function usersRoutes(app: FastifyInstance) {
   r.put(
     '/',
     signedIn(app, { tags, body: updateProfileRequest, response: { 200: currentUser } }),
-    (request) => updateProfile({ ctx, userId: actorOf(request).user.userId, changes: request.body }),
+    async (request) => presentCurrentUser(await updateProfile({ actor: actorOf(request), db: ctx.db, changes: request.body })),
   );
 
   r.delete('/', signedIn(app, { tags }), async (request, reply) => {
-    await deleteOwnAccount({ ctx, userId: actorOf(request).user.userId, log: request.log });
+    await deleteOwnAccount({ ctx, actor: actorOf(request), log: request.log });
     return reply.status(204).send();
   });
 
@@ -75,11 +70,9 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.post(
     '/resetPasswordLink',
-    {
-      ...signedIn(app, { tags, body: emailRequest, response: { 200: resetLinkResponse } }, { staff: 'manager' }),
-    },
+    signedIn(app, { tags, body: emailRequest, response: { 200: resetLinkResponse } }, { staff: 'manager' }),
     async (request) => {
-      const { link, userId } = await resetPasswordLinkFor({ ctx, actor: actorOf(request), email: request.body.email, baseUrl: publicBaseUrl(ctx) });
+      const { link, userId } = await createResetLink({ ctx, actor: actorOf(request), email: request.body.email, baseUrl: publicBaseUrl(ctx) });
       request.audited = { target: { type: 'user', id: userId } };
       return { link };
     },
@@ -88,21 +81,12 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/email',
     signedIn(app, { tags, querystring: emailRequest, response: { 200: userSummary } }, { staff: 'manager' }),
-    async (request) => {
-      const user = await findUserByEmail(ctx.db, request.query.email);
-      if (!user) throw notFound();
-      return presentUserSummary(user);
-    },
+    async (request) => presentUserSummary(await lookupUserByEmail({ db: ctx.db, email: request.query.email })),
   );
 
   r.get(
     '/phone',
     signedIn(app, { tags, querystring: phoneLookupQuery, response: { 200: userSummary } }, { staff: 'manager' }),
-    async (request) => {
-      const user = await findUserByPhone(ctx.db, request.query.phone);
-      // spec part 1 §8: "We're sorry, we couldn't find an account with that number."
-      if (!user) throw new AppError(404, ErrorIds.notFound, 'phone_not_found');
-      return presentUserSummary(user);
-    },
+    async (request) => presentUserSummary(await lookupUserByPhone({ db: ctx.db, phone: request.query.phone })),
   );
 }

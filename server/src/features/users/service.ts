@@ -1,4 +1,6 @@
 // The user's own account: read, profile update, deletion; staff lookups by email and phone.
+// Services follow DESIGN.md §7: `verbNoun({ actor, db, ... })` (or `{ ctx, actor, ... }` when they need the
+// app's services), framework-free; routes validate → authenticate → authorize → call → present.
 import { ErrorIds } from '@pluma/common/errors';
 import type { CurrentUser, UpdateProfileRequest } from '@pluma/common/users';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -9,10 +11,10 @@ import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { needsTouch, TOUCH_INTERVAL_MS } from '../../platform/auth/sessions';
 import { AppError, notFound } from '../../platform/http/errors';
+import type { Log } from '../../platform/log';
 import { accessFromRows, loadAccessRows } from './access';
 import { phoneLookupCandidates } from './phone';
-import { presentCurrentUser } from './present';
-import type { Log } from '../../platform/log';
+import { presentCurrentUser, type CurrentUserRows } from './present';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -38,18 +40,27 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
   return user ?? null;
 }
 
-/** The current-user view (spec part 1 §3) of a user id, read in one query; 404 if the user no longer exists. */
-export async function loadCurrentUser(ctx: Pick<AppContext, 'db'>, userId: number): Promise<CurrentUser> {
-  const rows = await loadAccessRows(ctx.db, userId);
+/** The rows of the current-user view (spec part 1 §3), read in one query; 404 if the user no longer exists. */
+export async function readCurrentUser({ db, userId }: { db: Db; userId: number }): Promise<CurrentUserRows> {
+  const rows = await loadAccessRows(db, userId);
   if (rows.length === 0) throw notFound();
-  return presentCurrentUser(rows[0].user, accessFromRows(rows), rows[0].file);
+  return { user: rows[0].user, access: accessFromRows(rows), picture: rows[0].file };
+}
+
+/** The current-user view of a user id (the auth feature answers sign-in and sign-up with it). */
+export async function loadCurrentUser(ctx: Pick<AppContext, 'db'>, userId: number): Promise<CurrentUser> {
+  return presentCurrentUser(await readCurrentUser({ db: ctx.db, userId }));
 }
 
 /**
- * GET /api/users: the current-user view, reused from the auth cache for a few seconds. Every write that
- * changes it calls invalidateUser; the view also ends when the purchase it shows expires.
+ * GET /api/users: notes the visit (touchLastUsed) and returns the current-user view, reused from the auth
+ * cache for a few seconds. The cache keeps the presented view (platform/auth/auth-cache.ts), so this one
+ * service returns it rather than rows. Every write that changes it calls invalidateUser; the view also ends
+ * when the purchase it shows expires.
  */
-export async function currentUserView(ctx: Pick<AppContext, 'db' | 'services'>, userId: number): Promise<CurrentUser> {
+export async function getCurrentUser({ ctx, actor }: { ctx: Pick<AppContext, 'db' | 'services'>; actor: Actor }): Promise<CurrentUser> {
+  await touchLastUsed({ ctx, actor });
+  const userId = actor.user.userId;
   const cache = ctx.services.authCache;
   const now = Date.now();
   const cached = cache?.view(userId, now);
@@ -65,7 +76,7 @@ export async function currentUserView(ctx: Pick<AppContext, 'db' | 'services'>, 
  * the actor's value already in hand, so a fresh one costs no query. The condition is repeated in SQL, so
  * a node whose cached actor is behind does not write it again.
  */
-export async function touchLastUsed(ctx: Pick<AppContext, 'db' | 'services'>, actor: Actor, now: Date = new Date()) {
+export async function touchLastUsed({ ctx, actor, now = new Date() }: { ctx: Pick<AppContext, 'db' | 'services'>; actor: Actor; now?: Date }) {
   if (!needsTouch(actor.user.lastUsedAt, now.getTime())) return;
   ctx.services.authCache?.userTouched(actor.user.userId, now);
   await ctx.db
@@ -74,11 +85,12 @@ export async function touchLastUsed(ctx: Pick<AppContext, 'db' | 'services'>, ac
     .where(and(eq(users.userId, actor.user.userId), or(isNull(users.lastUsedAt), lt(users.lastUsedAt, new Date(now.getTime() - TOUCH_INTERVAL_MS)))));
 }
 
-export async function updateProfile(options: { ctx: AppContext; userId: number; changes: UpdateProfileRequest }): Promise<CurrentUser> {
-  const { ctx, userId, changes } = options;
+/** PUT /api/users: the actor's own profile; returns the rows of the updated view. */
+export async function updateProfile({ actor, db, changes }: { actor: Actor; db: Db; changes: UpdateProfileRequest }): Promise<CurrentUserRows> {
+  const userId = actor.user.userId;
   if (changes.file_id != null) {
     // The picture must be one of the user's own files; anyone else's is "not found".
-    const [file] = await ctx.db
+    const [file] = await db
       .select({ fileId: files.fileId })
       .from(files)
       .where(and(eq(files.fileId, changes.file_id), eq(files.userId, userId)))
@@ -96,25 +108,22 @@ export async function updateProfile(options: { ctx: AppContext; userId: number; 
   if (changes.instagram !== undefined) set.instagram = changes.instagram || null;
   if (changes.file_id !== undefined) set.fileId = changes.file_id;
   if (Object.keys(set).length > 0) {
-    await ctx.db
+    await db
       .update(users)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(users.userId, userId));
     invalidateUser(userId);
   }
-  return loadCurrentUser(ctx, userId);
+  return readCurrentUser({ db, userId });
 }
 
 /**
- * Deletes the user and, through the foreign-key cascades, everything they own; then their stored
- * files and live sockets. The last staff admin cannot delete themselves (the product would have none).
+ * DELETE /api/users: deletes the actor's account and, through the foreign-key cascades, everything they
+ * own; then their stored files and live sockets. The last staff admin cannot delete themselves (the
+ * product would have none).
  */
-export async function deleteOwnAccount(options: {
-  ctx: AppContext;
-  userId: number;
-  log: Pick<Log, 'warn'>;
-}): Promise<void> {
-  const { ctx, userId, log } = options;
+export async function deleteOwnAccount({ ctx, actor, log }: { ctx: AppContext; actor: Actor; log: Pick<Log, 'warn'> }): Promise<void> {
+  const userId = actor.user.userId;
   const storageKeys = await ctx.db.transaction(async (tx) => {
     const [me] = await tx.select({ role: staff.role }).from(staff).where(eq(staff.userId, userId)).for('update');
     if (me?.role === 'admin') {
@@ -136,4 +145,19 @@ export async function deleteOwnAccount(options: {
     if (failed > 0) log.warn({ userId, failed }, 'stored files of a deleted user could not be removed');
   }
   ctx.services.realtime?.disconnectUser(userId);
+}
+
+/** GET /api/users/email (staff; the route checks the role): the account with this email, or 404. */
+export async function lookupUserByEmail({ db, email }: { db: Db; email: string }): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** GET /api/users/phone (staff): the account with this number in any spelling, or 404. */
+export async function lookupUserByPhone({ db, phone }: { db: Db; phone: string }): Promise<UserRow> {
+  const user = await findUserByPhone(db, phone);
+  // spec part 1 §8: "We're sorry, we couldn't find an account with that number."
+  if (!user) throw new AppError(404, ErrorIds.notFound, 'phone_not_found');
+  return user;
 }

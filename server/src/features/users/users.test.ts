@@ -33,7 +33,7 @@ describe('users: current user and profile', () => {
       ].sort(),
     );
     expect(body).toMatchObject({ user_id: user.userId, lang: 'es', company: 'ACME', has_access: false, purchase: null, staff: null, available_words: 0 });
-    expect(await hasAccess(t.ctx, user.userId)).toBe(false);
+    expect(await hasAccess({ db: t.ctx.db, userId: user.userId })).toBe(false);
   });
 
   it('a valid purchase gives access and is shown with its product', async () => {
@@ -43,7 +43,7 @@ describe('users: current user and profile', () => {
     expect(body.available_words).toBe(10_000);
     expect(body.purchase).toMatchObject({ status: 'active', product: { name: expect.stringMatching(/^Plan /) } });
     expect(new Date(body.purchase.expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-    expect(await hasAccess(t.ctx, user.userId)).toBe(true);
+    expect(await hasAccess({ db: t.ctx.db, userId: user.userId })).toBe(true);
   });
 
   it('the newest valid purchase wins; expired, cancelled-and-over, pending and revoked ones give no access', async () => {

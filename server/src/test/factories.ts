@@ -62,3 +62,12 @@ export async function buildOrganization(ctx: AppContext, members: { user: BuiltU
   }
   return organization;
 }
+
+/** A product on sale (the operator's unless `organizationId` is given); fields as in the table. */
+export async function buildProduct(ctx: AppContext, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const [product] = await ctx.db
+    .insert(products)
+    .values({ name: `Plan ${unique()}`, description: 'Test plan', price: 10, wordAmount: 10_000, expirationDays: 30, ...overrides })
+    .returning();
+  return product;
+}

@@ -1,8 +1,9 @@
-// The JSON of an available product (spec part 1 §3 Product): exactly these fields leave the server.
+// The JSON of a product (spec part 1 §3 Product): exactly these fields leave the server, plus the
+// viewer's abilities (DESIGN.md §7).
 import type { AvailableProduct } from '@pluma/common/products';
-import type { ProductRow } from './service';
+import { productAbilities, type ProductRow, type ProductViewer } from './policy';
 
-export function presentAvailableProduct(p: ProductRow): AvailableProduct {
+export function presentProduct(viewer: ProductViewer, p: ProductRow): AvailableProduct {
   return {
     product_id: p.productId,
     name: p.name,
@@ -17,5 +18,7 @@ export function presentAvailableProduct(p: ProductRow): AvailableProduct {
     expiration_days: p.expirationDays,
     free_trial_length: p.freeTrialLength,
     image: p.image,
+    organization_id: p.organizationId,
+    abilities: productAbilities(viewer, p),
   };
 }

@@ -1,0 +1,78 @@
+// Who may see and do what with a product (DESIGN.md §7). Products are the operator's (organization_id
+// null) or an organization's own (spec part 1 §3 Product "organization_id"; part 2 §2 "Organization tabs:
+// settings, users, products, analytics" and the pages /organization/admin/products). A product outside
+// the request's context is a 404, never a 403.
+//
+// - Personal, and visitors who are not signed in: the operator's products on sale. Staff also see the ones
+//   taken off sale (spec part 1 §6: admins "manage products"; managers pick products when giving access).
+// - Inside an organization: that organization's products on sale, and all of them for its Admin (spec
+//   part 2 §6: a Member "has no admin icons and no organization tabs"; "Organization admin menu for
+//   Admin"). The operator's products are not the organization's to sell, so they are not listed there.
+import { PRODUCT_ACTIONS, type ProductAction } from '@pluma/common/products';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { products } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { notFound } from '../../platform/http/errors';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Who is asking: a signed-in actor, or null for a visitor who is not signed in (Personal). */
+export type ProductViewer = Pick<Actor, 'staffRole' | 'organization'> | null;
+
+const onSale = eq(products.available, true);
+
+/** The scope of every product query: what the viewer may see in the context of this request. */
+export function visibleTo(viewer: ProductViewer): SQL {
+  const organization = viewer?.organization;
+  if (organization) {
+    const own = eq(products.organizationId, organization.organizationId);
+    return organization.role === 'admin' ? own : (and(own, onSale) as SQL);
+  }
+  const operators = isNull(products.organizationId);
+  return viewer?.staffRole ? operators : (and(operators, onSale) as SQL);
+}
+
+/** The same scope for one row (visibleTo in code). */
+function sees(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId' | 'available'>): boolean {
+  const organization = viewer?.organization;
+  if (organization) return row.organizationId === organization.organizationId && (row.available || organization.role === 'admin');
+  return row.organizationId === null && (row.available || viewer?.staffRole != null);
+}
+
+/** Who manages a product: a staff admin in Personal for the operator's, the organization's Admin for its own. */
+function manages(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId'>): boolean {
+  const organization = viewer?.organization;
+  if (organization) return row.organizationId === organization.organizationId && organization.role === 'admin';
+  return row.organizationId === null && viewer?.staffRole === 'admin';
+}
+
+export function can(viewer: ProductViewer, action: ProductAction, row: Pick<ProductRow, 'organizationId' | 'available'>): boolean {
+  if (!sees(viewer, row)) return false;
+  switch (action) {
+    case 'read':
+      return true;
+    // Visitors may buy too: checkout signs them in or up first (spec part 1 §2 "Checkout").
+    case 'buy':
+      return row.available;
+    case 'update':
+    case 'delete':
+      return manages(viewer, row);
+  }
+}
+
+/** `{ action: boolean }` for each product action (platform/policy/abilities.ts, with visitors allowed). */
+export function productAbilities(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId' | 'available'>): Record<ProductAction, boolean> {
+  return Object.fromEntries(PRODUCT_ACTIONS.map((action) => [action, can(viewer, action, row)])) as Record<ProductAction, boolean>;
+}
+
+/** The product if the viewer may take `action` on it, else a 404. */
+export async function requireProduct(db: Db | Tx, viewer: ProductViewer, productId: number, action: ProductAction = 'read'): Promise<ProductRow> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(visibleTo(viewer), eq(products.productId, productId)))
+    .limit(1);
+  if (!row || !can(viewer, action, row)) throw notFound();
+  return row;
+}

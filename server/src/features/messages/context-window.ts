@@ -2,13 +2,35 @@
 // (spec part 2 §9) is spent, then put back oldest first. Reads a bounded number of rows, never the whole chat.
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
-import { and, desc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { ChatTurn } from '../../platform/ai/types';
+import { preparedPerDatabase } from './prepared';
 
 /** At most this many earlier messages are read; the token budget usually stops sooner. */
 export const CONTEXT_MAX_MESSAGES = 40;
+const MAX_MESSAGE_ID = 2_147_483_647;
+
+// Prepared (prepared.ts): it runs before every answer's provider call.
+const historyQuery = preparedPerDatabase((db: Db) =>
+  db
+    .select({ messageId: messages.messageId, role: messages.role, content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder('conversationId')),
+        eq(messages.userId, sql.placeholder('userId')),
+        inArray(messages.status, ['done', 'failed', 'interrupted']),
+        isNotNull(messages.content),
+        ne(messages.content, ''),
+        lt(messages.messageId, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(desc(messages.messageId))
+    .limit(CONTEXT_MAX_MESSAGES)
+    .prepare('context_history'),
+);
 
 export const CONTINUE_INSTRUCTION =
   'Continue your previous answer exactly where it stopped. Do not repeat what is already written and do not add a preface.';
@@ -23,20 +45,12 @@ export async function historyTurns(
   options: { conversationId: number; userId: number; beforeMessageId?: number; budget: number; excludeIds?: number[] },
 ): Promise<ChatTurn[]> {
   if (options.budget <= 0) return [];
-  const conditions = [
-    eq(messages.conversationId, options.conversationId),
-    eq(messages.userId, options.userId),
-    inArray(messages.status, ['done', 'failed', 'interrupted']),
-    isNotNull(messages.content),
-    ne(messages.content, ''),
-  ];
-  if (options.beforeMessageId !== undefined) conditions.push(lt(messages.messageId, options.beforeMessageId));
-  const rows = await db
-    .select({ messageId: messages.messageId, role: messages.role, content: messages.content })
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(desc(messages.messageId))
-    .limit(CONTEXT_MAX_MESSAGES);
+  const rows = await historyQuery(db).execute({
+    conversationId: options.conversationId,
+    userId: options.userId,
+    // Before every message when no bound is given (message_id is an integer column).
+    before: options.beforeMessageId ?? MAX_MESSAGE_ID,
+  });
   const turns: ChatTurn[] = [];
   let used = 0;
   for (const row of rows) {

@@ -20,6 +20,8 @@ const product: AvailableProduct = {
   expiration_days: null,
   free_trial_length: null,
   image: null,
+  organization_id: null,
+  abilities: { read: true, buy: true, update: false, delete: false },
 };
 
 describe('Pricing screen', () => {

@@ -1,15 +1,18 @@
 // Providers: TanStack Query, Mantine (theme from the configuration), router, session; then the routes.
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AppNotifications } from '../ui/AppNotifications';
 import { AppRouter } from './AppRouter';
 import { readConfig, useAppConfigQuery } from './config/app-config';
 import { DocumentHead } from './config/DocumentHead';
 import { buildTheme } from './config/theme';
 import { createQueryClient } from './query-client';
 import { SessionProvider } from './session/SessionProvider';
+
+// Mantine's notifications bring transitions and drag handling (~10 KB brotli) the first screen does not
+// need: loaded after it. Alerts raised before wait in the store (ui/alerts.ts) and show once it is here.
+const AppNotifications = lazy(() => import('../ui/AppNotifications').then((module) => ({ default: module.AppNotifications })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -31,7 +34,9 @@ function ThemedApp() {
       <BrowserRouter>
         <SessionProvider>
           {configQuery.data && <DocumentHead />}
-          <AppNotifications />
+          <Suspense fallback={null}>
+            <AppNotifications />
+          </Suspense>
           <AppRouter />
         </SessionProvider>
       </BrowserRouter>

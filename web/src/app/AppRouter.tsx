@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { tokenStore } from '../api/instance';
 import { applyLanguage, savedLanguage } from '../i18n';
+import { registry } from './app-registry';
 import { RouteErrorBoundary } from '../ui/RouteErrorBoundary';
 import { useAppConfig, useAppConfigQuery } from './config/app-config';
 import { LoadingScreen } from './LoadingScreen';
@@ -63,6 +64,7 @@ function SessionRoutes() {
     signupEnabled: config.on('signup_enabled'),
     browserLanguage: typeof navigator === 'undefined' ? '' : navigator.language,
     savedLanguage: savedLanguage(),
+    access: registry.access,
   });
 
   switch (decision.kind) {

@@ -1,15 +1,19 @@
-// Public pages for signed-out visitors (signed-in users see them in the shell).
+// Public pages for signed-out visitors: the routes features mark 'public' (signed-in users see them in the shell).
 import { Route, Routes } from 'react-router';
-import { PrivacyPage } from '../features/legal/feature';
-import { PricingPage } from '../features/pricing/feature';
+import NotFoundPage from '../features/home/NotFoundPage';
+import { registry } from './app-registry';
 import { PublicLayout } from './PublicLayout';
+
+const publicRoutes = registry.routes.filter((route) => route.audience === 'public');
 
 export default function PublicRoutes() {
   return (
     <PublicLayout>
       <Routes>
-        <Route path="/pricing/*" element={<PricingPage />} />
-        <Route path="/privacidad/*" element={<PrivacyPage />} />
+        {publicRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<route.component />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </PublicLayout>
   );

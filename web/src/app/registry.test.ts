@@ -1,7 +1,8 @@
 import { IconMessages, IconUsers } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buildRegistry, visibleStaffMenu, visibleTabs, type FeatureDefinition } from './registry';
+import { features as appFeatures } from '../features';
+import { buildRegistry, routePrefix, visibleStaffMenu, visibleTabs, type FeatureDefinition } from './registry';
 
 const Screen = lazy(async () => ({ default: () => null }));
 
@@ -9,6 +10,18 @@ const features: FeatureDefinition[] = [
   {
     id: 'superfetch',
     tabs: [{ id: 'super-fetch', labelKey: 'x', to: '/super-fetch', icon: IconUsers, configKey: 'super_fetch', hiddenInOrganization: true, order: 20 }],
+  },
+  {
+    id: 'account',
+    routes: [
+      { path: '/settings', component: Screen, audience: 'signedIn' },
+      { path: '/pricing', component: Screen, audience: 'public' },
+      { path: '/admin/users/:id', component: Screen, staffRole: 'manager' },
+    ],
+    standaloneRoutes: [
+      { path: '/checkout/:productId', component: Screen },
+      { path: '/chat-embedded', component: Screen, keepsSignInUid: true },
+    ],
   },
   {
     id: 'chat',
@@ -29,9 +42,26 @@ describe('feature registry', () => {
   const registry = buildRegistry(features);
 
   it('collects routes and orders tabs', () => {
-    expect(registry.routes.map((r) => r.path)).toEqual(['/conversations/*']);
+    expect(registry.routes.map((r) => r.path)).toEqual(['/settings', '/pricing', '/admin/users/:id', '/conversations/*']);
     expect(registry.tabs.map((t) => t.id)).toEqual(['chats', 'avatars', 'super-fetch']);
     expect(registry.widgets.map((w) => w.id)).toEqual(['org-picker', 'video']);
+  });
+
+  it("collects who may open what from each feature's routes (the session routing's lists)", () => {
+    expect(registry.access).toEqual({
+      standalone: ['/checkout', '/chat-embedded'],
+      keepSignInUid: ['/chat-embedded'],
+      public: ['/pricing'],
+      withoutAccess: ['/settings', '/pricing'],
+      staff: ['/admin/users'],
+    });
+  });
+
+  it('matches a route by the fixed part of its path', () => {
+    expect(routePrefix('/shared/:token')).toBe('/shared');
+    expect(routePrefix('/templates/*')).toBe('/templates');
+    expect(routePrefix('/conversation/tags/:tag')).toBe('/conversation/tags');
+    expect(routePrefix('/')).toBe('/');
   });
 
   it('shows a tab only when its switch is on, and hides organization-less tabs in an organization', () => {
@@ -49,5 +79,15 @@ describe('feature registry', () => {
     expect(visibleStaffMenu(items, 'admin', true)).toEqual([]);
     expect(visibleStaffMenu(items, 'admin', false).map((i) => i.to)).toEqual(['/admin', '/admin/staff']);
     expect(visibleStaffMenu(items, 'manager', false).map((i) => i.to)).toEqual(['/admin']);
+  });
+});
+
+describe("the app's features", () => {
+  const { access } = buildRegistry(appFeatures);
+
+  it('declare their public, standalone and open-without-access pages', () => {
+    expect(access.public.sort()).toEqual(['/pricing', '/privacidad']);
+    expect(access.standalone).toEqual(expect.arrayContaining(['/reset-password', '/shared']));
+    expect(access.withoutAccess.sort()).toEqual(['/pricing', '/privacidad', '/profile', '/settings', '/sorry', '/upgrade']);
   });
 });

@@ -1,5 +1,6 @@
-// Feature registry: each feature describes its routes, navigation tabs and staff menu entries here, so
-// later features plug into the shell without editing it. The list itself is in features/index.ts.
+// Feature registry: each feature describes its routes (and who may open them), navigation tabs and staff
+// menu entries here, so later features plug into the shell and the session routing without editing them.
+// The list itself is in features/index.ts.
 import type { ConfigKey } from '@pluma/common/config-keys';
 import type { StaffRole } from '@pluma/common/constants';
 import type { ComponentType, LazyExoticComponent } from 'react';
@@ -11,14 +12,22 @@ export interface ShellRoute {
   /** React Router path, e.g. '/settings' or '/templates/*'. */
   path: string;
   component: Screen;
-  /** Staff only; others get the not-found page (a record the actor may not see is a 404). */
+  /** Staff only; others get the not-found page (a record the actor may not see is a 404). Staff open it without access. */
   staffRole?: StaffRole;
+  /**
+   * Who may open it besides a signed-in user with access (spec part 2 §2; without access the others see
+   * the no-access panel): 'signedIn' — any signed-in user (settings, profile, /sorry); 'public' — signed-out
+   * visitors too, outside the shell (pricing, privacy policy).
+   */
+  audience?: 'signedIn' | 'public';
 }
 
 export interface StandaloneRoute {
-  /** Rendered outside the shell whatever the session (checkout, thank-you, embedded chat). */
+  /** Rendered outside the shell whatever the session (reset password, checkout, thank-you, embedded chat). */
   path: string;
   component: Screen;
+  /** Keeps a ?uid= in its URL instead of signing in with it first (spec part 1 §2: the embedded chat). */
+  keepsSignInUid?: boolean;
 }
 
 export interface NavTab {
@@ -77,20 +86,64 @@ export interface FeatureDefinition {
   widgets?: ShellWidget[];
 }
 
+/** Who may open what, as path prefixes, for the session routing (app/session/routing.ts). */
+export interface RouteAccess {
+  /** Rendered whatever the session, outside the shell. */
+  standalone: string[];
+  /** Standalone pages that keep a ?uid= in their URL. */
+  keepSignInUid: string[];
+  /** Shown to signed-out visitors too. */
+  public: string[];
+  /** Open to a signed-in user without access (the public ones included). */
+  withoutAccess: string[];
+  /** Staff pages: open to staff without access. */
+  staff: string[];
+}
+
 export interface Registry {
   routes: ShellRoute[];
   standaloneRoutes: StandaloneRoute[];
+  access: RouteAccess;
   tabs: NavTab[];
   staffMenus: Record<StaffMenuGroup['id'], StaffMenuItem[]>;
   userMenu: UserMenuItem[];
   widgets: ShellWidget[];
 }
 
+/** The fixed part of a route path, which the session routing matches: '/shared/:token' → '/shared'. */
+export function routePrefix(path: string): string {
+  const fixed: string[] = [];
+  for (const segment of path.split('/').filter(Boolean)) {
+    if (segment.startsWith(':') || segment === '*') break;
+    fixed.push(segment);
+  }
+  return `/${fixed.join('/')}`;
+}
+
+export function routeAccess(routes: readonly ShellRoute[], standaloneRoutes: readonly StandaloneRoute[]): RouteAccess {
+  const prefixes = (list: readonly { path: string }[]) => [...new Set(list.map((route) => routePrefix(route.path)))];
+  return {
+    standalone: prefixes(standaloneRoutes),
+    keepSignInUid: prefixes(standaloneRoutes.filter((route) => route.keepsSignInUid)),
+    public: prefixes(routes.filter((route) => route.audience === 'public')),
+    withoutAccess: prefixes(routes.filter((route) => route.audience)),
+    staff: prefixes(routes.filter((route) => route.staffRole)),
+  };
+}
+
 export function buildRegistry(features: readonly FeatureDefinition[]): Registry {
-  const registry: Registry = { routes: [], standaloneRoutes: [], tabs: [], staffMenus: { admin: [], analytics: [] }, userMenu: [], widgets: [] };
+  const routes = features.flatMap((feature) => feature.routes ?? []);
+  const standaloneRoutes = features.flatMap((feature) => feature.standaloneRoutes ?? []);
+  const registry: Registry = {
+    routes,
+    standaloneRoutes,
+    access: routeAccess(routes, standaloneRoutes),
+    tabs: [],
+    staffMenus: { admin: [], analytics: [] },
+    userMenu: [],
+    widgets: [],
+  };
   for (const feature of features) {
-    registry.routes.push(...(feature.routes ?? []));
-    registry.standaloneRoutes.push(...(feature.standaloneRoutes ?? []));
     registry.tabs.push(...(feature.tabs ?? []));
     registry.userMenu.push(...(feature.userMenu ?? []));
     registry.widgets.push(...(feature.widgets ?? []));

@@ -45,8 +45,8 @@ describe('pending sign-in uid (spec part 1 §4)', () => {
     expect(takeValidPendingUid(localStorage, NOW + PENDING_UID_LIFETIME_MS - 1)).toBe('one-time-token');
   });
 
-  it('ignores the embedded chat and URLs without uid', () => {
-    expect(capturePendingUid('/chat-embedded', '?uid=widget-owner', localStorage, NOW)).toBeNull();
+  it('ignores pages that keep the uid (the embedded chat) and URLs without uid', () => {
+    expect(capturePendingUid('/chat-embedded', '?uid=widget-owner', localStorage, NOW, ['/chat-embedded'])).toBeNull();
     expect(capturePendingUid('/', '?x=1', localStorage, NOW)).toBeNull();
     expect(localStorage.getItem('pendingUid')).toBeNull();
   });

@@ -2,6 +2,7 @@
 // is exchanged for a session (POST /api/auth/token) and the current user is fetched; if expired it is removed.
 import { PENDING_UID_LIFETIME_MS } from '@pluma/common/constants';
 import { STORAGE_KEYS } from '../../api/storage-keys';
+import { registry } from '../app-registry';
 import { pendingUidRedirect } from './routing';
 
 interface StoredUid {
@@ -36,10 +37,16 @@ export function clearPendingUid(storage: Storage) {
 
 /**
  * Saves a `?uid=` from the URL and says where the page should go instead (/ for non-embedded pages),
- * or null when there is nothing to do.
+ * or null when there is nothing to do. `keepSignInUid`: the pages that keep it (the registry's).
  */
-export function capturePendingUid(pathname: string, search: string, storage: Storage, now: number): string | null {
-  const target = pendingUidRedirect(pathname, search);
+export function capturePendingUid(
+  pathname: string,
+  search: string,
+  storage: Storage,
+  now: number,
+  keepSignInUid: readonly string[] = registry.access.keepSignInUid,
+): string | null {
+  const target = pendingUidRedirect(pathname, search, keepSignInUid);
   if (!target) return null;
   const uid = new URLSearchParams(search).get('uid');
   if (uid) storePendingUid(storage, uid, now);

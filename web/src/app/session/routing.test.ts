@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { RouteAccess } from '../registry';
 import { decideRoute, isAuthPath, pendingUidRedirect, type RoutingInput } from './routing';
+
+// What features declare (app/registry.ts), including areas still to come (checkout, embedded chat, back-office).
+const access: RouteAccess = {
+  standalone: ['/checkout', '/thankyou', '/reset-password', '/chat-embedded', '/shared'],
+  keepSignInUid: ['/chat-embedded'],
+  public: ['/pricing', '/privacidad'],
+  withoutAccess: ['/settings', '/profile', '/billing', '/pricing', '/sorry', '/upgrade', '/privacidad'],
+  staff: ['/admin'],
+};
 
 const base: RoutingInput = {
   pathname: '/',
@@ -9,6 +19,7 @@ const base: RoutingInput = {
   signupEnabled: true,
   browserLanguage: 'en-US',
   savedLanguage: null,
+  access,
 };
 const decide = (overrides: Partial<RoutingInput>) => decideRoute({ ...base, ...overrides });
 const signedIn = (pathname: string, extra: Partial<RoutingInput> = {}) => decide({ pathname, status: 'signedIn', hasAccess: true, ...extra });
@@ -142,10 +153,10 @@ describe('session routing: signed in', () => {
 
 describe('pending uid in the URL (spec part 1 §2)', () => {
   it('sends non-embedded pages to / and leaves the embedded chat alone', () => {
-    expect(pendingUidRedirect('/templates', '?uid=abc')).toBe('/');
-    expect(pendingUidRedirect('/', '?uid=abc')).toBe('/');
-    expect(pendingUidRedirect('/chat-embedded', '?uid=abc')).toBeNull();
-    expect(pendingUidRedirect('/templates', '?tag=x')).toBeNull();
+    expect(pendingUidRedirect('/templates', '?uid=abc', access.keepSignInUid)).toBe('/');
+    expect(pendingUidRedirect('/', '?uid=abc', access.keepSignInUid)).toBe('/');
+    expect(pendingUidRedirect('/chat-embedded', '?uid=abc', access.keepSignInUid)).toBeNull();
+    expect(pendingUidRedirect('/templates', '?tag=x', access.keepSignInUid)).toBeNull();
     expect(decide({ pathname: '/settings', search: '?uid=abc', status: 'signedIn', hasAccess: true })).toEqual({ kind: 'redirect', to: '/' });
     expect(decide({ pathname: '/chat-embedded', search: '?uid=abc' })).toEqual({ kind: 'standalone' });
   });

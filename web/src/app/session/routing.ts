@@ -1,16 +1,9 @@
 // Session routing as a pure decision (spec part 1 §2 and §4, part 2 §2): what the current URL shows for
-// the current session state. The router component renders the decision; tests cover every rule.
+// the current session state. Which pages are public, standalone or open without access comes from the
+// features (RouteAccess, app/registry.ts). The router component renders the decision; tests cover every rule.
 import type { Lang } from '@pluma/common/constants';
-import {
-  EMBEDDED_CHAT_PATH,
-  OPEN_WITHOUT_ACCESS,
-  PUBLIC_IN_SHELL,
-  STANDALONE_PREFIXES,
-  authPath,
-  isUnder,
-  normalizePath,
-  type AuthScreen,
-} from './paths';
+import type { RouteAccess } from '../registry';
+import { authPath, isUnder, normalizePath, type AuthScreen } from './paths';
 
 export type SessionStatus = 'unknown' | 'signedOut' | 'signedIn';
 
@@ -29,6 +22,8 @@ export interface RoutingInput {
   browserLanguage?: string;
   /** Language saved in localStorage, if any. */
   savedLanguage?: Lang | null;
+  /** Who may open what: the registry's (app-registry.ts). */
+  access: RouteAccess;
 }
 
 export type RouteDecision =
@@ -60,20 +55,23 @@ export function isAuthPath(pathname: string): boolean {
 
 /**
  * spec part 1 §2: a pending sign-in uid in the URL sends non-embedded pages to / (after it is stored).
- * Returns the redirect target, or null when the URL carries no uid or is the embedded chat.
+ * Returns the redirect target, or null when the URL carries no uid or is a page that keeps it (the embedded chat).
  */
-export function pendingUidRedirect(pathname: string, search: string): string | null {
+export function pendingUidRedirect(pathname: string, search: string, keepSignInUid: readonly string[]): string | null {
   const uid = new URLSearchParams(search).get('uid');
-  if (!uid || isUnder(normalizePath(pathname), EMBEDDED_CHAT_PATH)) return null;
+  const path = normalizePath(pathname);
+  if (!uid || keepSignInUid.some((prefix) => isUnder(path, prefix))) return null;
   return '/';
 }
 
+const under = (path: string, prefixes: readonly string[]) => prefixes.some((prefix) => isUnder(path, prefix));
+
 export function decideRoute(input: RoutingInput): RouteDecision {
   const path = normalizePath(input.pathname);
-  const uidRedirect = pendingUidRedirect(path, input.search ?? '');
+  const uidRedirect = pendingUidRedirect(path, input.search ?? '', input.access.keepSignInUid);
   if (uidRedirect) return { kind: 'redirect', to: uidRedirect };
 
-  if (STANDALONE_PREFIXES.some((prefix) => isUnder(path, prefix))) return { kind: 'standalone' };
+  if (under(path, input.access.standalone)) return { kind: 'standalone' };
   if (input.status === 'unknown') return { kind: 'loading' };
   if (input.status === 'signedIn') return decideSignedIn(path, input);
   return decideSignedOut(path, input);
@@ -83,15 +81,16 @@ function decideSignedIn(path: string, input: RoutingInput): RouteDecision {
   // spec part 1 §2: a signed-in user on a login or auth path goes to / (checkout is not an auth path).
   if (isAuthPath(path) || path === '/latam') return { kind: 'redirect', to: '/' };
   if (input.hasAccess) return { kind: 'app' };
-  if (OPEN_WITHOUT_ACCESS.some((prefix) => isUnder(path, prefix))) return { kind: 'app' };
-  if (input.isStaff && isUnder(path, '/admin')) return { kind: 'app' };
+  if (under(path, input.access.withoutAccess)) return { kind: 'app' };
+  // Back-office pages are not a paid feature.
+  if (input.isStaff && under(path, input.access.staff)) return { kind: 'app' };
   // spec part 2 §2: signed in with has_access false → the no-access panel at /*.
   return { kind: 'noAccess' };
 }
 
 function decideSignedOut(path: string, input: RoutingInput): RouteDecision {
   const { landingEnabled, spanishEnabled, signupEnabled } = input;
-  if (PUBLIC_IN_SHELL.some((prefix) => isUnder(path, prefix))) return { kind: 'public' };
+  if (under(path, input.access.public)) return { kind: 'public' };
 
   if (path === '/latam') return spanishEnabled ? { kind: 'landing', lang: 'es' } : { kind: 'redirect', to: '/' };
 

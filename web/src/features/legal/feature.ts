@@ -1,9 +1,8 @@
+// The privacy policy: for everyone, signed in (in the shell) or not (public layout).
 import { lazy } from 'react';
 import type { FeatureDefinition } from '../../app/registry';
 
-export const PrivacyPage = lazy(() => import('./PrivacyPage'));
-
 export const legalFeature: FeatureDefinition = {
   id: 'legal',
-  routes: [{ path: '/privacidad', component: PrivacyPage }],
+  routes: [{ path: '/privacidad', component: lazy(() => import('./PrivacyPage')), audience: 'public' }],
 };

@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/instance';
+import { registry } from '../../app/app-registry';
 import { decideRoute } from '../../app/session/routing';
 import { i18n } from '../../i18n';
 import { renderScreen, setLanguage, stubFetch } from '../../test/render';
@@ -55,7 +56,7 @@ describe('SharedMessagePage', () => {
   });
 
   it('is a standalone page signed out, signed in, and without access', () => {
-    const base = { pathname: `/shared/${token}`, landingEnabled: true, spanishEnabled: true, signupEnabled: true };
+    const base = { pathname: `/shared/${token}`, landingEnabled: true, spanishEnabled: true, signupEnabled: true, access: registry.access };
     expect(decideRoute({ ...base, status: 'signedOut' })).toEqual({ kind: 'standalone' });
     expect(decideRoute({ ...base, status: 'signedIn', hasAccess: false })).toEqual({ kind: 'standalone' });
     expect(decideRoute({ ...base, status: 'unknown' })).toEqual({ kind: 'standalone' });

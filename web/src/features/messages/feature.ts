@@ -1,6 +1,5 @@
 // Messages across conversations (spec part 2 §7 "Messages"): the /messages screen with its sidebar
-// entry, and the public page of a shared message at /shared/{token} (standalone: no shell, no sign-in;
-// app/session/paths.ts lists /shared among the standalone prefixes).
+// entry, and the public page of a shared message at /shared/{token} (standalone: no shell, no sign-in).
 import { IconStar } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { FeatureDefinition } from '../../app/registry';

@@ -1,9 +1,8 @@
+// Pricing: for everyone, signed in (in the shell, with or without access) or not (public layout).
 import { lazy } from 'react';
 import type { FeatureDefinition } from '../../app/registry';
 
-export const PricingPage = lazy(() => import('./PricingPage'));
-
 export const pricingFeature: FeatureDefinition = {
   id: 'pricing',
-  routes: [{ path: '/pricing', component: PricingPage }],
+  routes: [{ path: '/pricing', component: lazy(() => import('./PricingPage')), audience: 'public' }],
 };

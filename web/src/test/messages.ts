@@ -2,9 +2,27 @@
 import type { Conversation } from '@pluma/common/conversations';
 import type { Message, MessagePage } from '@pluma/common/messages-api';
 
+/**
+ * The abilities the server presents for a message in this state (server/src/features/messages/policy.ts
+ * stateAllows), so a fixture's actions follow its status unless a test sets them.
+ */
+export function abilitiesFor(message: Pick<Message, 'role' | 'status' | 'content' | 'finish_reason'>): Message['abilities'] {
+  const answer = message.role === 'assistant';
+  const active = message.status === 'pending' || message.status === 'streaming';
+  return {
+    edit: !active,
+    favorite: true,
+    delete: true,
+    share: !active && !!message.content?.trim(),
+    continue: answer && ((message.finish_reason === 'length' && message.status === 'done') || (message.status === 'interrupted' && !!message.content)),
+    retry: answer && (message.status === 'failed' || message.status === 'interrupted'),
+    regenerate: answer && message.status === 'done',
+  };
+}
+
 /** A finished assistant message; tests override what they are about. */
 export function buildMessage(overrides: Partial<Message> & Pick<Message, 'message_id' | 'conversation_id'>): Message {
-  return {
+  const message: Omit<Message, 'abilities'> = {
     role: 'assistant',
     content: 'text',
     prompt: null,
@@ -21,9 +39,9 @@ export function buildMessage(overrides: Partial<Message> & Pick<Message, 'messag
     words_charged: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    abilities: { edit: true, favorite: true, delete: true, share: true, continue: false, retry: false, regenerate: true },
     ...overrides,
   };
+  return { ...message, abilities: overrides.abilities ?? abilitiesFor(message) };
 }
 
 /** One page of the history, given oldest first; the API sends the newest first. */

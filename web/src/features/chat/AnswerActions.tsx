@@ -1,13 +1,15 @@
-// What can be done with an answer that did not finish or is no longer wanted (spec part 2 §2, §4):
-// - a failed or interrupted answer: Retry writes it again in its own row (one answer, not two); an
-//   interrupted one with text can also be continued from where it stopped;
-// - the last answer: Regenerate;
+// What can be done with an answer that did not finish or is no longer wanted (spec part 2 §2, §4), each
+// offered exactly when the answer's abilities allow it (the server's rules, DESIGN.md §7):
+// - Continue (`continue`): an answer cut off at the length limit, or interrupted with some text, is
+//   written on from where it stopped;
+// - Retry (`retry`): a failed or interrupted answer is written again in its own row (one answer, not two);
+// - Regenerate (`regenerate`, the last answer): a new answer to its prompt;
 // - a prompt just edited: an offer to regenerate its answer from the new text.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerTrackNext, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
-import { canContinue, type ChatMessage } from './chat-state';
+import type { ChatMessage } from './chat-state';
 import type { AnswerAgainMode } from './use-chat';
 
 export type OnAnswerAgain = (message: ChatMessage, mode?: AnswerAgainMode) => void;
@@ -20,31 +22,38 @@ export function UnfinishedAnswer({ message, busy, onAnswerAgain }: { message: Ch
       <Group gap="sm" justify="space-between" wrap="wrap">
         <Text size="sm">{failed ? (message.errorText ?? t('message.failed')) : t('message.interrupted')}</Text>
         <Group gap="xs" wrap="wrap">
-          {canContinue(message) && (
+          {message.abilities.continue && <ContinueButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
+          {message.abilities.retry && (
             <Button
               size="compact-sm"
               variant="light"
-              leftSection={<IconPlayerTrackNext size={14} aria-hidden />}
-              onClick={() => onAnswerAgain(message, 'continue')}
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => onAnswerAgain(message, 'regenerate')}
               disabled={busy}
-              data-testid="continue-button"
+              data-testid="retry-button"
             >
-              {t('message.continue')}
+              {t('message.retry')}
             </Button>
           )}
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => onAnswerAgain(message, 'regenerate')}
-            disabled={busy}
-            data-testid="retry-button"
-          >
-            {t('message.retry')}
-          </Button>
         </Group>
       </Group>
     </Alert>
+  );
+}
+
+export function ContinueButton({ message, busy, onAnswerAgain }: { message: ChatMessage; busy: boolean; onAnswerAgain: OnAnswerAgain }) {
+  const { t } = useTranslation('chat');
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconPlayerTrackNext size={14} aria-hidden />}
+      onClick={() => onAnswerAgain(message, 'continue')}
+      disabled={busy}
+      data-testid="continue-button"
+    >
+      {t('message.continue')}
+    </Button>
   );
 }
 

@@ -68,7 +68,7 @@ beforeEach(async () => {
 describe('connection lost', () => {
   it('shows a status banner while the socket is down and reads the conversation again once it is back', async () => {
     const streaming = message({ message_id: 2, content: 'Roses are', status: 'streaming', finish_reason: null, user_message_id: 1 });
-    const interrupted = { ...streaming, content: 'Roses are lovely', status: 'interrupted' as const, finish_reason: 'interrupted' };
+    const interrupted = message({ ...streaming, content: 'Roses are lovely', status: 'interrupted', finish_reason: 'interrupted', abilities: undefined });
     const { messageGets } = renderConversation([[prompt, streaming], [prompt, interrupted]]);
     await screen.findByText('Roses are');
     expect(screen.queryByTestId('connection-banner')).toBeNull();
@@ -104,7 +104,7 @@ describe('connection lost', () => {
 
   it('the writing indicator stops when an answer whose frames never come is final on the server', async () => {
     const pending = message({ message_id: 2, content: null, status: 'pending', finish_reason: null, user_message_id: 1 });
-    const failed = { ...pending, content: '', status: 'failed' as const, finish_reason: 'error', error_code: 'http_500' };
+    const failed = message({ ...pending, content: '', status: 'failed', finish_reason: 'error', error_code: 'http_500', abilities: undefined });
     renderConversation([[prompt, pending], [prompt, failed]]);
     expect(await screen.findByTestId('typing-indicator')).toBeInTheDocument();
     // No frame arrives: the answer is read from the server (every 1.5 s) until it is final.
@@ -118,7 +118,7 @@ describe('retry, continue and regenerate', () => {
   it('Retry on an interrupted answer replaces it in place: one answer, written again', async () => {
     const interrupted = message({ message_id: 2, content: 'Half an answer', status: 'interrupted', finish_reason: 'interrupted', user_message_id: 1 });
     const { posts } = renderConversation([[prompt, interrupted]], {
-      'POST /api/messages': () => ({ body: { user_message: null, assistant_message: { ...interrupted, content: null, status: 'pending', finish_reason: null } } }),
+      'POST /api/messages': () => ({ body: { user_message: null, assistant_message: message({ ...interrupted, content: null, status: 'pending', finish_reason: null, abilities: undefined }) } }),
     });
     fireEvent.click(await within(await screen.findByTestId('message-failed')).findByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(posts()).toEqual([{ conversation_id: 9, message_id: 2, stream: true, regenerate: true }]));
@@ -135,7 +135,7 @@ describe('retry, continue and regenerate', () => {
   it('Continue on an interrupted answer appends to its text', async () => {
     const interrupted = message({ message_id: 2, content: 'Roses are', status: 'interrupted', finish_reason: 'interrupted', user_message_id: 1 });
     const { posts } = renderConversation([[prompt, interrupted]], {
-      'POST /api/messages': () => ({ body: { user_message: null, assistant_message: { ...interrupted, status: 'pending', finish_reason: null } } }),
+      'POST /api/messages': () => ({ body: { user_message: null, assistant_message: message({ ...interrupted, status: 'pending', finish_reason: null, abilities: undefined }) } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(posts()).toEqual([{ conversation_id: 9, message_id: 2, stream: true }]));

@@ -110,7 +110,7 @@ describe('conversation screen', () => {
   it('offers Continue on an answer cut off at the length limit', async () => {
     const cut = message({ message_id: 2, content: 'A long answer that stops', finish_reason: 'length' });
     const { calls } = renderConversation([message({ message_id: 1, role: 'user', content: 'Go' }), cut], {
-      'POST /api/messages': () => ({ body: { user_message: null, assistant_message: { ...cut, status: 'pending', finish_reason: null } } }),
+      'POST /api/messages': () => ({ body: { user_message: null, assistant_message: message({ ...cut, status: 'pending', finish_reason: null, abilities: undefined }) } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ conversation_id: 9, message_id: 2, stream: true }));

@@ -1,6 +1,7 @@
 // One message (spec part 2 §2, §4): the prompt or the answer, a typing indicator while the answer is
-// pending, and its actions — edit (inline), favorite, copy, Continue on an answer cut off at the length
-// limit, Retry on a failed one, and export to PDF or Word.
+// pending, and its actions — edit (inline), favorite, share, Continue, Retry and Regenerate, each shown
+// exactly when the message's abilities allow it (DESIGN.md §7) — plus copy and export to PDF or Word once
+// its text is final.
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
 import {
@@ -9,7 +10,6 @@ import {
   IconFileTypePdf,
   IconFileWord,
   IconPencil,
-  IconPlayerTrackNext,
   IconSparkles,
   IconStar,
   IconStarFilled,
@@ -25,7 +25,7 @@ import classes from './Chat.module.css';
 import { isActive, type ChatMessage } from './chat-state';
 import { downloadBlob } from './download';
 import { MessageMarkdown } from './MessageMarkdown';
-import { RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
+import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
 import { ShareMessageButton } from '../messages/ShareMessageButton';
 
 export interface MessageActions {
@@ -52,8 +52,9 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
   const user = message.role === 'user';
   const active = isActive(message);
   const content = message.content ?? '';
-  const failed = message.status === 'failed' || message.status === 'interrupted';
-  const cutOff = !user && message.status === 'done' && message.finish_reason === 'length';
+  const abilities = message.abilities;
+  // Failed or interrupted: said under the text, with its Continue and Retry (AnswerActions.tsx).
+  const unfinished = message.status === 'failed' || message.status === 'interrupted';
 
   return (
     <Box
@@ -97,7 +98,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
             {active && <TypingIndicator />}
           </div>
         )}
-        {failed && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
+        {unfinished && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
         {offerRegenerate && answer && !editing && (
           <RegenerateOffer
             busy={busy || isActive(answer)}
@@ -108,39 +109,33 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
             }}
           />
         )}
-        {!editing && !active && (
+        {!editing && (
           <Group gap={2} className={classes.actions} wrap="wrap" justify={user ? 'flex-end' : 'flex-start'}>
-            {cutOff && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconPlayerTrackNext size={14} aria-hidden />}
-                onClick={() => onAnswerAgain(message)}
-                disabled={busy}
-                mr={4}
-                data-testid="continue-button"
-              >
-                {t('message.continue')}
-              </Button>
+            {abilities.continue && !unfinished && <ContinueButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
+            {last && abilities.regenerate && <RegenerateButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
+            {!active && (
+              <TooltipIconButton tooltip={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
+                <IconCopy size={16} aria-hidden />
+              </TooltipIconButton>
             )}
-            {last && !user && message.status === 'done' && <RegenerateButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
-            <TooltipIconButton tooltip={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
-              <IconCopy size={16} aria-hidden />
-            </TooltipIconButton>
-            <TooltipIconButton
-              tooltip={message.favorite ? t('message.unfavorite') : t('message.favorite')}
-              label={t('message.favorite')}
-              color={message.favorite ? 'yellow' : 'gray'}
-              aria-pressed={message.favorite}
-              onClick={() => onToggleFavorite(message)}
-            >
-              {message.favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
-            </TooltipIconButton>
-            <TooltipIconButton tooltip={t('message.edit')} onClick={() => setEditing(true)}>
-              <IconPencil size={16} aria-hidden />
-            </TooltipIconButton>
-            {!user && <ExportMenu content={content} messageId={message.message_id} />}
-            {!user && <ShareMessageButton messageId={message.message_id} disabled={!content.trim()} />}
+            {abilities.favorite && (
+              <TooltipIconButton
+                tooltip={message.favorite ? t('message.unfavorite') : t('message.favorite')}
+                label={t('message.favorite')}
+                color={message.favorite ? 'yellow' : 'gray'}
+                aria-pressed={message.favorite}
+                onClick={() => onToggleFavorite(message)}
+              >
+                {message.favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+              </TooltipIconButton>
+            )}
+            {abilities.edit && (
+              <TooltipIconButton tooltip={t('message.edit')} onClick={() => setEditing(true)}>
+                <IconPencil size={16} aria-hidden />
+              </TooltipIconButton>
+            )}
+            {!user && !active && <ExportMenu content={content} messageId={message.message_id} />}
+            {abilities.share && <ShareMessageButton messageId={message.message_id} />}
           </Group>
         )}
       </Stack>

@@ -1,7 +1,7 @@
 import type { MessageStreamEndPayload, MessageStreamPayload } from '@pluma/common/events';
 import type { Message } from '@pluma/common/messages-api';
 import { describe, expect, it } from 'vitest';
-import { buildMessage, buildMessagePage as page } from '../../test/messages';
+import { abilitiesFor, buildMessage, buildMessagePage as page } from '../../test/messages';
 import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, isUsefulChunk, type ChatState } from './chat-state';
 
 const CONVERSATION = 5;
@@ -84,6 +84,14 @@ describe('stream chunks', () => {
     const failed = state.messages.find((m) => m.message_id === 2);
     expect(failed).toMatchObject({ content: 'Half an ans', status: 'failed', finish_reason: 'error', error_code: 'rate_limit_exceeded', errorText: 'OpenAi Error: Rate limit' });
     expect(isGenerating(state)).toBe(false);
+    // What the server allows on a failed answer (its copy is not sent with the error event).
+    expect(failed?.abilities).toEqual(abilitiesFor({ role: 'assistant', status: 'failed', content: 'Half an ans', finish_reason: 'error' }));
+  });
+
+  it('gives an answer first seen as a frame the abilities of one being written', () => {
+    let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([]) });
+    state = chatReducer(state, { type: 'delta', payload: delta(7, 'Hi') });
+    expect(state.messages[0].abilities).toEqual(abilitiesFor({ role: 'assistant', status: 'streaming', content: 'Hi', finish_reason: null }));
   });
 
   it('keeps deltas that arrive before the POST answers', () => {
@@ -160,6 +168,8 @@ describe('continue', () => {
     let state = chatReducer(initialChatState(CONVERSATION), { type: 'latestPage', page: page([cut]) });
     state = chatReducer(state, { type: 'continueStarted', messageId: 2 });
     expect(isGenerating(state)).toBe(true);
+    // Being written again: no Continue, Edit or Share until it ends.
+    expect(state.messages[0].abilities).toEqual(abilitiesFor({ ...cut, status: 'pending', finish_reason: null }));
     state = chatReducer(state, { type: 'delta', payload: delta(2, ' and more') });
     // The POST answers with the claimed row (old text): the deltas already shown stay.
     state = chatReducer(state, { type: 'sent', response: { user_message: null, assistant_message: { ...cut, status: 'pending', finish_reason: null } } });

@@ -53,6 +53,17 @@ export type ChatAction =
 
 export const ACTIVE_STATUSES: readonly MessageStatus[] = ['pending', 'streaming'];
 
+type Abilities = Message['abilities'];
+
+// The screen shows exactly a message's abilities (DESIGN.md §7). These are the server's
+// (server/src/features/messages/policy.ts stateAllows) for the states the screen enters before the
+// server's copy arrives; that copy then replaces them.
+/** An answer being written: Favorite and Delete only. */
+const WRITING_ABILITIES: Abilities = { edit: false, favorite: true, delete: true, share: false, continue: false, retry: false, regenerate: false };
+
+/** An answer the provider failed: written again in place, edited, shared once it has text. */
+const failedAbilities = (content: string | null): Abilities => ({ ...WRITING_ABILITIES, edit: true, share: !!content?.trim(), retry: true });
+
 export function isActive(message: Pick<Message, 'status'>): boolean {
   return ACTIVE_STATUSES.includes(message.status);
 }
@@ -127,8 +138,7 @@ function placeholderAnswer(payload: MessageStreamPayload): ChatMessage {
     favorite: false,
     finish_reason: null,
     status: 'streaming',
-    // While it is written: Favorite and Delete only (server messages/policy.ts stateAllows).
-    abilities: { edit: false, favorite: true, delete: true, share: false, continue: false, retry: false, regenerate: false },
+    abilities: WRITING_ABILITIES,
     error_code: null,
     message_type_id: 1,
     user_message_id: null,
@@ -173,7 +183,15 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'continueStarted': {
       const current = find(state, action.messageId);
       if (!current) return state;
-      const restarted: ChatMessage = { ...current, status: 'pending', finish_reason: null, error_code: null, tracking: 'live', errorText: null };
+      const restarted: ChatMessage = {
+        ...current,
+        status: 'pending',
+        finish_reason: null,
+        error_code: null,
+        abilities: WRITING_ABILITIES,
+        tracking: 'live',
+        errorText: null,
+      };
       if (action.clear) restarted.content = null;
       return { ...state, messages: upsert(state.messages, restarted) };
     }
@@ -208,7 +226,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const current = find(state, payload.message_id);
       if (!current) return state;
       // The partial text stays visible (DESIGN.md §6: an error never wipes a half-written answer).
-      const failed: ChatMessage = { ...current, status: 'failed', finish_reason: 'error', error_code: payload.code ?? `http_${payload.status}`, errorText: action.text };
+      const failed: ChatMessage = {
+        ...current,
+        status: 'failed',
+        finish_reason: 'error',
+        error_code: payload.code ?? `http_${payload.status}`,
+        abilities: failedAbilities(current.content),
+        errorText: action.text,
+      };
       return { ...state, messages: upsert(state.messages, failed) };
     }
     case 'framesLost': {
@@ -224,13 +249,6 @@ function finish(state: ChatState, message: Message, content: string): ChatState 
   const current = find(state, message.message_id);
   const final = toChat({ ...message, content }, current?.tracking ?? 'live');
   return { ...state, messages: upsert(state.messages, final) };
-}
-
-/** Continue applies to an answer cut off at the length limit, or interrupted with some text written. */
-export function canContinue(message: Pick<Message, 'role' | 'status' | 'finish_reason' | 'content'>): boolean {
-  if (message.role !== 'assistant') return false;
-  if (message.status === 'done') return message.finish_reason === 'length';
-  return message.status === 'interrupted' && !!message.content;
 }
 
 /** The newest answer to a prompt (Regenerate after editing it). */

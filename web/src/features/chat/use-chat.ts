@@ -12,7 +12,7 @@ import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
 import { answerAgain, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
-import { canContinue, chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
+import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
 
 export type AnswerAgainMode = 'continue' | 'regenerate';
@@ -159,8 +159,9 @@ export function useChat(conversationId: number) {
    */
   const answerAgainFor = useCallback(
     async (message: ChatMessage, mode: AnswerAgainMode = 'continue') => {
-      const continuing = mode === 'continue' && canContinue(message);
-      const inPlace = continuing || message.status === 'failed' || message.status === 'interrupted';
+      // As the answer's abilities say: continued from where it stopped, or written again in its own row (Retry).
+      const continuing = mode === 'continue' && message.abilities.continue;
+      const inPlace = continuing || message.abilities.retry;
       if (inPlace) dispatch({ type: 'continueStarted', messageId: message.message_id, clear: !continuing });
       setSending(true);
       lastFrameAt.current = Date.now();

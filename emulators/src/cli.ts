@@ -1,8 +1,10 @@
 // Runs the AI emulators standalone: `npx tsx emulators/src/cli.ts [--openai-port 4010] [--anthropic-port 4011]
-// [--host 127.0.0.1] [--token-delay-ms 25] [--api-key KEY]`. Ctrl-C stops them.
+// [--host 127.0.0.1] [--token-delay-ms 25] [--api-key KEY]`, plus the Stripe emulator with `--stripe-port N`
+// [--stripe-webhook URL --stripe-webhook-secret whsec_...]. Ctrl-C stops them.
 import { parseArgs } from 'node:util';
 import { startAnthropicEmulator } from './anthropic';
 import { startOpenAiEmulator } from './openai';
+import { startStripeEmulator, type RunningStripeEmulator } from './stripe';
 
 const { values } = parseArgs({
   options: {
@@ -11,6 +13,9 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'token-delay-ms': { type: 'string', default: '0' },
     'api-key': { type: 'string' },
+    'stripe-port': { type: 'string' },
+    'stripe-webhook': { type: 'string' },
+    'stripe-webhook-secret': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -22,11 +27,14 @@ if (values.help) {
   --host HOST           address to listen on (default 127.0.0.1)
   --token-delay-ms N    delay between streamed tokens (default 0)
   --api-key KEY         accept only this API key (default: any non-empty key)
+  --stripe-port N       also start the Stripe emulator on this port (0 = any free port)
+  --stripe-webhook URL  deliver the Stripe emulator's events to this URL
+  --stripe-webhook-secret whsec_...  signing secret for that URL (default: generated and printed)
 Prompt switches: [words:N] [rate:N] [error:STATUS] [disconnect:N] [stream-error:N] [echo]`);
   process.exit(0);
 }
 
-function port(name: 'openai-port' | 'anthropic-port'): number {
+function port(name: 'openai-port' | 'anthropic-port' | 'stripe-port'): number {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
     console.error(`--${name} must be a port number`);
@@ -40,9 +48,17 @@ const openai = await startOpenAiEmulator({ ...common, port: port('openai-port') 
 const anthropic = await startAnthropicEmulator({ ...common, port: port('anthropic-port') });
 console.log(`OpenAI-compatible emulator: OPENAI_BASE_URL=${openai.url}`);
 console.log(`Anthropic emulator:         ANTHROPIC_BASE_URL=${anthropic.url}`);
+let stripe: RunningStripeEmulator | undefined;
+if (values['stripe-port'] !== undefined) {
+  const webhook = values['stripe-webhook'];
+  stripe = await startStripeEmulator({ host: values.host, port: port('stripe-port'), webhooks: webhook ? [{ url: webhook, secret: values['stripe-webhook-secret'] }] : [] });
+  console.log(`Stripe emulator:            ${stripe.origin} (SDK: host ${stripe.host}, port ${stripe.port}, protocol http)`);
+  console.log(`Stripe.js stand-in:         ${stripe.stripeJsUrl}`);
+  for (const endpoint of stripe.webhooks.endpoints.values()) console.log(`Stripe webhooks:            ${endpoint.url} signed with ${endpoint.secret}`);
+}
 
 const stop = async () => {
-  await Promise.all([openai.close(), anthropic.close()]);
+  await Promise.all([openai.close(), anthropic.close(), stripe?.close()]);
   process.exit(0);
 };
 process.once('SIGINT', stop);

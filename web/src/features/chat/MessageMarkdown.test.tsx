@@ -29,6 +29,16 @@ const wrap = (content: string) => (
 );
 
 describe('MessageMarkdown', () => {
+  it('renders headings under the page h1 without skipping levels, keeping their markdown look', () => {
+    const { container } = render(wrap('### Question\n\nSome text.\n\n##### Detail\n\n# Summary\nDone.'));
+    const headings = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => [h.tagName, h.getAttribute('data-md-level'), h.textContent]);
+    expect(headings).toEqual([
+      ['H2', '3', 'Question'],
+      ['H3', '5', 'Detail'],
+      ['H2', '1', 'Summary'],
+    ]);
+  });
+
   it('re-renders only the last block while an answer grows', () => {
     renders.length = 0;
     const { rerender } = render(wrap('First paragraph.\n\nSecond'));

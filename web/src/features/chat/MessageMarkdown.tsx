@@ -1,6 +1,7 @@
 // An answer's markdown (DESIGN.md §2: react-markdown + remark-gfm, no raw HTML — rehype-raw is never
 // enabled, so HTML in an answer is not rendered). The text is split into top-level blocks and each block
-// is memoized by its text, so while an answer streams only its last, growing block re-renders.
+// is memoized by its text, so while an answer streams only its last, growing block re-renders. Headings
+// are renumbered to sit under the page's h1 without skipping levels (heading-levels.ts).
 import { Typography } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -8,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import { AnswerImage } from './AnswerImage';
 import classes from './Chat.module.css';
 import { CodeBlock, nodeText } from './CodeBlock';
+import { headingStarts, rehypeHeadingLevels } from './heading-levels';
 import { hasCodeFence, splitMarkdownBlocks } from './markdown-blocks';
 import { useCodeHighlighter, type RehypePlugins } from './use-code-highlighter';
 
@@ -30,12 +32,15 @@ const COMPONENTS: Components = {
 
 interface BlockProps {
   text: string;
+  /** The shown level of the last heading before this block (heading-levels.ts). */
+  headingsAfter: number;
   rehypePlugins: RehypePlugins | undefined;
 }
 
-export const MarkdownBlock = memo(function MarkdownBlock({ text, rehypePlugins }: BlockProps) {
+export const MarkdownBlock = memo(function MarkdownBlock({ text, headingsAfter, rehypePlugins }: BlockProps) {
+  const plugins = useMemo<RehypePlugins>(() => [[rehypeHeadingLevels, { previous: headingsAfter }], ...(rehypePlugins ?? [])], [headingsAfter, rehypePlugins]);
   return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehypePlugins} components={COMPONENTS}>
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={plugins} components={COMPONENTS}>
       {text}
     </ReactMarkdown>
   );
@@ -43,12 +48,13 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, rehypePlugins }
 
 export function MessageMarkdown({ content }: { content: string }) {
   const blocks = useMemo(() => splitMarkdownBlocks(content), [content]);
+  const starts = useMemo(() => headingStarts(blocks), [blocks]);
   const rehypePlugins = useCodeHighlighter(hasCodeFence(content));
   return (
     <Typography className={classes.markdown}>
       {blocks.map((block, index) => (
         // Blocks only grow at the end, so a block's index identifies it for its whole life.
-        <MarkdownBlock key={index} text={block} rehypePlugins={rehypePlugins} />
+        <MarkdownBlock key={index} text={block} headingsAfter={starts[index]} rehypePlugins={rehypePlugins} />
       ))}
     </Typography>
   );

@@ -20,6 +20,8 @@
 //   POST   /_emulator/reset                           forgets every object, event and delivery
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sendJson } from '../http-kit';
 import { StripeApiError, invalidRequest } from './errors';
 import { parseForm } from './form';
@@ -58,7 +60,8 @@ export function controls(core: EmulatorCore) {
 
 let standIn: string | undefined;
 function stripeJs(origin: string): string {
-  standIn ??= readFileSync(new URL('./stripe-js.browser.js', import.meta.url), 'utf8');
+  // import.meta.dirname: under some test runners' DOM environments import.meta.url is not a file: URL.
+  standIn ??= readFileSync(join(import.meta.dirname ?? dirname(fileURLToPath(import.meta.url)), 'stripe-js.browser.js'), 'utf8');
   return `window.__stripeEmulatorOrigin = window.__stripeEmulatorOrigin || ${JSON.stringify(origin)};\n${standIn}`;
 }
 

@@ -55,6 +55,8 @@ export interface EmulatorCore {
   ctx: Ctx;
   webhooks: WebhookDispatcher;
   requests: LoggedRequest[];
+  /** Answers kept by Idempotency-Key. */
+  idempotent: Map<string, StoredAnswer>;
   reset(): void;
 }
 
@@ -116,7 +118,7 @@ export function createCore(options: StripeEmulatorOptions, origin: () => string)
         request: { ...ctx.request },
         type,
       });
-      event.pending_webhooks = webhooks.dispatch(event);
+      webhooks.dispatch(event);
     },
   };
   for (const endpoint of options.webhooks ?? []) webhooks.addEndpoint(endpoint);
@@ -125,8 +127,10 @@ export function createCore(options: StripeEmulatorOptions, origin: () => string)
     ctx,
     webhooks,
     requests: [],
+    idempotent: new Map(),
     reset() {
       store.clear();
+      this.idempotent.clear();
       this.requests.length = 0;
       webhooks.deliveries.length = 0;
     },
@@ -141,14 +145,14 @@ function keyKind(key: string, options: StripeEmulatorOptions): KeyKind {
   return null;
 }
 
-interface Stored {
+interface StoredAnswer {
   fingerprint: string;
   status: number;
   body: unknown;
 }
 
 export function apiHandler(core: EmulatorCore, options: StripeEmulatorOptions) {
-  const idempotent = new Map<string, Stored>();
+  const idempotent = core.idempotent;
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(body, null, 2);
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'stripe-version': API_VERSION, ...headers });

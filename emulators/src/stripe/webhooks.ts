@@ -112,6 +112,8 @@ export class WebhookDispatcher {
   /** Hands a new event to every matching endpoint (or holds it). Returns how many endpoints take it. */
   dispatch(event: EventRecord): number {
     const targets = this.targets(event.type);
+    // Set before the first send, which renders the payload synchronously.
+    event.pending_webhooks = targets.length;
     for (const endpoint of targets) {
       if (this.options.hold) this.held.push({ event, endpoint });
       else this.track(this.send(event, endpoint));

@@ -1,7 +1,8 @@
 // Test control, not part of Stripe's API: everything under /_emulator/ (JSON in, JSON out, no key,
 // CORS open), for tests in other processes, the browser journeys and the offline demo.
 //
-//   GET    /_emulator/stripe.js                       the Stripe.js stand-in (stripe-js.browser.js)
+//   GET    /_emulator/stripe.js[?version=basil]       the Stripe.js stand-in (stripe-js.browser.js); `version`
+//                                                     sets the Stripe.version @stripe/stripe-js checks
 //   GET    /_emulator/3ds/:intent                     a 3-D Secure challenge page (redirect flow)
 //   POST   /_emulator/3ds/:intent                     { outcome: 'succeed' | 'fail' } ends the challenge
 //   POST   /_emulator/subscriptions/:id/advance       { outcome?: 'succeed' | 'fail' } next period
@@ -59,10 +60,12 @@ export function controls(core: EmulatorCore) {
 }
 
 let standIn: string | undefined;
-function stripeJs(origin: string): string {
+/** The script, with the origin to call back and the `Stripe.version` @stripe/stripe-js expects (`?version=`). */
+function stripeJs(origin: string, version: string | null): string {
   // import.meta.dirname: under some test runners' DOM environments import.meta.url is not a file: URL.
   standIn ??= readFileSync(join(import.meta.dirname ?? dirname(fileURLToPath(import.meta.url)), 'stripe-js.browser.js'), 'utf8');
-  return `window.__stripeEmulatorOrigin = window.__stripeEmulatorOrigin || ${JSON.stringify(origin)};\n${standIn}`;
+  const versionLine = version ? `window.__stripeEmulatorVersion = ${JSON.stringify(version)};\n` : '';
+  return `window.__stripeEmulatorOrigin = window.__stripeEmulatorOrigin || ${JSON.stringify(origin)};\n${versionLine}${standIn}`;
 }
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -151,7 +154,7 @@ export function controlHandler(core: EmulatorCore) {
 
   return async (req: IncomingMessage, res: ServerResponse, path: string, query: string) => {
     if (path === '/_emulator/stripe.js' && req.method === 'GET') {
-      const text = stripeJs(`http://${req.headers.host ?? ctx.origin.replace(/^http:\/\//, '')}`);
+      const text = stripeJs(`http://${req.headers.host ?? ctx.origin.replace(/^http:\/\//, '')}`, new URLSearchParams(query).get('version'));
       res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store' });
       res.end(text);
       return;

@@ -223,7 +223,11 @@ export function apiHandler(core: EmulatorCore, options: StripeEmulatorOptions) {
       core.ctx.request = { id: null, idempotency_key: null };
     }
     // Stripe stores the answer to a keyed request, errors included, except server errors.
-    if (idempotencyKey && status < 500) idempotent.set(idempotencyKey, { fingerprint, status, body });
+    if (idempotencyKey && status < 500) {
+      idempotent.set(idempotencyKey, { fingerprint, status, body });
+      // The SDK keys every POST; a long-running demo must not grow without end (Stripe keeps keys 24 h).
+      if (idempotent.size > 20_000) idempotent.delete(idempotent.keys().next().value!);
+    }
     log(status);
     send(res, status, body, { 'request-id': requestId, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
   };

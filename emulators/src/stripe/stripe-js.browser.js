@@ -314,6 +314,7 @@
     if (!publishableKey) throw new Error('Stripe emulator: a publishable key is required.');
     return new StripeEmulator(publishableKey);
   };
-  window.Stripe.version = 3;
+  // @stripe/stripe-js warns when this differs from the release train it expects (v3 / 'basil' / ...).
+  window.Stripe.version = window.__stripeEmulatorVersion || 3;
   window.Stripe.emulator = true;
 })();

@@ -10,6 +10,7 @@ import { conversationRoutes } from './conversations/routes';
 import { messageRoutes } from './messages/routes';
 import { accessRoutes } from './purchases/access-routes';
 import { productRoutes } from './products/routes';
+import { discountRoutes } from './discounts/routes';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -22,4 +23,5 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(accessRoutes, { prefix: '/users' });
   await app.register(productRoutes);
+  await app.register(discountRoutes);
 }

@@ -2,7 +2,7 @@
 import type { OrganizationRole, StaffRole } from '@pluma/common/constants';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
-import { organizations, products, purchases, staff, userOrganizations, users } from '../db/schema';
+import { discounts, organizations, products, purchases, staff, userOrganizations, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { createSession } from '../platform/auth/sessions';
 
@@ -70,4 +70,22 @@ export async function buildProduct(ctx: AppContext, overrides: Partial<typeof pr
     .values({ name: `Plan ${unique()}`, description: 'Test plan', price: 10, wordAmount: 10_000, expirationDays: 30, ...overrides })
     .returning();
   return product;
+}
+
+/** A purchase of `productId` by `userId` (status active unless given); fields as in the table. */
+export async function buildPurchase(ctx: AppContext, overrides: Partial<typeof purchases.$inferInsert> & { userId: number; productId: number }) {
+  const [purchase] = await ctx.db
+    .insert(purchases)
+    .values({ status: 'active', amount: 10, totalPayment: 10, expirationDays: 30, ...overrides })
+    .returning();
+  return purchase;
+}
+
+/** A discount code (10 % off any of the operator's products unless overridden); fields as in the table. */
+export async function buildDiscount(ctx: AppContext, overrides: Partial<typeof discounts.$inferInsert> = {}) {
+  const [discount] = await ctx.db
+    .insert(discounts)
+    .values({ code: `CODE-${unique()}`, isPercent: true, amount: 10, ...overrides })
+    .returning();
+  return discount;
 }

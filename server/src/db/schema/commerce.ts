@@ -1,6 +1,21 @@
-// Access model (spec part 1 §3–§4): products, purchases, invoices, payment methods.
-// Checkout flows come later; these tables decide has_access now.
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// Access model (spec part 1 §3–§4): products, purchases, invoices, payment methods, discounts, and the
+// payment providers' events (webhooks, stored once each) and customers.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -46,7 +61,13 @@ export const products = pgTable(
     organizationId: integer('organization_id').references(() => organizations.organizationId),
     ...timestamps,
   },
-  (t) => [index('products_name_idx').on(t.name), index('products_org_idx').on(t.organizationId)],
+  (t) => [
+    index('products_name_idx').on(t.name),
+    index('products_org_idx').on(t.organizationId),
+    // GET /products: scoped by organization (null = the operator's), sorted by name (default, any case) or price.
+    index('products_org_lower_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.productId),
+    index('products_org_price_idx').on(t.organizationId, t.price, t.productId),
+  ],
 );
 
 export const purchases = pgTable(
@@ -77,6 +98,9 @@ export const purchases = pgTable(
     index('purchases_user_created_idx').on(t.userId, t.createdAt),
     index('purchases_status_created_idx').on(t.status, t.createdAt),
     index('purchases_product_idx').on(t.productId),
+    // Webhooks find the purchase by the provider's payment (PaymentIntent, order) or subscription id.
+    index('purchases_processor_idx').on(t.paymentProcessorId),
+    index('purchases_subscription_idx').on(t.subscriptionId),
   ],
 );
 
@@ -102,5 +126,85 @@ export const invoices = pgTable(
     index('invoices_user_created_idx').on(t.userId, t.createdAt),
     index('invoices_status_created_idx').on(t.status, t.createdAt),
     index('invoices_purchase_idx').on(t.purchaseId),
+    // A renewal webhook finds the invoice by the provider's invoice id.
+    index('invoices_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Discount codes (spec part 1 §3 Discount; docs/decisions.md "Discount codes"). A code is unique whatever
+ * its case. It can no longer be used (412) once switched off, past expires_at, or redeemed
+ * max_redemptions times; `redemptions` counts the paid purchases that used it (checkout adds one in the
+ * transaction that fulfils the purchase). product_id null: any of the operator's products.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    discountId: serial('discount_id').primaryKey(),
+    code: text('code').notNull(),
+    isPercent: boolean('is_percent').notNull().default(false),
+    amount: money('amount').notNull(),
+    firstInvoiceOnly: boolean('first_invoice_only').notNull().default(false),
+    productId: integer('product_id').references(() => products.productId, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('discounts_code_unique').on(sql`lower(${t.code})`),
+    index('discounts_product_idx').on(t.productId),
+    index('discounts_created_idx').on(t.createdAt),
+    check('discounts_amount_check', sql`${t.amount} > 0 and (not ${t.isPercent} or ${t.amount} <= 100)`),
+    check('discounts_redemptions_check', sql`${t.redemptions} >= 0 and (${t.maxRedemptions} is null or ${t.maxRedemptions} >= 1)`),
+  ],
+);
+
+/**
+ * Every payment-provider event received (DESIGN.md §6: webhooks store the event id uniquely and fulfil
+ * once). A delivery inserts its row (a repeat finds it there and does nothing more); processing sets
+ * processed_at in the same transaction as the fulfilment it causes.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    paymentEventId: serial('payment_event_id').primaryKey(),
+    /** 'stripe' | 'paypal' */
+    provider: text('provider').notNull(),
+    /** The provider's event id (Stripe `evt_…`, PayPal `WH-…`). */
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId),
+    // The events still to process, oldest first.
+    index('payment_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+    check('payment_events_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
+  ],
+);
+
+/**
+ * A user's customer record at a payment provider (Stripe `cus_…`: saved cards, customer sessions),
+ * created once per user and provider.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    /** 'stripe' | 'paypal' */
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('payment_customers_provider_customer_unique').on(t.provider, t.customerId),
+    check('payment_customers_provider_check', sql`${t.provider} in ('stripe', 'paypal')`),
   ],
 );

@@ -8,12 +8,16 @@
 // - Inside an organization: that organization's products on sale, and all of them for its Admin (spec
 //   part 2 §6: a Member "has no admin icons and no organization tabs"; "Organization admin menu for
 //   Admin"). The operator's products are not the organization's to sell, so they are not listed there.
+import { ErrorIds } from '@pluma/common/errors';
 import { PRODUCT_ACTIONS, type ProductAction } from '@pluma/common/products';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { notFound } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
+
+/** spec part 1 §8 "Product not found (404)": a message saying the package was not found. */
+export const productNotFound = () => new AppError(404, ErrorIds.notFound, 'product_not_found');
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -38,6 +42,15 @@ function sees(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId' | 'a
   const organization = viewer?.organization;
   if (organization) return row.organizationId === organization.organizationId && (row.available || organization.role === 'admin');
   return row.organizationId === null && (row.available || viewer?.staffRole != null);
+}
+
+/**
+ * Who manages the products of the request's context (GET /products, POST and PUT /products): a staff admin in
+ * Personal (the operator's), the organization's Admin inside it (a staff admin acts there as its Admin).
+ */
+export function managesProducts(viewer: ProductViewer): boolean {
+  const organization = viewer?.organization;
+  return organization ? organization.role === 'admin' : viewer?.staffRole === 'admin';
 }
 
 /** Who manages a product: a staff admin in Personal for the operator's, the organization's Admin for its own. */
@@ -73,6 +86,6 @@ export async function requireProduct(db: Db | Tx, viewer: ProductViewer, product
     .from(products)
     .where(and(visibleTo(viewer), eq(products.productId, productId)))
     .limit(1);
-  if (!row || !can(viewer, action, row)) throw notFound();
+  if (!row || !can(viewer, action, row)) throw productNotFound();
   return row;
 }

@@ -1,13 +1,33 @@
-// GET /api/products/available (the pricing list) and GET /api/products/{id} (spec part 1 §7). Public: a
-// visitor who is not signed in sees the operator's products. Thin: authenticate when there is someone to
-// authenticate → validate → service (scoped by policy.ts visibleTo) → present with abilities.
-import { availableProduct, availableProductsResponse, productIdParams, productsQuery } from '@pluma/common/products';
+// /api/products (spec part 1 §7). GET /products/available (the pricing list) and GET /products/{id} are
+// public: a visitor who is not signed in sees the operator's products. GET /products, POST /products and
+// PUT /products manage the products of the request's context: staff admins the operator's (Personal), an
+// organization's Admin its own; anyone else signed in gets 403, and every change is audited.
+// Thin: authenticate → authorize → validate → service (scoped by policy.ts visibleTo) → present with abilities.
+import {
+  availableProductsResponse,
+  createProductRequest,
+  managedProduct,
+  productIdParams,
+  productList,
+  productResponse,
+  productsQuery,
+  listProductsQuery,
+  updateProductRequest,
+} from '@pluma/common/products';
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bearerToken } from '../../platform/auth/guard';
+import { actorOf, bearerToken, signedIn, type Gate } from '../../platform/auth/guard';
 import { requestedOrganizationId } from '../../platform/auth/organization';
-import { presentProduct } from './present';
-import { getProduct, listAvailableProducts } from './service';
+import { forbidden } from '../../platform/http/errors';
+import { managesProducts } from './policy';
+import { presentManagedProduct, presentProduct, presentProductFor } from './present';
+import { createProduct, getProduct, listAvailableProducts, listProducts, updateProduct } from './service';
+
+/** Only those who manage this context's products (policy.ts managesProducts); their changes are audited. */
+const productManagers: Gate = async (request) => {
+  if (!managesProducts(actorOf(request))) throw forbidden();
+  request.staffAudit = true;
+};
 
 const tags = ['products'];
 /** Signing in is optional here. */
@@ -39,10 +59,42 @@ export async function productRoutes(root: FastifyInstance) {
 
   app.get(
     '/products/:id',
-    { preValidation: [viewer], schema: { tags, security, params: productIdParams, querystring: productsQuery, response: { 200: availableProduct } } },
+    { preValidation: [viewer], schema: { tags, security, params: productIdParams, querystring: productsQuery, response: { 200: productResponse } } },
     async (request) => {
       const actor = request.actor;
-      return presentProduct(actor, await getProduct({ actor, db, productId: request.params.id }));
+      return presentProductFor(actor, await getProduct({ actor, db, productId: request.params.id }));
+    },
+  );
+
+  app.get(
+    '/products',
+    signedIn(app, { tags, querystring: listProductsQuery, response: { 200: productList } }, { gates: [productManagers] }),
+    async (request) => {
+      const actor = actorOf(request);
+      const { rows, total } = await listProducts({ actor, db, query: request.query });
+      return { products: rows.map((row) => presentManagedProduct(actor, row)), total };
+    },
+  );
+
+  app.post(
+    '/products',
+    signedIn(app, { tags, body: createProductRequest, response: { 201: managedProduct } }, { gates: [productManagers] }),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const row = await createProduct({ actor, db, input: request.body });
+      request.audited = { target: { type: 'product', id: row.productId }, details: { name: row.name, organization_id: row.organizationId } };
+      return reply.status(201).send(presentManagedProduct(actor, row));
+    },
+  );
+
+  app.put(
+    '/products',
+    signedIn(app, { tags, body: updateProductRequest, response: { 200: managedProduct } }, { gates: [productManagers] }),
+    async (request) => {
+      const actor = actorOf(request);
+      const { row, changes } = await updateProduct({ actor, db, input: request.body });
+      request.audited = { target: { type: 'product', id: row.productId }, changes };
+      return presentManagedProduct(actor, row);
     },
   );
 }

@@ -1,0 +1,181 @@
+// Discount codes (spec part 1 §3 Discount, §7 GET /discounts/code/{code}, §8 "Discount error"; the rule of
+// when a code can no longer be used is ours: docs/decisions.md "Discount codes"). Framework-free:
+// verbNoun({ actor?, db, ... }). Staff admins manage codes (routes.ts); checkout looks one up for a product.
+import {
+  DISCOUNT_CODE_PATTERN,
+  DiscountErrorIds,
+  discountAmountIssue,
+  type CreateDiscountRequest,
+  type ListDiscountsQuery,
+  type UpdateDiscountRequest,
+} from '@pluma/common/discounts';
+import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { discounts } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { requireProduct, type ProductRow } from '../products';
+import { presentDiscount } from './present';
+
+export type DiscountRow = typeof discounts.$inferSelect;
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** spec part 1 §8: "We're sorry, that discount is invalid." — unknown code, or not for this product. */
+export const discountInvalid = () => new AppError(404, DiscountErrorIds.invalid, 'discount_invalid');
+/** spec part 1 §8: 412 "We're sorry, you cannot use this discount code anymore." */
+export const discountUnavailable = () => new AppError(412, DiscountErrorIds.unavailable, 'discount_unavailable');
+const codeExists = () => new AppError(409, DiscountErrorIds.codeExists, 'discount_code_exists', {}, { details: { code: 'discount_code_exists' } });
+
+/** Codes compare without regard to case (index discounts_code_unique on lower(code)). */
+const codeIs = (code: string): SQL => sql`lower(${discounts.code}) = lower(${code})`;
+
+/**
+ * Whether the code is for this product: one that names a product is for that product only; one that names
+ * none is for any of the operator's products (an organization's products are its own to discount).
+ */
+export function discountAppliesTo(d: Pick<DiscountRow, 'productId'>, product: Pick<ProductRow, 'productId' | 'organizationId'>): boolean {
+  return d.productId === null ? product.organizationId === null : d.productId === product.productId;
+}
+
+/** Whether the code can still be used: switched on, not past expires_at, not redeemed max_redemptions times. */
+export function discountUsable(d: Pick<DiscountRow, 'active' | 'expiresAt' | 'maxRedemptions' | 'redemptions'>, now: Date = new Date()): boolean {
+  if (!d.active) return false;
+  if (d.expiresAt && d.expiresAt.getTime() <= now.getTime()) return false;
+  return d.maxRedemptions === null || d.redemptions < d.maxRedemptions;
+}
+
+/**
+ * The discount of `code` for `product`, or the spec's errors: invalid (404) when there is no such code or it
+ * is for another product, 412 when it can no longer be used. Checkout calls this again when it charges.
+ */
+export async function requireUsableDiscount({ db, code, product, now = new Date() }: { db: Db | Tx; code: string; product: ProductRow; now?: Date }): Promise<DiscountRow> {
+  const typed = code.trim();
+  if (!DISCOUNT_CODE_PATTERN.test(typed)) throw discountInvalid();
+  const [row] = await db.select().from(discounts).where(codeIs(typed)).limit(1);
+  if (!row || !discountAppliesTo(row, product)) throw discountInvalid();
+  if (!discountUsable(row, now)) throw discountUnavailable();
+  return row;
+}
+
+/** GET /discounts/code/{code}?product_id=: the product must be one the actor may buy here (else 404). */
+export async function lookupDiscount({ actor, db, code, productId }: { actor: Actor; db: Db; code: string; productId: number }): Promise<{ discount: DiscountRow; product: ProductRow }> {
+  const product = await requireProduct(db, actor, productId, 'buy');
+  return { discount: await requireUsableDiscount({ db, code, product }), product };
+}
+
+/**
+ * Counts one paid use of the code, in the transaction that fulfils the purchase; false (nothing counted)
+ * when it can no longer be used — switched off, expired, or its last use taken by a concurrent purchase.
+ */
+export async function redeemDiscount(tx: Db | Tx, discountId: number, now: Date = new Date()): Promise<boolean> {
+  const counted = await tx
+    .update(discounts)
+    .set({ redemptions: sql`${discounts.redemptions} + 1` })
+    .where(
+      and(
+        eq(discounts.discountId, discountId),
+        eq(discounts.active, true),
+        or(isNull(discounts.expiresAt), gt(discounts.expiresAt, now)),
+        or(isNull(discounts.maxRedemptions), lt(discounts.redemptions, discounts.maxRedemptions)),
+      ),
+    )
+    .returning({ discountId: discounts.discountId });
+  return counted.length > 0;
+}
+
+// ---- Staff (GET, POST, PUT /discounts/admin, DELETE /discounts/admin/{id}).
+
+/** Newest first; `query` matches part of the code, any case. */
+export async function listDiscounts({ db, query: q }: { db: Db; query: ListDiscountsQuery }): Promise<{ rows: DiscountRow[]; total: number }> {
+  const filter = q.query ? ilike(discounts.code, `%${escapeLikePattern(q.query)}%`) : undefined;
+  const rows = await db
+    .select()
+    .from(discounts)
+    .where(filter)
+    .orderBy(desc(discounts.createdAt), desc(discounts.discountId))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [{ total }] = await db.select({ total: count() }).from(discounts).where(filter);
+  return { rows, total };
+}
+
+/** The request's fields as columns; fields left out stay out. */
+function columnsOf(input: Omit<UpdateDiscountRequest, 'discount_id'>): Partial<typeof discounts.$inferInsert> {
+  const columns: Partial<typeof discounts.$inferInsert> = {
+    code: input.code,
+    isPercent: input.is_percent,
+    amount: input.amount,
+    firstInvoiceOnly: input.first_invoice_only,
+    productId: input.product_id,
+    active: input.active,
+    expiresAt: input.expires_at === undefined ? undefined : input.expires_at === null ? null : new Date(input.expires_at),
+    maxRedemptions: input.max_redemptions,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+/** A PostgreSQL unique violation (23505) in `err` or its causes (drizzle wraps driver errors). */
+function isUniqueViolation(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A new code; 409 when the code exists already in any case (also when two requests race for it). */
+export async function createDiscount({ db, input }: { db: Db; input: CreateDiscountRequest }): Promise<DiscountRow> {
+  const [row] = await db
+    .insert(discounts)
+    .values({ ...columnsOf(input), code: input.code, isPercent: input.is_percent, amount: input.amount })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw codeExists();
+  return row;
+}
+
+/** A code's own fields in the API's names (no id, counter or timestamps): what the audit trail compares. */
+function auditFields(d: DiscountRow): Record<string, unknown> {
+  const { discount_id: _id, createdAt: _createdAt, updatedAt: _updatedAt, redemptions: _redemptions, ...fields } = presentDiscount(d);
+  return fields;
+}
+
+/** Changes a code (404 if there is none); a percentage stays at most 100; returns what changed, for the audit. */
+export async function updateDiscount({ db, input }: { db: Db; input: UpdateDiscountRequest }): Promise<{ row: DiscountRow; changes: Changes }> {
+  const { discount_id: discountId, ...fields } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(discounts).where(eq(discounts.discountId, discountId)).for('update');
+      if (!before) throw notFound();
+      const columns = columnsOf(fields);
+      const merged = { ...before, ...columns };
+      const issue = discountAmountIssue({ is_percent: merged.isPercent, amount: merged.amount });
+      if (issue) throw badRequest(issue, { amount: issue });
+      const [row] = await tx
+        .update(discounts)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(discounts.discountId, discountId))
+        .returning();
+      const was = auditFields(before);
+      const now = auditFields(row);
+      const changes = Object.fromEntries(
+        Object.keys(now)
+          .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]))
+          .map((key) => [key, { from: was[key], to: now[key] }]),
+      );
+      return { row, changes };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeExists();
+    throw err;
+  }
+}
+
+/** Removes a code (404 if there is none). Purchases keep the code they used as text. */
+export async function deleteDiscount({ db, discountId }: { db: Db; discountId: number }): Promise<DiscountRow> {
+  const [row] = await db.delete(discounts).where(eq(discounts.discountId, discountId)).returning();
+  if (!row) throw notFound();
+  return row;
+}

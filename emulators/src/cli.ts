@@ -1,9 +1,11 @@
 // Runs the AI emulators standalone: `npx tsx emulators/src/cli.ts [--openai-port 4010] [--anthropic-port 4011]
 // [--host 127.0.0.1] [--token-delay-ms 25] [--api-key KEY]`, plus the Stripe emulator with `--stripe-port N`
-// [--stripe-webhook URL --stripe-webhook-secret whsec_...]. Ctrl-C stops them.
+// [--stripe-webhook URL --stripe-webhook-secret whsec_...], and the PayPal emulator with `--paypal-port N`
+// [--paypal-webhook URL --paypal-webhook-id ID]. Ctrl-C stops them.
 import { parseArgs } from 'node:util';
 import { startAnthropicEmulator } from './anthropic';
 import { startOpenAiEmulator } from './openai';
+import { startPayPalEmulator, type RunningPayPalEmulator } from './paypal';
 import { startStripeEmulator, type RunningStripeEmulator } from './stripe';
 
 const { values } = parseArgs({
@@ -16,6 +18,9 @@ const { values } = parseArgs({
     'stripe-port': { type: 'string' },
     'stripe-webhook': { type: 'string' },
     'stripe-webhook-secret': { type: 'string' },
+    'paypal-port': { type: 'string' },
+    'paypal-webhook': { type: 'string' },
+    'paypal-webhook-id': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -30,11 +35,14 @@ if (values.help) {
   --stripe-port N       also start the Stripe emulator on this port (0 = any free port)
   --stripe-webhook URL  deliver the Stripe emulator's events to this URL
   --stripe-webhook-secret whsec_...  signing secret for that URL (default: generated and printed)
+  --paypal-port N       also start the PayPal emulator on this port (0 = any free port)
+  --paypal-webhook URL  deliver the PayPal emulator's events to this URL
+  --paypal-webhook-id ID  the webhook id to verify those events with (default: generated and printed)
 Prompt switches: [words:N] [rate:N] [error:STATUS] [disconnect:N] [stream-error:N] [echo]`);
   process.exit(0);
 }
 
-function port(name: 'openai-port' | 'anthropic-port' | 'stripe-port'): number {
+function port(name: 'openai-port' | 'anthropic-port' | 'stripe-port' | 'paypal-port'): number {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
     console.error(`--${name} must be a port number`);
@@ -56,9 +64,16 @@ if (values['stripe-port'] !== undefined) {
   console.log(`Stripe.js stand-in:         ${stripe.stripeJsUrl}`);
   for (const endpoint of stripe.webhooks.endpoints.values()) console.log(`Stripe webhooks:            ${endpoint.url} signed with ${endpoint.secret}`);
 }
+let paypal: RunningPayPalEmulator | undefined;
+if (values['paypal-port'] !== undefined) {
+  const webhook = values['paypal-webhook'];
+  paypal = await startPayPalEmulator({ host: values.host, port: port('paypal-port'), webhooks: webhook ? [{ url: webhook, id: values['paypal-webhook-id'] }] : [] });
+  console.log(`PayPal emulator:            ${paypal.origin} (SDK: Sandbox with the emulator's httpsAgent; see emulators/src/paypal/README.md)`);
+  for (const endpoint of paypal.webhooks.endpoints.values()) console.log(`PayPal webhooks:            ${endpoint.url} with webhook id ${endpoint.id}`);
+}
 
 const stop = async () => {
-  await Promise.all([openai.close(), anthropic.close(), stripe?.close()]);
+  await Promise.all([openai.close(), anthropic.close(), stripe?.close(), paypal?.close()]);
   process.exit(0);
 };
 process.once('SIGINT', stop);

@@ -1,4 +1,4 @@
-// AI-provider and Stripe emulators for tests, e2e, benchmarks and the offline demo (DESIGN.md §1.1).
+// AI-provider, Stripe and PayPal emulators for tests, e2e, benchmarks and the offline demo (DESIGN.md §1.1).
 import { startAnthropicEmulator } from './anthropic';
 import type { EmulatorOptions, RunningEmulator } from './http-kit';
 import { startOpenAiEmulator } from './openai';
@@ -8,6 +8,8 @@ export { startOpenAiEmulator } from './openai';
 export type { EmulatorOptions, EmulatorStats, RunningEmulator } from './http-kit';
 export { startStripeEmulator } from './stripe';
 export type { RunningStripeEmulator, StripeEmulatorOptions } from './stripe';
+export { emulatorHttpsAgent, startPayPalEmulator } from './paypal';
+export type { PayPalEmulatorOptions, PayPalSdkOptions, RunningPayPalEmulator } from './paypal';
 
 export interface RunningAiEmulators {
   openai: RunningEmulator;

@@ -12,6 +12,7 @@ import chatFirstToken from './chat-first-token.mjs';
 import chatHistoryPage from './chat-history-page.mjs';
 import chatStreamFrames from './chat-stream-frames.mjs';
 import coldStart from './cold-start.mjs';
+import idleMemory from './idle-memory.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
 import lighthouse from './lighthouse.mjs';
 import { printTable } from './lib/table.mjs';
@@ -19,6 +20,7 @@ import { printTable } from './lib/table.mjs';
 const BENCHMARKS = [
   ['API throughput', apiThroughput],
   ['Cold start', coldStart],
+  ['Idle memory', idleMemory],
   ['Bundle size', bundleSize],
   ['Chat first token', chatFirstToken],
   ['Chat server CPU', chatCpu],

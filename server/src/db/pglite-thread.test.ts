@@ -1,5 +1,5 @@
 // The embedded database's thread: what drizzle and pg-boss rely on must survive the hop between threads.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,29 @@ describe('PGlite thread lifecycle', () => {
       const second = await PgliteThread.create(dir);
       expect((await second.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
       await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('creates a new database in a short-lived process, then opens it with 16MB of shared buffers', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pluma-pglite-'));
+    const dataDir = path.join(dir, 'pglite');
+    try {
+      const thread = await PgliteThread.create(dataDir);
+      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect((await thread.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+      await thread.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says why when the database cannot be created', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pluma-pglite-'));
+    try {
+      writeFileSync(path.join(dir, 'a-file'), '');
+      await expect(PgliteThread.create(path.join(dir, 'a-file', 'pglite'))).rejects.toThrow(/could not be created in .*a-file/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -65,6 +65,15 @@ export const envSchema = z.object({
   /** Longest answer asked of a model in one go (tokens); a longer one stops with finish_reason 'length' and offers Continue. */
   AI_MAX_ANSWER_TOKENS: z.coerce.number().int().min(1).max(100_000).default(2048),
   WEB_DIST_DIR: optionalText,
+  /** Stripe keys when the app configuration has none (stripe_private_key, stripe_webhook_key win). */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Seconds a webhook signature stays valid (Stripe's default 300). */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Point the Stripe SDK at another server (the emulator in tests and the offline demo); default Stripe's API. */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_SECRET: string };

@@ -11,6 +11,8 @@ import { messageRoutes } from './messages/routes';
 import { accessRoutes } from './purchases/access-routes';
 import { productRoutes } from './products/routes';
 import { discountRoutes } from './discounts/routes';
+import { paymentRoutes } from './payments/routes';
+import { ownPurchaseRoutes } from './purchases/own-routes';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -24,4 +26,6 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(accessRoutes, { prefix: '/users' });
   await app.register(productRoutes);
   await app.register(discountRoutes);
+  await app.register(paymentRoutes);
+  await app.register(ownPurchaseRoutes);
 }

@@ -1,0 +1,96 @@
+// Checkout with Stripe and the customer's own purchases and invoices (spec part 1 §7 POST /checkout/attempt,
+// GET /purchases, GET /purchases/{id}, GET /invoices/; docs/decisions.md "Stripe checkout and webhooks").
+// The client never sends a price: the server recomputes it (rules/discounted-price.ts).
+import { z } from 'zod';
+import { id, idParam, text } from './schema-kit';
+
+export const PaymentErrorIds = {
+  /** 409: no Stripe secret key in the app configuration (or STRIPE_SECRET_KEY). */
+  notConfigured: 'payments_not_configured',
+  /** 502: Stripe refused or could not be reached. */
+  provider: 'payments_provider_error',
+  /** 409: the customer has a live subscription already (one at a time; switching plans comes later). */
+  subscriptionActive: 'subscription_already_active',
+  /** 400: the Stripe-Signature header is missing, malformed, wrong or stale. */
+  webhookSignature: 'payments_webhook_signature_invalid',
+  /** 500: no webhook signing secret configured. */
+  webhookNotConfigured: 'payments_webhook_not_configured',
+} as const;
+
+export const checkoutAttemptRequest = z.object({
+  product_id: id(),
+  /** The spec's field name; an empty code is no code. */
+  discountCode: text().trim().max(200).optional(),
+  /** Accepted for the spec's shape; the card is chosen in Stripe's Payment Element. */
+  payment_method_id: id().nullable().optional(),
+  payment_method: text().max(50).nullable().optional(),
+  organization_id: id().optional(),
+});
+export type CheckoutAttemptRequest = z.infer<typeof checkoutAttemptRequest>;
+
+export const checkoutAttemptResponse = z.object({
+  purchase_id: z.number(),
+  /**
+   * 'payment': confirm with stripe.confirmPayment (a PaymentIntent or a subscription's first invoice);
+   * 'setup': a trial taking the card up front, confirm with stripe.confirmSetup;
+   * 'none': nothing to pay (a 100 % discount), the purchase is already complete.
+   */
+  kind: z.enum(['payment', 'setup', 'none']),
+  clientSecret: z.string().nullable(),
+  /** What is charged now, in dollars (the discounted price; 0 during a trial). */
+  total_payment: z.number(),
+});
+export type CheckoutAttemptResponse = z.infer<typeof checkoutAttemptResponse>;
+
+export const purchaseIdParams = z.object({ id: idParam() });
+
+/** A customer's own purchase (thank-you page, /billing). */
+export const ownPurchaseRecord = z.object({
+  purchase_id: z.number(),
+  user_id: z.number(),
+  product_id: z.number().nullable(),
+  product: z.object({ name: z.string() }).nullable(),
+  status: z.string(),
+  amount: z.number(),
+  total_payment: z.number(),
+  discount: z.object({ code: z.string() }).nullable(),
+  expiration_days: z.number().nullable(),
+  is_gift: z.boolean(),
+  payment_method_id: z.number().nullable(),
+  payment_processor_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  subscription_interval: z.number().nullable(),
+  subscription_period: z.string().nullable(),
+  free_trial_length: z.number().nullable(),
+  cancel_reason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  organization_id: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OwnPurchaseRecord = z.infer<typeof ownPurchaseRecord>;
+
+export const ownInvoiceRecord = z.object({
+  invoice_id: z.number(),
+  purchase_id: z.number().nullable(),
+  user_id: z.number().nullable(),
+  status: z.string(),
+  amount: z.number(),
+  total_payment: z.number(),
+  payment_method_id: z.number().nullable(),
+  order_id: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  subscription_interval: z.number().nullable(),
+  subscription_period: z.string().nullable(),
+  free_trial_length: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OwnInvoiceRecord = z.infer<typeof ownInvoiceRecord>;
+
+export const OWN_LIST_PAGE_SIZE = 50;
+export const ownListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(OWN_LIST_PAGE_SIZE),
+});

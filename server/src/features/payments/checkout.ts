@@ -1,0 +1,197 @@
+// POST /api/checkout/attempt (spec part 1 §7; docs/decisions.md "Stripe checkout and webhooks"): a pending
+// purchase at the price the server computes (sale price, then the discount: rules/discounted-price.ts; the
+// client sends no price), created in the transaction that checks the buying limits under the product's
+// row lock; then, outside it, the Stripe customer (once per user), and a PaymentIntent (one-time) or a
+// Subscription (recurring). Stripe calls carry idempotency keys derived from the purchase id, so a retried
+// request never makes two charges. Fulfilment happens later, from Stripe's state (fulfil.ts).
+import type { CheckoutAttemptRequest, CheckoutAttemptResponse } from '@pluma/common/checkout';
+import { PaymentErrorIds } from '@pluma/common/checkout';
+import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discounted-price';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { paymentCustomers, paymentMethods, products, purchases } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { AppError } from '../../platform/http/errors';
+import { requireUsableDiscount, type DiscountRow } from '../discounts';
+import { assertCanBuy, requireProduct, type ProductRow } from '../products';
+import { runEffects, type EffectsLog } from './effects';
+import { completeFreePurchase } from './fulfil';
+import { providerError, requireStripe } from './stripe-client';
+
+export const subscriptionAlreadyActive = () => new AppError(409, PaymentErrorIds.subscriptionActive, 'subscription_already_active');
+
+const DAY_S = 86_400;
+
+/** Refuses a second live subscription (switching plans, with the old one cancelled at Stripe, comes later). */
+async function assertNoLiveSubscription(tx: Tx, userId: number): Promise<void> {
+  const [live] = await tx
+    .select({ purchaseId: purchases.purchaseId })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'active'), isNotNull(purchases.subscriptionId)))
+    .limit(1);
+  if (live) throw subscriptionAlreadyActive();
+}
+
+/** The trial Stripe is asked for: days (free_trial_length) or an end date still in the future. */
+function trialOf(product: ProductRow, now: number): { trial_period_days?: number; trial_end?: number; days: number | null } {
+  if (product.freeTrialPeriod === 'date' && product.freeTrialEnd) {
+    const end = Math.floor(Date.parse(`${product.freeTrialEnd}T00:00:00Z`) / 1000);
+    if (Number.isFinite(end) && end > now / 1000 + 3600) return { trial_end: end, days: Math.ceil((end - now / 1000) / DAY_S) };
+    return { days: null };
+  }
+  if (product.freeTrialLength && product.freeTrialLength > 0) return { trial_period_days: product.freeTrialLength, days: product.freeTrialLength };
+  return { days: null };
+}
+
+/** The user's Stripe customer: created once (idempotency key per user) and kept in payment_customers. */
+export async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: Actor['user']): Promise<string> {
+  const where = and(eq(paymentCustomers.userId, user.userId), eq(paymentCustomers.provider, 'stripe'));
+  const [known] = await ctx.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(where).limit(1);
+  if (known) return known.customerId;
+  const customer = await stripe.customers.create(
+    { email: user.email, name: [user.name, user.lastName].filter(Boolean).join(' '), metadata: { user_id: String(user.userId) } },
+    { idempotencyKey: `pluma-customer-${user.userId}` },
+  );
+  await ctx.db.insert(paymentCustomers).values({ userId: user.userId, provider: 'stripe', customerId: customer.id }).onConflictDoNothing();
+  const [saved] = await ctx.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(where).limit(1);
+  return saved?.customerId ?? customer.id;
+}
+
+/**
+ * The Stripe price of a recurring product at `baseCents`: the product's stripe_price_id when it matches
+ * (amount, USD, period and interval), else a price created at Stripe (and the Stripe product, when the
+ * product has none), saved on the product when it had no price linked. The page's price is what is charged.
+ */
+async function ensurePrice(ctx: AppContext, stripe: Stripe, product: ProductRow, baseCents: number): Promise<string> {
+  const interval = (product.subscriptionPeriod ?? 'month') as Stripe.PriceCreateParams.Recurring.Interval;
+  const count = product.subscriptionInterval ?? 1;
+  if (product.stripePriceId) {
+    const linked = await stripe.prices.retrieve(product.stripePriceId).catch(() => null);
+    if (
+      linked?.active &&
+      linked.currency === 'usd' &&
+      linked.unit_amount === baseCents &&
+      linked.recurring?.interval === interval &&
+      linked.recurring.interval_count === count
+    ) {
+      return linked.id;
+    }
+  }
+  let stripeProductId = product.stripeProductId;
+  if (!stripeProductId) {
+    const created = await stripe.products.create({ name: product.name, metadata: { product_id: String(product.productId) } }, { idempotencyKey: `pluma-product-${product.productId}` });
+    stripeProductId = created.id;
+  }
+  const price = await stripe.prices.create(
+    { product: stripeProductId, unit_amount: baseCents, currency: 'usd', recurring: { interval, interval_count: count }, metadata: { product_id: String(product.productId) } },
+    { idempotencyKey: `pluma-price-${product.productId}-${stripeProductId}-${baseCents}-${interval}-${count}` },
+  );
+  if (!product.stripePriceId) {
+    await ctx.db
+      .update(products)
+      .set({ stripeProductId, stripePriceId: price.id })
+      .where(and(eq(products.productId, product.productId), isNull(products.stripePriceId)));
+  }
+  return price.id;
+}
+
+export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; input: CheckoutAttemptRequest; log: EffectsLog }): Promise<CheckoutAttemptResponse> {
+  const { ctx, actor, input, log } = options;
+  const product = await requireProduct(ctx.db, actor, input.product_id, 'buy');
+  const code = input.discountCode?.trim();
+  const discount: DiscountRow | null = code ? await requireUsableDiscount({ db: ctx.db, code, product }) : null;
+  const stripe = await requireStripe(ctx);
+
+  const terms = { price: product.price, sale_price: product.salePrice };
+  const baseCents = basePriceCents(terms);
+  const chargeCents = discountedPriceCents(terms, discount ? { is_percent: discount.isPercent, amount: discount.amount } : null);
+  const now = Date.now();
+  const trial = product.isSubscription ? trialOf(product, now) : { days: null };
+
+  const purchase = await ctx.db.transaction(async (tx) => {
+    await assertCanBuy({ db: tx, actor, product });
+    if (product.isSubscription) await assertNoLiveSubscription(tx, actor.user.userId);
+    const [card] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, 'card')).limit(1);
+    const [row] = await tx
+      .insert(purchases)
+      .values({
+        userId: actor.user.userId,
+        productId: product.productId,
+        status: 'pending',
+        amount: baseCents / 100,
+        totalPayment: chargeCents / 100,
+        discountCode: discount?.code ?? null,
+        expirationDays: product.isSubscription ? null : product.expirationDays,
+        paymentMethodId: card?.id ?? null,
+        subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
+        subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
+        freeTrialLength: trial.days,
+        organizationId: actor.organization?.organizationId ?? null,
+      })
+      .returning();
+    return row;
+  });
+  const metadata = { purchase_id: String(purchase.purchaseId), user_id: String(actor.user.userId), product_id: String(product.productId) };
+  const key = (what: string) => `pluma-purchase-${purchase.purchaseId}-${what}`;
+
+  if (!product.isSubscription && chargeCents === 0) {
+    const effects = await ctx.db.transaction((tx) => completeFreePurchase(tx, purchase.purchaseId));
+    await runEffects(ctx, log, effects);
+    return { purchase_id: purchase.purchaseId, kind: 'none', clientSecret: null, total_payment: 0 };
+  }
+
+  try {
+    const customer = await ensureCustomer(ctx, stripe, actor.user);
+    if (!product.isSubscription) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: chargeCents, currency: 'usd', customer, description: product.name, metadata, automatic_payment_methods: { enabled: true } },
+        { idempotencyKey: key('intent') },
+      );
+      await ctx.db.update(purchases).set({ paymentProcessorId: intent.id, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId));
+      return { purchase_id: purchase.purchaseId, kind: 'payment', clientSecret: intent.client_secret, total_payment: chargeCents / 100 };
+    }
+
+    const price = await ensurePrice(ctx, stripe, product, baseCents);
+    let coupon: string | null = null;
+    if (chargeCents < baseCents && discount) {
+      const created = await stripe.coupons.create(
+        { amount_off: baseCents - chargeCents, currency: 'usd', duration: discount.firstInvoiceOnly ? 'once' : 'forever', name: discount.code.slice(0, 40), max_redemptions: 1, metadata },
+        { idempotencyKey: key('coupon') },
+      );
+      coupon = created.id;
+    }
+    const subscription = await stripe.subscriptions.create(
+      {
+        customer,
+        items: [{ price }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata,
+        ...(trial.trial_period_days ? { trial_period_days: trial.trial_period_days } : {}),
+        ...(trial.trial_end ? { trial_end: trial.trial_end } : {}),
+        // A trial without a card on file ends the subscription instead of billing nobody.
+        ...(trial.days ? { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+      },
+      { idempotencyKey: key('subscription') },
+    );
+    await ctx.db.update(purchases).set({ subscriptionId: subscription.id, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId));
+    const setup = typeof subscription.pending_setup_intent === 'object' ? subscription.pending_setup_intent : null;
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    const total = trial.days ? 0 : chargeCents / 100;
+    if (setup?.client_secret) return { purchase_id: purchase.purchaseId, kind: 'setup', clientSecret: setup.client_secret, total_payment: total };
+    const secret = invoice?.confirmation_secret?.client_secret ?? null;
+    if (secret && invoice?.status !== 'paid') return { purchase_id: purchase.purchaseId, kind: 'payment', clientSecret: secret, total_payment: total };
+    // Nothing to confirm (a card on file, or nothing due): the webhook or the sweep activates it.
+    return { purchase_id: purchase.purchaseId, kind: 'none', clientSecret: null, total_payment: total };
+  } catch (err) {
+    // Nothing was charged: the pending purchase goes, so a retry starts clean (and counts nothing).
+    await ctx.db.delete(purchases).where(and(eq(purchases.purchaseId, purchase.purchaseId), eq(purchases.status, 'pending'), isNull(purchases.subscriptionId)));
+    if (err instanceof AppError) throw err;
+    log.warn({ err, purchase_id: purchase.purchaseId }, 'stripe checkout failed');
+    throw providerError(err);
+  }
+}

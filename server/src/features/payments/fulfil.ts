@@ -1,0 +1,233 @@
+// Fulfilment from Stripe's state (docs/decisions.md "Stripe checkout and webhooks"). Every function here
+// runs inside one transaction, with the purchase's row locked first, and reads Stripe's objects as they
+// are now (re-read by the caller), so deliveries in any order, repeated or concurrent, end in the same state:
+// - a pending purchase is activated once (status, word credits through the ledger with the purchase as
+//   source, the discount's redemption), whoever gets there first: the webhook or the reconciliation sweep;
+// - each paid Stripe invoice or PaymentIntent is recorded once as an invoice row (order_id = its id);
+// - renewals add the period's words once per Stripe invoice (ledger source purchase:invoice).
+// What must happen after the commit (mail, the product's webhook, dropping cached actors) is returned.
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Tx } from '../../db/client';
+import { discounts, invoices, products, purchases } from '../../db/schema';
+import { grantWords } from '../credits';
+import { redeemDiscount } from '../discounts';
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+
+/** Something to do once the transaction has committed. */
+export interface Effect {
+  kind: 'activated' | 'renewed' | 'changed';
+  purchase: PurchaseRow;
+  product: ProductRow | null;
+  /** Dollars paid, for the receipt (activated, renewed). */
+  amount: number;
+  orderId: string | null;
+}
+
+/**
+ * Purchase status for each Stripe subscription status (docs/decisions.md): trialing, active and past_due
+ * (Stripe is still retrying the card) give access; incomplete is not paid yet; unpaid, paused and
+ * incomplete_expired take access away (revoked: it does not count as bought); canceled ends it (cancelled
+ * when it had been paid, revoked when it never was).
+ */
+export function purchaseStatusFor(status: Stripe.Subscription.Status, paid: boolean): 'active' | 'pending' | 'revoked' | 'cancelled' {
+  switch (status) {
+    case 'trialing':
+    case 'active':
+    case 'past_due':
+      return 'active';
+    case 'incomplete':
+      return 'pending';
+    case 'canceled':
+      return paid ? 'cancelled' : 'revoked';
+    case 'unpaid':
+    case 'paused':
+    case 'incomplete_expired':
+    default:
+      return 'revoked';
+  }
+}
+
+export const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+export async function lockPurchaseById(tx: Tx, purchaseId: number): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.purchaseId, purchaseId)).for('update');
+  return row;
+}
+
+async function lockPurchaseBySubscription(tx: Tx, subscriptionId: string): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.subscriptionId, subscriptionId)).orderBy(purchases.purchaseId).limit(1).for('update');
+  return row;
+}
+
+async function productOf(tx: Tx, purchase: PurchaseRow): Promise<ProductRow | null> {
+  if (purchase.productId == null) return null;
+  const [row] = await tx.select().from(products).where(eq(products.productId, purchase.productId)).limit(1);
+  return row ?? null;
+}
+
+const toDollars = (cents: number) => Math.round(cents) / 100;
+const DAY_MS = 86_400_000;
+
+/** Words of a grant: the trial's free_trial_words during a trial, else word_amount (null = unlimited). */
+function wordsOf(product: ProductRow | null, trial: boolean): number | 'unlimited' {
+  if (!product) return 0;
+  if (trial && product.freeTrialWords != null) return product.freeTrialWords;
+  return product.wordAmount == null ? 'unlimited' : product.wordAmount;
+}
+
+/**
+ * The paid-once part of a purchase: credits (ledger source 'purchase'/id, so at most once ever) and the
+ * discount's redemption. Only a purchase still pending gets here, under its row lock.
+ */
+async function fulfilOnce(tx: Tx, purchase: PurchaseRow, product: ProductRow | null, trial: boolean): Promise<void> {
+  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, trial) });
+  if (purchase.discountCode) {
+    const [discount] = await tx.select({ discountId: discounts.discountId }).from(discounts).where(sql`lower(${discounts.code}) = lower(${purchase.discountCode})`).limit(1);
+    // A code that ran out meanwhile is still honoured for this customer: they were shown and charged its price.
+    if (discount) await redeemDiscount(tx, discount.discountId);
+  }
+}
+
+/** Records a Stripe payment as an invoice row once (by its id in order_id); false when it was recorded. */
+async function recordInvoice(
+  tx: Tx,
+  purchase: PurchaseRow,
+  input: { orderId: string; amount: number; status: string; expirationDate: Date | null },
+): Promise<boolean> {
+  const [existing] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(and(eq(invoices.orderId, input.orderId), eq(invoices.purchaseId, purchase.purchaseId))).limit(1);
+  if (existing) return false;
+  await tx.insert(invoices).values({
+    purchaseId: purchase.purchaseId,
+    userId: purchase.userId,
+    status: input.status,
+    amount: input.amount,
+    totalPayment: input.amount,
+    paymentMethodId: purchase.paymentMethodId,
+    orderId: input.orderId,
+    expirationDate: input.expirationDate,
+    subscriptionId: purchase.subscriptionId,
+    subscriptionInterval: purchase.subscriptionInterval,
+    subscriptionPeriod: purchase.subscriptionPeriod,
+    freeTrialLength: purchase.freeTrialLength,
+  });
+  return true;
+}
+
+/**
+ * A one-time purchase's PaymentIntent as Stripe has it now: succeeded (for the amount we asked) completes
+ * the purchase once, with its invoice; anything else changes nothing (the customer may try again).
+ */
+export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent): Promise<Effect[]> {
+  const purchaseId = Number(intent.metadata?.purchase_id);
+  if (!Number.isInteger(purchaseId) || purchaseId <= 0) return [];
+  const purchase = await lockPurchaseById(tx, purchaseId);
+  // The intent must be the one checkout made for this purchase (metadata alone could be anyone's).
+  if (!purchase || purchase.paymentProcessorId !== intent.id) return [];
+  if (intent.status !== 'succeeded') return [];
+  const expected = Math.round(purchase.totalPayment * 100);
+  if ((intent.amount_received ?? intent.amount) < expected) return [];
+  const product = await productOf(tx, purchase);
+  const effects: Effect[] = [];
+  if (purchase.status === 'pending') {
+    await fulfilOnce(tx, purchase, product, false);
+    const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+    effects.push({ kind: 'activated', purchase: updated, product, amount: toDollars(intent.amount_received ?? intent.amount), orderId: intent.id });
+  }
+  await recordInvoice(tx, purchase, { orderId: intent.id, amount: toDollars(intent.amount_received ?? intent.amount), status: 'completed', expirationDate: null });
+  return effects;
+}
+
+/** The subscription's current period end (API 2026: on its item). */
+function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const end = subscription.items?.data?.[0]?.current_period_end;
+  return typeof end === 'number' ? new Date(end * 1000) : null;
+}
+
+/**
+ * A subscription as Stripe has it now, with its latest invoice (expanded or its id) and, when the event was
+ * about an invoice, that invoice. Sets the purchase's status from the subscription's (purchaseStatusFor),
+ * activates it once when it first becomes paid (a live status, or a paid latest invoice), keeps access up
+ * to the paid period's end (expiration_days), records paid invoices once and adds a renewal's words once.
+ */
+export async function applySubscription(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null): Promise<Effect[]> {
+  const fromMetadata = Number(subscription.metadata?.purchase_id);
+  let purchase = await lockPurchaseBySubscription(tx, subscription.id);
+  if (!purchase && Number.isInteger(fromMetadata) && fromMetadata > 0) {
+    const candidate = await lockPurchaseById(tx, fromMetadata);
+    // Checkout saves the subscription id right after creating it; a webhook faster than that save finds it by metadata.
+    if (candidate && candidate.subscriptionId == null && candidate.status === 'pending' && String(candidate.userId) === subscription.metadata?.user_id) {
+      purchase = candidate;
+    }
+  }
+  if (!purchase) return [];
+  const product = await productOf(tx, purchase);
+  const latest = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+  const invoicePaid = (invoice?.status === 'paid' && invoice.id === idOf(subscription.latest_invoice)) || latest?.status === 'paid';
+  // A trial starts once its card is taken (the pending SetupIntent confirmed): an abandoned checkout is no trial.
+  const awaitingCard = subscription.status === 'trialing' && subscription.pending_setup_intent != null && purchase.status === 'pending';
+  const live = !awaitingCard && (subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'past_due');
+  const paidOnce = purchase.status !== 'pending' || live || invoicePaid;
+  let status: ReturnType<typeof purchaseStatusFor> = awaitingCard ? 'pending' : purchaseStatusFor(subscription.status, paidOnce);
+  // A customer's own cancellation (at the period's end) stays cancelled while Stripe still says active.
+  if (purchase.status === 'cancelled' && subscription.cancel_at_period_end && status === 'active') status = 'cancelled';
+
+  const effects: Effect[] = [];
+  const now = new Date();
+  const periodEnd = periodEndOf(subscription);
+  const changes: Partial<typeof purchases.$inferInsert> = {};
+  if (purchase.status === 'pending' && status !== 'pending' && status !== 'revoked') {
+    await fulfilOnce(tx, purchase, product, subscription.status === 'trialing');
+    const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;
+    effects.push({ kind: 'activated', purchase, product, amount: toDollars(paidNow?.amount_paid ?? 0), orderId: paidNow?.id ?? subscription.id });
+  }
+  if (status !== purchase.status) {
+    changes.status = status;
+    if (status === 'cancelled') changes.cancelledAt = subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : now;
+  }
+  if (purchase.subscriptionId == null) changes.subscriptionId = subscription.id;
+  // Access lasts to the end of the paid (or trial) period: expiration_days from the purchase's creation.
+  if (periodEnd && (status === 'active' || status === 'cancelled')) {
+    const days = Math.max(1, Math.ceil((periodEnd.getTime() - purchase.createdAt.getTime()) / DAY_MS));
+    if (days !== purchase.expirationDays) changes.expirationDays = days;
+  }
+  let current = purchase;
+  if (Object.keys(changes).length > 0) {
+    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+    for (const effect of effects) effect.purchase = current;
+    if (effects.length === 0) effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
+  }
+
+  // Each paid invoice once; a renewal (not the subscription's first invoice) adds the period's words once.
+  const paidInvoices = [invoice, latest].filter((i): i is Stripe.Invoice => !!i && i.status === 'paid' && !!i.id);
+  const seen = new Set<string>();
+  for (const paid of paidInvoices) {
+    if (seen.has(paid.id!)) continue;
+    seen.add(paid.id!);
+    const lineEnd = paid.lines?.data?.[0]?.period?.end ?? paid.period_end;
+    const recorded = await recordInvoice(tx, current, {
+      orderId: paid.id!,
+      amount: toDollars(paid.amount_paid),
+      status: 'completed',
+      expirationDate: typeof lineEnd === 'number' ? new Date(lineEnd * 1000) : null,
+    });
+    if (recorded && paid.billing_reason !== 'subscription_create' && status === 'active' && paid.amount_paid > 0) {
+      await grantWords(tx, { userId: current.userId, sourceType: 'purchase', sourceId: `${current.purchaseId}:${paid.id}`, words: wordsOf(product, false) });
+      effects.push({ kind: 'renewed', purchase: current, product, amount: toDollars(paid.amount_paid), orderId: paid.id! });
+    }
+  }
+  return effects;
+}
+
+/** A one-time purchase with nothing to pay (a 100 % discount): completed at once, with a $0 invoice. */
+export async function completeFreePurchase(tx: Tx, purchaseId: number): Promise<Effect[]> {
+  const purchase = await lockPurchaseById(tx, purchaseId);
+  if (!purchase || purchase.status !== 'pending' || purchase.totalPayment !== 0) return [];
+  const product = await productOf(tx, purchase);
+  await fulfilOnce(tx, purchase, product, false);
+  const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchaseId)).returning();
+  await recordInvoice(tx, updated, { orderId: `free-${purchaseId}`, amount: 0, status: 'completed', expirationDate: null });
+  return [{ kind: 'activated', purchase: updated, product, amount: 0, orderId: null }];
+}

@@ -1,0 +1,318 @@
+// Checkout and Stripe webhooks through the real app, against the Stripe emulator (the official SDK pointed
+// at it with STRIPE_API_HOST/PORT/PROTOCOL), on PGlite and PostgreSQL (TEST_DB). Webhooks are delivered
+// the way Stripe does: the event's JSON, signed with Stripe's scheme (signPayload), as one raw body.
+import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import { and, count, eq, like } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, purchases, users } from '../../db/schema';
+import { buildDiscount, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { purchaseStatusFor } from './fulfil';
+import { reconcilePendingPurchases } from './reconcile';
+
+const SECRET_KEY = 'sk_test_pluma_payments_0123456789';
+const WEBHOOK_SECRET = 'whsec_pluma_payments_test_secret';
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe('Stripe checkout and webhooks', () => {
+  let emulator: RunningStripeEmulator;
+  let stripe: Stripe;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
+    stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: emulator.host,
+      STRIPE_API_PORT: String(emulator.port),
+      STRIPE_API_PROTOCOL: 'http',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await emulator?.close();
+  });
+
+  const attempt = (who: BuiltUser, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/checkout/attempt', headers: who.auth, payload: body });
+  const get = (who: BuiltUser, url: string) => t.app.inject({ url, headers: who.auth });
+
+  /** Delivers `payload` signed as Stripe would (or as told: another secret, another time, another body). */
+  const deliver = (payload: string, options: { secret?: string; at?: number; signedBody?: string; header?: string | null } = {}) => {
+    const header = options.header === undefined ? signPayload(options.signedBody ?? payload, options.secret ?? WEBHOOK_SECRET, options.at) : options.header;
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', ...(header === null ? {} : { 'stripe-signature': header }) },
+      payload,
+    });
+  };
+
+  /** The emulator's events of `type` about the object `id`, oldest first. */
+  const eventsAbout = async (type: string, id: string): Promise<Stripe.Event[]> => {
+    const list = await stripe.events.list({ type, limit: 100 });
+    return list.data.filter((e) => (e.data.object as { id?: string }).id === id).reverse();
+  };
+  const eventAbout = async (type: string, id: string) => {
+    const [event] = await eventsAbout(type, id);
+    expect(event, `${type} for ${id}`).toBeTruthy();
+    return event;
+  };
+
+  const purchaseRow = async (purchaseId: number) => (await t.ctx.db.select().from(purchases).where(eq(purchases.purchaseId, purchaseId)))[0];
+  const invoicesOf = (purchaseId: number) => t.ctx.db.select().from(invoices).where(eq(invoices.purchaseId, purchaseId));
+  const grantsOf = (purchaseId: number) =>
+    t.ctx.db.select().from(creditLedger).where(and(eq(creditLedger.sourceType, 'purchase'), like(creditLedger.sourceId, `${purchaseId}%`)));
+  const wordsOf = async (userId: number) => (await t.ctx.db.select({ w: users.availableWords }).from(users).where(eq(users.userId, userId)))[0].w;
+  const eventRows = async () => (await t.ctx.db.select({ n: count() }).from(paymentEvents))[0].n;
+
+  it('one-time: the server prices it (sale price, discount), Stripe charges exactly that, and 50 concurrent deliveries fulfil once', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 19.99, salePrice: 15, wordAmount: 2500, expirationDays: 30, webhookUrl: null });
+    const discount = await buildDiscount(t.ctx, { isPercent: true, amount: 10, productId: product.productId });
+
+    // The client sends no price: extra fields (a price, an amount) are ignored.
+    const res = await attempt(buyer, { product_id: product.productId, discountCode: discount.code, price: 0.01, amount: 1, total_payment: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { purchase_id: number; kind: string; clientSecret: string; total_payment: number };
+    expect(body).toMatchObject({ kind: 'payment', total_payment: 13.5 });
+    const pending = await purchaseRow(body.purchase_id);
+    expect(pending).toMatchObject({ status: 'pending', userId: buyer.user.userId, amount: 15, totalPayment: 13.5, discountCode: discount.code });
+    const intent = await stripe.paymentIntents.retrieve(pending.paymentProcessorId!);
+    expect(intent.client_secret).toBe(body.clientSecret);
+    expect(intent.amount).toBe(1350);
+    expect(intent.currency).toBe('usd');
+    expect(intent.metadata).toMatchObject({ purchase_id: String(body.purchase_id), user_id: String(buyer.user.userId) });
+    // The thank-you page polls it: pending until Stripe says paid.
+    expect((await get(buyer, `/api/purchases/${body.purchase_id}`)).json()).toMatchObject({ status: 'pending', total_payment: 13.5 });
+
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    const event = await eventAbout('payment_intent.succeeded', intent.id);
+    const payload = JSON.stringify(event);
+    const before = await eventRows();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(payload)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(1);
+
+    expect(await eventRows()).toBe(before + 1);
+    expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: 'completed' });
+    const recorded = await invoicesOf(body.purchase_id);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ orderId: intent.id, amount: 13.5, status: 'completed', userId: buyer.user.userId });
+    expect(await grantsOf(body.purchase_id)).toHaveLength(1);
+    expect(await wordsOf(buyer.user.userId)).toBe(2500);
+    expect((await t.ctx.db.select().from(discounts).where(eq(discounts.discountId, discount.discountId)))[0].redemptions).toBe(1);
+    const mails = await t.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, buyer.user.email.toLowerCase()), eq(mailOutbox.kind, 'receipt')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('13.50');
+
+    // Own lists and the single purchase; another customer gets 404 for it.
+    const mine = await get(buyer, `/api/purchases/${body.purchase_id}`);
+    expect(mine.json()).toMatchObject({ purchase_id: body.purchase_id, status: 'completed', product: { name: product.name }, discount: { code: discount.code } });
+    expect((await get(buyer, '/api/purchases')).json().map((p: { purchase_id: number }) => p.purchase_id)).toContain(body.purchase_id);
+    expect((await get(buyer, '/api/invoices/')).json()).toEqual([expect.objectContaining({ purchase_id: body.purchase_id, order_id: intent.id, total_payment: 13.5 })]);
+    const stranger = await buildUser(t.ctx);
+    expect((await get(stranger, `/api/purchases/${body.purchase_id}`)).statusCode).toBe(404);
+    expect((await get(stranger, '/api/purchases')).json()).toEqual([]);
+    expect((await get(stranger, '/api/invoices/')).json()).toEqual([]);
+    // access shows at once (cached actors dropped)
+    expect((await get(buyer, '/api/users')).json()).toMatchObject({ has_access: true, available_words: 2500 });
+  });
+
+  it('refuses deliveries that are not signed right (tampered body, wrong secret, stale, missing) with 400 and writes nothing', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 5, wordAmount: 100 });
+    const { purchase_id } = (await attempt(buyer, { product_id: product.productId })).json() as { purchase_id: number };
+    const intentId = (await purchaseRow(purchase_id)).paymentProcessorId!;
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const payload = JSON.stringify(await eventAbout('payment_intent.succeeded', intentId));
+    const before = await eventRows();
+
+    const tampered = payload.replace('"amount":500', '"amount":1');
+    expect(tampered).not.toBe(payload);
+    const refusals = [
+      await deliver(tampered, { signedBody: payload }),
+      await deliver(payload, { secret: 'whsec_someone_else' }),
+      await deliver(payload, { at: Math.floor(Date.now() / 1000) - 3600 }),
+      await deliver(payload, { header: null }),
+      await deliver(payload, { header: 'garbage' }),
+      await deliver('', {}),
+    ];
+    for (const r of refusals) {
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().error).toBe('payments_webhook_signature_invalid');
+    }
+    expect(await eventRows()).toBe(before);
+    expect(await purchaseRow(purchase_id)).toMatchObject({ status: 'pending' });
+    expect(await grantsOf(purchase_id)).toHaveLength(0);
+
+    // An event we do not handle is stored and answered 2xx.
+    const unknown = JSON.stringify({ id: `evt_unknown_${Date.now()}`, object: 'event', type: 'charge.dispute.created', data: { object: { id: 'dp_1' } }, created: 1, livemode: false });
+    const ok = await deliver(unknown);
+    expect(ok.statusCode).toBe(200);
+    expect(await eventRows()).toBe(before + 1);
+  });
+
+  it('subscription with a trial: a SetupIntent to confirm, the trial words on activation, and no second live subscription', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, {
+      price: 30, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, freeTrialPeriod: 'days', freeTrialLength: 7,
+      freeTrialWords: 500, wordAmount: 5000, expirationDays: null,
+    });
+    const res = await attempt(buyer, { product_id: product.productId });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { purchase_id: number; kind: string; clientSecret: string; total_payment: number };
+    expect(body).toMatchObject({ kind: 'setup', total_payment: 0 });
+    expect(body.clientSecret).toMatch(/^seti_/);
+    const pending = await purchaseRow(body.purchase_id);
+    expect(pending).toMatchObject({ status: 'pending', freeTrialLength: 7, subscriptionPeriod: 'month', subscriptionInterval: 1 });
+    const subscription = await stripe.subscriptions.retrieve(pending.subscriptionId!);
+    expect(subscription.status).toBe('trialing');
+    expect(subscription.metadata).toMatchObject({ purchase_id: String(body.purchase_id) });
+    expect(subscription.items.data[0].price.unit_amount).toBe(3000);
+    expect(subscription.payment_settings?.save_default_payment_method).toBe('on_subscription');
+
+    // Before the card is taken, the trial has not started.
+    const created = await eventAbout('customer.subscription.created', subscription.id);
+    expect((await deliver(JSON.stringify(created))).statusCode).toBe(200);
+    expect((await purchaseRow(body.purchase_id)).status).toBe('pending');
+    expect(await wordsOf(buyer.user.userId)).toBe(0);
+
+    const setupIntentId = body.clientSecret.split('_secret_')[0];
+    await stripe.setupIntents.confirm(setupIntentId, { payment_method: 'pm_card_visa' });
+    const [updated] = await eventsAbout('customer.subscription.updated', subscription.id);
+    expect((await deliver(JSON.stringify(updated))).statusCode).toBe(200);
+    const active = await purchaseRow(body.purchase_id);
+    expect(active.status).toBe('active');
+    expect(active.expirationDays).toBeGreaterThanOrEqual(7);
+    expect(await wordsOf(buyer.user.userId)).toBe(500);
+    expect(await grantsOf(body.purchase_id)).toHaveLength(1);
+
+    // The trial ends and the first paid period is billed: its words once, however often it is delivered.
+    emulator.control.endTrial(subscription.id);
+    const renewal = (await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string;
+    const paid = JSON.stringify(await eventAbout('invoice.paid', renewal));
+    for (let i = 0; i < 3; i++) expect((await deliver(paid)).statusCode).toBe(200);
+    expect(await wordsOf(buyer.user.userId)).toBe(5500);
+    expect(await grantsOf(body.purchase_id)).toHaveLength(2);
+    expect((await invoicesOf(body.purchase_id)).map((i) => i.amount).sort()).toEqual([0, 30]);
+    expect((await purchaseRow(body.purchase_id)).status).toBe('active');
+
+    // Stripe gives up on the card (unpaid): access goes; paid again: back.
+    emulator.control.setSubscriptionStatus(subscription.id, 'unpaid');
+    const [unpaid] = (await eventsAbout('customer.subscription.updated', subscription.id)).slice(-1);
+    expect((await deliver(JSON.stringify(unpaid))).statusCode).toBe(200);
+    expect((await purchaseRow(body.purchase_id)).status).toBe('revoked');
+    expect((await get(buyer, '/api/users')).json()).toMatchObject({ has_access: false });
+    emulator.control.setSubscriptionStatus(subscription.id, 'active');
+    const [again] = (await eventsAbout('customer.subscription.updated', subscription.id)).slice(-1);
+    expect((await deliver(JSON.stringify(again))).statusCode).toBe(200);
+    expect((await purchaseRow(body.purchase_id)).status).toBe('active');
+    expect(await grantsOf(body.purchase_id)).toHaveLength(2);
+
+    // A second plan is refused while this one is live.
+    const other = await buildProduct(t.ctx, { price: 50, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });
+    const second = await attempt(buyer, { product_id: other.productId });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toBe('subscription_already_active');
+  });
+
+  it('subscription.deleted delivered before the payment event ends cancelled, paid once, without access', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 12, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, wordAmount: 3000, expirationDays: null });
+    const res = await attempt(buyer, { product_id: product.productId });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { purchase_id: number; kind: string; clientSecret: string };
+    expect(body.kind).toBe('payment');
+    const subscriptionId = (await purchaseRow(body.purchase_id)).subscriptionId!;
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const invoiceId = subscription.latest_invoice as string;
+    await stripe.invoices.pay(invoiceId, { payment_method: 'pm_card_visa' });
+    await stripe.subscriptions.cancel(subscriptionId);
+
+    const deleted = await eventAbout('customer.subscription.deleted', subscriptionId);
+    const paid = await eventAbout('invoice.paid', invoiceId);
+    expect((await deliver(JSON.stringify(deleted))).statusCode).toBe(200);
+    expect((await deliver(JSON.stringify(paid))).statusCode).toBe(200);
+    for (const e of await eventsAbout('customer.subscription.updated', subscriptionId)) expect((await deliver(JSON.stringify(e))).statusCode).toBe(200);
+
+    const final = await purchaseRow(body.purchase_id);
+    expect(final.status).toBe('cancelled');
+    expect(final.cancelledAt).not.toBeNull();
+    expect(await invoicesOf(body.purchase_id)).toHaveLength(1);
+    expect(await grantsOf(body.purchase_id)).toHaveLength(1);
+    expect((await get(buyer, '/api/users')).json()).toMatchObject({ has_access: false });
+  });
+
+  it('a lost webhook is repaired by the reconciliation sweep, through the same exactly-once path', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 8, wordAmount: 800 });
+    const { purchase_id } = (await attempt(buyer, { product_id: product.productId })).json() as { purchase_id: number };
+    const intentId = (await purchaseRow(purchase_id)).paymentProcessorId!;
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+
+    // Not yet old enough for the sweep: untouched.
+    await reconcilePendingPurchases(t.ctx, quietLog);
+    expect((await purchaseRow(purchase_id)).status).toBe('pending');
+    expect(await reconcilePendingPurchases(t.ctx, quietLog, { afterMs: -60_000 })).toBeGreaterThanOrEqual(1);
+    expect((await purchaseRow(purchase_id)).status).toBe('completed');
+    // The webhook arriving late changes nothing more.
+    expect((await deliver(JSON.stringify(await eventAbout('payment_intent.succeeded', intentId)))).statusCode).toBe(200);
+    expect(await invoicesOf(purchase_id)).toHaveLength(1);
+    expect(await grantsOf(purchase_id)).toHaveLength(1);
+    expect(await wordsOf(buyer.user.userId)).toBe(800);
+  });
+
+  it('a 100 % discount completes a one-time purchase without Stripe; unknown products are 404', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 9, wordAmount: null });
+    const discount = await buildDiscount(t.ctx, { isPercent: true, amount: 100, productId: product.productId });
+    const res = await attempt(buyer, { product_id: product.productId, discountCode: discount.code });
+    expect(res.json()).toMatchObject({ kind: 'none', clientSecret: null, total_payment: 0 });
+    expect(await purchaseRow(res.json().purchase_id)).toMatchObject({ status: 'completed' });
+    expect(await wordsOf(buyer.user.userId)).toBe(1_000_000);
+    expect((await attempt(buyer, { product_id: 2_000_000 })).statusCode).toBe(404);
+  });
+});
+
+describe('subscription status → purchase status (docs/decisions.md)', () => {
+  it('maps every Stripe status', () => {
+    const mapped = Object.fromEntries(
+      (['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'] as const).map((s) => [s, [purchaseStatusFor(s, true), purchaseStatusFor(s, false)]]),
+    );
+    expect(mapped).toEqual({
+      trialing: ['active', 'active'],
+      active: ['active', 'active'],
+      past_due: ['active', 'active'],
+      unpaid: ['revoked', 'revoked'],
+      canceled: ['cancelled', 'revoked'],
+      incomplete: ['pending', 'pending'],
+      incomplete_expired: ['revoked', 'revoked'],
+      paused: ['revoked', 'revoked'],
+    });
+  });
+});
+
+describe('payments not configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('checkout says so (409, translated); a signed webhook gets 500 so Stripe retries; an unsigned one 400', async () => {
+    const buyer = await buildUser(t.ctx, { lang: 'es' });
+    const product = await buildProduct(t.ctx);
+    const res = await t.app.inject({ method: 'POST', url: '/api/checkout/attempt', headers: { ...buyer.auth, 'accept-language': 'es' }, payload: { product_id: product.productId } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('payments_not_configured');
+    expect((await t.ctx.db.select().from(purchases).where(eq(purchases.userId, buyer.user.userId))).length).toBe(0);
+    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    const signed = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, 'whsec_x') }, payload });
+    expect(signed.statusCode).toBe(500);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload });
+    expect(unsigned.statusCode).toBe(400);
+  });
+});

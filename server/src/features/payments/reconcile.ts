@@ -1,0 +1,71 @@
+// A missed webhook must not leave a paid customer without access (issue 10 item 3): every few minutes,
+// pending Stripe purchases older than RECONCILE_AFTER_MS (and younger than RECONCILE_WITHIN_MS) are read
+// again from Stripe and applied through the same exactly-once path as the webhook (fulfil.ts: the
+// purchase's row lock, activation only from pending, invoices and credits keyed by their source).
+import { and, gt, isNotNull, lt, or, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { purchases } from '../../db/schema';
+import { runEffects, type EffectsLog } from './effects';
+import { applyPaymentIntent, applySubscription, type Effect } from './fulfil';
+import { stripeClient } from './stripe-client';
+
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+export const RECONCILE_WITHIN_MS = 3 * 86_400_000;
+export const RECONCILE_INTERVAL_MS = 2 * 60_000;
+const BATCH = 100;
+
+/** Re-reads the pending purchases of the window from Stripe; returns how many changed. */
+export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog, options: { now?: Date; afterMs?: number } = {}): Promise<number> {
+  const stripe = await stripeClient(ctx);
+  if (!stripe) return 0;
+  const now = options.now ?? new Date();
+  const candidates = await ctx.db
+    .select({ purchaseId: purchases.purchaseId, paymentProcessorId: purchases.paymentProcessorId, subscriptionId: purchases.subscriptionId })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.status, 'pending'),
+        lt(purchases.createdAt, new Date(now.getTime() - (options.afterMs ?? RECONCILE_AFTER_MS))),
+        gt(purchases.createdAt, new Date(now.getTime() - RECONCILE_WITHIN_MS)),
+        or(isNotNull(purchases.subscriptionId), isNotNull(purchases.paymentProcessorId)),
+      ),
+    )
+    .orderBy(purchases.createdAt)
+    .limit(BATCH);
+  let changed = 0;
+  for (const candidate of candidates) {
+    try {
+      let effects: Effect[] = [];
+      if (candidate.subscriptionId) {
+        const subscription = await stripe.subscriptions.retrieve(candidate.subscriptionId, { expand: ['latest_invoice'] });
+        effects = await ctx.db.transaction((tx) => applySubscription(tx, subscription, null));
+      } else if (candidate.paymentProcessorId?.startsWith('pi_')) {
+        const intent = await stripe.paymentIntents.retrieve(candidate.paymentProcessorId);
+        effects = await ctx.db.transaction((tx) => applyPaymentIntent(tx, intent));
+      }
+      if (effects.length) {
+        changed++;
+        await runEffects(ctx, log, effects);
+      }
+    } catch (err) {
+      log.warn({ err, purchase_id: candidate.purchaseId }, 'reconciling a pending purchase failed');
+    }
+  }
+  return changed;
+}
+
+/** Runs the reconciliation every RECONCILE_INTERVAL_MS; returns a stop function. */
+export function startReconciliation(ctx: AppContext, log: EffectsLog, intervalMs = RECONCILE_INTERVAL_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    reconcilePendingPurchases(ctx, log)
+      .catch((err: unknown) => log.error({ err }, 'reconciling pending purchases failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

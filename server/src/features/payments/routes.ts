@@ -1,0 +1,53 @@
+// /api/checkout/attempt and /api/stripe/webhook (spec part 1 §7; docs/decisions.md "Stripe checkout and
+// webhooks"), and the reconciliation sweep of pending purchases.
+import { checkoutAttemptRequest, checkoutAttemptResponse } from '@pluma/common/checkout';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, signedIn } from '../../platform/auth/guard';
+import { attemptCheckout } from './checkout';
+import { startReconciliation } from './reconcile';
+import { processStripeEvent, verifyStripeEvent } from './webhook';
+
+const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
+/** Stripe's events are small; a larger body is not one of theirs. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export async function paymentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  const stopReconciliation = startReconciliation(ctx, app.log);
+  app.addHook('preClose', async () => stopReconciliation());
+
+  app.post(
+    '/checkout/attempt',
+    {
+      ...signedIn(app, { tags: ['checkout'], body: checkoutAttemptRequest, response: { 200: checkoutAttemptResponse } }),
+      config: {
+        rateLimit: {
+          max: CHECKOUT_ATTEMPTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `checkout-attempt:${request.actor?.user.userId ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => attemptCheckout({ ctx, actor: actorOf(request), input: request.body, log: request.log }),
+  );
+
+  // The webhook needs the exact bytes Stripe signed: in this plugin only, every body is kept as a Buffer.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    raw.post(
+      '/stripe/webhook',
+      { schema: { tags: ['stripe'], summary: 'Stripe webhook (signed)', response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }) } } },
+      async (request) => {
+        const event = await verifyStripeEvent(ctx, request.body, request.headers['stripe-signature']);
+        const { duplicate } = await processStripeEvent(ctx, request.log, event);
+        return { received: true, duplicate };
+      },
+    );
+  });
+}

@@ -4,9 +4,11 @@
 import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { and, count, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, purchases, users } from '../../db/schema';
-import { buildDiscount, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { buildDiscount, buildOrganization, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { purchaseStatusFor } from './fulfil';
 import { reconcilePendingPurchases } from './reconcile';
@@ -19,8 +21,22 @@ describe('Stripe checkout and webhooks', () => {
   let emulator: RunningStripeEmulator;
   let stripe: Stripe;
   let t: TestApp;
+  /** The products' lead-connector endpoint: every body it got. */
+  let leads: Server;
+  const leadBodies: Record<string, unknown>[] = [];
+  let leadUrl = '';
 
   beforeAll(async () => {
+    leads = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c: Buffer) => (data += c.toString('utf8')));
+      req.on('end', () => {
+        leadBodies.push(JSON.parse(data) as Record<string, unknown>);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => leads.listen(0, '127.0.0.1', resolve));
+    leadUrl = `http://127.0.0.1:${(leads.address() as AddressInfo).port}/lead`;
     emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
     stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
     t = await createTestApp({
@@ -29,11 +45,13 @@ describe('Stripe checkout and webhooks', () => {
       STRIPE_API_HOST: emulator.host,
       STRIPE_API_PORT: String(emulator.port),
       STRIPE_API_PROTOCOL: 'http',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     await emulator?.close();
+    await new Promise<void>((resolve) => leads?.close(() => resolve()));
   });
 
   const attempt = (who: BuiltUser, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/checkout/attempt', headers: who.auth, payload: body });
@@ -70,7 +88,7 @@ describe('Stripe checkout and webhooks', () => {
 
   it('one-time: the server prices it (sale price, discount), Stripe charges exactly that, and 50 concurrent deliveries fulfil once', async () => {
     const buyer = await buildUser(t.ctx);
-    const product = await buildProduct(t.ctx, { price: 19.99, salePrice: 15, wordAmount: 2500, expirationDays: 30, webhookUrl: null });
+    const product = await buildProduct(t.ctx, { price: 19.99, salePrice: 15, wordAmount: 2500, expirationDays: 30, webhookUrl: leadUrl, productSku: 'SKU-ONE' });
     const discount = await buildDiscount(t.ctx, { isPercent: true, amount: 10, productId: product.productId });
 
     // The client sends no price: extra fields (a price, an amount) are ignored.
@@ -107,6 +125,9 @@ describe('Stripe checkout and webhooks', () => {
     const mails = await t.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, buyer.user.email.toLowerCase()), eq(mailOutbox.kind, 'receipt')));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain('13.50');
+    // The product's lead connector heard of it once, with its SKU.
+    const lead = leadBodies.filter((b) => b.purchase_id === body.purchase_id);
+    expect(lead).toEqual([expect.objectContaining({ event: 'purchase', product_sku: 'SKU-ONE', email: buyer.user.email, amount: 13.5 })]);
 
     // Own lists and the single purchase; another customer gets 404 for it.
     const mine = await get(buyer, `/api/purchases/${body.purchase_id}`);
@@ -263,6 +284,47 @@ describe('Stripe checkout and webhooks', () => {
     expect(await invoicesOf(purchase_id)).toHaveLength(1);
     expect(await grantsOf(purchase_id)).toHaveLength(1);
     expect(await wordsOf(buyer.user.userId)).toBe(800);
+  });
+
+  it("an organization's product is bought in its context; the purchase is seen there only; non-members get 404", async () => {
+    const member = await buildUser(t.ctx);
+    const outsider = await buildUser(t.ctx);
+    const organization = await buildOrganization(t.ctx, [{ user: member, role: 'member' }]);
+    const product = await buildProduct(t.ctx, { price: 4, organizationId: organization.organizationId });
+    expect((await attempt(member, { product_id: product.productId })).statusCode).toBe(404);
+    expect((await attempt(outsider, { product_id: product.productId, organization_id: organization.organizationId })).statusCode).toBe(404);
+    const res = await attempt(member, { product_id: product.productId, organization_id: organization.organizationId });
+    expect(res.statusCode, res.body).toBe(200);
+    const { purchase_id } = res.json() as { purchase_id: number };
+    expect((await purchaseRow(purchase_id)).organizationId).toBe(organization.organizationId);
+    expect((await get(member, `/api/purchases/${purchase_id}?organization_id=${organization.organizationId}`)).statusCode).toBe(200);
+    expect((await get(member, `/api/purchases/${purchase_id}`)).statusCode).toBe(404);
+  });
+
+  it('a failed renewal keeps access while Stripe retries (past_due) and records no invoice', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 7, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, wordAmount: 700, expirationDays: null });
+    const body = (await attempt(buyer, { product_id: product.productId })).json() as { purchase_id: number };
+    const subscriptionId = (await purchaseRow(body.purchase_id)).subscriptionId!;
+    const first = (await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice as string;
+    await stripe.invoices.pay(first, { payment_method: 'pm_card_chargeCustomerFail' }).catch(() => null);
+    // The first charge was declined: still pending, nothing granted.
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.payment_failed', first)))).statusCode).toBe(200);
+    expect((await purchaseRow(body.purchase_id)).status).toBe('pending');
+    await stripe.invoices.pay(first, { payment_method: 'pm_card_visa' });
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.paid', first)))).statusCode).toBe(200);
+    expect((await purchaseRow(body.purchase_id)).status).toBe('active');
+    expect(await wordsOf(buyer.user.userId)).toBe(700);
+
+    await stripe.subscriptions.update(subscriptionId, { default_payment_method: (await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: (await stripe.subscriptions.retrieve(subscriptionId)).customer as string })).id });
+    emulator.control.advanceSubscription(subscriptionId, { outcome: 'fail' });
+    const renewal = (await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice as string;
+    expect(renewal).not.toBe(first);
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.payment_failed', renewal)))).statusCode).toBe(200);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('past_due');
+    expect((await purchaseRow(body.purchase_id)).status).toBe('active');
+    expect(await invoicesOf(body.purchase_id)).toHaveLength(1);
+    expect(await wordsOf(buyer.user.userId)).toBe(700);
   });
 
   it('a 100 % discount completes a one-time purchase without Stripe; unknown products are 404', async () => {

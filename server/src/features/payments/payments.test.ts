@@ -327,6 +327,30 @@ describe('Stripe checkout and webhooks', () => {
     expect(await wordsOf(buyer.user.userId)).toBe(700);
   });
 
+  it('over HTTP: the emulator delivers the event 50 times at once to the listening app, which fulfils once', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const endpoint = emulator.webhooks.addEndpoint({ url: `${address}/api/stripe/webhook`, secret: WEBHOOK_SECRET, events: ['payment_intent.succeeded'] });
+    emulator.webhooks.configure({ duplicates: 50, concurrent: true });
+    try {
+      const buyer = await buildUser(t.ctx);
+      const product = await buildProduct(t.ctx, { price: 3, wordAmount: 300 });
+      const { purchase_id } = (await attempt(buyer, { product_id: product.productId })).json() as { purchase_id: number };
+      const intentId = (await purchaseRow(purchase_id)).paymentProcessorId!;
+      await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+      await emulator.webhooks.flush();
+      const deliveries = emulator.webhooks.deliveries.filter((d) => d.endpoint_id === endpoint.id);
+      expect(deliveries).toHaveLength(50);
+      expect(deliveries.map((d) => d.status)).toEqual(Array(50).fill(200));
+      expect((await purchaseRow(purchase_id)).status).toBe('completed');
+      expect(await invoicesOf(purchase_id)).toHaveLength(1);
+      expect(await grantsOf(purchase_id)).toHaveLength(1);
+      expect(await wordsOf(buyer.user.userId)).toBe(300);
+    } finally {
+      emulator.webhooks.removeEndpoint(endpoint.id);
+      emulator.webhooks.configure({ duplicates: 1, concurrent: false });
+    }
+  });
+
   it('a 100 % discount completes a one-time purchase without Stripe; unknown products are 404', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 9, wordAmount: null });

@@ -69,11 +69,91 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The lazy screens a first visit most likely opens, by name: index.html's first-screen script picks
+ * some by URL and session and fetches their chunks alongside the entry's, instead of after the entry
+ * has run and the router has asked for them (a waterfall of round trips on a slow network).
+ * Paths are relative to web/. The i18n namespaces ('<namespace>.<lang>') are added on their own.
+ */
+const FIRST_SCREENS: Record<string, string[]> = {
+  landing: ['src/features/landing/LandingPage.tsx'],
+  login: ['src/features/auth/LoginPage.tsx'],
+  signup: ['src/features/auth/SignupPage.tsx'],
+  recovery: ['src/features/auth/RecoveryPage.tsx'],
+  shell: ['src/app/shell/ShellApp.tsx'],
+  conversations: ['src/features/conversations/ConversationsPage.tsx'],
+  conversation: ['src/features/chat/ConversationPage.tsx'],
+};
+
+/** Where index.html's first-screen script receives the map of screen → chunk URLs. */
+const FIRST_SCREEN_MARKER = '/*first-screen-chunks*/ {}';
+const NAMESPACE_MODULE = /[\\/]src[\\/]i18n[\\/]([a-z]+)\.([a-z]{2})\.json$/;
+
+/**
+ * Fills index.html's first-screen map at build: for each screen of FIRST_SCREENS and each lazily loaded
+ * i18n namespace, the URLs of the chunks (and their CSS) it loads that the entry does not already load.
+ */
+function firstScreenChunks(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'pluma-first-screen-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle || !html.includes(FIRST_SCREEN_MARKER)) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (files: string[]) => {
+          const seen = new Set<string>();
+          const queue = [...files];
+          while (queue.length) {
+            const file = queue.pop()!;
+            if (seen.has(file)) continue;
+            seen.add(file);
+            queue.push(...(byFile.get(file)?.imports ?? []));
+          }
+          return seen;
+        };
+        const loaded = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const urlsOf = (files: string[]) => {
+          const urls: string[] = [];
+          for (const file of closure(files)) {
+            if (loaded.has(file)) continue;
+            urls.push(base + file);
+            for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) urls.push(base + css);
+          }
+          return urls;
+        };
+        // The chunk that holds a screen's module: its own, or the chunk of a group that took it in.
+        const chunkOf = (relative: string) => {
+          const id = path.join(root, relative);
+          const chunk = chunks.find((item) => item.facadeModuleId === id) ?? chunks.find((item) => item.moduleIds.includes(id));
+          if (!chunk) throw new Error(`first-screen chunks: no chunk holds ${relative}`);
+          return chunk.fileName;
+        };
+        const map: Record<string, string[]> = {};
+        for (const [screen, modules] of Object.entries(FIRST_SCREENS)) map[screen] = urlsOf(modules.map(chunkOf));
+        for (const chunk of chunks) {
+          const match = chunk.facadeModuleId && NAMESPACE_MODULE.exec(chunk.facadeModuleId);
+          if (match) map[`${match[1]}.${match[2]}`] = urlsOf([chunk.fileName]);
+        }
+        return html.replace(FIRST_SCREEN_MARKER, JSON.stringify(map));
+      },
+    },
+  };
+}
+
 // Where `npm run dev` proxies API and socket traffic (scripts/dev.mjs sets it).
 const apiTarget = process.env.PLUMA_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstScreenChunks()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,
@@ -92,15 +172,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks that every screen needs, cached across deploys. Everything else
+        // What every first visit runs comes in few files, so they download in one round on a slow
+        // network: React (long-lived), the other libraries the entry needs (router, TanStack Query,
+        // i18next, Mantine's core), and the app's own start-up code in the entry chunk. Everything else
         // (Mantine dates/charts, markdown, socket.io, editor) stays in the lazy route chunks that use it,
         // so the login route's critical path carries only what it renders.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            { name: 'app', tags: ['$initial'], priority: 10 },
           ],
         },
       },

@@ -2,6 +2,7 @@
 import type { AuthResponse } from '@pluma/common/users';
 import { currentLanguage } from '../i18n';
 import { ApiClient } from './client';
+import { fetchWithEarlyResponses } from './early-requests';
 import { organizationStore } from './organization';
 import { safeStorage } from './storage-keys';
 import { createTokenStore } from './token-store';
@@ -25,6 +26,8 @@ export const api = new ApiClient({
   language: currentLanguage,
   organizationId: () => organizationStore.get()?.organization_id ?? null,
   withRefreshLock,
+  // The first GETs of a signed-in visit may already be on their way (index.html, early-requests.ts).
+  fetch: fetchWithEarlyResponses,
   onSessionRefreshed: (response) => sessionListeners.forEach((l) => l.onRefreshed?.(response)),
   onSignedOut: () => sessionListeners.forEach((l) => l.onSignedOut?.()),
 });

@@ -1,4 +1,6 @@
-// Loading screen (spec part 1 §2): shows a way out after 30 seconds (spec part 1 §9).
+// Loading screen (spec part 1 §2): shows a way out after 30 seconds (spec part 1 §9). It fades in after
+// a moment (global.css, .pluma-loading-screen): a screen that is ready sooner appears without a spinner
+// flashing first, and the first paint is the screen itself.
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { LOADING_REDIRECT_HINT_MS } from '@pluma/common/constants';
 import { useEffect, useState } from 'react';
@@ -12,7 +14,7 @@ export function LoadingScreen({ hintAfterMs = LOADING_REDIRECT_HINT_MS }: { hint
     return () => clearTimeout(timer);
   }, [hintAfterMs]);
   return (
-    <Center mih="100dvh" p="md" component="main" data-testid="loading-screen">
+    <Center mih="100dvh" p="md" component="main" className="pluma-loading-screen" data-testid="loading-screen">
       <Stack align="center" gap="md" role="status" aria-live="polite">
         <Loader size="lg" aria-hidden />
         <Text c="var(--pluma-muted)">{t('common.loading')}</Text>

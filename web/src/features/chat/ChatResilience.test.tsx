@@ -4,12 +4,16 @@
 // the side list of conversations on wide screens, the first prompt typed on the list, and file attaching.
 import type { Conversation } from '@pluma/common/conversations';
 import type { Message } from '@pluma/common/messages-api';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+
+// The screen mounts and takes its history in background renders (React transitions): on a busy test
+// machine they can take longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // The real-time channel: tests deliver server events through `emit` and set the connection's state.
 const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());

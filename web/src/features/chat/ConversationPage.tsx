@@ -3,7 +3,7 @@
 import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -20,6 +20,7 @@ import { PromptBox } from './PromptBox';
 import { useChat } from './use-chat';
 import { ConnectionBanner } from './ConnectionBanner';
 import { takeFirstPrompt } from './first-prompt';
+import { prefetchLatestPage } from './chat-api';
 import { ConversationSidebar } from '../conversations/ConversationSidebar';
 
 export default function ConversationPage() {
@@ -33,9 +34,16 @@ export default function ConversationPage() {
 function ConversationLoader({ id }: { id: number }) {
   const conversation = useConversation(id);
   const { t } = useTranslation('chat');
+  // Not cached yet: its newest messages load alongside it, not after it (chat-api.ts).
+  const cached = useRef(conversation.data !== undefined);
+  useEffect(() => {
+    if (!cached.current) prefetchLatestPage(id);
+  }, [id]);
+  // The screen mounts in a background render (it yields to the browser) once the conversation is here.
+  const data = useDeferredValue(conversation.data);
   // Checked first: a conversation deleted elsewhere may still be cached.
   if (isApiError(conversation.error) && conversation.error.status === 404) return <ConversationNotFound />;
-  if (conversation.data) return <ChatScreen conversation={conversation.data} />;
+  if (data) return <ChatScreen conversation={data} />;
   if (conversation.isError) {
     return (
       <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('chat.loadFailed')} py={64}>

@@ -89,7 +89,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
                 {content}
               </Text>
             ) : content ? (
-              <MessageMarkdown content={content} />
+              <MessageMarkdown content={content} streaming={active} />
             ) : active ? null : (
               <Text size="sm" c="var(--pluma-muted)" fs="italic">
                 {t('message.empty')}

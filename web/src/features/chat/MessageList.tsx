@@ -1,9 +1,12 @@
 // The message history (spec part 2 §2): newest page first; scrolling to the top loads older messages
 // (throttled 120 ms, spec part 2 §9) keeping what the user was reading in place, until the first message,
 // then the max-messages badge marks the start. New text keeps the view at the bottom if it was there.
+// Opening a conversation paints its newest messages first and adds the older ones of the page in a
+// background render (a React transition, which yields to the browser), so the screen shows and answers
+// sooner; a view those newest messages do not fill gets them all at once (nothing shown moves).
 import { Badge, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useThrottledCallback } from '@mantine/hooks';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Chat.module.css';
 import type { ChatMessage } from './chat-state';
@@ -14,6 +17,8 @@ export const SCROLL_LOAD_THROTTLE_MS = 120;
 /** How close to the top (px) loads the older page, and to the bottom counts as "at the bottom". */
 const TOP_THRESHOLD_PX = 120;
 const BOTTOM_THRESHOLD_PX = 80;
+/** Messages in the first paint of an opened conversation (the last two exchanges). */
+export const FIRST_PAINT_MESSAGES = 4;
 
 interface MessageListProps extends MessageActions {
   messages: ChatMessage[];
@@ -30,10 +35,13 @@ export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, bus
   /** Distance from the bottom before older messages were added above, to restore after. */
   const keepFromBottom = useRef<number | null>(null);
   const edges = useRef<{ first: number | null; lastPrompt: number | null }>({ first: null, lastPrompt: null });
+  // Whether every loaded message is shown: at first only the newest ones are (FIRST_PAINT_MESSAGES).
+  const [complete, setComplete] = useState(() => messages.length <= FIRST_PAINT_MESSAGES);
+  const shown = complete ? messages : messages.slice(-FIRST_PAINT_MESSAGES);
 
   const requestOlder = () => {
     const el = viewport.current;
-    if (!el || !hasOlder || loadingOlder) return;
+    if (!el || !complete || !hasOlder || loadingOlder) return;
     keepFromBottom.current = el.scrollHeight - el.scrollTop;
     onLoadOlder();
   };
@@ -74,16 +82,25 @@ export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, bus
     }
   });
 
+  // The rest of the page after the first paint; at once when the newest messages leave part of the view
+  // empty (adding messages above them would move them).
+  useLayoutEffect(() => {
+    if (complete) return;
+    const el = viewport.current;
+    if (!el || el.scrollHeight <= el.clientHeight) setComplete(true);
+    else startTransition(() => setComplete(true));
+  }, [complete]);
+
   // A first page shorter than the view leaves nothing to scroll: load older messages until it fills.
   useLayoutEffect(() => {
     const el = viewport.current;
-    if (el && hasOlder && !loadingOlder && el.scrollHeight <= el.clientHeight) requestOlder();
+    if (el && complete && hasOlder && !loadingOlder && el.scrollHeight <= el.clientHeight) requestOlder();
   });
 
   return (
     <div ref={viewport} className={classes.history} onScroll={onScroll} role="log" aria-label={t('history.label')} aria-live="off" tabIndex={0} data-testid="message-history">
       <Stack gap="lg">
-        {hasOlder ? (
+        {!complete ? null : hasOlder ? (
           <Center>
             {loadingOlder ? (
               <Loader size="sm" aria-label={t('history.loadingOlder')} />
@@ -106,7 +123,7 @@ export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, bus
             />
           )
         )}
-        {messages.map((message) => (
+        {shown.map((message) => (
           <MessageItem
             key={message.message_id}
             message={message}

@@ -22,9 +22,9 @@ beforeAll(async () => {
   await i18n.loadLanguages('es');
 });
 
-const wrap = (content: string) => (
+const wrap = (content: string, streaming = true) => (
   <MantineProvider>
-    <MessageMarkdown content={content} />
+    <MessageMarkdown content={content} streaming={streaming} />
   </MantineProvider>
 );
 
@@ -48,6 +48,13 @@ describe('MessageMarkdown', () => {
     rerender(wrap('First paragraph.\n\nSecond grows more'));
     expect(renders).toEqual(['Second grows', 'Second grows more']);
     expect(screen.getByText('First paragraph.')).toBeInTheDocument();
+  });
+
+  it('renders a finished answer in one markdown pass, headings included', () => {
+    renders.length = 0;
+    const { container } = render(wrap('### Question\n\nSome text.\n\n##### Detail', false));
+    expect(renders).toEqual(['### Question\n\nSome text.\n\n##### Detail']);
+    expect([...container.querySelectorAll('h2, h3')].map((h) => h.tagName)).toEqual(['H2', 'H3']);
   });
 
   it('renders GFM tables, strikethrough and task lists', () => {

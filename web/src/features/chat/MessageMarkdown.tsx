@@ -1,6 +1,7 @@
 // An answer's markdown (DESIGN.md §2: react-markdown + remark-gfm, no raw HTML — rehype-raw is never
-// enabled, so HTML in an answer is not rendered). The text is split into top-level blocks and each block
-// is memoized by its text, so while an answer streams only its last, growing block re-renders. Headings
+// enabled, so HTML in an answer is not rendered). While an answer streams, its text is split into
+// top-level blocks and each block is memoized by its text, so only its last, growing block re-renders;
+// a finished answer is one block (one markdown pass instead of one per block). Headings
 // are renumbered to sit under the page's h1 without skipping levels (heading-levels.ts).
 import { Typography } from '@mantine/core';
 import { memo, useMemo } from 'react';
@@ -46,8 +47,8 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, headingsAfter, 
   );
 });
 
-export function MessageMarkdown({ content }: { content: string }) {
-  const blocks = useMemo(() => splitMarkdownBlocks(content), [content]);
+export function MessageMarkdown({ content, streaming = false }: { content: string; streaming?: boolean }) {
+  const blocks = useMemo(() => (streaming ? splitMarkdownBlocks(content) : content ? [content] : []), [content, streaming]);
   const starts = useMemo(() => headingStarts(blocks), [blocks]);
   const rehypePlugins = useCodeHighlighter(hasCodeFence(content));
   return (

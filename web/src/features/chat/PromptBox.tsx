@@ -20,7 +20,7 @@ import { enhancePrompt } from './chat-api';
 import classes from './Chat.module.css';
 import { ClaudeFileAdvice, FileAttach } from './FileAttach';
 import { answersWithClaude, canAttachFiles, shortFileName } from './file-rules';
-import { canEnhance, canSend, showEnhance } from './prompt-rules';
+import { canEnhance, canSend, formatCount, showEnhance } from './prompt-rules';
 import { initialPromptState, promptReducer, visiblePrompt } from './prompt-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
 import { useTokenEstimate } from './use-token-estimate';
@@ -126,7 +126,7 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
         </Group>
         <Group gap="xs" wrap="nowrap" ml="auto">
           <Text size="xs" c={overLimit ? 'red.7' : 'var(--pluma-muted)'} className={classes.tokens} aria-live="polite" data-testid="token-count">
-            {t('prompt.tokens', { tokens: tokens.toLocaleString(), max: MAX_CONVERSATION_TOKENS.toLocaleString() })}
+            {t('prompt.tokens', { tokens: formatCount(tokens), max: formatCount(MAX_CONVERSATION_TOKENS) })}
           </Text>
           {(showEnhance(state.text) || enhancing) && (
             <Button
@@ -151,7 +151,7 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
       {claude && canAttachFiles(conversation.model, models) && <ClaudeFileAdvice />}
       {overLimit && (
         <Text size="xs" c="red.7" mt={4} role="alert">
-          {t('prompt.overLimit', { max: MAX_CONVERSATION_TOKENS.toLocaleString() })}
+          {t('prompt.overLimit', { max: formatCount(MAX_CONVERSATION_TOKENS) })}
         </Text>
       )}
     </div>
@@ -177,7 +177,8 @@ function ModelControl({ conversation }: { conversation: Conversation }) {
       }}
       allowDeselect={false}
       disabled={update.isPending}
-      comboboxProps={{ withinPortal: true }}
+      // Its list is built when opened, not kept (hidden) in the page and placed while the screen first renders.
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
       data-testid="model-select"
     />
   );

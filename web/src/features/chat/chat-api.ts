@@ -7,6 +7,29 @@ import { api } from '../../api/instance';
 export const fetchMessagePage = (conversationId: number, cursor?: number | null, signal?: AbortSignal) =>
   api.get<MessagePage>(`/messages/conversation/${conversationId}`, { query: { cursor: cursor ?? undefined, limit: MESSAGES_PAGE_SIZE }, signal });
 
+/** How long a prefetched first page may wait for its screen: older, the screen asks again. */
+const PREFETCH_FRESH_MS = 10_000;
+const prefetched = new Map<number, { page: Promise<MessagePage>; at: number }>();
+
+/**
+ * Starts loading a conversation's newest page before its screen asks for it: ConversationPage asks
+ * alongside the conversation itself instead of after it (one round trip less before the history shows).
+ */
+export function prefetchLatestPage(conversationId: number): void {
+  const page = fetchMessagePage(conversationId);
+  // The screen that takes the page sees its error; one never taken must not be reported as unhandled.
+  page.catch(() => undefined);
+  prefetched.set(conversationId, { page, at: Date.now() });
+}
+
+/** The newest page: the prefetched one while fresh (taken once), else a new request. */
+export function fetchLatestPage(conversationId: number, signal?: AbortSignal): Promise<MessagePage> {
+  const entry = prefetched.get(conversationId);
+  prefetched.delete(conversationId);
+  if (entry && Date.now() - entry.at < PREFETCH_FRESH_MS) return entry.page;
+  return fetchMessagePage(conversationId, null, signal);
+}
+
 export const sendMessage = (request: CreateMessageRequest) => api.post<CreateMessageResponse>('/messages', { stream: true, ...request });
 
 /**

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { canEnhance, canSend, isOverTokenLimit, showEnhance } from './prompt-rules';
+import { canEnhance, canSend, formatCount, isOverTokenLimit, showEnhance } from './prompt-rules';
 import { useTokenEstimate } from './use-token-estimate';
 
 const idle = { generating: false, enhancing: false };
@@ -52,5 +52,11 @@ describe('useTokenEstimate', () => {
     expect(result.current).toBe(0);
     act(() => vi.advanceTimersByTime(400));
     expect(result.current).toBe(3);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas', () => {
+    expect([0, 12, 999, 1000, 7500, 1234567].map(formatCount)).toEqual(['0', '12', '999', '1,000', '7,500', '1,234,567']);
   });
 });

@@ -29,3 +29,12 @@ export function showEnhance(text: string): boolean {
 export function canEnhance({ text, enhancing, maxTokens }: PromptContext): boolean {
   return showEnhance(text) && !isOverTokenLimit(text, maxTokens) && !enhancing;
 }
+
+/**
+ * A token count with thousands grouped by commas ("7,500"), as en-US and es-MX write it (the words
+ * balance uses those locales, app/shell/words.ts). Not Intl: its first use on a page costs ~30 ms of
+ * start-up, paid while the conversation screen first renders.
+ */
+export function formatCount(count: number): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -4,14 +4,14 @@
 // and recovery when frames could not be seen (a reload mid-stream, a reconnect).
 import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent, useSocketStatus } from '../../api/socket';
 import { useSession } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
-import { answerAgain, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
+import { answerAgain, fetchLatestPage, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
 import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
 
@@ -34,8 +34,9 @@ export function useChat(conversationId: number) {
 
   const loadLatest = useCallback(
     (signal?: AbortSignal) =>
-      fetchMessagePage(conversationId, null, signal).then((page) => {
-        dispatch({ type: 'latestPage', page });
+      fetchLatestPage(conversationId, signal).then((page) => {
+        // A background render (it yields to the browser): a page of answers is a lot to lay out at once.
+        startTransition(() => dispatch({ type: 'latestPage', page }));
         setLoadError(null);
       }),
     [conversationId],

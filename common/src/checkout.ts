@@ -94,3 +94,18 @@ export const ownListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(OWN_LIST_PAGE_SIZE),
 });
+
+/** GET /stripe/products and GET /stripe/prices/{stripe_product_id} (staff admins: the product form's Stripe section). */
+export const stripeProductIdParams = z.object({ stripe_product_id: z.string().regex(/^prod_[A-Za-z0-9]{1,64}$/, { error: 'invalid_id' }) });
+export const stripeProductRecord = z.object({ id: z.string(), name: z.string(), active: z.boolean(), description: z.string().nullable() });
+export const stripePriceRecord = z.object({
+  id: z.string(),
+  product: z.string(),
+  active: z.boolean(),
+  currency: z.string(),
+  unit_amount: z.number().nullable(),
+  recurring: z.object({ interval: z.string(), interval_count: z.number() }).nullable(),
+  nickname: z.string().nullable(),
+});
+export const stripeProductList = z.array(stripeProductRecord);
+export const stripePriceList = z.array(stripePriceRecord);

@@ -351,6 +351,21 @@ describe('Stripe checkout and webhooks', () => {
     }
   });
 
+  it("staff admins read the Stripe catalog (GET /stripe/products, /stripe/prices/{id}); others can't", async () => {
+    const admin = await buildUser(t.ctx, { staffRole: 'admin' });
+    const customer = await buildUser(t.ctx);
+    const made = await stripe.products.create({ name: 'Catalog plan' });
+    await stripe.prices.create({ product: made.id, unit_amount: 4200, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } });
+    const listed = await get(admin, '/api/stripe/products');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toContainEqual(expect.objectContaining({ id: made.id, name: 'Catalog plan', active: true }));
+    const prices = await get(admin, `/api/stripe/prices/${made.id}`);
+    expect(prices.json()).toEqual([expect.objectContaining({ product: made.id, unit_amount: 4200, currency: 'usd', recurring: { interval: 'year', interval_count: 1 } })]);
+    expect((await get(admin, '/api/stripe/prices/prod_doesnotexist')).statusCode).toBe(200);
+    expect((await get(admin, '/api/stripe/prices/not-a-product')).statusCode).toBe(400);
+    expect((await get(customer, '/api/stripe/products')).statusCode).toBe(403);
+  });
+
   it('a 100 % discount completes a one-time purchase without Stripe; unknown products are 404', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 9, wordAmount: null });

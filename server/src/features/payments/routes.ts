@@ -1,12 +1,13 @@
 // /api/checkout/attempt and /api/stripe/webhook (spec part 1 §7; docs/decisions.md "Stripe checkout and
 // webhooks"), and the reconciliation sweep of pending purchases.
-import { checkoutAttemptRequest, checkoutAttemptResponse } from '@pluma/common/checkout';
+import { checkoutAttemptRequest, checkoutAttemptResponse, stripePriceList, stripeProductIdParams, stripeProductList } from '@pluma/common/checkout';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { attemptCheckout } from './checkout';
 import { startReconciliation } from './reconcile';
+import { listStripePrices, listStripeProducts } from './stripe-catalog';
 import { processStripeEvent, verifyStripeEvent } from './webhook';
 
 const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
@@ -34,6 +35,14 @@ export async function paymentRoutes(root: FastifyInstance) {
       },
     },
     async (request) => attemptCheckout({ ctx, actor: actorOf(request), input: request.body, log: request.log }),
+  );
+
+  app.get('/stripe/products', signedIn(app, { tags: ['stripe'], response: { 200: stripeProductList } }, { staff: 'admin' }), async () => listStripeProducts(ctx));
+
+  app.get(
+    '/stripe/prices/:stripe_product_id',
+    signedIn(app, { tags: ['stripe'], params: stripeProductIdParams, response: { 200: stripePriceList } }, { staff: 'admin' }),
+    async (request) => listStripePrices(ctx, request.params.stripe_product_id),
   );
 
   // The webhook needs the exact bytes Stripe signed: in this plugin only, every body is kept as a Buffer.

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { appConfig } from '../../db/schema';
 import { providerSettingsChanged } from '../../platform/ai/settings';
+import { stripeSettingsChanged } from '../payments';
 import type { Actor } from '../../platform/auth/guard';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/http/errors';
@@ -103,7 +104,9 @@ export async function updateConfig(options: { ctx: AppContext; actor: Actor; cha
         .onConflictDoUpdate({ target: appConfig.key, set: { ...stored, updatedAt: now, updatedByUserId: actor.user.userId } });
     }
   });
-  // The AI provider settings (openai_secret_key) are reused for a few seconds; committed, so drop them now.
+  // The AI provider and Stripe settings (openai_secret_key, stripe_*) are reused for a few seconds;
+  // committed, so drop them now.
   providerSettingsChanged(ctx);
+  stripeSettingsChanged(ctx);
   return [...latest.keys()];
 }

@@ -1,6 +1,8 @@
 // Vite build of the web app (DESIGN.md §2). The production build goes to web/dist and is served by the server.
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -149,11 +151,73 @@ function firstScreenChunks(): Plugin {
   };
 }
 
+const MANTINE_FIRST_CSS = 'src/app/mantine-first.css';
+const MANTINE_ALL_CSS = /[\\/]@mantine[\\/]core[\\/]styles\.layer\.css$/;
+const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/]/;
+const FEATURE_MODULE = /[\\/]src[\\/]features[\\/]/;
+
+/**
+ * Checks that src/app/mantine-first.css has the styles of every Mantine component the code can render
+ * before all of Mantine's styles are loaded: the entry, what it loads on demand outside the feature
+ * pages (e.g. notifications), and the landing and sign-in screens — up to the chunks that import
+ * @mantine/core/styles.layer.css (the shell, public and standalone routes, which wait for those styles
+ * before they render, and render every other feature page). A missing one fails the build.
+ */
+function mantineFirstCss(): Plugin {
+  let root = '';
+  return {
+    name: 'pluma-mantine-first-css',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const holdsAll = new Set(chunks.filter((chunk) => chunk.moduleIds.some((id) => MANTINE_ALL_CSS.test(id))).map((chunk) => chunk.fileName));
+      if (holdsAll.size === 0) return;
+      const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) staticClosure(next, seen);
+        return seen;
+      };
+      const waitsForAll = (file: string) => [...staticClosure(file)].some((item) => holdsAll.has(item));
+      const used = new Map<string, string>();
+      const publicScreens = ['landing', 'login', 'signup', 'recovery'].flatMap((screen) => FIRST_SCREENS[screen]).map((module) => path.join(root, module));
+      const isPage = (file: string) => FEATURE_MODULE.test(byFile.get(file)?.facadeModuleId ?? '');
+      const queue = chunks.filter((chunk) => chunk.isEntry || publicScreens.some((id) => chunk.moduleIds.includes(id))).map((chunk) => chunk.fileName);
+      const seen = new Set<string>();
+      while (queue.length) {
+        const file = queue.pop()!;
+        if (seen.has(file) || waitsForAll(file)) continue;
+        seen.add(file);
+        const chunk = byFile.get(file);
+        if (!chunk) continue;
+        for (const id of chunk.moduleIds) {
+          const component = MANTINE_COMPONENT.exec(id)?.[1];
+          if (component && !used.has(component)) used.set(component, file);
+        }
+        // Feature pages load on demand render inside the routes that wait for all of Mantine's styles.
+        queue.push(...chunk.imports, ...chunk.dynamicImports.filter((next) => !isPage(next)));
+      }
+      const listed = await readFile(path.join(root, MANTINE_FIRST_CSS), 'utf8');
+      const stylesDir = path.join(path.dirname(fileURLToPath(import.meta.resolve('@mantine/core/styles.layer.css'))), 'styles');
+      const missing: string[] = [];
+      for (const [component, file] of used) {
+        const css = `${component}.layer.css`;
+        if (!listed.includes(`@mantine/core/styles/${css}`) && existsSync(path.join(stylesDir, css))) missing.push(`@import '@mantine/core/styles/${css}'; (${file})`);
+      }
+      if (missing.length) this.error(`${MANTINE_FIRST_CSS} lacks the styles of components the first screens use; add:\n  ${missing.join('\n  ')}`);
+    },
+  };
+}
+
 // Where `npm run dev` proxies API and socket traffic (scripts/dev.mjs sets it).
 const apiTarget = process.env.PLUMA_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress(), firstScreenChunks()],
+  plugins: [react(), precompress(), firstScreenChunks(), mantineFirstCss()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,

@@ -1,10 +1,12 @@
-// Entry point: capture a pending sign-in uid before routing starts, then render the app.
-import '@mantine/core/styles.css';
+// Entry point: capture a pending sign-in uid before routing starts, then render the app once the public
+// configuration is here (index.html preloads it), so the first screen renders once with its theme.
+import './app/mantine-first.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { safeStorage } from './api/storage-keys';
 import { App } from './app/App';
+import { prefetchAppConfig } from './app/config/app-config';
 import { capturePendingUid } from './app/session/pending-uid';
 import './i18n';
 
@@ -15,10 +17,15 @@ if (storage) {
   if (target) window.history.replaceState(null, '', target);
 }
 
+/** How long the first render waits for the configuration before the loading screen shows instead. */
+const CONFIG_WAIT_MS = 2000;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void Promise.race([prefetchAppConfig(), new Promise((resolve) => setTimeout(resolve, CONFIG_WAIT_MS))]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

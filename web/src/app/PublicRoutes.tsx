@@ -1,4 +1,6 @@
 // Public pages for signed-out visitors: the routes features mark 'public' (signed-in users see them in the shell).
+// All of Mantine's styles: the entry loads only the first screens' (main.tsx, app/mantine-first.css).
+import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
 import NotFoundPage from '../features/home/NotFoundPage';
 import { registry } from './app-registry';

@@ -1,5 +1,7 @@
 // Pages outside the session switch: the standalone routes features register (password reset, shared
 // message, checkout, thank-you, embedded chat).
+// All of Mantine's styles: the entry loads only the first screens' (main.tsx, app/mantine-first.css).
+import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
 import NotFoundPage from '../features/home/NotFoundPage';
 import { registry } from './app-registry';

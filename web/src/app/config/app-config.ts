@@ -32,8 +32,31 @@ export function fetchAppConfig(): Promise<ConfigEntry[]> {
   return api.get<ConfigEntry[]>('/appconfig', { auth: false });
 }
 
+/** The configuration fetched before the first render (main.tsx), the query's initial data. */
+let firstConfig: { entries: ConfigEntry[]; at: number } | null = null;
+
+/**
+ * Fetches the configuration ahead of the first render (main.tsx waits for it, briefly): the app then
+ * renders its first screen once, with the configured theme, instead of a loading screen and then again.
+ * A failure is left to the query, which asks again and shows the startup error.
+ */
+export function prefetchAppConfig(): Promise<void> {
+  return fetchAppConfig().then(
+    (entries) => {
+      firstConfig = { entries, at: Date.now() };
+    },
+    () => undefined,
+  );
+}
+
 export function useAppConfigQuery() {
-  return useQuery({ queryKey: APP_CONFIG_QUERY_KEY, queryFn: fetchAppConfig, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: APP_CONFIG_QUERY_KEY,
+    queryFn: fetchAppConfig,
+    staleTime: 5 * 60_000,
+    initialData: firstConfig?.entries,
+    initialDataUpdatedAt: firstConfig?.at,
+  });
 }
 
 /** The configuration; call only under the app's config gate (it is loaded before any screen renders). */

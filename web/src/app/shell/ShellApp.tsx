@@ -1,4 +1,6 @@
 // The signed-in part of the app, loaded after sign-in: the shell and every registered screen.
+// All of Mantine's styles: the entry loads only the first screens' (main.tsx, app/mantine-first.css).
+import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
 import NotFoundPage from '../../features/home/NotFoundPage';
 import { lazy } from 'react';

@@ -7,12 +7,18 @@ import { AppRouter } from './AppRouter';
 import { readConfig, useAppConfigQuery } from './config/app-config';
 import { DocumentHead } from './config/DocumentHead';
 import { buildTheme } from './config/theme';
+import { afterFirstPaint } from './first-paint';
 import { createQueryClient } from './query-client';
 import { SessionProvider } from './session/SessionProvider';
 
 // Mantine's notifications bring transitions and drag handling (~10 KB brotli) the first screen does not
-// need: loaded after it. Alerts raised before wait in the store (ui/alerts.ts) and show once it is here.
-const AppNotifications = lazy(() => import('../ui/AppNotifications').then((module) => ({ default: module.AppNotifications })));
+// need: loaded after it has been painted (first-paint.ts). Alerts raised before wait in the store
+// (ui/alerts.ts) and show once it is here.
+const AppNotifications = lazy(() =>
+  afterFirstPaint()
+    .then(() => import('../ui/AppNotifications'))
+    .then((module) => ({ default: module.AppNotifications })),
+);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

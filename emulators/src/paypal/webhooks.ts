@@ -10,12 +10,13 @@
 // whitespace do not matter, any changed value does) and the signature checks out for that
 // `webhook_id`; anything else is FAILURE.
 //
-// What a receiver must survive can be asked for, as from the Stripe emulator: a delay, the same
-// event N times (one after the other, or all at once), held events released in another order, and
-// non-2xx answers retried with exponential backoff. Every attempt is logged with the status it got.
+// What a receiver must survive can be asked for, as from the Stripe emulator (the shared engine in
+// ../webhook-delivery.ts): a delay, the same event N times (one after the other, or all at once),
+// held events released in another order, and non-2xx answers retried with exponential backoff.
+// Every attempt is logged with the status it got.
 import { generateKeyPairSync, randomBytes, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { sleep } from '../http-kit';
+import { WebhookDelivery, type DeliveryOptions, type DeliveryOutcome, type ReleaseOrder, type Transmission } from '../webhook-delivery';
 import { BodyCheck, notFound } from './errors';
 import { isoTime, link, ppId, snapshot, type EventRecord, type Json, type Route } from './store';
 
@@ -27,23 +28,7 @@ export interface WebhookEndpoint {
   events: string[];
 }
 
-export interface DeliveryOptions {
-  /** Wait before each delivery. */
-  delayMs: number;
-  /** Copies of each event sent (same event id and body, each its own transmission). */
-  duplicates: number;
-  /** Send the copies at the same time instead of one after the other. */
-  concurrent: boolean;
-  /** Keep events until `release()`. */
-  hold: boolean;
-  /** Attempts per copy when the endpoint answers non-2xx or cannot be reached. */
-  maxAttempts: number;
-  /** Backoff before retry n: retryBaseMs × 2^(n-1). */
-  retryBaseMs: number;
-  timeoutMs: number;
-}
-
-export interface Delivery {
+export interface Delivery extends DeliveryOutcome {
   event_id: string;
   event_type: string;
   webhook_id: string;
@@ -51,17 +36,12 @@ export interface Delivery {
   transmission_id: string;
   /** 1 for the first attempt of a copy. */
   attempt: number;
-  /** Which copy (0-based) when duplicates are asked for. */
+  /** Which copy (0-based) when duplicates are asked for; each copy is its own transmission. */
   copy: number;
-  /** HTTP status, or null when the endpoint could not be reached. */
-  status: number | null;
-  error?: string;
   at: number;
 }
 
-export type ReleaseOrder = 'fifo' | 'reverse' | 'shuffle';
-
-const DEFAULT_OPTIONS: DeliveryOptions = { delayMs: 0, duplicates: 1, concurrent: false, hold: false, maxAttempts: 3, retryBaseMs: 1000, timeoutMs: 10_000 };
+export type { DeliveryOptions, ReleaseOrder };
 
 export const AUTH_ALGO = 'SHA256withRSA';
 
@@ -115,147 +95,47 @@ export class WebhookSigner {
   }
 }
 
-export class WebhookDispatcher {
-  readonly endpoints = new Map<string, WebhookEndpoint>();
-  readonly deliveries: Delivery[] = [];
-  private options: DeliveryOptions;
-  private held: { event: EventRecord; endpoint: WebhookEndpoint }[] = [];
-  private pending = new Set<Promise<void>>();
-  private closed = false;
-
+export class WebhookDispatcher extends WebhookDelivery<EventRecord, WebhookEndpoint, Delivery> {
   constructor(
     private readonly signer: WebhookSigner,
     options: Partial<DeliveryOptions> = {},
   ) {
-    this.options = { ...DEFAULT_OPTIONS, ...options };
+    super(options);
   }
 
   addEndpoint(input: { url: string; id?: string; events?: string[] }): WebhookEndpoint {
-    const endpoint = { id: input.id ?? ppId(17), url: input.url, events: input.events?.length ? input.events : ['*'] };
-    this.endpoints.set(endpoint.id, endpoint);
-    return endpoint;
-  }
-
-  removeEndpoint(id: string): boolean {
-    return this.endpoints.delete(id);
-  }
-
-  configure(options: Partial<DeliveryOptions>): DeliveryOptions {
-    for (const [key, value] of Object.entries(options)) {
-      if (key in DEFAULT_OPTIONS && value !== undefined) (this.options as unknown as Record<string, unknown>)[key] = value;
-    }
-    return { ...this.options };
-  }
-
-  get currentOptions(): DeliveryOptions {
-    return { ...this.options };
-  }
-
-  private targets(type: string): WebhookEndpoint[] {
-    return [...this.endpoints.values()].filter((e) => e.events.includes('*') || e.events.includes(type));
-  }
-
-  /** Hands a new event to every matching endpoint (or holds it). Returns how many endpoints take it. */
-  dispatch(event: EventRecord): number {
-    const targets = this.targets(event.wire.event_type);
-    for (const endpoint of targets) {
-      if (this.options.hold) this.held.push({ event, endpoint });
-      else this.track(this.send(event, endpoint));
-    }
-    return targets.length;
-  }
-
-  /** Sends the held events, one after the other, in the order asked for. */
-  release(order: ReleaseOrder = 'fifo'): number {
-    const batch = this.held.splice(0);
-    if (order === 'reverse') batch.reverse();
-    if (order === 'shuffle') {
-      for (let i = batch.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [batch[i], batch[j]] = [batch[j], batch[i]];
-      }
-    }
-    this.track(
-      (async () => {
-        for (const { event, endpoint } of batch) await this.send(event, endpoint);
-      })(),
-    );
-    return batch.length;
-  }
-
-  get heldCount(): number {
-    return this.held.length;
+    return this.register({ id: input.id ?? ppId(17), url: input.url, events: input.events?.length ? input.events : ['*'] });
   }
 
   /** Sends an existing event again to its endpoints (`times` copies). */
   redeliver(event: EventRecord, times = 1): void {
-    for (const endpoint of this.targets(event.wire.event_type)) {
-      for (let i = 0; i < times; i++) this.track(this.deliverCopy(event, endpoint, i));
-    }
+    this.resend(event, times);
   }
 
-  /** Resolves once nothing is in flight (held events excluded). */
-  async flush(): Promise<void> {
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  protected eventType(event: EventRecord): string {
+    return event.wire.event_type;
   }
 
-  /** Forgets held events and the delivery log (endpoints and options stay). */
-  clear() {
-    this.held = [];
-    this.deliveries.length = 0;
+  protected payload(event: EventRecord): string {
+    return event.payload;
   }
 
-  close() {
-    this.closed = true;
-    this.held = [];
-  }
-
-  private track(promise: Promise<void>) {
-    this.pending.add(promise);
-    void promise.finally(() => this.pending.delete(promise));
-  }
-
-  private async send(event: EventRecord, endpoint: WebhookEndpoint): Promise<void> {
-    const { duplicates, concurrent, delayMs } = this.options;
-    if (delayMs > 0) await sleep(delayMs);
-    const copies = Math.max(1, duplicates);
-    if (concurrent) {
-      await Promise.all(Array.from({ length: copies }, (_, i) => this.deliverCopy(event, endpoint, i)));
-      return;
-    }
-    for (let i = 0; i < copies; i++) await this.deliverCopy(event, endpoint, i);
-  }
-
-  private async deliverCopy(event: EventRecord, endpoint: WebhookEndpoint, copy: number): Promise<void> {
-    for (let attempt = 1; attempt <= this.options.maxAttempts && !this.closed; attempt++) {
-      if (attempt > 1) await sleep(this.options.retryBaseMs * 2 ** (attempt - 2));
-      const headers = this.signer.headers(event.payload, endpoint.id);
-      const record: Delivery = {
+  protected transmission(event: EventRecord, endpoint: WebhookEndpoint, payload: string, attempt: number, copy: number): Transmission<Delivery> {
+    const signed = this.signer.headers(payload, endpoint.id);
+    return {
+      headers: { 'content-type': 'application/json', 'user-agent': 'PayPal/AUHD-214.0-58842046', 'correlation-id': randomBytes(7).toString('hex'), ...signed },
+      record: {
         event_id: event.wire.id,
         event_type: event.wire.event_type,
         webhook_id: endpoint.id,
         url: endpoint.url,
-        transmission_id: headers['paypal-transmission-id'],
+        transmission_id: signed['paypal-transmission-id'],
         attempt,
         copy,
         status: null,
         at: Date.now(),
-      };
-      try {
-        const response = await fetch(endpoint.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': 'PayPal/AUHD-214.0-58842046', 'correlation-id': randomBytes(7).toString('hex'), ...headers },
-          body: event.payload,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        });
-        record.status = response.status;
-        await response.arrayBuffer().catch(() => undefined);
-      } catch (error) {
-        record.error = error instanceof Error ? error.message : String(error);
-      }
-      this.deliveries.push(record);
-      if (record.status !== null && record.status >= 200 && record.status < 300) return;
-    }
+      },
+    };
   }
 }
 

@@ -26,12 +26,12 @@
 // cancel_url. Without those URLs the page says so and posts a message to `window.opener`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http-kit';
+import { NOT_HANDLED, webhookControl } from '../webhook-control';
 import { PayPalError } from './errors';
 import { approveOrder, renderOrder, settlePendingCapture, type PayerInput } from './orders';
 import type { EmulatorCore } from './server';
 import { ppId, type CaptureOutcome, type Json, type Money } from './store';
 import { approveSubscription, renderSubscription, renewSubscription, subscriptionByToken } from './subscriptions';
-import type { DeliveryOptions, ReleaseOrder } from './webhooks';
 
 const CAPTURE_OUTCOMES: CaptureOutcome[] = ['COMPLETED', 'PENDING', 'DECLINED', 'INSTRUMENT_DECLINED'];
 
@@ -60,13 +60,6 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-function deliveryOptions(body: Record<string, unknown>): Partial<DeliveryOptions> {
-  const out: Partial<DeliveryOptions> = {};
-  for (const key of ['delayMs', 'duplicates', 'maxAttempts', 'retryBaseMs', 'timeoutMs'] as const) if (body[key] !== undefined) out[key] = Number(body[key]);
-  for (const key of ['concurrent', 'hold'] as const) if (body[key] !== undefined) out[key] = body[key] === true || body[key] === 'true';
-  return out;
-}
-
 export function controlHandler(core: EmulatorCore) {
   const ops = controls(core);
   const { webhooks, ctx } = core;
@@ -84,20 +77,11 @@ export function controlHandler(core: EmulatorCore) {
     if (method === 'POST' && section === 'subscriptions' && id && action === 'approve') return ops.approveSubscription(id, { payer });
     if (method === 'POST' && section === 'subscriptions' && id && action === 'renew') return ops.renewSubscription(id, body.outcome === 'FAILED' ? 'FAILED' : 'COMPLETED');
     if (section === 'webhooks') {
-      if (id === 'endpoints' && method === 'GET') return { data: [...webhooks.endpoints.values()] };
-      if (id === 'endpoints' && method === 'POST' && !action) {
-        if (typeof body.url !== 'string') throw new Error('Missing required param: url.');
-        return webhooks.addEndpoint({ url: body.url, id: typeof body.id === 'string' ? body.id : undefined, events: Array.isArray(body.events) ? body.events.map(String) : undefined });
-      }
-      if (id === 'endpoints' && method === 'DELETE' && action) return { id: action, deleted: webhooks.removeEndpoint(action) };
-      if (id === 'options' && method === 'GET') return webhooks.currentOptions;
-      if (id === 'options' && method === 'POST') return webhooks.configure(deliveryOptions(body));
-      if (id === 'release' && method === 'POST') return { released: webhooks.release((body.order as ReleaseOrder) ?? 'fifo') };
-      if (id === 'flush' && method === 'POST') {
-        await webhooks.flush();
-        return { deliveries: webhooks.deliveries.length, held: webhooks.heldCount };
-      }
-      if (id === 'deliveries' && method === 'GET') return { data: webhooks.deliveries };
+      const answer = await webhookControl(webhooks, method, id, action, body, (input) => {
+        if (typeof input.url !== 'string') throw new Error('Missing required param: url.');
+        return webhooks.addEndpoint({ url: input.url, id: typeof input.id === 'string' ? input.id : undefined, events: Array.isArray(input.events) ? input.events.map(String) : undefined });
+      });
+      if (answer !== NOT_HANDLED) return answer;
     }
     if (section === 'events' && !id && method === 'GET') return { data: ops.events() };
     if (section === 'events' && id && action === 'redeliver' && method === 'POST') {

@@ -2,8 +2,7 @@
 // pointed at it, a plain-fetch caller (for the catalog and anything else), and a webhook receiver
 // that records the raw bodies and headers it gets.
 import { Client, OrdersController, PaymentsController, SubscriptionsController } from '@paypal/paypal-server-sdk';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startWebhookReceiver, type Received } from '../webhook-receiver';
 import { startPayPalEmulator, type PayPalEmulatorOptions, type RunningPayPalEmulator } from './server';
 
 export const CLIENT_ID = 'pluma-sandbox-client';
@@ -41,33 +40,10 @@ export function fetcher(emulator: RunningPayPalEmulator) {
   };
 }
 
-export interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+export type { Received };
 
 /** An HTTP server that records deliveries; `answer` picks each reply's status (default 200). */
-export async function startReceiver(answer: (received: Received, index: number) => number = () => 200) {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const entry = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      received.push(entry);
-      res.writeHead(answer(entry, received.length - 1)).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/paypal/webhook`,
-    received,
-    /** Parsed events in arrival order. */
-    events: () => received.map((r) => JSON.parse(r.body) as { id: string; event_type: string; resource: Record<string, unknown> }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export const startReceiver = (answer?: (received: Received, index: number) => number) => startWebhookReceiver<{ id: string; event_type: string; resource: Record<string, unknown> }>('/api/paypal/webhook', answer);
 
 /**
  * The body Pluma sends to verify-webhook-signature: the transmission headers, the webhook id, and

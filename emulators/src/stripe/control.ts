@@ -24,12 +24,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sendJson } from '../http-kit';
+import { NOT_HANDLED, webhookControl } from '../webhook-control';
 import { StripeApiError, invalidRequest } from './errors';
 import { parseForm } from './form';
 import { completeThreeDSecure, type PaymentIntentRecord, type SetupIntentRecord } from './intents';
 import type { EmulatorCore } from './server';
 import { advanceSubscription, endTrial, type AdvanceOptions, type SubscriptionRecord } from './subscriptions';
-import type { DeliveryOptions, ReleaseOrder } from './webhooks';
 
 const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'];
 
@@ -125,20 +125,11 @@ export function controlHandler(core: EmulatorCore) {
       if (action === 'status') return ops.setSubscriptionStatus(id, String(body.status ?? ''));
     }
     if (section === 'webhooks') {
-      if (id === 'endpoints' && method === 'GET') return { data: [...webhooks.endpoints.values()] };
-      if (id === 'endpoints' && method === 'POST' && !action) {
-        if (typeof body.url !== 'string') throw invalidRequest('Missing required param: url.', 'url');
-        return webhooks.addEndpoint({ url: body.url, secret: typeof body.secret === 'string' ? body.secret : undefined, events: Array.isArray(body.events) ? body.events.map(String) : undefined });
-      }
-      if (id === 'endpoints' && method === 'DELETE' && action) return { id: action, deleted: webhooks.removeEndpoint(action) };
-      if (id === 'options' && method === 'GET') return webhooks.currentOptions;
-      if (id === 'options' && method === 'POST') return webhooks.configure(deliveryOptions(body));
-      if (id === 'release' && method === 'POST') return { released: webhooks.release((body.order as ReleaseOrder) ?? 'fifo') };
-      if (id === 'flush' && method === 'POST') {
-        await webhooks.flush();
-        return { deliveries: webhooks.deliveries.length, held: webhooks.heldCount };
-      }
-      if (id === 'deliveries' && method === 'GET') return { data: webhooks.deliveries };
+      const answer = await webhookControl(webhooks, method, id, action, body, (input) => {
+        if (typeof input.url !== 'string') throw invalidRequest('Missing required param: url.', 'url');
+        return webhooks.addEndpoint({ url: input.url, secret: typeof input.secret === 'string' ? input.secret : undefined, events: Array.isArray(input.events) ? input.events.map(String) : undefined });
+      });
+      if (answer !== NOT_HANDLED) return answer;
     }
     if (section === 'events' && id && action === 'redeliver' && method === 'POST') {
       webhooks.redeliver(id, Number(body.times ?? 1));
@@ -167,11 +158,4 @@ export function controlHandler(core: EmulatorCore) {
       else sendJson(res, 400, { error: { type: 'invalid_request_error', message: error instanceof Error ? error.message : String(error) } });
     }
   };
-}
-
-function deliveryOptions(body: Record<string, unknown>): Partial<DeliveryOptions> {
-  const out: Partial<DeliveryOptions> = {};
-  for (const key of ['delayMs', 'duplicates', 'maxAttempts', 'retryBaseMs', 'timeoutMs'] as const) if (body[key] !== undefined) out[key] = Number(body[key]);
-  for (const key of ['concurrent', 'hold'] as const) if (body[key] !== undefined) out[key] = body[key] === true || body[key] === 'true';
-  return out;
 }

@@ -1,8 +1,7 @@
 // Shared by the Stripe emulator's tests: the emulator with a real `stripe` SDK pointed at it, and a
 // webhook receiver that records the raw bodies and headers it gets.
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { startWebhookReceiver, type Received } from '../webhook-receiver';
 import { startStripeEmulator, type RunningStripeEmulator, type StripeEmulatorOptions } from './server';
 
 export const SECRET_KEY = 'sk_test_emulator_1234567890';
@@ -13,33 +12,10 @@ export async function startWithClient(options: StripeEmulatorOptions = {}): Prom
   return { emulator, stripe };
 }
 
-export interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+export type { Received };
 
 /** An HTTP server that records deliveries; `answer` picks each reply's status (default 200). */
-export async function startReceiver(answer: (received: Received, index: number) => number = () => 200) {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const entry = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      received.push(entry);
-      res.writeHead(answer(entry, received.length - 1)).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/stripe/webhook`,
-    received,
-    /** Parsed events in arrival order. */
-    events: () => received.map((r) => JSON.parse(r.body) as Stripe.Event),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export const startReceiver = (answer?: (received: Received, index: number) => number) => startWebhookReceiver<Stripe.Event>('/api/stripe/webhook', answer);
 
 /** A customer with a saved default card (a `pm_card_*` shortcut). */
 export async function customerWithCard(stripe: Stripe, card = 'pm_card_visa') {

@@ -202,3 +202,35 @@ export async function writeTokens(
   if (options.streamErrorAfter != null && options.streamErrorAfter <= tokens.length) return 'stream-error';
   return gone || clientGone(res) ? 'client-gone' : 'done';
 }
+
+/**
+ * CORS open to the caller's origin (the payment emulators' stand-ins and control calls come from
+ * the app's origin). Answers a preflight (204) and returns true; otherwise sets the headers only.
+ */
+export function cors(req: IncomingMessage, res: ServerResponse, allow: { methods: string; headers: string }): boolean {
+  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+  res.setHeader('vary', 'Origin');
+  if (req.method !== 'OPTIONS') return false;
+  res.writeHead(204, {
+    'access-control-allow-methods': allow.methods,
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? allow.headers,
+    'access-control-max-age': '600',
+  });
+  res.end();
+  return true;
+}
+
+/** What starting a payment emulator (Stripe, PayPal) gives back, besides its provider's own fields. */
+export interface RunningPaymentEmulator<Core, Control, Webhooks, Logged> {
+  /** http://host:port */
+  origin: string;
+  host: string;
+  port: number;
+  core: Core;
+  /** In-process twins of the /_emulator control routes. */
+  control: Control;
+  webhooks: Webhooks;
+  /** Every API call received (newest last), for assertions. */
+  requests: Logged[];
+  close(): Promise<void>;
+}

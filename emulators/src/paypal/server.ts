@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
-import { BodyError, listen } from '../http-kit';
+import { BodyError, cors, listen, type RunningPaymentEmulator } from '../http-kit';
 import { catalogRoutes } from './catalog';
 import { buyerPage, controlHandler, controls } from './control';
 import { authFailure, PayPalError } from './errors';
@@ -293,35 +293,17 @@ export function emulatorHttpsAgent(origin: string): HttpsAgent {
 export type PayPalSdkOptions = Pick<ConstructorParameters<typeof Client>[0] & object, 'environment' | 'httpClientOptions' | 'unstable_httpClientOptions'>;
 
 /** CORS, for a stand-in of PayPal's JS SDK or control calls made from the app's origin. */
-function cors(req: IncomingMessage, res: ServerResponse): boolean {
-  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
-  res.setHeader('vary', 'Origin');
-  if (req.method !== 'OPTIONS') return false;
-  res.writeHead(204, {
-    'access-control-allow-methods': 'GET, POST, DELETE, PATCH, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type, paypal-request-id, prefer',
-    'access-control-max-age': '600',
-  });
-  res.end();
-  return true;
-}
+const allowCors = { methods: 'GET, POST, DELETE, PATCH, OPTIONS', headers: 'authorization, content-type, paypal-request-id, prefer' };
 
-export interface RunningPayPalEmulator {
-  /** http://host:port: the base URL for plain-fetch calls (catalog products, plans). */
-  origin: string;
-  host: string;
-  port: number;
+/**
+ * `origin` is the base URL for plain-fetch calls (catalog products, plans); `control` holds the
+ * in-process twins of the /_emulator control routes: buyer approval, captures, renewals.
+ */
+export interface RunningPayPalEmulator extends RunningPaymentEmulator<EmulatorCore, ReturnType<typeof controls>, WebhookDispatcher, LoggedRequest> {
   /** For `new Client({ clientCredentialsAuthCredentials: {...}, ...emulator.sdkOptions })`. */
   sdkOptions: PayPalSdkOptions;
   /** Where the public half of the webhook signing key is served (`paypal-cert-url`). */
   certUrl: string;
-  core: EmulatorCore;
-  /** In-process twins of the /_emulator control routes: buyer approval, captures, renewals. */
-  control: ReturnType<typeof controls>;
-  webhooks: WebhookDispatcher;
-  /** Every API call received (newest last), for assertions. */
-  requests: LoggedRequest[];
-  close(): Promise<void>;
 }
 
 export async function startPayPalEmulator(options: PayPalEmulatorOptions = {}): Promise<RunningPayPalEmulator> {
@@ -330,7 +312,7 @@ export async function startPayPalEmulator(options: PayPalEmulatorOptions = {}): 
   const api = apiHandler(core, options);
   const control = controlHandler(core);
   const server = await listen(async (req, res) => {
-    if (cors(req, res)) return;
+    if (cors(req, res, allowCors)) return;
     const url = new URL(req.url ?? '/', 'http://emulator');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     if (path.startsWith('/_emulator/')) return control(req, res, path);

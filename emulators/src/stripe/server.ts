@@ -14,7 +14,7 @@
 //
 // Test control lives under /_emulator (control.ts); the Stripe.js stand-in is /_emulator/stripe.js.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyError, listen, randomId } from '../http-kit';
+import { BodyError, cors, listen, randomId, type RunningPaymentEmulator } from '../http-kit';
 import { catalogRoutes } from './catalog';
 import type { Call, Ctx, Route } from './context';
 import { controlHandler, controls } from './control';
@@ -245,35 +245,14 @@ async function readText(req: IncomingMessage): Promise<string> {
 }
 
 /** CORS for Stripe.js and the stand-in's control calls, which come from the app's origin. */
-function cors(req: IncomingMessage, res: ServerResponse): boolean {
-  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
-  res.setHeader('vary', 'Origin');
-  if (req.method !== 'OPTIONS') return false;
-  res.writeHead(204, {
-    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type, idempotency-key, stripe-version',
-    'access-control-max-age': '600',
-  });
-  res.end();
-  return true;
-}
+const allowCors = { methods: 'GET, POST, DELETE, OPTIONS', headers: 'authorization, content-type, idempotency-key, stripe-version' };
 
-export interface RunningStripeEmulator {
-  /** http://host:port */
-  origin: string;
-  host: string;
-  port: number;
+/** `control` holds the in-process twins of the /_emulator control routes: 3-D Secure, renewals, trials, statuses. */
+export interface RunningStripeEmulator extends RunningPaymentEmulator<EmulatorCore, ReturnType<typeof controls>, WebhookDispatcher, LoggedRequest> {
   /** What the `stripe` SDK needs: `new Stripe(key, { ...emulator.sdkOptions })`. */
   sdkOptions: { host: string; port: number; protocol: 'http' };
   /** URL of the Stripe.js stand-in. */
   stripeJsUrl: string;
-  core: EmulatorCore;
-  /** In-process twins of the /_emulator control routes: 3-D Secure, renewals, trials, statuses. */
-  control: ReturnType<typeof controls>;
-  webhooks: WebhookDispatcher;
-  /** Every API call received (newest last), for assertions. */
-  requests: LoggedRequest[];
-  close(): Promise<void>;
 }
 
 export async function startStripeEmulator(options: StripeEmulatorOptions = {}): Promise<RunningStripeEmulator> {
@@ -282,7 +261,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   const api = apiHandler(core, options);
   const control = controlHandler(core);
   const server = await listen(async (req, res) => {
-    if (cors(req, res)) return;
+    if (cors(req, res, allowCors)) return;
     const [rawPath, query = ''] = (req.url ?? '/').split('?');
     const path = rawPath.replace(/\/+$/, '') || '/';
     if (path.startsWith('/_emulator/')) return control(req, res, path, query);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAppConfig } from '../../features/appconfig/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
-import { IMMUTABLE_CACHE, pageEncoding, SHORT_CACHE } from './web-app';
+import { DOCUMENT_ONLY_HEADERS, IMMUTABLE_CACHE, pageEncoding, SHORT_CACHE } from './web-app';
 
 // What the web build writes (web/vite.config.ts): hashed assets with their .br and .gz siblings.
 const TEMPLATE = `<!doctype html>
@@ -80,6 +80,16 @@ describe(`web app static files, compressed and cached (${testDbKind()})`, () => 
       const res = await get('/assets/app-abc123.js', accept);
       expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
     }
+  });
+
+  it('sends hashed scripts without the document-only security headers, and keeps them elsewhere', async () => {
+    const script = await get('/assets/app-abc123.js', 'br');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(script.headers[name], name).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBeDefined();
+    const icon = await get('/favicon.svg');
+    expect(icon.headers['content-security-policy']).toBeDefined();
+    expect((await get('/login')).headers['content-security-policy']).toContain("'nonce-");
   });
 
   it('caches other static files briefly and sends a small file as it is', async () => {

@@ -45,3 +45,8 @@ export interface Route {
   publishable?: boolean;
   handle(ctx: Ctx, call: Call): unknown;
 }
+
+/** A `GET` list route over every `object` that `keep(params)` lets through, paged as Stripe pages. */
+export function listRoute<T extends StoredObject>(pattern: string, object: string, keep: (params: Params) => (record: T) => boolean): Route {
+  return { method: 'GET', pattern, handle: (ctx, { params, path }) => ctx.store.page(ctx.store.all<T>(object, keep(params)), params, path) };
+}

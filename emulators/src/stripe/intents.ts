@@ -7,7 +7,7 @@
 // `last_payment_error`. The 3-D Secure challenge is completed or failed through the control API
 // (`completeThreeDSecure`), which is what the Stripe.js stand-in's challenge buttons call.
 import { cardFor } from './cards';
-import type { Ctx, Route } from './context';
+import { listRoute, type Ctx, type Route } from './context';
 import { cardError, invalidRequest, missingParam, StripeApiError, unexpectedState } from './errors';
 import { bool, int, metadata, obj, str, type Params } from './form';
 import { getCustomer, paymentMethodFromData, resolvePaymentMethod, type PaymentMethodRecord } from './payments';
@@ -385,59 +385,34 @@ function created(ctx: Ctx, intent: Intent, params: Params) {
   return ctx.store.present(intent, params);
 }
 
-export const intentRoutes: Route[] = [
-  { method: 'POST', pattern: '/v1/payment_intents', handle: (ctx, { params }) => created(ctx, createPaymentIntent(ctx, params), params) },
-  {
-    method: 'GET',
-    pattern: '/v1/payment_intents/:id',
-    publishable: true,
-    handle: (ctx, { params, ids, publishable }) => ctx.store.present(retrieveIntent<PaymentIntentRecord>(ctx, 'payment_intent', ids.id, params, publishable), params),
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents/:id',
-    handle: (ctx, { params, ids }) => ctx.store.present(update(ctx, ctx.store.get<PaymentIntentRecord>('payment_intent', ids.id, 'intent'), params), params),
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents/:id/confirm',
-    publishable: true,
-    handle: (ctx, { params, ids, publishable }) => confirmed(ctx, retrieveIntent<PaymentIntentRecord>(ctx, 'payment_intent', ids.id, params, publishable), params),
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents/:id/cancel',
-    handle: (ctx, { params, ids }) => ctx.store.present(cancel(ctx, ctx.store.get<PaymentIntentRecord>('payment_intent', ids.id, 'intent'), params), params),
-  },
-  {
-    method: 'GET',
-    pattern: '/v1/payment_intents',
-    handle: (ctx, { params, path }) => {
-      const customer = str(params, 'customer');
-      return ctx.store.page(ctx.store.all<PaymentIntentRecord>('payment_intent', (pi) => !customer || pi.customer === customer), params, path);
+/** The routes PaymentIntents and SetupIntents share, under `/v1/<object>s`. */
+function intentKindRoutes<T extends Intent>(object: T['object'], create: (ctx: Ctx, params: Params) => T): Route[] {
+  const base = `/v1/${object}s`;
+  const get = (ctx: Ctx, id: string) => ctx.store.get<T>(object, id, 'intent');
+  return [
+    { method: 'POST', pattern: base, handle: (ctx, { params }) => created(ctx, create(ctx, params), params) },
+    {
+      method: 'GET',
+      pattern: `${base}/:id`,
+      publishable: true,
+      handle: (ctx, { params, ids, publishable }) => ctx.store.present(retrieveIntent<T>(ctx, object, ids.id, params, publishable), params),
     },
-  },
-  { method: 'POST', pattern: '/v1/setup_intents', handle: (ctx, { params }) => created(ctx, createSetupIntent(ctx, params), params) },
-  {
-    method: 'GET',
-    pattern: '/v1/setup_intents/:id',
-    publishable: true,
-    handle: (ctx, { params, ids, publishable }) => ctx.store.present(retrieveIntent<SetupIntentRecord>(ctx, 'setup_intent', ids.id, params, publishable), params),
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/setup_intents/:id',
-    handle: (ctx, { params, ids }) => ctx.store.present(update(ctx, ctx.store.get<SetupIntentRecord>('setup_intent', ids.id, 'intent'), params), params),
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/setup_intents/:id/confirm',
-    publishable: true,
-    handle: (ctx, { params, ids, publishable }) => confirmed(ctx, retrieveIntent<SetupIntentRecord>(ctx, 'setup_intent', ids.id, params, publishable), params),
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/setup_intents/:id/cancel',
-    handle: (ctx, { params, ids }) => ctx.store.present(cancel(ctx, ctx.store.get<SetupIntentRecord>('setup_intent', ids.id, 'intent'), params), params),
-  },
+    { method: 'POST', pattern: `${base}/:id`, handle: (ctx, { params, ids }) => ctx.store.present(update(ctx, get(ctx, ids.id), params), params) },
+    {
+      method: 'POST',
+      pattern: `${base}/:id/confirm`,
+      publishable: true,
+      handle: (ctx, { params, ids, publishable }) => confirmed(ctx, retrieveIntent<T>(ctx, object, ids.id, params, publishable), params),
+    },
+    { method: 'POST', pattern: `${base}/:id/cancel`, handle: (ctx, { params, ids }) => ctx.store.present(cancel(ctx, get(ctx, ids.id), params), params) },
+  ];
+}
+
+export const intentRoutes: Route[] = [
+  ...intentKindRoutes<PaymentIntentRecord>('payment_intent', (ctx, params) => createPaymentIntent(ctx, params)),
+  listRoute<PaymentIntentRecord>('/v1/payment_intents', 'payment_intent', (params) => {
+    const customer = str(params, 'customer');
+    return (pi) => !customer || pi.customer === customer;
+  }),
+  ...intentKindRoutes<SetupIntentRecord>('setup_intent', (ctx, params) => createSetupIntent(ctx, params)),
 ];

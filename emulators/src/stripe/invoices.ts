@@ -6,7 +6,7 @@
 //
 // Periods, as in Stripe: `invoice.period_start/period_end` describe the period *before* the invoice
 // (equal to `created` for the first invoice); the billed service period is on the line item.
-import type { Ctx, Route } from './context';
+import { listRoute, type Ctx, type Route } from './context';
 import { invalidRequest } from './errors';
 import { bool, str, strings } from './form';
 import { attempt, createPaymentIntent, type PaymentIntentRecord } from './intents';
@@ -267,23 +267,12 @@ export function registerInvoiceIncludables(ctx: Ctx) {
 
 export const invoiceRoutes: Route[] = [
   { method: 'GET', pattern: '/v1/invoices/:id', handle: (ctx, { params, ids }) => ctx.store.present(ctx.store.get('invoice', ids.id), params) },
-  {
-    method: 'GET',
-    pattern: '/v1/invoices',
-    handle: (ctx, { params, path }) => {
-      const customer = str(params, 'customer');
-      const subscription = str(params, 'subscription');
-      const status = str(params, 'status');
-      return ctx.store.page(
-        ctx.store.all<InvoiceRecord>(
-          'invoice',
-          (i) => (!customer || i.customer === customer) && (!subscription || i.parent.subscription_details.subscription === subscription) && (!status || i.status === status),
-        ),
-        params,
-        path,
-      );
-    },
-  },
+  listRoute<InvoiceRecord>('/v1/invoices', 'invoice', (params) => {
+    const customer = str(params, 'customer');
+    const subscription = str(params, 'subscription');
+    const status = str(params, 'status');
+    return (i) => (!customer || i.customer === customer) && (!subscription || i.parent.subscription_details.subscription === subscription) && (!status || i.status === status);
+  }),
   {
     method: 'POST',
     pattern: '/v1/invoices/:id/pay',

@@ -13,7 +13,7 @@
 // `payment_settings[save_default_payment_method]=on_subscription` — as in Stripe, so a checkout
 // that forgets it fails its renewals here too.
 import { redeemCoupon, type CouponRecord, type PriceRecord } from './catalog';
-import type { Ctx, Route } from './context';
+import { listRoute, type Ctx, type Route } from './context';
 import { invalidRequest, missingParam, unexpectedState } from './errors';
 import { bool, int, list, metadata, obj, str, type Params } from './form';
 import { createPendingSetupIntent, type PaymentIntentRecord, type SetupIntentRecord } from './intents';
@@ -434,24 +434,13 @@ export const subscriptionRoutes: Route[] = [
       return ctx.store.present(sub, params);
     },
   },
-  {
-    method: 'GET',
-    pattern: '/v1/subscriptions',
-    handle: (ctx, { params, path }) => {
-      const customer = str(params, 'customer');
-      const price = str(params, 'price');
-      const status = str(params, 'status');
-      return ctx.store.page(
-        ctx.store.all<SubscriptionRecord>(
-          'subscription',
-          (s) =>
-            (!customer || s.customer === customer) &&
-            (!price || item(s).price.id === price) &&
-            (status === 'all' || (status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired')),
-        ),
-        params,
-        path,
-      );
-    },
-  },
+  listRoute<SubscriptionRecord>('/v1/subscriptions', 'subscription', (params) => {
+    const customer = str(params, 'customer');
+    const price = str(params, 'price');
+    const status = str(params, 'status');
+    return (s) =>
+      (!customer || s.customer === customer) &&
+      (!price || item(s).price.id === price) &&
+      (status === 'all' || (status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired'));
+  }),
 ];

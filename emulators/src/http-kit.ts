@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DeliveryOptions } from './webhook-delivery';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -218,6 +219,16 @@ export function cors(req: IncomingMessage, res: ServerResponse, allow: { methods
   });
   res.end();
   return true;
+}
+
+/** Options both payment emulators (Stripe, PayPal) take; `Webhook` is the provider's endpoint input. */
+export interface PaymentEmulatorOptions<Webhook> {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Endpoints to deliver events to from the start. */
+  webhooks?: Webhook[];
+  delivery?: Partial<DeliveryOptions>;
 }
 
 /** What starting a payment emulator (Stripe, PayPal) gives back, besides its provider's own fields. */

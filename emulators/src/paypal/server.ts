@@ -20,27 +20,22 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
-import { BodyError, cors, listen, type RunningPaymentEmulator } from '../http-kit';
+import { BodyError, cors, listen, type PaymentEmulatorOptions, type RunningPaymentEmulator } from '../http-kit';
 import { catalogRoutes } from './catalog';
 import { buyerPage, controlHandler, controls } from './control';
 import { authFailure, PayPalError } from './errors';
 import { orderRoutes } from './orders';
 import { ppId, State, type Call, type Ctx, type EventRecord, type Json, type Route } from './store';
 import { subscriptionRoutes } from './subscriptions';
-import { notificationRoutes, WebhookDispatcher, WebhookSigner, type DeliveryOptions } from './webhooks';
+import { notificationRoutes, WebhookDispatcher, WebhookSigner } from './webhooks';
 
-export interface PayPalEmulatorOptions {
-  /** 0 (default) picks a free port. */
-  port?: number;
-  host?: string;
+/** `webhooks`: each one's `id` is the webhook id for verification (default generated). */
+export interface PayPalEmulatorOptions extends PaymentEmulatorOptions<{ url: string; id?: string; events?: string[] }> {
   /** When set, only these credentials get a token; default: any non-empty client id and secret. */
   clientId?: string;
   clientSecret?: string;
   /** Lifetime of access tokens (default 32400 s, as PayPal's). */
   tokenTtlSeconds?: number;
-  /** Webhooks to deliver events to from the start; `id` is the webhook id for verification (default generated). */
-  webhooks?: { url: string; id?: string; events?: string[] }[];
-  delivery?: Partial<DeliveryOptions>;
 }
 
 export interface LoggedRequest {

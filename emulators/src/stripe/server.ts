@@ -14,7 +14,7 @@
 //
 // Test control lives under /_emulator (control.ts); the Stripe.js stand-in is /_emulator/stripe.js.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyError, cors, listen, randomId, type RunningPaymentEmulator } from '../http-kit';
+import { BodyError, cors, listen, randomId, type PaymentEmulatorOptions, type RunningPaymentEmulator } from '../http-kit';
 import { catalogRoutes } from './catalog';
 import type { Call, Ctx, Route } from './context';
 import { controlHandler, controls } from './control';
@@ -25,22 +25,16 @@ import { invoiceRoutes } from './invoices';
 import { paymentRoutes } from './payments';
 import { newId, nowSeconds, Store } from './store';
 import { registerSubscriptionHooks, subscriptionRoutes } from './subscriptions';
-import { WebhookDispatcher, type DeliveryOptions, type EventRecord } from './webhooks';
+import { WebhookDispatcher, type EventRecord } from './webhooks';
 
 /** The API version of stripe 23.1.0, stamped on events and echoed in `stripe-version`. */
 export const API_VERSION = '2026-10-28.endive';
 
-export interface StripeEmulatorOptions {
-  /** 0 (default) picks a free port. */
-  port?: number;
-  host?: string;
+export interface StripeEmulatorOptions extends PaymentEmulatorOptions<{ url: string; secret?: string; events?: string[] }> {
   /** When set, only this secret key is accepted; default: any `sk_test_` / `rk_test_` key. */
   apiKey?: string;
   /** When set, only this publishable key is accepted; default: any `pk_test_` key. */
   publishableKey?: string;
-  /** Endpoints to deliver events to from the start. */
-  webhooks?: { url: string; secret?: string; events?: string[] }[];
-  delivery?: Partial<DeliveryOptions>;
 }
 
 export interface LoggedRequest {

@@ -6,6 +6,7 @@
 // - each paid Stripe invoice or PaymentIntent is recorded once as an invoice row (order_id = its id);
 // - renewals add the period's words once per Stripe invoice (ledger source purchase:invoice).
 // What must happen after the commit (mail, the product's webhook, dropping cached actors) is returned.
+import { centsToDollars } from '@pluma/common/rules/discounted-price';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
@@ -68,7 +69,6 @@ async function productOf(tx: Tx, purchase: PurchaseRow): Promise<ProductRow | nu
   return row ?? null;
 }
 
-const toDollars = (cents: number) => Math.round(cents) / 100;
 const DAY_MS = 86_400_000;
 
 /** Words of a grant: the trial's free_trial_words during a trial, else word_amount (null = unlimited). */
@@ -134,9 +134,9 @@ export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent): 
   if (purchase.status === 'pending') {
     await fulfilOnce(tx, purchase, product, false);
     const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    effects.push({ kind: 'activated', purchase: updated, product, amount: toDollars(intent.amount_received ?? intent.amount), orderId: intent.id });
+    effects.push({ kind: 'activated', purchase: updated, product, amount: centsToDollars(intent.amount_received ?? intent.amount), orderId: intent.id });
   }
-  await recordInvoice(tx, purchase, { orderId: intent.id, amount: toDollars(intent.amount_received ?? intent.amount), status: 'completed', expirationDate: null });
+  await recordInvoice(tx, purchase, { orderId: intent.id, amount: centsToDollars(intent.amount_received ?? intent.amount), status: 'completed', expirationDate: null });
   return effects;
 }
 
@@ -181,7 +181,7 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   if (purchase.status === 'pending' && status !== 'pending' && status !== 'revoked') {
     await fulfilOnce(tx, purchase, product, subscription.status === 'trialing');
     const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;
-    effects.push({ kind: 'activated', purchase, product, amount: toDollars(paidNow?.amount_paid ?? 0), orderId: paidNow?.id ?? subscription.id });
+    effects.push({ kind: 'activated', purchase, product, amount: centsToDollars(paidNow?.amount_paid ?? 0), orderId: paidNow?.id ?? subscription.id });
   }
   if (status !== purchase.status) {
     changes.status = status;
@@ -209,13 +209,13 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
     const lineEnd = paid.lines?.data?.[0]?.period?.end ?? paid.period_end;
     const recorded = await recordInvoice(tx, current, {
       orderId: paid.id!,
-      amount: toDollars(paid.amount_paid),
+      amount: centsToDollars(paid.amount_paid),
       status: 'completed',
       expirationDate: typeof lineEnd === 'number' ? new Date(lineEnd * 1000) : null,
     });
     if (recorded && paid.billing_reason !== 'subscription_create' && status === 'active' && paid.amount_paid > 0) {
       await grantWords(tx, { userId: current.userId, sourceType: 'purchase', sourceId: `${current.purchaseId}:${paid.id}`, words: wordsOf(product, false) });
-      effects.push({ kind: 'renewed', purchase: current, product, amount: toDollars(paid.amount_paid), orderId: paid.id! });
+      effects.push({ kind: 'renewed', purchase: current, product, amount: centsToDollars(paid.amount_paid), orderId: paid.id! });
     }
   }
   return effects;

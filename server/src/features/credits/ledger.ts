@@ -6,7 +6,7 @@ import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { creditLedger, users } from '../../db/schema';
-import { invalidateUser } from '../../platform/auth/invalidation';
+import { balanceSpent, invalidateUser } from '../../platform/auth/invalidation';
 
 export interface LedgerSource {
   userId: number;
@@ -120,8 +120,8 @@ export async function chargeWords(tx: Executor, options: LedgerSource & { words:
   if (!row || row.balance === null) return { applied: false, balanceAfter: 0, change: 0 };
   if (row.change === null || row.balance_after === null) return { applied: false, balanceAfter: Number(row.balance), change: 0 };
   const change = Number(row.change);
-  // A changed balance shows in cached actors and GET /api/users (changeBalance() below).
-  if (change !== 0) invalidateUser(options.userId);
+  // A charged balance shows in GET /api/users (platform/auth/invalidation.ts balanceSpent).
+  if (change !== 0) balanceSpent(options.userId);
   return { applied: true, balanceAfter: Number(row.balance_after), change };
 }
 

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { ChatTurn } from '../../platform/ai/types';
-import { preparedPerDatabase } from './prepared';
+import { preparedPerDatabase } from '../../db/prepared';
 
 /** At most this many earlier messages are read; the token budget usually stops sooner. */
 export const CONTEXT_MAX_MESSAGES = 40;

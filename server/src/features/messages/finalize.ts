@@ -12,7 +12,7 @@ import { countWords } from '@pluma/common/rules/token-estimate';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
-import { invalidateUser } from '../../platform/auth/invalidation';
+import { balanceSpent } from '../../platform/auth/invalidation';
 import { chargeCtes } from '../credits';
 import type { MessageRow } from './present';
 
@@ -99,7 +99,7 @@ export async function finalizeMessage(ctx: AppContext, input: FinalizeInput): Pr
   const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!raw) return null;
   const row = toMessageRow(raw);
-  // A changed balance shows in cached actors and GET /api/users (credits/ledger.ts changeBalance()).
-  if (raw.ledger_change !== null && Number(raw.ledger_change) !== 0) invalidateUser(row.userId);
+  // A charged balance shows in GET /api/users (platform/auth/invalidation.ts balanceSpent).
+  if (raw.ledger_change !== null && Number(raw.ledger_change) !== 0) balanceSpent(row.userId);
   return row;
 }

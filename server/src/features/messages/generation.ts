@@ -19,7 +19,7 @@ import { ProviderError, type ChatTurn, type ProviderName } from '../../platform/
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { FrameBatcher } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
-import { preparedPerDatabase } from './prepared';
+import { preparedPerDatabase } from '../../db/prepared';
 import { presentMessage } from './present';
 import { messageKey, track } from './registry';
 

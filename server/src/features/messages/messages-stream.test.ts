@@ -12,6 +12,7 @@ import { nextEvent, recordEvents } from '../../platform/realtime/socket-test-hel
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { hashToken } from '../../platform/auth/tokens';
 import { generationsOf } from './registry';
 
 const STREAM_KEYS = ['content', 'conversation_id', 'isThread', 'message_id', 'stream'];
@@ -69,6 +70,25 @@ describe('chat streaming', () => {
     expect(ai.openai.stats.lastRequest).toMatchObject({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: '[words:300] Write about our product launch' }] });
     const page = await t.app.inject({ url: `/api/messages/conversation/${conversationId}`, headers: owner.auth });
     expect(page.json().messages.map((m: { message_id: number }) => m.message_id)).toEqual([assistant_message.message_id, user_message.message_id]);
+  });
+
+  it('a charge keeps the cached actor, yet a prompt past the balance is still refused exactly (412, nothing saved)', async () => {
+    const owner = await userWithWords(40);
+    const conversationId = await newConversation(owner);
+    const socket = await connect(owner);
+    const first = await send(owner, { content: '[words:40] Spend every word', conversation_id: conversationId, stream: true });
+    expect(first.statusCode).toBe(201);
+    await endOf(socket, first.json().assistant_message.message_id);
+    expect(await balance(owner)).toBe(0);
+    // The charge dropped GET /api/users' view (it shows the balance) but not the cached actor, whose
+    // words (40) are only a pre-check: the word hold in SQL refuses the next prompt.
+    expect(t.ctx.services.authCache?.actor(hashToken(owner.token))?.actor.user.availableWords).toBe(40);
+    expect((await t.app.inject({ url: '/api/users', headers: owner.auth })).json().available_words).toBe(0);
+    const refused = await send(owner, { content: 'One more', conversation_id: conversationId, stream: true });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json()).toMatchObject({ error: 'premium_required', message: 'You have no words left. Get a subscription or contact support to keep creating content.' });
+    const rows = await t.ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+    expect(rows).toHaveLength(2);
   });
 
   it('keeps frames to about 60 per second while tokens arrive faster', async () => {

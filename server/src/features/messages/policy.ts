@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
 import { findVisibleConversation, scopeParams, visibleToPrepared, type ConversationRow } from '../conversations';
 import { candidatePurchasesOf, purchaseTermsColumns } from '../credits';
-import { preparedPerDatabase } from './prepared';
+import { preparedPerDatabase } from '../../db/prepared';
 import { ACTIVE_STATUSES } from './finalize';
 import type { MessageRow } from './present';
 

@@ -9,7 +9,7 @@ import { asyncCommitCte } from '../../db/async-commit';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { holdCtes, premiumRequired } from '../credits';
-import { preparedPerDatabase } from './prepared';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { MessageRow } from './present';
 
 export interface PromptToSave {

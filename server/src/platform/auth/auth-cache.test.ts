@@ -108,6 +108,22 @@ describe('AuthCache', () => {
     expect(cache.storeActor('h1', entry(1, 'fam-1'), cache.ticket(T0 + 10), T0 + 20)).toBe(false);
   });
 
+  it('a word charge drops and holds back only the view: actors stay (their words are a pre-check)', () => {
+    const cache = cacheOf();
+    const ticket = cache.ticket(T0);
+    cache.storeActor('h1', entry(1, 'fam-1'), ticket, T0);
+    cache.storeView(1, view(1), Number.POSITIVE_INFINITY, ticket, T0);
+    cache.storeView(2, view(2), Number.POSITIVE_INFINITY, ticket, T0);
+    cache.forget({ balanceOf: 1 }, T0 + 10);
+    expect(cache.view(1, T0 + 10)).toBeUndefined();
+    expect(cache.view(2, T0 + 10)).toBeDefined();
+    expect(cache.actor('h1', T0 + 10)?.actor.user.userId).toBe(1);
+    // The charge may not be committed yet: a view read now could show the old balance.
+    expect(cache.storeView(1, view(1), Number.POSITIVE_INFINITY, cache.ticket(T0 + 20), T0 + 30)).toBe(false);
+    expect(cache.storeActor('h1', entry(1, 'fam-1'), cache.ticket(T0 + 20), T0 + 30)).toBe(true);
+    expect(cache.storeView(1, view(1), Number.POSITIVE_INFINITY, cache.ticket(T0 + 5_100), T0 + 5_100)).toBe(true);
+  });
+
   it('refuses a read that began before a drop, even when it lands after the hold', () => {
     const cache = cacheOf();
     const early = cache.ticket(T0);

@@ -34,8 +34,15 @@ export interface CachedActor {
   session: SessionTimes;
 }
 
-/** What changed: one user (sessions, row, role, purchases) or one session family (logout, refresh). */
-export type AuthChange = { userId: number } | { familyId: string };
+/**
+ * What changed: one user (sessions, row, role, purchases, words granted), one session family (logout,
+ * refresh), or one user's word balance going down (a charge: `balanceOf`). A charge follows every answer,
+ * so it drops only the current-user view, which shows the balance: cached actors keep theirs, because an
+ * actor's words are only a pre-check that the exact word hold repeats in SQL (credits/access.ts
+ * assertCanGenerate, credits/holds.ts). Dropping actors on every answer made each user's next message pay
+ * for a session query (bench/chat-first-token.mjs: about 1.3 ms of the 5.6 ms added on PostgreSQL).
+ */
+export type AuthChange = { userId: number } | { familyId: string } | { balanceOf: number };
 
 /** Taken before reading the database; a store with a ticket older than a drop or an outage is refused. */
 export interface FillTicket {
@@ -96,7 +103,7 @@ export class AuthCache {
   readonly holdMs: number;
   readonly #actors: Slots<string, CachedActor>;
   readonly #views: Slots<number, CurrentUser>;
-  /** 'u:<userId>' / 'f:<familyId>' → until when nothing about it is stored; kept in deadline order. */
+  /** 'u:<userId>' / 'f:<familyId>' / 'b:<userId>' (views only) → until when nothing about it is stored; in deadline order. */
   readonly #held = new Map<string, number>();
   #live = true;
   /** Changes whenever the cache goes down or up, so reads begun before an outage are not stored. */
@@ -142,7 +149,7 @@ export class AuthCache {
 
   /** `validUntil`: when the view changes by itself (the shown purchase expires). */
   storeView(userId: number, view: CurrentUser, validUntil: number, ticket: FillTicket, now: number = Date.now()): boolean {
-    if (!this.#mayStore(ticket, now, `u:${userId}`)) return false;
+    if (!this.#mayStore(ticket, now, `u:${userId}`, `b:${userId}`)) return false;
     this.#views.set(userId, { value: deepFreeze(view), expiresAt: Math.min(now + this.ttlMs, validUntil) });
     return true;
   }
@@ -171,6 +178,9 @@ export class AuthCache {
       deleteWhere(this.#actors, (entry) => entry.actor.user.userId === change.userId);
       this.#views.delete(change.userId);
       this.#hold(`u:${change.userId}`, now);
+    } else if ('balanceOf' in change) {
+      this.#views.delete(change.balanceOf);
+      this.#hold(`b:${change.balanceOf}`, now);
     } else {
       deleteWhere(this.#actors, (entry) => entry.actor.familyId === change.familyId);
       this.#hold(`f:${change.familyId}`, now);

@@ -1,5 +1,6 @@
 // Keeping auth caches in step: within a process (the change bus) and across processes (Redis pub/sub).
 // The Redis part uses two caches on separate buses, as two processes would have; it needs REDIS_URL.
+import type { CurrentUser } from '@pluma/common/users';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +30,8 @@ describe('parseWireChange', () => {
   it('reads a user or family change and rejects anything else', () => {
     expect(parseWireChange('{"from":"n1","userId":7}')).toEqual({ from: 'n1', userId: 7 });
     expect(parseWireChange('{"from":"n1","familyId":"f-1"}')).toEqual({ from: 'n1', familyId: 'f-1' });
-    for (const bad of ['not json', 'null', '{"userId":7}', '{"from":"n1","userId":"7"}', '{"from":"n1","userId":1.5}', '{"from":"n1","familyId":""}', '{"from":"n1"}']) {
+    expect(parseWireChange('{"from":"n1","balanceOf":7}')).toEqual({ from: 'n1', balanceOf: 7 });
+    for (const bad of ['{"from":"n1","balanceOf":"7"}', 'not json', 'null', '{"userId":7}', '{"from":"n1","userId":"7"}', '{"from":"n1","userId":1.5}', '{"from":"n1","familyId":""}', '{"from":"n1"}']) {
       expect(parseWireChange(bad)).toBeNull();
     }
   });
@@ -93,6 +95,11 @@ describe.skipIf(!REDIS_URL)('syncAuthCache across processes (needs REDIS_URL)', 
     expect(b.cache.actor('h3')).toBeDefined();
     // Held back on B too: a read racing the change's commit is not stored there either.
     expect(b.cache.storeActor('h1', entry(1, 'fam-1'), b.cache.ticket())).toBe(false);
+    // A word charge on A drops B's view of that user, and B keeps the actor.
+    b.cache.storeView(3, { user_id: 3 } as CurrentUser, Number.POSITIVE_INFINITY, b.cache.ticket());
+    a.bus.announce({ balanceOf: 3 });
+    await until(() => b.cache.view(3) === undefined);
+    expect(b.cache.actor('h3')).toBeDefined();
   });
 
   it('ignores malformed messages on the channel', async () => {

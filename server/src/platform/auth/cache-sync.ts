@@ -23,6 +23,7 @@ interface WireChange {
   from: string;
   userId?: number;
   familyId?: string;
+  balanceOf?: number;
 }
 
 /** A change from another node, or null for anything malformed (the channel is shared, so be strict). */
@@ -36,6 +37,7 @@ export function parseWireChange(raw: string): (AuthChange & { from: string }) | 
   if (!message || typeof message !== 'object' || typeof message.from !== 'string') return null;
   if (Number.isInteger(message.userId)) return { from: message.from, userId: message.userId as number };
   if (typeof message.familyId === 'string' && message.familyId) return { from: message.from, familyId: message.familyId };
+  if (Number.isInteger(message.balanceOf)) return { from: message.from, balanceOf: message.balanceOf as number };
   return null;
 }
 
@@ -64,7 +66,9 @@ export async function syncAuthCache(cache: AuthCache, options: CacheSyncOptions 
   subscriber.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
     const change = parseWireChange(raw);
-    if (change && change.from !== nodeId) cache.forget('userId' in change ? { userId: change.userId } : { familyId: change.familyId });
+    if (!change || change.from === nodeId) return;
+    const { from: _from, ...heard } = change;
+    cache.forget(heard);
   });
   subscriber.on('close', () => cache.setLive(false));
   // ioredis re-subscribes after a reconnect; subscribing again is harmless and tells us when it is done.

@@ -1,7 +1,8 @@
 // Tells every auth cache that something an actor or GET /api/users is built from has changed.
 // Call it right after (or inside the transaction of) any write that changes:
 //   - a user's sessions (sign-out, refresh, revocation)    → sessions.ts does it
-//   - a user's row, staff role, purchases or word balance  → invalidateUser(userId)
+//   - a user's row, staff role, purchases or words granted  → invalidateUser(userId)
+//   - a word charge (the balance only goes down)            → balanceSpent(userId)
 //   - deletion or suspension of a user                      → invalidateUser(userId)
 // Every cache of this process drops the affected entries synchronously, before the caller goes on; each
 // cache connected to Redis passes the change on to the other nodes (cache-sync.ts). No context is
@@ -35,6 +36,11 @@ export const processAuthChanges = new AuthChangeBus();
 /** The user's sessions, row (profile, words, password), staff role or purchases changed, or the user is gone. */
 export function invalidateUser(userId: number): void {
   processAuthChanges.announce({ userId });
+}
+
+/** The user's word balance went down (a charge): GET /api/users' view is dropped, cached actors stay (auth-cache.ts). */
+export function balanceSpent(userId: number): void {
+  processAuthChanges.announce({ balanceOf: userId });
 }
 
 /** One session family was signed out, rotated or revoked. */

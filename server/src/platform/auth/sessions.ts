@@ -3,8 +3,9 @@
 // Every change to a session tells the auth caches (invalidation.ts), so a cached actor never outlives it.
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@pluma/common/constants';
-import { and, eq, gt, inArray, isNull, max } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, staff, users } from '../../db/schema';
 import type { UserRow } from './actor';
 import type { SessionTimes } from './auth-cache';
@@ -58,15 +59,22 @@ export async function touchSession(db: Db, sessionId: number, at: Date): Promise
   await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.sessionId, sessionId));
 }
 
-/** The session of a token hash with its user and staff role: one query on the unique token_hash index. */
-async function loadSession(db: Db, tokenHash: string) {
-  const [row] = await db
+// Every request whose actor is not cached runs it (a chat message usually: the cache keeps an actor a few
+// seconds), so it is built once and prepared (db/prepared.ts).
+const loadSessionQuery = preparedPerDatabase((db: Db) =>
+  db
     .select({ session: sessions, user: users, staffRole: staff.role })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .leftJoin(staff, eq(staff.userId, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('load_session'),
+);
+
+/** The session of a token hash with its user and staff role: one query on the unique token_hash index. */
+async function loadSession(db: Db, tokenHash: string) {
+  const [row] = await loadSessionQuery(db).execute({ tokenHash });
   return row ?? null;
 }
 

@@ -9,7 +9,8 @@
 // each node's auth cache hears every node's announcements (cache-sync.ts). So each node re-reads, for the
 // sockets it holds of the announced user or family, whether their session is still signed in, and drops
 // those that are not. One rule covers every path, present and future (an admin deleting a customer), and
-// a change that ends nothing (a word charge, a refresh) costs one indexed query and keeps the socket.
+// a change that ends nothing (a profile edit, a refresh) costs one indexed query and keeps the socket; a
+// word charge (balanceSpent) is not re-checked at all.
 //
 // A socket follows its session *family* (one sign-in and every refresh of it), not the token it used:
 // the browser refreshes its token every few minutes, and the socket must live on with the new one.
@@ -92,6 +93,8 @@ export class SocketSessionGuard {
 
   /** An announced change: the user's families, or the one family, are re-checked. */
   heard(change: AuthChange): void {
+    // A word charge ends no session (it follows every answer, so it would cost a query each time).
+    if ('balanceOf' in change) return;
     if ('userId' in change) {
       const families = this.#userFamilies.get(change.userId);
       if (families) this.#schedule(families);

@@ -109,3 +109,63 @@ export const stripePriceRecord = z.object({
 });
 export const stripeProductList = z.array(stripeProductRecord);
 export const stripePriceList = z.array(stripePriceRecord);
+
+// ---- Contracts shared by the checkout screen and the payments server (issue 10) ----
+
+/**
+ * GET /checkout/config (no sign-in): what the checkout page needs, public values only. `stripe` is null
+ * when no keys are configured (the page then says payments are not configured). `js_url` is Stripe's
+ * own script in production; PAYMENTS_DEMO=1 and the browser tests point it at the emulator's stand-in.
+ */
+export const checkoutConfigResponse = z.object({
+  stripe: z.object({ publishable_key: z.string(), js_url: z.string() }).nullable(),
+  /** PAYMENTS_DEMO=1: checkout runs against the local payment emulators (refused in production). */
+  demo: z.boolean(),
+});
+export type CheckoutConfigResponse = z.infer<typeof checkoutConfigResponse>;
+
+/** spec part 1 §3 Payment source: a saved card. The id is the provider's payment method id. */
+export const paymentSourceRecord = z.object({
+  payment_source_id: z.string(),
+  /** mastercard, visa or other (spec part 1 §3). */
+  card_type: z.enum(['mastercard', 'visa', 'other']),
+  last_digits: z.string(),
+  exp_month: z.number().nullable(),
+  exp_year: z.number().nullable(),
+});
+export type PaymentSourceRecord = z.infer<typeof paymentSourceRecord>;
+export const paymentSourceList = z.array(paymentSourceRecord);
+
+/** POST /payment_sources: starts saving a card; the page confirms the SetupIntent with stripe.confirmSetup. */
+export const createPaymentSourceResponse = z.object({ clientSecret: z.string() });
+export const paymentSourceIdParams = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9]{1,64}$/, { error: 'invalid_id' }) });
+
+/** GET /payment_method: spec part 1 §3 Payment method. */
+export const paymentMethodRecord = z.object({ payment_method_id: z.number(), name: z.string() });
+export const paymentMethodList = z.array(paymentMethodRecord);
+
+/**
+ * POST /checkout: pays with a saved card (spec part 1 §7). Prices are recomputed on the server. The
+ * answer is like POST /checkout/attempt's: `kind: 'payment'` with a clientSecret means the bank asks for
+ * 3-D Secure (the page runs stripe.confirmPayment / handleNextAction with it); 'none' means done.
+ */
+export const checkoutRequest = z.object({
+  type: z.enum(['purchase']).default('purchase'),
+  product_id: id(),
+  payment_source_id: z.string().regex(/^pm_[A-Za-z0-9]{1,64}$/, { error: 'invalid_id' }),
+  discountCode: text().trim().max(200).optional(),
+  payment_method_id: id().nullable().optional(),
+  invoice_id: id().nullable().optional(),
+  contract_invoice_id: id().nullable().optional(),
+  organization_id: id().optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+export const checkoutResponse = checkoutAttemptResponse;
+
+/** POST /purchases/cancel/{id}: spec part 1 §4/§9, a reason of at least 10 characters. */
+export const CANCEL_REASON_MIN = 10;
+export const cancelPurchaseRequest = z.object({
+  cancel_reason: text({ error: 'cancel_reason_required' }).trim().min(CANCEL_REASON_MIN, { error: 'cancel_reason_required' }).max(2000),
+  status: z.literal('cancelled').default('cancelled'),
+});
+export type CancelPurchaseRequest = z.infer<typeof cancelPurchaseRequest>;

@@ -98,6 +98,7 @@ const en = {
   purchase_limit_reached: "We're sorry, you cannot purchase this product anymore.",
   // discounts (spec part 1 §8 "Discount error"; docs/decisions.md "Discount codes")
   discount_invalid: "We're sorry, that discount is invalid.",
+  cancel_reason_required: 'You must include a cancel reason.',
   discount_unavailable: "We're sorry, you cannot use this discount code anymore.",
   discount_code_format: 'A discount code has 1 to 50 letters, digits, dashes or underscores.',
   discount_code_exists: 'A discount with this code already exists.',
@@ -209,6 +210,7 @@ const es: Record<MessageKey, string> = {
   purchase_product_unavailable: 'Lo sentimos, este producto ya no se puede comprar.',
   purchase_limit_reached: 'Lo sentimos, ya no puedes comprar este producto.',
   discount_invalid: 'Lo sentimos, ese descuento no es válido.',
+  cancel_reason_required: 'Debes incluir un motivo de cancelación.',
   discount_unavailable: 'Lo sentimos, ya no puedes usar este código de descuento.',
   discount_code_format: 'Un código de descuento tiene de 1 a 50 letras, dígitos, guiones o guiones bajos.',
   discount_code_exists: 'Ya existe un descuento con este código.',

@@ -25,7 +25,7 @@ async function main() {
   await seedAppConfig(ctx);
   await seedPaymentMethods(ctx);
   await seedProducts(ctx);
-  await seedFirstAdmin(ctx);
+  await seedFirstAdmin({ ctx });
   const app = await startApp(ctx);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -30,7 +30,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function sessionResponse(ctx: AppContext, userId: number, token?: string): Promise<AuthResponse> {
-  return { token: token ?? (await createSession(ctx.db, userId)), user: await loadCurrentUser(ctx, userId) };
+  return { token: token ?? (await createSession(ctx.db, userId)), user: await loadCurrentUser({ db: ctx.db, userId }) };
 }
 
 export interface SignupResult extends AuthResponse {
@@ -42,7 +42,7 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
   const { ctx, input, log } = options;
   if (!(await getConfigBool(ctx, 'signup_enabled'))) throw new AppError(403, ErrorIds.signupDisabled, 'signup_disabled');
   // spec part 1 §8: an existing email (any case) is a 412 "You already have an account".
-  if (await findUserByEmail(ctx.db, input.email)) throw emailExists();
+  if (await findUserByEmail({ db: ctx.db, email: input.email })) throw emailExists();
   const passwordHash = await hashPassword(input.password);
   let user: typeof users.$inferSelect;
   try {
@@ -87,7 +87,7 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
 
 export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<AuthResponse> {
   const { ctx, input } = options;
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail({ db: ctx.db, email: input.email });
   // verifyPassword hashes against a dummy when the user is unknown, so both failures take the same time.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw invalidCredentials();

@@ -18,7 +18,7 @@ describe('first admin', () => {
   it('creates admin@pluma.local with a random 16-character password printed once; idempotent', async () => {
     t = await createTestApp();
     const printed: string[] = [];
-    const result = await seedFirstAdmin(t.ctx, (text) => printed.push(text));
+    const result = await seedFirstAdmin({ ctx: t.ctx, print: (text) => printed.push(text) });
     expect(result).toMatchObject({ created: true, email: DEFAULT_ADMIN_EMAIL, generatedPassword: true });
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain(DEFAULT_ADMIN_EMAIL);
@@ -29,7 +29,7 @@ describe('first admin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.staff.role).toBe('admin');
 
-    const again = await seedFirstAdmin(t.ctx, (text) => printed.push(text));
+    const again = await seedFirstAdmin({ ctx: t.ctx, print: (text) => printed.push(text) });
     expect(again).toEqual({ created: false, reason: 'admin_exists' });
     expect(printed).toHaveLength(1);
     expect(await t.ctx.db.select().from(staff).where(eq(staff.role, 'admin'))).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('first admin', () => {
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD and never prints the given password', async () => {
     t = await createTestApp({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'given-secret-9' });
     const printed: string[] = [];
-    const result = await seedFirstAdmin(t.ctx, (text) => printed.push(text));
+    const result = await seedFirstAdmin({ ctx: t.ctx, print: (text) => printed.push(text) });
     expect(result).toMatchObject({ created: true, email: 'owner@example.com', generatedPassword: false });
     expect(printed.join('\n')).not.toContain('given-secret-9');
     expect((await login(t, 'owner@example.com', 'given-secret-9')).statusCode).toBe(200);
@@ -48,7 +48,7 @@ describe('first admin', () => {
     t = await createTestApp({ ADMIN_EMAIL: 'taken@example.com' });
     const squatter = await buildUser(t.ctx, { email: 'taken@example.com' });
     const printed: string[] = [];
-    const result = await seedFirstAdmin(t.ctx, (text) => printed.push(text));
+    const result = await seedFirstAdmin({ ctx: t.ctx, print: (text) => printed.push(text) });
     expect(result).toMatchObject({ created: true, userId: squatter.user.userId, promotedExistingUser: true, generatedPassword: true });
     expect((await t.app.inject({ url: '/api/users', headers: squatter.auth })).statusCode).toBe(401);
     expect((await login(t, 'taken@example.com', squatter.password)).statusCode).toBe(401);
@@ -60,7 +60,7 @@ describe('first admin', () => {
     t = await createTestApp();
     const existing = await buildUser(t.ctx, { staffRole: 'admin' });
     const printed: string[] = [];
-    expect(await seedFirstAdmin(t.ctx, (text) => printed.push(text))).toEqual({ created: false, reason: 'admin_exists' });
+    expect(await seedFirstAdmin({ ctx: t.ctx, print: (text) => printed.push(text) })).toEqual({ created: false, reason: 'admin_exists' });
     expect(printed).toEqual([]);
     expect(await t.ctx.db.select().from(users).where(eq(users.email, DEFAULT_ADMIN_EMAIL))).toHaveLength(0);
     await t.ctx.db.delete(staff).where(eq(staff.userId, existing.user.userId));
@@ -76,7 +76,7 @@ describe('first admin', () => {
 
   it('two nodes booting at once create exactly one admin', async () => {
     t = await createTestApp();
-    const results = await Promise.all([seedFirstAdmin(t.ctx, () => {}), seedFirstAdmin(t.ctx, () => {})]);
+    const results = await Promise.all([seedFirstAdmin({ ctx: t.ctx, print: () => {} }), seedFirstAdmin({ ctx: t.ctx, print: () => {} })]);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await t.ctx.db.select().from(staff).where(eq(staff.role, 'admin'))).toHaveLength(1);
   });

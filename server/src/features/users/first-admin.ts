@@ -33,7 +33,7 @@ async function adminExists(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function seedFirstAdmin(ctx: AppContext, print: (text: string) => void = (text) => console.log(text)): Promise<SeedResult> {
+export async function seedFirstAdmin({ ctx, print = (text) => console.log(text) }: { ctx: AppContext; print?: (text: string) => void }): Promise<SeedResult> {
   // Every boot after the first stops here, without paying for a password hash.
   if (await adminExists(ctx.db)) return { created: false, reason: 'admin_exists' };
   const email = (ctx.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
@@ -46,7 +46,7 @@ export async function seedFirstAdmin(ctx: AppContext, print: (text: string) => v
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('pluma:first-admin'))`);
     if (await adminExists(db)) return { created: false, reason: 'admin_exists' };
 
-    const existing = await findUserByEmail(db, email);
+    const existing = await findUserByEmail({ db, email });
     let userId: number;
     if (existing) {
       // The operator named this account. Its password is replaced (given or generated) and its

@@ -24,7 +24,7 @@ export function resetLink(baseUrl: string, token: string, lang: Lang): string {
 const userLang = (user: { lang: string | null }): Lang => (user.lang === 'es' ? 'es' : 'en');
 
 async function userForRecovery(db: Db, email: string) {
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail({ db, email });
   if (!user) throw recoveryNotFound();
   return user;
 }

@@ -24,7 +24,7 @@ export async function findUserById(db: Db, userId: number): Promise<UserRow | nu
 }
 
 /** Emails are compared lowercased and trimmed (spec part 1 §5); uses the lower(email) unique index. */
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+export async function findUserByEmail({ db, email }: { db: Db; email: string }): Promise<UserRow | null> {
   const [user] = await db
     .select()
     .from(users)
@@ -48,8 +48,8 @@ export async function readCurrentUser({ db, userId }: { db: Db; userId: number }
 }
 
 /** The current-user view of a user id (the auth feature answers sign-in and sign-up with it). */
-export async function loadCurrentUser(ctx: Pick<AppContext, 'db'>, userId: number): Promise<CurrentUser> {
-  return presentCurrentUser(await readCurrentUser({ db: ctx.db, userId }));
+export async function loadCurrentUser({ db, userId }: { db: Db; userId: number }): Promise<CurrentUser> {
+  return presentCurrentUser(await readCurrentUser({ db, userId }));
 }
 
 /**
@@ -66,7 +66,7 @@ export async function getCurrentUser({ ctx, actor }: { ctx: Pick<AppContext, 'db
   const cached = cache?.view(userId, now);
   if (cached) return cached;
   const ticket = cache?.ticket(now);
-  const view = await loadCurrentUser(ctx, userId);
+  const view = await loadCurrentUser({ db: ctx.db, userId });
   if (cache && ticket) cache.storeView(userId, view, view.purchase ? Date.parse(view.purchase.expires_at) : Number.POSITIVE_INFINITY, ticket);
   return view;
 }
@@ -149,7 +149,7 @@ export async function deleteOwnAccount({ ctx, actor, log }: { ctx: AppContext; a
 
 /** GET /api/users/email (staff; the route checks the role): the account with this email, or 404. */
 export async function lookupUserByEmail({ db, email }: { db: Db; email: string }): Promise<UserRow> {
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail({ db, email });
   if (!user) throw notFound();
   return user;
 }

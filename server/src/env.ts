@@ -74,6 +74,21 @@ export const envSchema = z.object({
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Stripe's publishable key when the app configuration has none (stripe_public_key wins); sent to the checkout page. */
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /** Where the checkout page loads Stripe.js from; default Stripe's own (features/payments/checkout-config.ts). */
+  STRIPE_JS_URL: optionalUrl,
+  /** Run checkout offline against the in-process Stripe emulator (features/payments/demo.ts); refused in production. */
+  PAYMENTS_DEMO: bool,
+  /** PayPal REST app credentials (docs/decisions.md "PayPal checkout"); without both, PayPal is not offered. */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  /** The webhook's id at PayPal: verify-webhook-signature needs it (without it, webhooks answer 500 and PayPal retries). */
+  PAYPAL_WEBHOOK_ID: optionalText,
+  /** sandbox or live, chosen explicitly (the web's JS SDK loads the same environment). */
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Point the PayPal SDK and REST calls at another server (the emulator in tests and the offline demo). */
+  PAYPAL_API_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_SECRET: string };

@@ -12,6 +12,7 @@ import { accessRoutes } from './purchases/access-routes';
 import { productRoutes } from './products/routes';
 import { discountRoutes } from './discounts/routes';
 import { paymentRoutes } from './payments/routes';
+import { payPalRoutes } from './paypal/routes';
 import { ownPurchaseRoutes } from './purchases/own-routes';
 
 export async function featureRoutes(app: FastifyInstance) {
@@ -27,5 +28,6 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(productRoutes);
   await app.register(discountRoutes);
   await app.register(paymentRoutes);
+  await app.register(payPalRoutes);
   await app.register(ownPurchaseRoutes);
 }

@@ -52,6 +52,9 @@ export const products = pgTable(
     freeTrialWords: integer('free_trial_words'),
     stripeProductId: text('stripe_product_id'),
     stripePriceId: text('stripe_price_id'),
+    /** PayPal catalog product and the plan at the product's price (PayPal subscriptions; created on first use). */
+    paypalProductId: text('paypal_product_id'),
+    paypalPlanId: text('paypal_plan_id'),
     webhookUrl: text('webhook_url'),
     productSku: text('product_sku'),
     available: boolean('available').notNull().default(true),

@@ -1,0 +1,189 @@
+// Fulfilment from PayPal's state (docs/decisions.md "PayPal checkout"), the same contract as payments'
+// Stripe fulfilment (payments/fulfil.ts): every function runs inside one transaction, locks the purchase's
+// row first and reads PayPal's objects as they are now (re-read by the caller), so captures and webhook
+// deliveries in any order, repeated or concurrent, end in the same state:
+// - a pending purchase is activated once: status, word credits through the ledger (source purchase/id,
+//   at most once ever), the discount's redemption;
+// - each PayPal capture or subscription sale is recorded once as an invoice row (order_id = its id);
+// - a renewal sale adds the period's words once (ledger source purchase/<id>:<sale id>).
+// The follow-ups (receipt mail, the product's webhook_url, dropped cached actors) are payments' runEffects.
+import { toCents } from '@pluma/common/rules/discounted-price';
+import type { Order, Subscription } from '@paypal/paypal-server-sdk';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { discounts, invoices, products, purchases } from '../../db/schema';
+import { grantWords } from '../credits';
+import { redeemDiscount } from '../discounts';
+import { lockPurchaseById, type Effect, type PurchaseRow } from '../payments';
+import type { ProductRow } from '../products';
+
+type PurchaseStatus = 'active' | 'pending' | 'revoked' | 'cancelled';
+
+/**
+ * Purchase status for each PayPal subscription status (docs/decisions.md): ACTIVE gives access;
+ * APPROVAL_PENDING and APPROVED are not paid yet; SUSPENDED (PayPal gave up on failed payments, or the
+ * merchant suspended it) takes access away; CANCELLED and EXPIRED end it (cancelled when it had been
+ * paid, so access lasts to the paid period's end; revoked when it never was).
+ */
+export function purchaseStatusForPayPal(status: string | undefined, paid: boolean): PurchaseStatus {
+  switch (status) {
+    case 'ACTIVE':
+      return 'active';
+    case 'APPROVAL_PENDING':
+    case 'APPROVED':
+      return 'pending';
+    case 'CANCELLED':
+    case 'EXPIRED':
+      return paid ? 'cancelled' : 'revoked';
+    case 'SUSPENDED':
+    default:
+      return 'revoked';
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+async function productOf(tx: Tx, purchase: PurchaseRow): Promise<ProductRow | null> {
+  if (purchase.productId == null) return null;
+  const [row] = await tx.select().from(products).where(eq(products.productId, purchase.productId)).limit(1);
+  return row ?? null;
+}
+
+/** Words of a grant: free_trial_words during a trial, else word_amount (null = unlimited). Same rule as Stripe's. */
+function wordsOf(product: ProductRow | null, trial: boolean): number | 'unlimited' {
+  if (!product) return 0;
+  if (trial && product.freeTrialWords != null) return product.freeTrialWords;
+  return product.wordAmount == null ? 'unlimited' : product.wordAmount;
+}
+
+/** The paid-once part, as payments/fulfil.ts does it: credits (source purchase/id) and the discount's redemption. */
+async function fulfilOnce(tx: Tx, purchase: PurchaseRow, product: ProductRow | null, trial: boolean): Promise<void> {
+  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, trial) });
+  if (purchase.discountCode) {
+    const [discount] = await tx.select({ discountId: discounts.discountId }).from(discounts).where(sql`lower(${discounts.code}) = lower(${purchase.discountCode})`).limit(1);
+    // A code that ran out meanwhile is still honoured for this customer: they were shown and charged its price.
+    if (discount) await redeemDiscount(tx, discount.discountId);
+  }
+}
+
+/** Records a PayPal payment (capture or sale) as an invoice row once; false when it was recorded already. */
+async function recordInvoice(tx: Tx, purchase: PurchaseRow, input: { orderId: string; amount: number; expirationDate: Date | null }): Promise<boolean> {
+  const [existing] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(and(eq(invoices.orderId, input.orderId), eq(invoices.purchaseId, purchase.purchaseId))).limit(1);
+  if (existing) return false;
+  await tx.insert(invoices).values({
+    purchaseId: purchase.purchaseId,
+    userId: purchase.userId,
+    status: 'completed',
+    amount: input.amount,
+    totalPayment: input.amount,
+    paymentMethodId: purchase.paymentMethodId,
+    orderId: input.orderId,
+    expirationDate: input.expirationDate,
+    subscriptionId: purchase.subscriptionId,
+    subscriptionInterval: purchase.subscriptionInterval,
+    subscriptionPeriod: purchase.subscriptionPeriod,
+    freeTrialLength: purchase.freeTrialLength,
+  });
+  return true;
+}
+
+/**
+ * A one-time purchase's order as PayPal has it now: a COMPLETED capture in USD for at least the amount we
+ * asked completes the purchase once, with its invoice. Anything else (not approved, PENDING review,
+ * DECLINED) changes nothing: the pending purchase waits for the capture's webhook or a new attempt.
+ */
+export async function applyOrder(tx: Tx, order: Order): Promise<Effect[]> {
+  const unit = order.purchaseUnits?.[0];
+  const purchaseId = Number(unit?.customId);
+  if (!unit || !Number.isInteger(purchaseId) || purchaseId <= 0) return [];
+  const purchase = await lockPurchaseById(tx, purchaseId);
+  // The order must be the one checkout made for this purchase (custom_id alone could be anyone's).
+  if (!purchase || purchase.paymentProcessorId !== order.id) return [];
+  const capture = unit.payments?.captures?.find((c) => c.status === 'COMPLETED');
+  if (!capture?.id || capture.amount?.currencyCode !== 'USD') return [];
+  const paidCents = toCents(Number(capture.amount.value));
+  if (!(paidCents >= toCents(purchase.totalPayment))) return [];
+  const product = await productOf(tx, purchase);
+  const effects: Effect[] = [];
+  let current = purchase;
+  if (purchase.status === 'pending') {
+    await fulfilOnce(tx, purchase, product, false);
+    [current] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+    effects.push({ kind: 'activated', purchase: current, product, amount: paidCents / 100, orderId: capture.id });
+  }
+  await recordInvoice(tx, current, { orderId: capture.id, amount: paidCents / 100, expirationDate: null });
+  return effects;
+}
+
+/** A subscription's sale (PAYMENT.SALE.COMPLETED): PayPal's sale id and the amount paid. */
+export interface PayPalSale {
+  id: string;
+  amount: number;
+}
+
+async function lockPurchaseOfSubscription(tx: Tx, subscription: Subscription): Promise<PurchaseRow | undefined> {
+  const [bySubscription] = await tx.select().from(purchases).where(eq(purchases.subscriptionId, subscription.id!)).orderBy(purchases.purchaseId).limit(1).for('update');
+  if (bySubscription) return bySubscription;
+  // Checkout saves the subscription id right after creating it; a webhook faster than that save finds it by custom_id.
+  const fromCustomId = Number(subscription.customId);
+  if (!Number.isInteger(fromCustomId) || fromCustomId <= 0) return undefined;
+  const candidate = await lockPurchaseById(tx, fromCustomId);
+  return candidate && candidate.subscriptionId == null && candidate.status === 'pending' ? candidate : undefined;
+}
+
+/**
+ * A subscription as PayPal has it now, and the sale the event was about (if any). Sets the purchase's
+ * status (purchaseStatusForPayPal), activates it once when it first becomes ACTIVE, keeps access up to
+ * the next billing time (expiration_days), records each sale once and adds a renewal's words once.
+ */
+export async function applyPayPalSubscription(tx: Tx, subscription: Subscription, sale: PayPalSale | null): Promise<Effect[]> {
+  if (!subscription.id) return [];
+  const purchase = await lockPurchaseOfSubscription(tx, subscription);
+  if (!purchase) return [];
+  const product = await productOf(tx, purchase);
+  const paidOnce = purchase.status !== 'pending' || subscription.status === 'ACTIVE' || sale != null;
+  let status = purchaseStatusForPayPal(subscription.status, paidOnce);
+  // A customer's own cancellation stays cancelled (PayPal ends the subscription at once; access runs to the paid end).
+  if (purchase.status === 'cancelled' && status === 'active') status = 'cancelled';
+
+  const effects: Effect[] = [];
+  const now = new Date();
+  const changes: Partial<typeof purchases.$inferInsert> = {};
+  const firstPayment = subscription.billingInfo?.lastPayment?.amount?.value;
+  if (purchase.status === 'pending' && (status === 'active' || status === 'cancelled')) {
+    // A product with a free trial starts on it: the trial's words; its first paid cycle is a renewal.
+    await fulfilOnce(tx, purchase, product, purchase.freeTrialLength != null);
+    const amount = sale ? sale.amount : firstPayment ? Number(firstPayment) : 0;
+    effects.push({ kind: 'activated', purchase, product, amount, orderId: sale?.id ?? subscription.id });
+  }
+  if (status !== purchase.status) {
+    changes.status = status;
+    if (status === 'cancelled') changes.cancelledAt = subscription.statusUpdateTime ? new Date(subscription.statusUpdateTime) : now;
+  }
+  if (purchase.subscriptionId == null) changes.subscriptionId = subscription.id;
+  // Access lasts to the next billing time: expiration_days from the purchase's creation. A cancelled
+  // subscription has none any more (PayPal drops it), so the days already kept stand.
+  const next = subscription.billingInfo?.nextBillingTime ? new Date(subscription.billingInfo.nextBillingTime) : null;
+  if (next && !Number.isNaN(next.getTime()) && status === 'active') {
+    const days = Math.max(1, Math.ceil((next.getTime() - purchase.createdAt.getTime()) / DAY_MS));
+    if (days !== purchase.expirationDays) changes.expirationDays = days;
+  }
+  let current = purchase;
+  if (Object.keys(changes).length > 0) {
+    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+    for (const effect of effects) effect.purchase = current;
+    if (effects.length === 0) effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
+  }
+
+  if (sale && (status === 'active' || status === 'cancelled')) {
+    const [earlier] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(eq(invoices.purchaseId, purchase.purchaseId)).limit(1);
+    const recorded = await recordInvoice(tx, current, { orderId: sale.id, amount: sale.amount, expirationDate: next && !Number.isNaN(next.getTime()) ? next : null });
+    // A renewal: a sale after an earlier one, or the first paid cycle after a free trial.
+    const renewal = recorded && (earlier != null || purchase.freeTrialLength != null) && sale.amount > 0 && status === 'active';
+    if (renewal) {
+      await grantWords(tx, { userId: current.userId, sourceType: 'purchase', sourceId: `${current.purchaseId}:${sale.id}`, words: wordsOf(product, false) });
+      effects.push({ kind: 'renewed', purchase: current, product, amount: sale.amount, orderId: sale.id });
+    }
+  }
+  return effects;
+}

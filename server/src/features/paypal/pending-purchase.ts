@@ -1,0 +1,88 @@
+// The pending purchase both PayPal flows start with, as Stripe checkout does (payments/checkout.ts): the
+// product the actor may buy, the discount if usable, the price the server computes (sale price, then the
+// discount: rules/discounted-price.ts; the client sends no price), and the buying limits checked under
+// the product's row lock in the transaction that inserts the purchase.
+import { PaymentErrorIds } from '@pluma/common/checkout';
+import { PayPalErrorIds, type PayPalOrderRequest } from '@pluma/common/paypal';
+import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discounted-price';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { paymentMethods, purchases } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { AppError } from '../../platform/http/errors';
+import { requireUsableDiscount, type DiscountRow } from '../discounts';
+import type { PurchaseRow } from '../payments';
+import { assertCanBuy, requireProduct, type ProductRow } from '../products';
+
+const DAY_S = 86_400;
+
+export const wrongProductKind = () => new AppError(400, PayPalErrorIds.wrongKind, 'paypal_wrong_product_kind');
+const subscriptionAlreadyActive = () => new AppError(409, PaymentErrorIds.subscriptionActive, 'subscription_already_active');
+
+export interface PendingPurchase {
+  purchase: PurchaseRow;
+  product: ProductRow;
+  discount: DiscountRow | null;
+  baseCents: number;
+  chargeCents: number;
+  /** Free trial days (products' free_trial_length, or the days left to free_trial_end). */
+  trialDays: number | null;
+}
+
+/** The trial's length in days: free_trial_length, or the days left until free_trial_end (if still ahead). */
+export function trialDaysOf(product: ProductRow, now: number = Date.now()): number | null {
+  if (!product.isSubscription) return null;
+  if (product.freeTrialPeriod === 'date' && product.freeTrialEnd) {
+    const end = Math.floor(Date.parse(`${product.freeTrialEnd}T00:00:00Z`) / 1000);
+    return Number.isFinite(end) && end > now / 1000 + 3600 ? Math.ceil((end - now / 1000) / DAY_S) : null;
+  }
+  return product.freeTrialLength && product.freeTrialLength > 0 ? product.freeTrialLength : null;
+}
+
+/** One live subscription at a time (switching plans is the billing work's). */
+async function assertNoLiveSubscription(tx: Tx, userId: number): Promise<void> {
+  const [live] = await tx
+    .select({ purchaseId: purchases.purchaseId })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'active'), isNotNull(purchases.subscriptionId)))
+    .limit(1);
+  if (live) throw subscriptionAlreadyActive();
+}
+
+/** Validates the request against the product's kind and creates the pending purchase (paid with PayPal). */
+export async function createPendingPurchase(ctx: AppContext, actor: Actor, input: PayPalOrderRequest, kind: 'one-time' | 'subscription'): Promise<PendingPurchase> {
+  const product = await requireProduct(ctx.db, actor, input.product_id, 'buy');
+  if (product.isSubscription !== (kind === 'subscription')) throw wrongProductKind();
+  const code = input.discountCode?.trim();
+  const discount = code ? await requireUsableDiscount({ db: ctx.db, code, product }) : null;
+  const terms = { price: product.price, sale_price: product.salePrice };
+  const baseCents = basePriceCents(terms);
+  const chargeCents = discountedPriceCents(terms, discount ? { is_percent: discount.isPercent, amount: discount.amount } : null);
+  const trialDays = trialDaysOf(product);
+
+  const purchase = await ctx.db.transaction(async (tx) => {
+    await assertCanBuy({ db: tx, actor, product });
+    if (product.isSubscription) await assertNoLiveSubscription(tx, actor.user.userId);
+    const [method] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, 'paypal')).limit(1);
+    const [row] = await tx
+      .insert(purchases)
+      .values({
+        userId: actor.user.userId,
+        productId: product.productId,
+        status: 'pending',
+        amount: baseCents / 100,
+        totalPayment: chargeCents / 100,
+        discountCode: discount?.code ?? null,
+        expirationDays: product.isSubscription ? null : product.expirationDays,
+        paymentMethodId: method?.id ?? null,
+        subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
+        subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
+        freeTrialLength: trialDays,
+        organizationId: actor.organization?.organizationId ?? null,
+      })
+      .returning();
+    return row;
+  });
+  return { purchase, product, discount, baseCents, chargeCents, trialDays };
+}

@@ -1,0 +1,202 @@
+// Payment (spec part 1 §2 Checkout, §5 "The card pay button is disabled while the card field is empty or
+// a payment is in progress"): saved cards or a new card in Stripe's Payment Element (Stripe.js from the
+// configured URL, stripe-loader.ts), the Pay Now button, the downgrade confirmation (§4) and every error
+// text of §8. On success the page goes to /thankyou/{purchase_id}.
+import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { centsToDollars } from '@pluma/common/rules/discounted-price';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Modal } from '../../ui/Modal';
+import { formatUsd } from '../pricing/price';
+import { productText } from '../pricing/product-text';
+import { usePaymentSources, type CheckoutConfigResponse, type CheckoutProduct, type DiscountLookup } from './checkout-api';
+import { purchaseErrorText, StripeConfirmError, type CheckoutText } from './checkout-errors';
+import { chargeCents, elementsMode, hasTrial, needsNoCard } from './checkout-pricing';
+import { payNothing, payWithNewCard, payWithSavedCard } from './pay';
+import { NEW_CARD, SavedCards } from './SavedCards';
+import { loadStripeFrom } from './stripe-loader';
+
+export interface PaymentSectionProps {
+  product: CheckoutProduct;
+  discount: DiscountLookup | null;
+  config: CheckoutConfigResponse;
+  /** Set when buying this product is a downgrade (spec part 1 §4): the name of the current plan. */
+  downgradeFrom: string | null;
+  onPaid: (purchaseId: number) => void;
+  /** Paying: the discount box is locked meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
+  /** Under the card form: other ways to pay (PayPal). */
+  alternatives?: ReactNode;
+}
+
+export function PaymentSection(props: PaymentSectionProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const stripeConfig = props.config.stripe;
+  const locale = i18n.language;
+  const stripePromise = useMemo<Promise<Stripe> | null>(
+    () => (stripeConfig ? loadStripeFrom(stripeConfig.js_url, stripeConfig.publishable_key, locale) : null),
+    [stripeConfig, locale],
+  );
+  const [stripeFailed, setStripeFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    stripePromise?.catch(() => alive && setStripeFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [stripePromise]);
+
+  const mode = elementsMode(props.product, props.discount);
+  const amount = chargeCents(props.product, props.discount);
+  const options = useMemo<StripeElementsOptions>(
+    () =>
+      mode === 'setup'
+        ? { mode: 'setup', currency: 'usd', locale: locale as 'en' }
+        : { mode, amount, currency: 'usd', locale: locale as 'en' },
+    [mode, amount, locale],
+  );
+
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="payment-section">
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {t('payment.heading')}
+        </Title>
+        {props.config.demo && (
+          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="payments-demo">
+            {t('payment.demo')}
+          </Alert>
+        )}
+        {!stripeConfig || !stripePromise ? (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="payments-not-configured">
+            {t('payment.notConfigured')}
+          </Alert>
+        ) : stripeFailed ? (
+          <Alert color="red" variant="light" data-testid="stripe-failed">
+            {t('payment.formFailed')}
+          </Alert>
+        ) : (
+          // The Elements group: "deferred intent" (mode + amount) — the intent is created when paying.
+          <Elements stripe={stripePromise} options={options}>
+            <PayForm {...props} />
+          </Elements>
+        )}
+        {/* ---- Other ways to pay: the PayPal button goes here (features/paypal, PayPalCheckoutButton). ---- */}
+        {props.alternatives}
+        <Text size="xs" c="var(--pluma-muted)" ta="center">
+          <IconLock size={12} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          {t('secure')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function PayForm({ product, discount, downgradeFrom, onPaid, onBusyChange }: PaymentSectionProps) {
+  const { t } = useTranslation('checkout');
+  const { t: tApp } = useTranslation();
+  const stripe = useStripe();
+  const elements = useElements();
+  const cards = usePaymentSources(true);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [cardComplete, setCardComplete] = useState(false);
+  const [elementReady, setElementReady] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<CheckoutText | null>(null);
+  const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
+
+  const noCard = needsNoCard(product, discount);
+  const saved = cards.data ?? [];
+  // The first saved card is chosen until the customer picks (a card removed meanwhile falls back to a new one).
+  const selected = choice && (choice === NEW_CARD || saved.some((c) => c.payment_source_id === choice)) ? choice : (saved[0]?.payment_source_id ?? NEW_CARD);
+  const newCard = selected === NEW_CARD;
+
+  const setBusy = (busy: boolean) => {
+    setPaying(busy);
+    onBusyChange?.(busy);
+  };
+
+  const ready = noCard ? true : newCard ? Boolean(stripe && elements && elementReady && cardComplete) : Boolean(stripe);
+  const disabled = paying || !ready || cards.isPending;
+
+  const pay = async () => {
+    setConfirmingDowngrade(false);
+    setBusy(true);
+    setError(null);
+    const code = discount?.code;
+    try {
+      let purchaseId: number;
+      if (noCard) purchaseId = await payNothing(product.product_id, code);
+      else if (newCard) {
+        if (!stripe || !elements) return;
+        purchaseId = await payWithNewCard({ stripe, elements, productId: product.product_id, discountCode: code });
+      } else purchaseId = await payWithSavedCard({ stripe, productId: product.product_id, paymentSourceId: selected, discountCode: code });
+      onPaid(purchaseId);
+    } catch (failure) {
+      // An incomplete form is shown by the Payment Element itself, under its fields.
+      if (!(failure instanceof StripeConfirmError && failure.type === 'validation_error')) setError(purchaseErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPayClick = () => {
+    if (disabled) return;
+    // spec part 1 §4: a downgrade asks for confirmation before paying.
+    if (downgradeFrom !== null) setConfirmingDowngrade(true);
+    else void pay();
+  };
+
+  const trial = hasTrial(product);
+  const total = chargeCents(product, discount);
+  const label = trial ? t('payment.startTrial') : `${t('payment.payNow')} · ${formatUsd(centsToDollars(total))}`;
+
+  return (
+    <Stack gap="md">
+      {noCard ? (
+        <Alert color="green" variant="light" data-testid="nothing-to-pay">
+          {t('payment.nothingToPay')}
+        </Alert>
+      ) : (
+        <>
+          {saved.length > 0 && <SavedCards cards={saved} value={selected} onChange={setChoice} disabled={paying} />}
+          {newCard && (
+            <div data-testid="card-form">
+              {!elementReady && (
+                <Center py="md" role="status" aria-label={t('payment.loadingForm')}>
+                  <Loader size="sm" />
+                </Center>
+              )}
+              <PaymentElement
+                options={{ layout: 'tabs', readOnly: paying }}
+                onReady={() => setElementReady(true)}
+                onChange={(event) => setCardComplete(event.complete)}
+                onLoadError={() => setError({ key: 'payment.formFailed' })}
+              />
+            </div>
+          )}
+        </>
+      )}
+      <ErrorAlert message={error ? t(error.key, error.params) : null} onClose={() => setError(null)} data-testid="payment-error" />
+      <Button size="lg" fullWidth onClick={onPayClick} disabled={disabled} loading={paying} loaderProps={{ 'aria-label': t('payment.paying') }} data-testid="pay-now">
+        {label}
+      </Button>
+      <Modal
+        opened={confirmingDowngrade}
+        onClose={() => setConfirmingDowngrade(false)}
+        title={t('downgrade.title')}
+        onConfirm={() => void pay()}
+        confirmLabel={t('downgrade.confirm')}
+        cancelLabel={t('downgrade.cancel')}
+        confirmColor="orange"
+        data-testid="downgrade-modal"
+      >
+        <Text>{t('downgrade.body', { current: downgradeFrom ?? t('downgrade.currentPlan'), product: productText(product, 'name', tApp) })}</Text>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+// Calls of the checkout and thank-you screens (spec part 1 §7), typed by common/src/checkout.ts. The
+// client never sends a price: the server recomputes it (common/src/rules/discounted-price.ts).
+import type { CheckoutAttemptResponse, CheckoutConfigResponse, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
+import type { DiscountLookup } from '@pluma/common/discounts';
+import type { AvailableProduct } from '@pluma/common/products';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../api/api-error';
+import { api } from '../../api/instance';
+
+export type { CheckoutAttemptResponse, CheckoutConfigResponse, DiscountLookup, OwnPurchaseRecord, PaymentSourceRecord };
+export type CheckoutProduct = AvailableProduct;
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** GET /checkout/config. A server without the route yet answers 404: that is "payments not configured". */
+export async function fetchCheckoutConfig(): Promise<CheckoutConfigResponse> {
+  try {
+    return await api.get<CheckoutConfigResponse>('/checkout/config');
+  } catch (error) {
+    if (isNotFound(error)) return { stripe: null, demo: false };
+    throw error;
+  }
+}
+
+export function useCheckoutConfig() {
+  return useQuery({ queryKey: ['checkout', 'config'], queryFn: fetchCheckoutConfig, staleTime: 60_000 });
+}
+
+/** GET /products/{id}: signed in or not (the answer's abilities depend on who asks). */
+export function useCheckoutProduct(productId: number, signedIn: boolean) {
+  return useQuery({
+    queryKey: ['checkout', 'product', productId, signedIn],
+    queryFn: ({ signal }) => api.get<CheckoutProduct>(`/products/${productId}`, { signal }),
+    enabled: Number.isInteger(productId) && productId > 0,
+    // A missing product stays missing: no retries for a 404.
+    retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+}
+
+/** GET /payment_sources: the customer's saved cards. A server without the route yet has none to offer. */
+export async function fetchPaymentSources(): Promise<PaymentSourceRecord[]> {
+  try {
+    return await api.get<PaymentSourceRecord[]>('/payment_sources');
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
+}
+
+export function usePaymentSources(enabled: boolean) {
+  return useQuery({ queryKey: ['checkout', 'paymentSources'], queryFn: fetchPaymentSources, enabled });
+}
+
+/** GET /discounts/code/{code}?product_id= : the discount and the price it gives (spec part 1 §7). */
+export const lookupDiscount = (code: string, productId: number) =>
+  api.get<DiscountLookup>(`/discounts/code/${encodeURIComponent(code)}`, { query: { product_id: productId } });
+
+/** POST /checkout/attempt: a pending purchase and what the browser must confirm with Stripe. */
+export const attemptCheckout = (productId: number, discountCode: string | undefined) =>
+  api.post<CheckoutAttemptResponse>('/checkout/attempt', { product_id: productId, ...(discountCode ? { discountCode } : {}) });
+
+/** POST /checkout: pays with a saved card; kind 'payment' with a clientSecret means 3-D Secure is asked for. */
+export const checkoutWithSavedCard = (productId: number, paymentSourceId: string, discountCode: string | undefined) =>
+  api.post<CheckoutAttemptResponse>('/checkout', {
+    type: 'purchase',
+    product_id: productId,
+    payment_source_id: paymentSourceId,
+    ...(discountCode ? { discountCode } : {}),
+  });
+
+/** GET /purchases/{id}: one of the customer's own purchases. */
+export const fetchPurchase = (purchaseId: number, signal?: AbortSignal) => api.get<OwnPurchaseRecord>(`/purchases/${purchaseId}`, { signal });

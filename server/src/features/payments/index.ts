@@ -1,4 +1,5 @@
 // What other features may use of payments (the lint boundary: features meet through index.ts).
 export { stripeSettingsChanged } from './stripe-client';
+export { providerError, requireStripe } from './stripe-client';
 export { runEffects, type EffectsLog } from './effects';
 export { completeFreePurchase, lockPurchaseById, type Effect, type PurchaseRow } from './fulfil';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriod, purchaseExpiryDate, purchaseGivesAccess, type PurchaseForExpiry } from './purchase-expiry';
+import { accessEndsAt, addPeriod, purchaseExpiryDate, purchaseGivesAccess, VALID_PURCHASE_STATUSES, type PurchaseForExpiry } from './purchase-expiry';
+import { ACCESS_RULE_CASES } from './purchase-expiry.cases';
 
 const base: PurchaseForExpiry = {
   status: 'active',
@@ -9,6 +10,7 @@ const base: PurchaseForExpiry = {
   subscriptionInterval: 1,
   subscriptionPeriod: 'month',
   freeTrialLength: null,
+  cancelReason: null,
 };
 
 describe('purchaseExpiryDate', () => {
@@ -47,6 +49,20 @@ describe('purchaseGivesAccess', () => {
     expect(purchaseGivesAccess({ ...base, expirationDays: 5 }, now)).toBe(false);
     expect(purchaseGivesAccess({ ...base, status: 'pending', expirationDays: 30 }, now)).toBe(false);
     expect(purchaseGivesAccess({ ...base, status: 'revoked', expirationDays: 30 }, now)).toBe(false);
-    expect(purchaseGivesAccess({ ...base, status: 'cancelled', expirationDays: 30 }, now)).toBe(false);
+    expect(purchaseGivesAccess({ ...base, status: 'cancelled', cancelReason: 'Moving to another tool', expirationDays: 5 }, now)).toBe(false);
+  });
+  it('a cancelled subscription keeps access until its next invoice date (spec part 1 §4)', () => {
+    const cancelled = { ...base, status: 'cancelled', cancelReason: 'Moving to another tool', expirationDays: 30 };
+    expect(purchaseGivesAccess(cancelled, now)).toBe(true);
+    expect(accessEndsAt(cancelled)?.toISOString()).toBe('2026-03-02T10:00:00.000Z');
+    // Ended by the provider (no reason): no access.
+    expect(purchaseGivesAccess({ ...cancelled, cancelReason: null }, now)).toBe(false);
+    expect(accessEndsAt({ ...base, status: 'revoked', expirationDays: 30 })).toBeNull();
+  });
+  it("checkout's valid purchases stay active or completed", () => {
+    expect([...VALID_PURCHASE_STATUSES]).toEqual(['active', 'completed']);
+  });
+  it.each(ACCESS_RULE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(purchaseGivesAccess(c.purchase, c.now)).toBe(c.access);
   });
 });

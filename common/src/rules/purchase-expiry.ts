@@ -9,6 +9,8 @@ export interface PurchaseForExpiry {
   subscriptionInterval: number | null;
   subscriptionPeriod: string | null;
   freeTrialLength: number | null;
+  /** Set when the customer or staff cancelled (both require one, spec part 1 §4, §5). */
+  cancelReason: string | null;
 }
 
 export function addDays(date: Date, days: number): Date {
@@ -34,6 +36,9 @@ export function addPeriod(date: Date, interval: number, period: string | null): 
 /**
  * Created date plus expiration_days if set; otherwise created date plus free trial days plus one
  * subscription interval; for a cancelled subscription the later of trial end and last update plus one interval.
+ * "Last update" of a cancelled subscription is its last renewal or creation: cancelling records the cancel
+ * (status, reason, cancelledAt) without moving updated_at, so a cancel never extends access
+ * (docs/decisions.md "Cancelling a subscription").
  */
 export function purchaseExpiryDate(p: PurchaseForExpiry): Date {
   if (p.expirationDays != null) return addDays(p.createdAt, p.expirationDays);
@@ -47,10 +52,38 @@ export function purchaseExpiryDate(p: PurchaseForExpiry): Date {
   return addPeriod(trialEnd, interval, period);
 }
 
+/**
+ * Checkout's "valid purchases" (spec part 1 §4 Checkout): active or completed, the newest by createdAt —
+ * the same-product and downgrade checks. Not the access rule: see ACCESS_PURCHASE_STATUSES.
+ */
 export const VALID_PURCHASE_STATUSES = ['active', 'completed'] as const;
 
-/** A purchase gives access while it is active or completed and not past its expiry date. */
+/**
+ * Statuses that may give access, each until its expiry date. A cancelled purchase gives access only when it
+ * was cancelled with a reason — by the customer or by staff, the two cancellations of the spec, both of
+ * which promise the benefits until the next invoice date / expiry (spec part 1 §4) and require a reason.
+ * A subscription its provider ended (Stripe `canceled`: fulfilment records it cancelled, without a reason)
+ * is over and gives none. Shared with the SQL filter of the candidates (server credits/access.ts
+ * candidatePurchasesOf) so both always agree.
+ */
+export const ACCESS_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+
+/** Whether the purchase can give access at all (before looking at its expiry). */
+export function mayGiveAccess(p: Pick<PurchaseForExpiry, 'status' | 'cancelReason'>): boolean {
+  if (p.status === 'cancelled') return p.cancelReason != null;
+  return (ACCESS_PURCHASE_STATUSES as readonly string[]).includes(p.status);
+}
+
+/**
+ * A purchase gives access while it is active or completed, or cancelled with a reason, and not past its
+ * expiry date.
+ */
 export function purchaseGivesAccess(p: PurchaseForExpiry, now: Date = new Date()): boolean {
-  if (!(VALID_PURCHASE_STATUSES as readonly string[]).includes(p.status)) return false;
+  if (!mayGiveAccess(p)) return false;
   return purchaseExpiryDate(p) > now;
+}
+
+/** When the purchase's access ends, or null when it gives none (pending, revoked, ended by its provider). */
+export function accessEndsAt(p: PurchaseForExpiry): Date | null {
+  return mayGiveAccess(p) ? purchaseExpiryDate(p) : null;
 }

@@ -1,9 +1,11 @@
 // The shared 412 gate (credits/access.ts requireAccess): staff always pass; others need a purchase that
 // gives access now — the same rule as GET /api/users' has_access — or get 'premium_required'.
+import { ACCESS_RULE_CASES } from '@pluma/common/rules/purchase-expiry.cases';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema';
-import { buildUser, grantAccess } from '../../test/factories';
+import { buildProduct, buildPurchase, buildUser, grantAccess } from '../../test/factories';
+import { accessFromRows, loadAccessRows } from '../users/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { requireAccess } from './access';
 
@@ -38,5 +40,16 @@ describe('requireAccess', () => {
   it('admits staff without any purchase', async () => {
     const who = await buildUser(t.ctx, { staffRole: 'manager' });
     expect(await refusal(requireAccess(t.ctx.db, { staffRole: 'manager', user: who.user }))).toBeNull();
+  });
+
+  // The SQL candidates (candidatePurchasesOf) and the rule (purchaseGivesAccess) agree on the same table
+  // common's test checks: a cancelled subscription is a candidate, and gives access until its expiry.
+  it.each(ACCESS_RULE_CASES.map((c) => [c.name, c] as const))('agrees with the common rule: %s', async (_name, c) => {
+    const who = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx);
+    await buildPurchase(t.ctx, { userId: who.user.userId, productId: product.productId, ...c.purchase });
+    const actor = { staffRole: null, user: who.user };
+    expect((await refusal(requireAccess(t.ctx.db, actor, c.now))) === null).toBe(c.access);
+    expect(accessFromRows(await loadAccessRows(t.ctx.db, who.user.userId), c.now).hasAccess).toBe(c.access);
   });
 });

@@ -5,8 +5,8 @@
 // with the actor, and the purchases are read with the conversation (messages/service.ts).
 import { ErrorIds } from '@pluma/common/errors';
 import type { MessageKey } from '@pluma/common/messages';
-import { purchaseGivesAccess, VALID_PURCHASE_STATUSES, type PurchaseForExpiry } from '@pluma/common/rules/purchase-expiry';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_PURCHASE_STATUSES, purchaseGivesAccess, type PurchaseForExpiry } from '@pluma/common/rules/purchase-expiry';
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { purchases } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -26,11 +26,21 @@ export const purchaseTermsColumns = {
   subscriptionInterval: purchases.subscriptionInterval,
   subscriptionPeriod: purchases.subscriptionPeriod,
   freeTrialLength: purchases.freeTrialLength,
+  cancelReason: purchases.cancelReason,
 };
 
-/** Join condition for the purchases that may give the user in `userId` access (index purchases_user_created_idx). */
+/**
+ * Join condition for the purchases that may give the user in `userId` access (index purchases_user_created_idx):
+ * the SQL form of common's mayGiveAccess — ACCESS_PURCHASE_STATUSES (active, completed, cancelled), a
+ * cancelled one only with a reason (it keeps access until its next invoice date) — whose expiry
+ * purchaseGivesAccess then decides. Not checkout's "valid purchases" (VALID_PURCHASE_STATUSES).
+ */
 export function candidatePurchasesOf(userId: AnyPgColumn | SQL): SQL | undefined {
-  return and(eq(purchases.userId, userId), inArray(purchases.status, [...VALID_PURCHASE_STATUSES]));
+  return and(
+    eq(purchases.userId, userId),
+    inArray(purchases.status, [...ACCESS_PURCHASE_STATUSES]),
+    or(ne(purchases.status, 'cancelled'), isNotNull(purchases.cancelReason)),
+  );
 }
 
 /**

@@ -107,12 +107,9 @@ function Checkout() {
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-          <Stack gap="md">
-            <ProductSummary product={product.data} discount={discount} />
-            {signedIn && (
-              <DiscountBox productId={product.data.product_id} discount={discount} onChange={setDiscount} disabled={paying} />
-            )}
-          </Stack>
+          <ProductSummary product={product.data} discount={discount}>
+            {signedIn && <DiscountBox productId={product.data.product_id} discount={discount} onChange={setDiscount} disabled={paying} />}
+          </ProductSummary>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           {signedIn ? (

@@ -12,7 +12,14 @@ import { productText } from '../pricing/product-text';
 import type { CheckoutProduct, DiscountLookup } from './checkout-api';
 import { hasTrial } from './checkout-pricing';
 
-export function ProductSummary({ product, discount }: { product: CheckoutProduct; discount: DiscountLookup | null }) {
+interface ProductSummaryProps {
+  product: CheckoutProduct;
+  discount: DiscountLookup | null;
+  /** Under the total: the discount code box, once signed in. */
+  children?: React.ReactNode;
+}
+
+export function ProductSummary({ product, discount, children }: ProductSummaryProps) {
   const { t, i18n } = useTranslation('checkout');
   const { t: tApp } = useTranslation();
   const name = productText(product, 'name', tApp);
@@ -81,6 +88,8 @@ export function ProductSummary({ product, discount }: { product: CheckoutProduct
             </Text>
           )}
         </Stack>
+        {children && <Divider />}
+        {children}
       </Stack>
     </Card>
   );

@@ -4,10 +4,11 @@ import type { FeatureDefinition } from '../app/registry';
 import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
 import { authFeature } from './auth/feature';
+import { billingFeature } from './billing/feature';
 import { checkoutFeature } from './checkout/feature';
 import { conversationsFeature } from './conversations/feature';
 import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature];

@@ -1,0 +1,247 @@
+import type { OwnInvoiceRecord, OwnPurchaseRecord } from '@pluma/common/checkout';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import BillingPage from './BillingPage';
+import { accessEnd, canCancel, CANCEL_REFRESH_DELAY_MS, cancelReasonValid, statusBadge } from './billing-view';
+
+const DAY = 86_400_000;
+const now = Date.now();
+const iso = (offsetDays: number) => new Date(now + offsetDays * DAY).toISOString();
+
+function purchase(overrides: Partial<OwnPurchaseRecord> = {}): OwnPurchaseRecord {
+  return {
+    purchase_id: 1,
+    user_id: 7,
+    product_id: 3,
+    product: { name: 'Pro' },
+    status: 'active',
+    amount: 25,
+    total_payment: 25,
+    discount: null,
+    expiration_days: 30,
+    is_gift: false,
+    payment_method_id: null,
+    payment_processor_id: null,
+    subscription_id: 'sub_123',
+    subscription_interval: 1,
+    subscription_period: 'month',
+    free_trial_length: null,
+    cancel_reason: null,
+    cancelledAt: null,
+    organization_id: null,
+    createdAt: iso(-10),
+    updatedAt: iso(-10),
+    ...overrides,
+  };
+}
+
+function invoice(overrides: Partial<OwnInvoiceRecord> = {}): OwnInvoiceRecord {
+  return {
+    invoice_id: 41,
+    purchase_id: 1,
+    user_id: 7,
+    status: 'completed',
+    amount: 25,
+    total_payment: 19.5,
+    payment_method_id: null,
+    order_id: 'in_1',
+    expiration_date: null,
+    subscription_id: null,
+    subscription_interval: null,
+    subscription_period: null,
+    free_trial_length: null,
+    createdAt: iso(-10),
+    updatedAt: iso(-10),
+    ...overrides,
+  };
+}
+
+const oneTime = purchase({ purchase_id: 2, product: { name: 'Word pack' }, status: 'completed', subscription_id: null, subscription_period: null, subscription_interval: null, total_payment: 9.99, discount: { code: 'SPRING' } });
+const cancelledSub = purchase({ purchase_id: 3, product: { name: 'Team' }, status: 'cancelled', cancel_reason: 'Too expensive for now', cancelledAt: iso(-1) });
+
+function renderBilling(routes: Parameters<typeof stubFetch>[0]) {
+  const api = stubFetch(routes);
+  const session = fakeSession(buildUser());
+  renderScreen(
+    <Suspense fallback={null}>
+      <BillingPage />
+    </Suspense>,
+    { session, route: '/billing' },
+  );
+  return { ...api, session };
+}
+
+const gets = (calls: { method: string; url: string }[], path: string) => calls.filter((c) => c.method === 'GET' && c.url.split('?')[0] === path).length;
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:receipt'), revokeObjectURL: vi.fn() }));
+  // jsdom cannot follow a download link.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+describe('billing rules', () => {
+  it('only an active subscription can be cancelled', () => {
+    expect(canCancel(purchase())).toBe(true);
+    expect(canCancel(oneTime)).toBe(false);
+    expect(canCancel(cancelledSub)).toBe(false);
+    expect(canCancel(purchase({ subscription_id: null, subscription_period: 'month' }))).toBe(true);
+  });
+  it('a reason needs 10 characters, spaces around it not counted', () => {
+    expect(cancelReasonValid('too dear')).toBe(false);
+    expect(cancelReasonValid('    too dear    ')).toBe(false);
+    expect(cancelReasonValid('Too expensive')).toBe(true);
+  });
+  it('a cancelled subscription keeps access until its expiry (common rule); statuses have badges', () => {
+    expect(accessEnd(cancelledSub)?.toISOString()).toBe(new Date(Date.parse(cancelledSub.createdAt) + 30 * DAY).toISOString());
+    expect(accessEnd(purchase({ status: 'revoked' }))).toBeNull();
+    expect(statusBadge('cancelled')).toMatchObject({ color: 'gray' });
+    expect(statusBadge('weird')).toBeNull();
+    expect(CANCEL_REFRESH_DELAY_MS).toBe(1500);
+  });
+});
+
+describe('Billing page', () => {
+  it('lists own purchases and invoices with badges, dates, totals and the right actions', async () => {
+    renderBilling({
+      'GET /api/purchases': () => ({ body: [purchase(), oneTime, cancelledSub] }),
+      'GET /api/invoices/': () => ({ body: [invoice(), invoice({ invoice_id: 40, status: 'failed', total_payment: 25 })] }),
+    });
+    const rows = await screen.findAllByTestId('purchase-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Pro');
+    expect(rows[0]).toHaveTextContent('Subscription');
+    expect(rows[0]).toHaveTextContent('Active');
+    expect(rows[0]).toHaveTextContent('$25.00');
+    expect(within(rows[0]).getByRole('button', { name: 'Cancel subscription Pro' })).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Word pack');
+    expect(rows[1]).toHaveTextContent('One-time · Code SPRING');
+    expect(rows[1]).toHaveTextContent('Completed');
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    expect(rows[2]).toHaveTextContent('Cancelled');
+    expect(within(rows[2]).getByTestId('access-until')).toHaveTextContent(/^Access until \w{3} \d{1,2}, \d{4}$/);
+    expect(within(rows[2]).queryByRole('button')).toBeNull();
+
+    const invoices = await screen.findAllByTestId('invoice-row');
+    expect(invoices).toHaveLength(2);
+    expect(invoices[0]).toHaveTextContent('#41');
+    expect(invoices[0]).toHaveTextContent('$19.50');
+    expect(invoices[0]).toHaveTextContent('Completed');
+    expect(invoices[1]).toHaveTextContent('Failed');
+    expect(within(invoices[0]).getByRole('button', { name: 'Download PDF of invoice 41' })).toBeInTheDocument();
+  });
+
+  it('shows empty states, in English and Spanish', async () => {
+    renderBilling({ 'GET /api/purchases': () => ({ body: [] }), 'GET /api/invoices/': () => ({ body: [] }) });
+    expect(await screen.findByTestId('purchases-empty')).toHaveTextContent('You have no purchases yet.');
+    expect(screen.getByTestId('invoices-empty')).toHaveTextContent('You have no invoices yet.');
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+    await act(() => setLanguage('es'));
+    expect(await screen.findByText('Aún no tienes compras.')).toBeInTheDocument();
+    expect(screen.getByText('Aún no tienes facturas.')).toBeInTheDocument();
+  });
+
+  it('refuses a short reason with the spec message, in English and Spanish, without calling the server', async () => {
+    const { calls } = renderBilling({ 'GET /api/purchases': () => ({ body: [purchase()] }), 'GET /api/invoices/': () => ({ body: [] }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription Pro' }));
+    const modal = await screen.findByTestId('cancel-subscription-modal');
+    expect(within(modal).getByTestId('cancel-warning')).toHaveTextContent(
+      'Your benefits will last until the next invoice date. No further charges will be made, and this cannot be undone.',
+    );
+    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '  too dear  ' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await within(modal).findByText('You must include a cancel reason.')).toBeInTheDocument();
+    await act(() => setLanguage('es'));
+    expect(await within(modal).findByText('Debes incluir un motivo de cancelación.')).toBeInTheDocument();
+    expect(within(modal).getByTestId('cancel-warning')).toHaveTextContent('Tus beneficios durarán hasta la próxima fecha de facturación.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('cancels, then refreshes the lists at once and again after 1.5 seconds', async () => {
+    let cancelled = false;
+    const { calls, session } = renderBilling({
+      'GET /api/purchases': () => ({ body: [cancelled ? { ...purchase(), status: 'cancelled', cancel_reason: 'Moving to another tool' } : purchase()] }),
+      'GET /api/invoices/': () => ({ body: [] }),
+      'POST /api/purchases/cancel/1': () => {
+        cancelled = true;
+        return { body: { ...purchase(), status: 'cancelled', cancel_reason: 'Moving to another tool' } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription Pro' }));
+    const modal = await screen.findByTestId('cancel-subscription-modal');
+    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '  Moving to another tool ' } });
+    const before = gets(calls, '/api/purchases');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel subscription' }));
+
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ cancel_reason: 'Moving to another tool', status: 'cancelled' });
+    await waitFor(() => expect(gets(calls, '/api/purchases')).toBe(before + 1));
+    expect(await screen.findByTestId('access-until')).toHaveTextContent('Access until');
+    expect(screen.queryByRole('button', { name: 'Cancel subscription Pro' })).toBeNull();
+    expect(session.reloadUser).toHaveBeenCalled();
+    // And once more after CANCEL_REFRESH_DELAY_MS.
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_REFRESH_DELAY_MS / 2));
+    expect(gets(calls, '/api/purchases')).toBe(before + 1);
+    await waitFor(() => expect(gets(calls, '/api/purchases')).toBe(before + 2), { timeout: CANCEL_REFRESH_DELAY_MS * 2 });
+  });
+
+  it("shows the server's refusal translated into the current language", async () => {
+    renderBilling({
+      'GET /api/purchases': () => ({ body: [purchase()] }),
+      'GET /api/invoices/': () => ({ body: [] }),
+      'POST /api/purchases/cancel/1': () => ({ status: 409, body: { error: 'purchase_not_cancellable', message: 'Only an active subscription can be cancelled.' } }),
+    });
+    await act(() => setLanguage('es'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar la suscripción Pro' }));
+    const modal = await screen.findByTestId('cancel-subscription-modal');
+    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: 'Ya no lo necesito' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancelar suscripción' }));
+    expect(await within(modal).findByTestId('cancel-error')).toHaveTextContent('Solo se puede cancelar una suscripción activa.');
+    await act(() => setLanguage('en'));
+    expect(await within(modal).findByText('Only an active subscription can be cancelled.')).toBeInTheDocument();
+  });
+
+  it("puts a 400's reason message under the field", async () => {
+    renderBilling({
+      'GET /api/purchases': () => ({ body: [purchase()] }),
+      'GET /api/invoices/': () => ({ body: [] }),
+      'POST /api/purchases/cancel/1': () => ({
+        status: 400,
+        body: { error: 'validation_error', message: 'You must include a cancel reason.', details: { cancel_reason: 'You must include a cancel reason.' } },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription Pro' }));
+    const modal = await screen.findByTestId('cancel-subscription-modal');
+    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: 'Long enough reason' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await within(modal).findByText('You must include a cancel reason.')).toBeInTheDocument();
+    expect(within(modal).queryByTestId('cancel-error')).toBeNull();
+  });
+
+  it('downloads an invoice PDF, and says so when it fails', async () => {
+    let fail = false;
+    const { calls } = renderBilling({
+      'GET /api/purchases': () => ({ body: [] }),
+      'GET /api/invoices/': () => ({ body: [invoice()] }),
+      'GET /api/invoices/41/pdf': () => (fail ? { status: 404, body: { error: 'not_found', message: 'Not found.' } } : { body: '%PDF-1.3' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF of invoice 41' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(gets(calls, '/api/invoices/41/pdf')).toBe(1);
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF of invoice 41' }));
+    expect(await screen.findByTestId('app-error')).toBeInTheDocument();
+  });
+
+  it('shows a load error with a retry', async () => {
+    renderBilling({ 'GET /api/purchases': () => ({ status: 500, body: { error: 'internal', message: 'Boom' } }), 'GET /api/invoices/': () => ({ body: [] }) });
+    expect(await screen.findByText('We could not load your billing information.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

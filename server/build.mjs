@@ -25,3 +25,5 @@ await build({
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 // The embedded database's thread (plain JavaScript, loaded by path at run time).
 cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
+// The offline payments demo's Stripe.js stand-in (emulators/src/stripe/control.ts reads it next to the bundle).
+cpSync('../emulators/src/stripe/stripe-js.browser.js', 'dist/stripe-js.browser.js');

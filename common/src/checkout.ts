@@ -9,12 +9,14 @@ export const PaymentErrorIds = {
   notConfigured: 'payments_not_configured',
   /** 502: Stripe refused or could not be reached. */
   provider: 'payments_provider_error',
-  /** 409: the customer has a live subscription already (one at a time; switching plans comes later). */
+  /** No longer sent: buying another plan switches plans (docs/decisions.md "Saved cards, plan switching and the offline demo"). */
   subscriptionActive: 'subscription_already_active',
   /** 400: the Stripe-Signature header is missing, malformed, wrong or stale. */
   webhookSignature: 'payments_webhook_signature_invalid',
   /** 500: no webhook signing secret configured. */
   webhookNotConfigured: 'payments_webhook_not_configured',
+  /** 502: Stripe refused to remove a saved card or could not be reached (spec part 1 §8 "Deleting a payment source fails"). */
+  sourceDeleteFailed: 'payment_source_delete_failed',
 } as const;
 
 export const checkoutAttemptRequest = z.object({

@@ -20,6 +20,7 @@ import { healthRoutes } from './platform/http/health';
 import { sameHostWebSockets, scriptNonceSource } from './platform/http/index-html';
 import { registerWebApp } from './platform/http/web-app';
 import { featureRoutes } from './features';
+import { paymentCspSources } from './features/payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
 
+  // Stripe's and PayPal's script, frame and connect origins (features/payments/checkout-config.ts).
+  const payments = paymentCspSources(ctx.env);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -48,7 +51,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         // Only scripts the server put on the page run: a fresh nonce per response (index-html.ts), given
         // to our own scripts and to the admin's tracking codes; 'strict-dynamic' extends trust to what
         // they load. No 'unsafe-inline', no host list: an injected script cannot run (docs/decisions.md).
-        scriptSrc: ["'self'", scriptNonceSource, "'strict-dynamic'"],
+        // The payment hosts are the fallback of browsers without 'strict-dynamic' (which ignores host lists).
+        scriptSrc: ["'self'", scriptNonceSource, "'strict-dynamic'", ...payments.script],
         // Styles stay inline-capable: Mantine injects <style> elements and the admin's app_css is one.
         styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
         // https: images: configured logos and pictures, tracking pixels. Images in AI answers load only
@@ -57,9 +61,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         mediaSrc: ["'self'", 'blob:', 'https:'],
         // https: frames and connections: tracking codes (tag-manager frames, analytics beacons) and
         // payment SDKs; a frame or request needs a script to be of use, and no injected script runs.
-        frameSrc: ["'self'", 'https:'],
+        // The payment origins are listed too: the offline demo's stand-in is an http: origin.
+        frameSrc: ["'self'", ...payments.frame, 'https:'],
         // WebSockets only to this host (Socket.IO), no longer to any ws:/wss: host.
-        connectSrc: ["'self'", sameHostWebSockets, 'https:'],
+        connectSrc: ["'self'", sameHostWebSockets, ...payments.connect, 'https:'],
         fontSrc: ["'self'", 'data:', 'https:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

@@ -6,12 +6,14 @@ import { seedAppConfig, seedPaymentMethods } from './features/appconfig/seed';
 import { seedFirstAdmin } from './features/users/first-admin';
 import { publicUrlWarning } from './features/users/public-url';
 import { seedProducts } from './features/products/seed';
+import { startPaymentsDemo } from './features/payments';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 
 async function main() {
   let env: Env;
   try {
-    env = loadEnv();
+    // PAYMENTS_DEMO=1: the Stripe emulator in this process, and the environment pointing at it.
+    env = await startPaymentsDemo(loadEnv());
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

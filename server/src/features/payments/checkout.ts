@@ -5,34 +5,20 @@
 // Subscription (recurring). Stripe calls carry idempotency keys derived from the purchase id, so a retried
 // request never makes two charges. Fulfilment happens later, from Stripe's state (fulfil.ts).
 import type { CheckoutAttemptRequest, CheckoutAttemptResponse } from '@pluma/common/checkout';
-import { PaymentErrorIds } from '@pluma/common/checkout';
 import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discounted-price';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { paymentCustomers, paymentMethods, products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { requireUsableDiscount, type DiscountRow } from '../discounts';
 import { assertCanBuy, requireProduct, type ProductRow } from '../products';
 import { runEffects, type EffectsLog } from './effects';
-import { completeFreePurchase } from './fulfil';
+import { completeFreePurchase, type PurchaseRow } from './fulfil';
 import { providerError, requireStripe } from './stripe-client';
 
-export const subscriptionAlreadyActive = () => new AppError(409, PaymentErrorIds.subscriptionActive, 'subscription_already_active');
-
 const DAY_S = 86_400;
-
-/** Refuses a second live subscription (switching plans, with the old one cancelled at Stripe, comes later). */
-async function assertNoLiveSubscription(tx: Tx, userId: number): Promise<void> {
-  const [live] = await tx
-    .select({ purchaseId: purchases.purchaseId })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'active'), isNotNull(purchases.subscriptionId)))
-    .limit(1);
-  if (live) throw subscriptionAlreadyActive();
-}
 
 /** The trial Stripe is asked for: days (free_trial_length) or an end date still in the future. */
 function trialOf(product: ProductRow, now: number): { trial_period_days?: number; trial_end?: number; days: number | null } {
@@ -64,7 +50,7 @@ export async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: Acto
  * (amount, USD, period and interval), else a price created at Stripe (and the Stripe product, when the
  * product has none), saved on the product when it had no price linked. The page's price is what is charged.
  */
-async function ensurePrice(ctx: AppContext, stripe: Stripe, product: ProductRow, baseCents: number): Promise<string> {
+export async function ensurePrice(ctx: AppContext, stripe: Stripe, product: ProductRow, baseCents: number): Promise<string> {
   const interval = (product.subscriptionPeriod ?? 'month') as Stripe.PriceCreateParams.Recurring.Interval;
   const count = product.subscriptionInterval ?? 1;
   if (product.stripePriceId) {
@@ -97,22 +83,37 @@ async function ensurePrice(ctx: AppContext, stripe: Stripe, product: ProductRow,
   return price.id;
 }
 
-export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; input: CheckoutAttemptRequest; log: EffectsLog }): Promise<CheckoutAttemptResponse> {
-  const { ctx, actor, input, log } = options;
+/** What a checkout charges, decided on the server (the client sends no price). */
+export interface PricedCheckout {
+  product: ProductRow;
+  discount: DiscountRow | null;
+  stripe: Stripe;
+  baseCents: number;
+  chargeCents: number;
+  trial: ReturnType<typeof trialOf>;
+}
+
+/** The product the caller may buy, its usable discount and the price: sale price, then the discount. */
+export async function priceCheckout(ctx: AppContext, actor: Actor, input: { product_id: number; discountCode?: string }): Promise<PricedCheckout> {
   const product = await requireProduct(ctx.db, actor, input.product_id, 'buy');
   const code = input.discountCode?.trim();
   const discount: DiscountRow | null = code ? await requireUsableDiscount({ db: ctx.db, code, product }) : null;
   const stripe = await requireStripe(ctx);
-
   const terms = { price: product.price, sale_price: product.salePrice };
   const baseCents = basePriceCents(terms);
   const chargeCents = discountedPriceCents(terms, discount ? { is_percent: discount.isPercent, amount: discount.amount } : null);
-  const now = Date.now();
-  const trial = product.isSubscription ? trialOf(product, now) : { days: null };
+  const trial = product.isSubscription ? trialOf(product, Date.now()) : { days: null };
+  return { product, discount, stripe, baseCents, chargeCents, trial };
+}
 
-  const purchase = await ctx.db.transaction(async (tx) => {
+/**
+ * The pending purchase, created in the transaction that checks the buying limits under the product's row
+ * lock. A second subscription is allowed: it switches plans once paid (fulfil.ts supersedeOtherPlans).
+ */
+export async function insertPendingPurchase(ctx: AppContext, actor: Actor, priced: PricedCheckout): Promise<PurchaseRow> {
+  const { product, discount, baseCents, chargeCents, trial } = priced;
+  return ctx.db.transaction(async (tx) => {
     await assertCanBuy({ db: tx, actor, product });
-    if (product.isSubscription) await assertNoLiveSubscription(tx, actor.user.userId);
     const [card] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, 'card')).limit(1);
     const [row] = await tx
       .insert(purchases)
@@ -133,20 +134,64 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
       .returning();
     return row;
   });
-  const metadata = { purchase_id: String(purchase.purchaseId), user_id: String(actor.user.userId), product_id: String(product.productId) };
-  const key = (what: string) => `pluma-purchase-${purchase.purchaseId}-${what}`;
+}
 
-  if (!product.isSubscription && chargeCents === 0) {
-    const effects = await ctx.db.transaction((tx) => completeFreePurchase(tx, purchase.purchaseId));
-    await runEffects(ctx, log, effects);
-    return { purchase_id: purchase.purchaseId, kind: 'none', clientSecret: null, total_payment: 0 };
-  }
+export const metadataOf = (purchase: PurchaseRow, actor: Actor) => ({
+  purchase_id: String(purchase.purchaseId),
+  user_id: String(actor.user.userId),
+  product_id: String(purchase.productId),
+});
+export const keyFor = (purchase: PurchaseRow) => (what: string) => `pluma-purchase-${purchase.purchaseId}-${what}`;
+
+/** A one-time purchase with nothing to pay (a 100 % discount) completes at once, without Stripe. */
+export async function completeFree(ctx: AppContext, log: EffectsLog, purchase: PurchaseRow): Promise<CheckoutAttemptResponse> {
+  const effects = await ctx.db.transaction((tx) => completeFreePurchase(tx, purchase.purchaseId));
+  await runEffects(ctx, log, effects);
+  return { purchase_id: purchase.purchaseId, kind: 'none', clientSecret: null, total_payment: 0 };
+}
+
+/** A Stripe coupon for the discount's part of a subscription price (first invoice only, or forever). */
+export async function couponFor(stripe: Stripe, priced: PricedCheckout, purchase: PurchaseRow, metadata: Record<string, string>): Promise<string | null> {
+  const { discount, baseCents, chargeCents } = priced;
+  if (!(chargeCents < baseCents && discount)) return null;
+  const created = await stripe.coupons.create(
+    { amount_off: baseCents - chargeCents, currency: 'usd', duration: discount.firstInvoiceOnly ? 'once' : 'forever', name: discount.code.slice(0, 40), max_redemptions: 1, metadata },
+    { idempotencyKey: keyFor(purchase)('coupon') },
+  );
+  return created.id;
+}
+
+/** The subscription's trial parameters for Stripe. */
+export function trialParams(trial: PricedCheckout['trial']) {
+  return {
+    ...(trial.trial_period_days ? { trial_period_days: trial.trial_period_days } : {}),
+    ...(trial.trial_end ? { trial_end: trial.trial_end } : {}),
+    // A trial without a card on file ends the subscription instead of billing nobody.
+    ...(trial.days ? { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
+  };
+}
+
+/** Nothing was charged: the pending purchase goes, so a retry starts clean (and counts nothing). */
+export async function dropPendingPurchase(ctx: AppContext, purchaseId: number): Promise<void> {
+  await ctx.db.delete(purchases).where(and(eq(purchases.purchaseId, purchaseId), eq(purchases.status, 'pending')));
+}
+
+export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; input: CheckoutAttemptRequest; log: EffectsLog }): Promise<CheckoutAttemptResponse> {
+  const { ctx, actor, input, log } = options;
+  const priced = await priceCheckout(ctx, actor, input);
+  const { product, stripe, baseCents, chargeCents, trial } = priced;
+  const purchase = await insertPendingPurchase(ctx, actor, priced);
+  const metadata = metadataOf(purchase, actor);
+  const key = keyFor(purchase);
+
+  if (!product.isSubscription && chargeCents === 0) return completeFree(ctx, log, purchase);
 
   try {
     const customer = await ensureCustomer(ctx, stripe, actor.user);
     if (!product.isSubscription) {
       const intent = await stripe.paymentIntents.create(
-        { amount: chargeCents, currency: 'usd', customer, description: product.name, metadata, automatic_payment_methods: { enabled: true } },
+        // setup_future_usage: the card is kept on the customer, so the next purchase can use it (POST /checkout).
+        { amount: chargeCents, currency: 'usd', customer, description: product.name, metadata, automatic_payment_methods: { enabled: true }, setup_future_usage: 'off_session' },
         { idempotencyKey: key('intent') },
       );
       await ctx.db.update(purchases).set({ paymentProcessorId: intent.id, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId));
@@ -154,14 +199,7 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
     }
 
     const price = await ensurePrice(ctx, stripe, product, baseCents);
-    let coupon: string | null = null;
-    if (chargeCents < baseCents && discount) {
-      const created = await stripe.coupons.create(
-        { amount_off: baseCents - chargeCents, currency: 'usd', duration: discount.firstInvoiceOnly ? 'once' : 'forever', name: discount.code.slice(0, 40), max_redemptions: 1, metadata },
-        { idempotencyKey: key('coupon') },
-      );
-      coupon = created.id;
-    }
+    const coupon = await couponFor(stripe, priced, purchase, metadata);
     const subscription = await stripe.subscriptions.create(
       {
         customer,
@@ -169,10 +207,7 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         metadata,
-        ...(trial.trial_period_days ? { trial_period_days: trial.trial_period_days } : {}),
-        ...(trial.trial_end ? { trial_end: trial.trial_end } : {}),
-        // A trial without a card on file ends the subscription instead of billing nobody.
-        ...(trial.days ? { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
+        ...trialParams(trial),
         ...(coupon ? { discounts: [{ coupon }] } : {}),
         expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
       },

@@ -1,27 +1,41 @@
 // After a fulfilment has committed: cached actors are dropped (access and words show at once), the
-// product's lead-connector webhook is called through the outbound guard (best effort), and a receipt goes
-// out through the mail outbox in the customer's language. None of these decides the outcome: failures are logged.
+// product's lead-connector webhook is called through the outbound guard (best effort), a receipt goes out
+// for each payment, a plan switched away from is cancelled at Stripe, and a failed renewal asks for a new
+// card — mails through the outbox in the customer's language. The effects come only from the transaction
+// that made the change (fulfil.ts, exactly once per event), so a redelivered event sends nothing again.
+// None of these decides the outcome: failures are logged.
 import { LANGUAGES, type Lang } from '@pluma/common/constants';
-import { translate } from '@pluma/common/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext, MailMessage } from '../../context';
+import Stripe from 'stripe';
+import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { getConfig } from '../../platform/appconfig/read';
 import { invalidateUser } from '../../platform/auth/invalidation';
+import { cardUpdateMail, receiptMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
+import { publicBaseUrl } from '../users';
 import type { Effect } from './fulfil';
+import { stripeClient } from './stripe-client';
 
 export type EffectsLog = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
 
-export function receiptMail(input: { to: string; lang: Lang; name: string; appName: string; product: string; order: string; total: number }): MailMessage {
-  const params = { app: input.appName, name: input.name, product: input.product, order: input.order, total: input.total.toFixed(2) };
-  return {
-    to: input.to,
-    kind: 'receipt',
-    subject: translate(input.lang, 'mail_receipt_subject', params),
-    text: translate(input.lang, 'mail_receipt_text', params),
-  };
+export { receiptMail };
+
+/** Cancels a superseded plan's subscription at Stripe now (proration left to Stripe); already cancelled is fine. */
+async function cancelSupersededSubscription(ctx: AppContext, log: EffectsLog, effect: Effect): Promise<void> {
+  const stripe = await stripeClient(ctx);
+  if (!stripe || !effect.subscriptionId) return;
+  try {
+    await stripe.subscriptions.cancel(
+      effect.subscriptionId,
+      { cancellation_details: { comment: 'Switched to another plan' } },
+      { idempotencyKey: `pluma-supersede-${effect.subscriptionId}` },
+    );
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'subscription_unexpected_state') return;
+    throw err;
+  }
 }
 
 /** Runs the effects; resolves when all are done (tests await it), never rejects. */
@@ -32,6 +46,10 @@ export async function runEffects(ctx: AppContext, log: EffectsLog, effects: Effe
     if (effect.kind === 'changed') continue;
     tasks.push(
       (async () => {
+        if (effect.kind === 'superseded') {
+          await cancelSupersededSubscription(ctx, log, effect);
+          return;
+        }
         const [user] = await ctx.db.select().from(users).where(eq(users.userId, effect.purchase.userId)).limit(1);
         if (!user) return;
         if (effect.kind === 'activated' && effect.product?.webhookUrl) {
@@ -47,14 +65,18 @@ export async function runEffects(ctx: AppContext, log: EffectsLog, effects: Effe
             phone: user.phone,
           });
         }
-        if (effect.amount > 0 && ctx.services.mail) {
-          const lang: Lang = (LANGUAGES as readonly string[]).includes(user.lang) ? (user.lang as Lang) : 'en';
-          const appName = (await getConfig(ctx, 'app_name')) || 'Pluma';
-          await ctx.services.mail.send(
-            receiptMail({ to: user.email, lang, name: user.name, appName, product: effect.product?.name ?? '', order: String(effect.purchase.purchaseId), total: effect.amount }),
-          );
+        if (!ctx.services.mail) return;
+        const lang: Lang = (LANGUAGES as readonly string[]).includes(user.lang) ? (user.lang as Lang) : 'en';
+        const appName = (await getConfig(ctx, 'app_name')) || 'Pluma';
+        const product = effect.product?.name ?? '';
+        if (effect.kind === 'card_update') {
+          const url = `${publicBaseUrl(ctx)}/billing`;
+          await ctx.services.mail.send(cardUpdateMail({ to: user.email, lang, name: user.name, appName, product, total: effect.amount, url }));
+        } else if (effect.amount > 0) {
+          // activated or renewed: each payment's receipt.
+          await ctx.services.mail.send(receiptMail({ to: user.email, lang, name: user.name, appName, product, order: String(effect.purchase.purchaseId), total: effect.amount }));
         }
-      })().catch((err: unknown) => log.error({ err, purchase_id: effect.purchase.purchaseId }, 'purchase follow-up failed')),
+      })().catch((err: unknown) => log.error({ err, purchase_id: effect.purchase.purchaseId, kind: effect.kind }, 'purchase follow-up failed')),
     );
   }
   await Promise.all(tasks);

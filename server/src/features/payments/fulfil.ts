@@ -4,13 +4,18 @@
 // - a pending purchase is activated once (status, word credits through the ledger with the purchase as
 //   source, the discount's redemption), whoever gets there first: the webhook or the reconciliation sweep;
 // - each paid Stripe invoice or PaymentIntent is recorded once as an invoice row (order_id = its id);
-// - renewals add the period's words once per Stripe invoice (ledger source purchase:invoice).
-// What must happen after the commit (mail, the product's webhook, dropping cached actors) is returned.
+// - renewals add the period's words once per Stripe invoice (ledger source purchase:invoice);
+// - a new plan, once live, supersedes the customer's other live subscription (cancelled here, and at Stripe
+//   after the commit): never two live subscriptions billing the same customer;
+// - what staff decided stays: a purchase staff revoked, or one that was cancelled, is never brought back
+//   by Stripe's state (docs/decisions.md "Saved cards, plan switching and the offline demo");
+// - a failed renewal asks the customer to update their card, once per Stripe invoice.
+// What must happen after the commit (mail, the product's webhook, Stripe calls, dropping cached actors) is returned.
 import { centsToDollars } from '@pluma/common/rules/discounted-price';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, like, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
-import { discounts, invoices, products, purchases } from '../../db/schema';
+import { discounts, invoices, paymentEvents, products, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
 import { redeemDiscount } from '../discounts';
 
@@ -19,12 +24,18 @@ export type ProductRow = typeof products.$inferSelect;
 
 /** Something to do once the transaction has committed. */
 export interface Effect {
-  kind: 'activated' | 'renewed' | 'changed';
+  /**
+   * activated, renewed: a payment (receipt, lead connector); changed: only the status moved; superseded: a
+   * plan switched away from (its Stripe subscription is cancelled); card_update: a renewal the card did not pay.
+   */
+  kind: 'activated' | 'renewed' | 'changed' | 'superseded' | 'card_update';
   purchase: PurchaseRow;
   product: ProductRow | null;
-  /** Dollars paid, for the receipt (activated, renewed). */
+  /** Dollars paid (activated, renewed: the receipt) or due (card_update). */
   amount: number;
   orderId: string | null;
+  /** superseded: the Stripe subscription to cancel. */
+  subscriptionId?: string;
 }
 
 /**
@@ -52,6 +63,20 @@ export function purchaseStatusFor(status: Stripe.Subscription.Status, paid: bool
 }
 
 export const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+/**
+ * Stripe's own revocations (unpaid, paused, incomplete_expired, canceled unpaid) carry the time access ended
+ * in cancelled_at and no cancel reason; a revoked purchase without that mark was revoked by staff
+ * (purchases/access-service.ts) and stays revoked whatever Stripe says later.
+ */
+export function revokedByStaff(purchase: Pick<PurchaseRow, 'status' | 'cancelledAt' | 'cancelReason'>): boolean {
+  return purchase.status === 'revoked' && !(purchase.cancelledAt != null && purchase.cancelReason == null);
+}
+
+/** Statuses Stripe's state no longer changes: cancelled (by the customer, or a plan switched away from) and staff revocations. */
+export function statusIsFinal(purchase: Pick<PurchaseRow, 'status' | 'cancelledAt' | 'cancelReason'>): boolean {
+  return purchase.status === 'cancelled' || revokedByStaff(purchase);
+}
 
 export async function lockPurchaseById(tx: Tx, purchaseId: number): Promise<PurchaseRow | undefined> {
   const [row] = await tx.select().from(purchases).where(eq(purchases.purchaseId, purchaseId)).for('update');
@@ -170,9 +195,11 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   const awaitingCard = subscription.status === 'trialing' && subscription.pending_setup_intent != null && purchase.status === 'pending';
   const live = !awaitingCard && (subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'past_due');
   const paidOnce = purchase.status !== 'pending' || live || invoicePaid;
-  let status: ReturnType<typeof purchaseStatusFor> = awaitingCard ? 'pending' : purchaseStatusFor(subscription.status, paidOnce);
-  // A customer's own cancellation (at the period's end) stays cancelled while Stripe still says active.
-  if (purchase.status === 'cancelled' && subscription.cancel_at_period_end && status === 'active') status = 'cancelled';
+  let status: PurchaseRow['status'] = awaitingCard ? 'pending' : purchaseStatusFor(subscription.status, paidOnce);
+  // A customer's cancellation (at the period's end) stays cancelled while Stripe still says active, a plan
+  // switched away from stays cancelled, and a staff revocation stays revoked.
+  const final = statusIsFinal(purchase);
+  if (final) status = purchase.status;
 
   const effects: Effect[] = [];
   const now = new Date();
@@ -186,10 +213,14 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   if (status !== purchase.status) {
     changes.status = status;
     if (status === 'cancelled') changes.cancelledAt = subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : now;
+    // Stripe's revocation is marked (revokedByStaff), and the mark goes when Stripe gives access back.
+    if (status === 'revoked') changes.cancelledAt = purchase.cancelledAt ?? now;
+    if (status === 'active' && purchase.status === 'revoked') changes.cancelledAt = null;
   }
   if (purchase.subscriptionId == null) changes.subscriptionId = subscription.id;
-  // Access lasts to the end of the paid (or trial) period: expiration_days from the purchase's creation.
-  if (periodEnd && (status === 'active' || status === 'cancelled')) {
+  // Access lasts to the end of the paid (or trial) period: expiration_days from the purchase's creation
+  // (never moved for a final status: a switched-away plan's access ended with the switch).
+  if (periodEnd && !final && (status === 'active' || status === 'cancelled')) {
     const days = Math.max(1, Math.ceil((periodEnd.getTime() - purchase.createdAt.getTime()) / DAY_MS));
     if (days !== purchase.expirationDays) changes.expirationDays = days;
   }
@@ -199,6 +230,15 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
     for (const effect of effects) effect.purchase = current;
     if (effects.length === 0) effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
   }
+
+  // A plan switched away from (cancelled without a customer's reason) that Stripe still bills without an end
+  // date — the cancel at Stripe after the switch failed: cancel it again.
+  const billing = subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due';
+  if (purchase.status === 'cancelled' && purchase.cancelReason == null && billing && !subscription.cancel_at_period_end && subscription.cancel_at == null) {
+    effects.push({ kind: 'superseded', purchase: current, product, amount: 0, orderId: null, subscriptionId: subscription.id });
+  }
+  // The first time this plan is live, the customer's other live plan ends (spec: switching plans).
+  if (purchase.status === 'pending' && status === 'active') effects.push(...(await supersedeOtherPlans(tx, current)));
 
   // Each paid invoice once; a renewal (not the subscription's first invoice) adds the period's words once.
   const paidInvoices = [invoice, latest].filter((i): i is Stripe.Invoice => !!i && i.status === 'paid' && !!i.id);
@@ -230,4 +270,60 @@ export async function completeFreePurchase(tx: Tx, purchaseId: number): Promise<
   const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchaseId)).returning();
   await recordInvoice(tx, updated, { orderId: `free-${purchaseId}`, amount: 0, status: 'completed', expirationDate: null });
   return [{ kind: 'activated', purchase: updated, product, amount: 0, orderId: null }];
+}
+
+const DAY_MS_FLOOR = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
+
+/**
+ * Switching plans (issue 10 item 7): `current` just became live, so the customer's other live Stripe
+ * subscriptions end — their purchases cancelled now, with access ending now (expiration_days up to today:
+ * the new plan gives access from here), and each Stripe subscription cancelled after the commit
+ * (immediately; proration is left to Stripe). A per-customer lock orders concurrent activations, so the
+ * last plan to become live is the one left. Plans paid through another provider are left to it.
+ */
+async function supersedeOtherPlans(tx: Tx, current: PurchaseRow): Promise<Effect[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pluma:live-plan:${current.userId}`}))`);
+  const others = await tx
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, current.userId),
+        eq(purchases.status, 'active'),
+        ne(purchases.purchaseId, current.purchaseId),
+        isNotNull(purchases.subscriptionId),
+        like(purchases.subscriptionId, 'sub\\_%'),
+      ),
+    )
+    .for('update');
+  const now = new Date();
+  const effects: Effect[] = [];
+  for (const other of others) {
+    const [cancelled] = await tx
+      .update(purchases)
+      .set({ status: 'cancelled', cancelledAt: now, expirationDays: DAY_MS_FLOOR(other.createdAt, now), updatedAt: now })
+      .where(eq(purchases.purchaseId, other.purchaseId))
+      .returning();
+    effects.push({ kind: 'superseded', purchase: cancelled, product: null, amount: 0, orderId: null, subscriptionId: other.subscriptionId! });
+  }
+  return effects;
+}
+
+/**
+ * invoice.payment_failed for a renewal (Stripe re-read: still unpaid): the "update your card" mail, once per
+ * Stripe invoice however many attempts fail. The once is a marker row in payment_events (its unique
+ * provider + event id), written in the event's own transaction.
+ */
+export async function applyFailedRenewal(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null): Promise<Effect[]> {
+  if (!invoice?.id || invoice.status === 'paid' || invoice.status === 'void' || invoice.billing_reason !== 'subscription_cycle') return [];
+  const [purchase] = await tx.select().from(purchases).where(eq(purchases.subscriptionId, subscription.id)).orderBy(purchases.purchaseId).limit(1);
+  // Only a plan that still gives access: a cancelled or revoked one has nothing to keep.
+  if (!purchase || purchase.status !== 'active') return [];
+  const marker = await tx
+    .insert(paymentEvents)
+    .values({ provider: 'stripe', eventId: `pluma:card_update:${invoice.id}`, type: 'pluma.card_update_mail', payload: { invoice: invoice.id, purchase_id: purchase.purchaseId }, processedAt: new Date() })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.paymentEventId });
+  if (marker.length === 0) return [];
+  return [{ kind: 'card_update', purchase, product: await productOf(tx, purchase), amount: centsToDollars(invoice.amount_due), orderId: invoice.id }];
 }

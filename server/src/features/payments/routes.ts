@@ -1,16 +1,36 @@
-// /api/checkout/attempt and /api/stripe/webhook (spec part 1 §7; docs/decisions.md "Stripe checkout and
-// webhooks"), and the reconciliation sweep of pending purchases.
-import { checkoutAttemptRequest, checkoutAttemptResponse, stripePriceList, stripeProductIdParams, stripeProductList } from '@pluma/common/checkout';
+// Checkout and Stripe (spec part 1 §7; docs/decisions.md "Stripe checkout and webhooks", "Saved cards, plan
+// switching and the offline demo"): /checkout/config, /checkout/attempt, /checkout (a saved card),
+// /payment_sources, /payment_method, /stripe/*, the signed webhook, and the reconciliation sweep.
+import {
+  checkoutAttemptRequest,
+  checkoutAttemptResponse,
+  checkoutConfigResponse,
+  checkoutRequest,
+  checkoutResponse,
+  createPaymentSourceResponse,
+  paymentMethodList,
+  paymentSourceIdParams,
+  paymentSourceList,
+  stripePriceList,
+  stripeProductIdParams,
+  stripeProductList,
+} from '@pluma/common/checkout';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { attemptCheckout } from './checkout';
+import { checkoutConfig } from './checkout-config';
+import { attachPaymentsDemo } from './demo';
+import { payWithSavedCard } from './saved-card';
+import { createPaymentSource, deletePaymentSource, listPaymentMethods, listPaymentSources } from './sources';
 import { startReconciliation } from './reconcile';
 import { listStripePrices, listStripeProducts } from './stripe-catalog';
 import { processStripeEvent, verifyStripeEvent } from './webhook';
 
 const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
+/** Saving or removing cards: each call reaches Stripe. */
+const CARD_CHANGES_PER_MINUTE = 20;
 /** Stripe's events are small; a larger body is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
@@ -20,6 +40,43 @@ export async function paymentRoutes(root: FastifyInstance) {
 
   const stopReconciliation = startReconciliation(ctx, app.log);
   app.addHook('preClose', async () => stopReconciliation());
+  attachPaymentsDemo(app, ctx.env);
+
+  const perUser = (name: string, max: number) => ({
+    rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `${name}:${request.actor?.user.userId ?? request.ip}` },
+  });
+
+  // Public: the checkout page needs it before anyone signs in (public values only).
+  app.get(
+    '/checkout/config',
+    { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { tags: ['checkout'], response: { 200: checkoutConfigResponse } } },
+    async () => checkoutConfig(ctx),
+  );
+
+  app.post(
+    '/checkout',
+    { ...signedIn(app, { tags: ['checkout'], body: checkoutRequest, response: { 200: checkoutResponse } }), config: perUser('checkout', CHECKOUT_ATTEMPTS_PER_MINUTE) },
+    async (request) => payWithSavedCard({ ctx, actor: actorOf(request), input: request.body, log: request.log }),
+  );
+
+  app.get('/payment_sources', signedIn(app, { tags: ['checkout'], response: { 200: paymentSourceList } }), async (request) =>
+    listPaymentSources(ctx, actorOf(request), request.log),
+  );
+  app.post(
+    '/payment_sources',
+    { ...signedIn(app, { tags: ['checkout'], response: { 200: createPaymentSourceResponse } }), config: perUser('payment-sources', CARD_CHANGES_PER_MINUTE) },
+    async (request) => createPaymentSource(ctx, actorOf(request), request.log),
+  );
+  app.delete(
+    '/payment_sources/:id',
+    { ...signedIn(app, { tags: ['checkout'], params: paymentSourceIdParams }), config: perUser('payment-sources', CARD_CHANGES_PER_MINUTE) },
+    async (request, reply) => {
+      await deletePaymentSource(ctx, actorOf(request), request.params.id, request.log);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/payment_method', signedIn(app, { tags: ['checkout'], response: { 200: paymentMethodList } }), async () => listPaymentMethods(ctx));
 
   app.post(
     '/checkout/attempt',

@@ -25,8 +25,10 @@ interface Cached {
 const cache = new WeakMap<AppContext, Cached>();
 
 async function readStripeSettings(ctx: AppContext): Promise<StripeSettings> {
-  const secretKey = (await getConfig(ctx, 'stripe_private_key')).trim() || ctx.env.STRIPE_SECRET_KEY || null;
-  const webhookSecret = (await getConfig(ctx, 'stripe_webhook_key')).trim() || ctx.env.STRIPE_WEBHOOK_SECRET || null;
+  // PAYMENTS_DEMO: the demo's keys (demo.ts) win, so keys saved for the real Stripe never meet the emulator.
+  const demo = ctx.env.PAYMENTS_DEMO;
+  const secretKey = (demo ? '' : (await getConfig(ctx, 'stripe_private_key')).trim()) || ctx.env.STRIPE_SECRET_KEY || null;
+  const webhookSecret = (demo ? '' : (await getConfig(ctx, 'stripe_webhook_key')).trim()) || ctx.env.STRIPE_WEBHOOK_SECRET || null;
   return { secretKey, webhookSecret, toleranceSeconds: ctx.env.STRIPE_WEBHOOK_TOLERANCE_SECONDS };
 }
 

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
 import { runEffects, type EffectsLog } from './effects';
-import { applyPaymentIntent, applySubscription, idOf, type Effect } from './fulfil';
+import { applyFailedRenewal, applyPaymentIntent, applySubscription, idOf, type Effect } from './fulfil';
 import { stripeClient, stripeSettings } from './stripe-client';
 
 export const webhookSignatureInvalid = () => new AppError(400, PaymentErrorIds.webhookSignature, 'payments_webhook_signature_invalid');
@@ -107,7 +107,10 @@ export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event
     if (inserted.length === 0) return { duplicate: true, effects: [] as Effect[] };
     let effects: Effect[] = [];
     if (current?.kind === 'intent') effects = await applyPaymentIntent(tx, current.intent);
-    else if (current?.kind === 'subscription') effects = await applySubscription(tx, current.subscription, current.invoice);
+    else if (current?.kind === 'subscription') {
+      effects = await applySubscription(tx, current.subscription, current.invoice);
+      if (event.type === 'invoice.payment_failed') effects.push(...(await applyFailedRenewal(tx, current.subscription, current.invoice)));
+    }
     await tx.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.paymentEventId, inserted[0].id));
     return { duplicate: false, effects };
   });

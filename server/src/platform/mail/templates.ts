@@ -23,3 +23,26 @@ export function resetPasswordMail(input: { to: string; lang: Lang; name: string;
     link: input.link,
   };
 }
+
+/** A payment's receipt (features/payments/effects.ts): sent once per paid purchase or renewal. */
+export function receiptMail(input: { to: string; lang: Lang; name: string; appName: string; product: string; order: string; total: number }): MailMessage {
+  const params = { app: input.appName, name: input.name, product: input.product, order: input.order, total: input.total.toFixed(2) };
+  return {
+    to: input.to,
+    kind: 'receipt',
+    subject: translate(input.lang, 'mail_receipt_subject', params),
+    text: translate(input.lang, 'mail_receipt_text', params),
+  };
+}
+
+/** A renewal the card could not pay: asks the customer to update their card in Billing (once per invoice). */
+export function cardUpdateMail(input: { to: string; lang: Lang; name: string; appName: string; product: string; total: number; url: string }): MailMessage {
+  const params = { app: input.appName, name: input.name, product: input.product, total: input.total.toFixed(2), url: input.url };
+  return {
+    to: input.to,
+    kind: 'card_update',
+    subject: translate(input.lang, 'mail_card_update_subject', params),
+    text: translate(input.lang, 'mail_card_update_text', params),
+    link: input.url,
+  };
+}

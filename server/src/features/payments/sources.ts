@@ -1,0 +1,131 @@
+// Saved cards (spec part 1 §3 Payment source, §7 GET/POST/DELETE /payment_sources) and the payment
+// method list (§3 Payment method, §7 GET /payment_method). A saved card is a card PaymentMethod attached
+// to the customer's own Stripe customer: listing reads Stripe (card data never touches our database),
+// saving hands the page a SetupIntent to confirm with Stripe.js, and deleting detaches it — only a card
+// of the caller's own customer (anyone else's is a 404, like every record of another user).
+import type { PaymentSourceRecord } from '@pluma/common/checkout';
+import { PaymentErrorIds } from '@pluma/common/checkout';
+import { and, asc, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { AppContext } from '../../context';
+import { paymentCustomers, paymentMethods } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { AppError, notFound } from '../../platform/http/errors';
+import { ensureCustomer } from './checkout';
+import type { EffectsLog } from './effects';
+import { providerError, requireStripe, stripeClient } from './stripe-client';
+
+/** The spec's "Deleting a payment source fails" error (502: Stripe refused or could not be reached). */
+export const paymentSourceDeleteFailed = (code: string) =>
+  new AppError(502, PaymentErrorIds.sourceDeleteFailed, 'payment_source_delete_failed', {}, { provider: 'stripe', code });
+
+/** The user's Stripe customer id, or null when they never paid nor saved a card. */
+export async function knownCustomer(ctx: AppContext, userId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, 'stripe')))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
+/** spec part 1 §3: card_type is mastercard, visa or other. */
+export function cardTypeOf(brand: string | null | undefined): PaymentSourceRecord['card_type'] {
+  if (brand === 'visa') return 'visa';
+  if (brand === 'mastercard') return 'mastercard';
+  return 'other';
+}
+
+export function presentPaymentSource(pm: Stripe.PaymentMethod): PaymentSourceRecord {
+  return {
+    payment_source_id: pm.id,
+    card_type: cardTypeOf(pm.card?.brand),
+    last_digits: pm.card?.last4 ?? '',
+    exp_month: pm.card?.exp_month ?? null,
+    exp_year: pm.card?.exp_year ?? null,
+  };
+}
+
+const MAX_SOURCES = 100;
+
+/** The caller's saved cards, newest first; none (or payments not configured) is []. */
+export async function listPaymentSources(ctx: AppContext, actor: Actor, log: EffectsLog): Promise<PaymentSourceRecord[]> {
+  const customer = await knownCustomer(ctx, actor.user.userId);
+  if (!customer) return [];
+  const stripe = await stripeClient(ctx);
+  if (!stripe) return [];
+  try {
+    const list = await stripe.customers.listPaymentMethods(customer, { type: 'card', limit: MAX_SOURCES });
+    return list.data.map(presentPaymentSource);
+  } catch (err) {
+    log.warn({ err, user_id: actor.user.userId }, 'listing saved cards failed');
+    throw providerError(err);
+  }
+}
+
+/**
+ * A card the caller may use: a card PaymentMethod attached to their own Stripe customer. Another
+ * customer's, a detached one or an unknown id is a 404 (never "it exists but is not yours").
+ */
+export async function requireOwnCard(stripe: Stripe, customer: string | null, paymentSourceId: string): Promise<Stripe.PaymentMethod> {
+  if (!customer) throw notFound();
+  let pm: Stripe.PaymentMethod;
+  try {
+    pm = await stripe.paymentMethods.retrieve(paymentSourceId);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404)) throw notFound();
+    throw providerError(err);
+  }
+  const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+  if (owner !== customer || pm.type !== 'card') throw notFound();
+  return pm;
+}
+
+/**
+ * Starts saving a card: a SetupIntent for off-session use on the caller's customer (created once), whose
+ * client secret the page confirms with stripe.confirmSetup; the card is then listed by Stripe.
+ */
+export async function createPaymentSource(ctx: AppContext, actor: Actor, log: EffectsLog): Promise<{ clientSecret: string }> {
+  const stripe = await requireStripe(ctx);
+  try {
+    const customer = await ensureCustomer(ctx, stripe, actor.user);
+    const intent = await stripe.setupIntents.create({
+      customer,
+      usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+      metadata: { user_id: String(actor.user.userId), purpose: 'payment_source' },
+    });
+    if (!intent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret');
+    return { clientSecret: intent.client_secret };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.warn({ err, user_id: actor.user.userId }, 'starting to save a card failed');
+    throw providerError(err);
+  }
+}
+
+/** Detaches one of the caller's cards; a Stripe failure is the spec's "Deleting a payment source fails". */
+export async function deletePaymentSource(ctx: AppContext, actor: Actor, paymentSourceId: string, log: EffectsLog): Promise<void> {
+  const stripe = await requireStripe(ctx);
+  const customer = await knownCustomer(ctx, actor.user.userId);
+  let pm: Stripe.PaymentMethod;
+  try {
+    pm = await requireOwnCard(stripe, customer, paymentSourceId);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw err;
+    log.warn({ err, user_id: actor.user.userId }, 'reading a saved card failed');
+    throw paymentSourceDeleteFailed(err instanceof Stripe.errors.StripeError ? (err.code ?? err.type) : 'unreachable');
+  }
+  try {
+    await stripe.paymentMethods.detach(pm.id);
+  } catch (err) {
+    log.warn({ err, user_id: actor.user.userId, payment_source_id: pm.id }, 'deleting a saved card failed');
+    throw paymentSourceDeleteFailed(err instanceof Stripe.errors.StripeError ? (err.code ?? err.type) : 'unreachable');
+  }
+}
+
+/** GET /payment_method: spec part 1 §3 Payment method (payment_method_id, name), in id order. */
+export async function listPaymentMethods(ctx: AppContext): Promise<{ payment_method_id: number; name: string }[]> {
+  const rows = await ctx.db.select().from(paymentMethods).orderBy(asc(paymentMethods.paymentMethodId));
+  return rows.map((row) => ({ payment_method_id: row.paymentMethodId, name: row.name }));
+}

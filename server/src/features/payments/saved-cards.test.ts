@@ -237,6 +237,28 @@ describe('saved cards, paying with them, and switching plans', () => {
     expect(receipts[0].subject).toContain('Tu recibo');
   });
 
+  it('two plans bought at once and fulfilled concurrently leave exactly one live plan, at Stripe too', async () => {
+    const buyer = await buildUser(t.ctx);
+    const [a, b] = [await subscriptionProduct(13, 100), await subscriptionProduct(14, 200)];
+    const card = await saveCard(buyer, 'pm_card_visa');
+    const answers = await Promise.all([a, b].map((p) => call(buyer, 'POST', '/api/checkout', { product_id: p.productId, payment_source_id: card })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await Promise.all(answers.map((r) => purchaseRow(r.json().purchase_id)));
+    const ids = (await Promise.all(rows.map((r) => stripe.subscriptions.retrieve(r.subscriptionId!)))).flatMap((s) => [s.id, s.latest_invoice as string]);
+    const list = await stripe.events.list({ limit: 100 });
+    const events = list.data.filter((e) => ids.includes((e.data.object as { id?: string }).id ?? ''));
+    const delivered = await Promise.all(events.map((e) => deliverEvent(e)));
+    expect(delivered.map((d) => d.statusCode).every((s) => s === 200)).toBe(true);
+    // Redelivering everything settles the same way (cancellation events included).
+    for (const e of (await stripe.events.list({ limit: 100 })).data.filter((e) => ids.includes((e.data.object as { id?: string }).id ?? ''))) await deliverEvent(e);
+    const after = await Promise.all(rows.map((r) => purchaseRow(r.purchaseId)));
+    expect(after.map((r) => r.status).sort()).toEqual(['active', 'cancelled']);
+    const customer = (await stripe.subscriptions.retrieve(rows[0].subscriptionId!)).customer as string;
+    const live = (await stripe.subscriptions.list({ customer })).data;
+    expect(live).toHaveLength(1);
+    expect(live[0].id).toBe(after.find((r) => r.status === 'active')!.subscriptionId);
+  });
+
   it('a failed renewal keeps access and sends one "update your card" mail per invoice, whatever the retries', async () => {
     const buyer = await buildUser(t.ctx);
     const plan = await subscriptionProduct(7, 700);

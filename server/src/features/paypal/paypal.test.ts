@@ -6,12 +6,15 @@ import { startPayPalEmulator, type RunningPayPalEmulator } from '@pluma/emulator
 import { startWebhookReceiver } from '@pluma/emulators/webhook-receiver';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, products, purchases, users } from '../../db/schema';
+import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, paymentMethods, products, purchases, users } from '../../db/schema';
 import { buildDiscount, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { seedPaymentMethods } from '../appconfig/seed';
 import { purchaseStatusForPayPal } from './fulfil';
+import { reconcilePayPalPurchases } from './reconcile';
 
 const CLIENT_ID = 'pluma-paypal-client';
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 const CLIENT_SECRET = 'pluma-paypal-secret';
 const WEBHOOK_ID = 'WH-PLUMA-TEST-0001';
 
@@ -33,6 +36,8 @@ describe('PayPal checkout and webhooks', () => {
       PAYPAL_ENVIRONMENT: 'sandbox',
       PAYPAL_API_URL: emulator.origin,
     });
+    // As at boot (main.ts): PayPal purchases are marked with the 'paypal' payment method.
+    await seedPaymentMethods(t.ctx);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -85,7 +90,8 @@ describe('PayPal checkout and webhooks', () => {
     expect(created.statusCode, created.body).toBe(200);
     const { order_id: orderId, purchase_id: purchaseId, total_payment } = created.json() as { order_id: string; purchase_id: number; total_payment: number };
     expect(total_payment).toBe(13.5);
-    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending', userId: buyer.user.userId, amount: 15, totalPayment: 13.5, paymentProcessorId: orderId });
+    const [paypalMethod] = await t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.name, 'paypal'));
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending', userId: buyer.user.userId, amount: 15, totalPayment: 13.5, paymentProcessorId: orderId, paymentMethodId: paypalMethod.paymentMethodId });
 
     // Capturing before the buyer approved: told so, nothing written.
     const early = await post(buyer, '/api/checkout/capture', { order_id: orderId });
@@ -284,6 +290,34 @@ describe('PayPal checkout and webhooks', () => {
     await Promise.all(Array.from({ length: 5 }, () => replay(paid)));
     expect(await wordsOf(buyer.user.userId)).toBe(9300);
     expect((await invoicesOf(body.purchase_id)).map((i) => i.amount)).toEqual([20]);
+  });
+
+  it('reconciliation: an approved order never captured (page closed) and a subscription whose webhooks were lost are repaired once', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 12, wordAmount: 700, expirationDays: 30 });
+    const { order_id: orderId, purchase_id: orderPurchase } = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
+    const abandoned = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { purchase_id: number };
+    emulator.control.approveOrder(orderId);
+    const subscriber = await buildUser(t.ctx);
+    const plan = await buildProduct(t.ctx, { price: 8, wordAmount: 400, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });
+    const sub = (await post(subscriber, '/api/paypal/subscriptions', { product_id: plan.productId })).json() as { subscription_id: string; purchase_id: number };
+    emulator.control.approveSubscription(sub.subscription_id);
+
+    // Too recent: left alone (the customer may still be paying).
+    expect(await reconcilePayPalPurchases(t.ctx, quietLog)).toBe(0);
+    const runs = await Promise.all([reconcilePayPalPurchases(t.ctx, quietLog, { afterMs: 0 }), reconcilePayPalPurchases(t.ctx, quietLog, { afterMs: 0 })]);
+    // Two here (and the order of the refused-webhook test above, captured at PayPal but never told to us).
+    expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(2);
+    expect(await purchaseRow(orderPurchase)).toMatchObject({ status: 'completed' });
+    expect(await invoicesOf(orderPurchase)).toHaveLength(1);
+    expect(await grantsOf(orderPurchase)).toHaveLength(1);
+    expect(await wordsOf(buyer.user.userId)).toBe(700);
+    expect(await purchaseRow(abandoned.purchase_id)).toMatchObject({ status: 'pending' });
+    expect(await purchaseRow(sub.purchase_id)).toMatchObject({ status: 'active' });
+    expect(await wordsOf(subscriber.user.userId)).toBe(400);
+    // The capture call afterwards finds it done.
+    expect((await post(buyer, '/api/checkout/capture', { order_id: orderId })).json()).toEqual({ purchase_id: orderPurchase, status: 'completed' });
+    expect(await reconcilePayPalPurchases(t.ctx, quietLog, { afterMs: 0 })).toBe(0);
   });
 
   it('maps every PayPal subscription status to an access result', () => {

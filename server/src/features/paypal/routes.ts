@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { capturePayPalOrder, createPayPalOrder } from './orders';
 import { payPalNotConfigured, payPalSettings } from './paypal-client';
+import { startPayPalReconciliation } from './reconcile';
 import { createPayPalSubscription } from './subscriptions';
 import { processPayPalEvent, verifyPayPalEvent } from './webhook';
 
@@ -35,6 +36,9 @@ const perUser = (name: string) => ({
 export async function payPalRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+
+  const stopReconciliation = startPayPalReconciliation(ctx, app.log);
+  app.addHook('preClose', async () => stopReconciliation());
 
   // Public values only: the client id and the environment the JS SDK must load; never the secret or webhook id.
   app.get('/paypal/config', { schema: { tags: ['paypal'], response: { 200: payPalConfigResponse } } }, async () => {

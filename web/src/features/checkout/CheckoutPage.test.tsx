@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AvailableProduct } from '@pluma/common/products';
 import { useEffect } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
@@ -16,6 +17,19 @@ const stripe = vi.hoisted(() => ({
 }));
 const elements = vi.hoisted(() => ({ submit: null as unknown as ReturnType<typeof import('vitest').vi.fn> }));
 
+// The PayPal button (features/paypal) is its own feature's to test: here a stand-in that pays or fails.
+vi.mock('../paypal', () => ({
+  PayPalCheckoutButton: (props: { productId: number; discountCode?: string; onPaid: (id: number) => void; onError: (error: unknown) => void }) => (
+    <div>
+      <button type="button" onClick={() => props.onPaid(90)}>
+        PayPal
+      </button>
+      <button type="button" onClick={() => props.onError(new ApiError(409, { error: 'paypal_order_not_approved', message: 'The PayPal order was not approved.' }, 'x'))}>
+        PayPal fails
+      </button>
+    </div>
+  ),
+}));
 vi.mock('./stripe-loader', () => ({ loadStripeFrom: () => Promise.resolve(stripe) }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: React.ReactNode }) => children,
@@ -341,6 +355,31 @@ describe('Checkout screen', () => {
       await waitFor(() => expect(elements.submit).toHaveBeenCalled());
       expect(screen.queryByTestId('payment-error')).not.toBeInTheDocument();
       expect(calls.some((c) => c.url.endsWith('/checkout/attempt'))).toBe(false);
+    });
+  });
+
+  describe('PayPal', () => {
+    it('offers PayPal under the card form and goes to the thank-you page when it is paid', async () => {
+      const user = userEvent.setup({ delay: null });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/thankyou/90'));
+    });
+
+    it("shows PayPal's refusal like the card's", async () => {
+      const user = userEvent.setup({ delay: null });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'PayPal fails' }));
+      expect(await screen.findByTestId('payment-error')).toHaveTextContent('The PayPal order was not approved.');
+    });
+
+    it('asks to confirm a downgrade before showing PayPal', async () => {
+      const user = userEvent.setup({ delay: null });
+      open({ user: buildUser({ purchase: activePurchase(5, 'Agency') }) });
+      expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Or pay with PayPal' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, change my plan' }));
+      expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
     });
   });
 });

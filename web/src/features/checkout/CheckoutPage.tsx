@@ -12,6 +12,7 @@ import { ApiError } from '../../api/api-error';
 import { useSession } from '../../app/session/session-context';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitle } from '../../ui/use-page-title';
+import { PayPalCheckoutButton } from '../paypal';
 import { productText } from '../pricing/product-text';
 import { useCheckoutConfig, useCheckoutProduct, type DiscountLookup } from './checkout-api';
 import { activePurchaseOf, checkoutVerdict } from './checkout-rules';
@@ -91,6 +92,10 @@ function Checkout() {
   }
   if (verdict === 'alreadyOwned' && !paid) return <PageLoader />;
 
+  const onPaid = (purchaseId: number) => {
+    setPaid(true);
+    navigate(`/thankyou/${purchaseId}`);
+  };
   const current = user ? activePurchaseOf(user) : null;
   const downgradeFrom = verdict === 'downgrade' ? (current?.product ? productText({ name: current.product.name }, 'name', tApp) : t('downgrade.currentPlan')) : null;
 
@@ -119,10 +124,11 @@ function Checkout() {
               config={config.data}
               downgradeFrom={downgradeFrom}
               onBusyChange={setPaying}
-              onPaid={(purchaseId) => {
-                setPaid(true);
-                navigate(`/thankyou/${purchaseId}`);
-              }}
+              onPaid={onPaid}
+              alternatives={({ onError }) => (
+                // PayPal (features/paypal): renders nothing when PayPal is not configured.
+                <PayPalCheckoutButton productId={product.data.product_id} discountCode={discount?.code} onPaid={onPaid} onError={onError} />
+              )}
             />
           ) : (
             <CheckoutAuth />

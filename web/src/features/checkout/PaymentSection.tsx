@@ -7,14 +7,14 @@ import { centsToDollars } from '@pluma/common/rules/discounted-price';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { formatUsd } from '../pricing/price';
 import { productText } from '../pricing/product-text';
 import { usePaymentSources, type CheckoutConfigResponse, type CheckoutProduct, type DiscountLookup } from './checkout-api';
-import { purchaseErrorText, StripeConfirmError, type CheckoutText } from './checkout-errors';
+import { checkoutTextOf, purchaseErrorText, StripeConfirmError, type CheckoutText } from './checkout-errors';
 import { chargeCents, elementsMode, hasTrial, needsNoCard } from './checkout-pricing';
 import { payNothing, payWithNewCard, payWithSavedCard } from './pay';
 import { NEW_CARD, SavedCards } from './SavedCards';
@@ -29,12 +29,25 @@ export interface PaymentSectionProps {
   onPaid: (purchaseId: number) => void;
   /** Paying: the discount box is locked meanwhile. */
   onBusyChange?: (busy: boolean) => void;
-  /** Under the card form: other ways to pay (PayPal). */
-  alternatives?: ReactNode;
+  /** Under the card form: other ways to pay (PayPal), whose failures show with the card's. */
+  alternatives?: (handlers: { onError: (error: unknown) => void }) => ReactNode;
 }
 
 export function PaymentSection(props: PaymentSectionProps) {
   const { t, i18n } = useTranslation('checkout');
+  const { t: tApp } = useTranslation();
+  const [error, setError] = useState<CheckoutText | null>(null);
+  // spec part 1 §4: a downgrade is confirmed once before paying, by card or by PayPal.
+  const [downgradeAccepted, setDowngradeAccepted] = useState(false);
+  const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
+  const afterDowngrade = useRef<(() => void) | null>(null);
+  const confirmDowngrade = (then: () => void) => {
+    if (props.downgradeFrom === null || downgradeAccepted) then();
+    else {
+      afterDowngrade.current = then;
+      setConfirmingDowngrade(true);
+    }
+  };
   const stripeConfig = props.config.stripe;
   const locale = i18n.language;
   const stripePromise = useMemo<Promise<Stripe> | null>(
@@ -82,23 +95,52 @@ export function PaymentSection(props: PaymentSectionProps) {
         ) : (
           // The Elements group: "deferred intent" (mode + amount) — the intent is created when paying.
           <Elements stripe={stripePromise} options={options}>
-            <PayForm {...props} />
+            <PayForm {...props} setError={setError} confirmDowngrade={confirmDowngrade} />
           </Elements>
         )}
-        {/* ---- Other ways to pay: the PayPal button goes here (features/paypal, PayPalCheckoutButton). ---- */}
-        {props.alternatives}
+        <ErrorAlert message={error ? checkoutTextOf(error, t) : null} onClose={() => setError(null)} data-testid="payment-error" />
+        {/* ---- Other ways to pay (PayPal): after the downgrade warning, like the card. ---- */}
+        {props.alternatives &&
+          (props.downgradeFrom !== null && !downgradeAccepted ? (
+            <Button variant="default" onClick={() => confirmDowngrade(() => undefined)} data-testid="paypal-after-downgrade">
+              {t('payment.orPayPal')}
+            </Button>
+          ) : (
+            <Suspense fallback={null}>{props.alternatives({ onError: (failure) => setError(purchaseErrorText(failure)) })}</Suspense>
+          ))}
         <Text size="xs" c="var(--pluma-muted)" ta="center">
           <IconLock size={12} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
           {t('secure')}
         </Text>
       </Stack>
+      <Modal
+        opened={confirmingDowngrade}
+        onClose={() => setConfirmingDowngrade(false)}
+        title={t('downgrade.title')}
+        onConfirm={() => {
+          setConfirmingDowngrade(false);
+          setDowngradeAccepted(true);
+          afterDowngrade.current?.();
+          afterDowngrade.current = null;
+        }}
+        confirmLabel={t('downgrade.confirm')}
+        cancelLabel={t('downgrade.cancel')}
+        confirmColor="orange"
+        data-testid="downgrade-modal"
+      >
+        <Text>{t('downgrade.body', { current: props.downgradeFrom ?? t('downgrade.currentPlan'), product: productText(props.product, 'name', tApp) })}</Text>
+      </Modal>
     </Card>
   );
 }
 
-function PayForm({ product, discount, downgradeFrom, onPaid, onBusyChange }: PaymentSectionProps) {
+interface PayFormProps extends PaymentSectionProps {
+  setError: (error: CheckoutText | null) => void;
+  confirmDowngrade: (then: () => void) => void;
+}
+
+function PayForm({ product, discount, onPaid, onBusyChange, setError, confirmDowngrade }: PayFormProps) {
   const { t } = useTranslation('checkout');
-  const { t: tApp } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const cards = usePaymentSources(true);
@@ -106,8 +148,6 @@ function PayForm({ product, discount, downgradeFrom, onPaid, onBusyChange }: Pay
   const [cardComplete, setCardComplete] = useState(false);
   const [elementReady, setElementReady] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<CheckoutText | null>(null);
-  const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
 
   const noCard = needsNoCard(product, discount);
   const saved = cards.data ?? [];
@@ -124,7 +164,6 @@ function PayForm({ product, discount, downgradeFrom, onPaid, onBusyChange }: Pay
   const disabled = paying || !ready || cards.isPending;
 
   const pay = async () => {
-    setConfirmingDowngrade(false);
     setBusy(true);
     setError(null);
     const code = discount?.code;
@@ -147,8 +186,7 @@ function PayForm({ product, discount, downgradeFrom, onPaid, onBusyChange }: Pay
   const onPayClick = () => {
     if (disabled) return;
     // spec part 1 §4: a downgrade asks for confirmation before paying.
-    if (downgradeFrom !== null) setConfirmingDowngrade(true);
-    else void pay();
+    confirmDowngrade(() => void pay());
   };
 
   const trial = hasTrial(product);
@@ -181,22 +219,9 @@ function PayForm({ product, discount, downgradeFrom, onPaid, onBusyChange }: Pay
           )}
         </>
       )}
-      <ErrorAlert message={error ? t(error.key, error.params) : null} onClose={() => setError(null)} data-testid="payment-error" />
       <Button size="lg" fullWidth onClick={onPayClick} disabled={disabled} loading={paying} loaderProps={{ 'aria-label': t('payment.paying') }} data-testid="pay-now">
         {label}
       </Button>
-      <Modal
-        opened={confirmingDowngrade}
-        onClose={() => setConfirmingDowngrade(false)}
-        title={t('downgrade.title')}
-        onConfirm={() => void pay()}
-        confirmLabel={t('downgrade.confirm')}
-        cancelLabel={t('downgrade.cancel')}
-        confirmColor="orange"
-        data-testid="downgrade-modal"
-      >
-        <Text>{t('downgrade.body', { current: downgradeFrom ?? t('downgrade.currentPlan'), product: productText(product, 'name', tApp) })}</Text>
-      </Modal>
     </Stack>
   );
 }

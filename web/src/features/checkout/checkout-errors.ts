@@ -2,11 +2,24 @@
 // "Checkout HTTP 402 / other response error / no response", "Purchase default / 400 / 409 / 412",
 // "Discount error", "Product not found"). Pure: each rule is unit-tested; texts live in checkout.<lang>.json.
 import { PaymentErrorIds } from '@pluma/common/checkout';
+import { PayPalErrorIds } from '@pluma/common/paypal';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/api-error';
+import { localizeServerText } from '../../ui/server-text';
 
 export interface CheckoutText {
   key: string;
   params?: Record<string, string>;
+  /** A server text to show instead of `key` (re-worded in the current language when it is one of ours). */
+  serverText?: string;
+}
+
+/** PayPal's own refusals (features/paypal): the server's message says what happened. */
+const PAYPAL_ERRORS: ReadonlySet<string> = new Set(Object.values(PayPalErrorIds));
+
+/** The text as drawn. */
+export function checkoutTextOf(text: CheckoutText, t: TFunction): string {
+  return text.serverText ? localizeServerText(text.serverText) : t(text.key, text.params);
 }
 
 /** Stripe.js answered a confirm with { error } (a declined card, a failed 3-D Secure...). */
@@ -31,6 +44,7 @@ export function purchaseErrorText(error: unknown): CheckoutText {
   if (error.isNetworkError) return { key: 'errors.noResponse' };
   if (error.errorId === PaymentErrorIds.notConfigured) return { key: 'errors.notConfigured' };
   if (error.errorId === PaymentErrorIds.subscriptionActive) return { key: 'errors.subscriptionActive' };
+  if (error.errorId && PAYPAL_ERRORS.has(error.errorId)) return { key: 'errors.purchaseDefault', serverText: error.body?.message || undefined };
   switch (error.status) {
     case 400:
       return { key: 'errors.invalidPaymentMethod' };

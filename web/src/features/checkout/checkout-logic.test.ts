@@ -47,6 +47,10 @@ describe('checkout error texts (spec part 1 §8)', () => {
   ])('%s → %s', (error, key) => {
     expect(purchaseErrorText(error).key).toBe(key);
   });
+  it("shows PayPal's own refusals as the server words them", () => {
+    const refused = purchaseErrorText(new ApiError(409, { error: 'paypal_order_not_approved', message: 'Not approved.' }, 'x'));
+    expect(refused.serverText).toBe('Not approved.');
+  });
   it('passes the provider message on', () => {
     expect(purchaseErrorText(new StripeConfirmError({ type: 'card_error', message: 'Declined.' })).params).toEqual({ message: 'Declined.' });
   });

@@ -156,6 +156,39 @@ describe('PayPal checkout and webhooks', () => {
     expect((await post(buyer, '/api/checkout/capture', { order_id: orderId })).json()).toEqual({ purchase_id: purchaseId, status: 'completed' });
   });
 
+  it('capture outcomes: DECLINED and INSTRUMENT_DECLINED → 402, nothing granted; PENDING review → pending until the capture webhook completes it', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 7, wordAmount: 300, expirationDays: 30 });
+    const order = async () => (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
+
+    for (const outcome of ['DECLINED', 'INSTRUMENT_DECLINED'] as const) {
+      const { order_id: orderId, purchase_id: purchaseId } = await order();
+      emulator.control.approveOrder(orderId, { capture: outcome });
+      const res = await post(buyer, '/api/checkout/capture', { order_id: orderId });
+      expect(res.statusCode, `${outcome}: ${res.body}`).toBe(402);
+      expect(res.json()).toMatchObject({ error: 'payments_provider_error' });
+      expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending' });
+      expect(await invoicesOf(purchaseId)).toHaveLength(0);
+      expect(await grantsOf(purchaseId)).toHaveLength(0);
+    }
+
+    const { order_id: orderId, purchase_id: purchaseId } = await order();
+    emulator.control.approveOrder(orderId, { capture: 'PENDING' });
+    const res = await post(buyer, '/api/checkout/capture', { order_id: orderId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ purchase_id: purchaseId, status: 'pending' });
+    expect(await grantsOf(purchaseId)).toHaveLength(0);
+    const [captureId] = ((await fetch(`${emulator.origin}/v2/checkout/orders/${orderId}`, { headers: { authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}` } }).then((r) => r.json())) as {
+      purchase_units: { payments: { captures: { id: string }[] } }[];
+    }).purchase_units[0].payments.captures.map((c) => c.id);
+    emulator.control.completeCapture(captureId);
+    const delivery = await deliveryOf('PAYMENT.CAPTURE.COMPLETED', (r) => r.id === captureId);
+    expect((await replay(delivery)).statusCode).toBe(200);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'completed' });
+    expect(await grantsOf(purchaseId)).toHaveLength(1);
+    expect(await wordsOf(buyer.user.userId)).toBe(300);
+  });
+
   it('refuses webhooks PayPal does not verify: tampered body, another webhook id, missing headers → non-2xx, nothing written', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 5, wordAmount: 100 });

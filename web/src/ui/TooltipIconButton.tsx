@@ -1,6 +1,7 @@
 // A quiet icon-only button with its tooltip. The tooltip text is also its accessible name unless a
 // fuller one is given (e.g. 'Edit Garden notes' where the tooltip says 'Edit').
-import { ActionIcon, Tooltip, type ActionIconProps, type ElementProps } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, type ElementProps } from '@mantine/core';
+import { LazyTooltip } from './LazyTooltip';
 
 interface TooltipIconButtonProps extends ActionIconProps, ElementProps<'button', keyof ActionIconProps> {
   tooltip: string;
@@ -10,8 +11,8 @@ interface TooltipIconButtonProps extends ActionIconProps, ElementProps<'button',
 
 export function TooltipIconButton({ tooltip, label = tooltip, ...props }: TooltipIconButtonProps) {
   return (
-    <Tooltip label={tooltip} withArrow>
+    <LazyTooltip label={tooltip} withArrow>
       <ActionIcon variant="subtle" color="gray" aria-label={label} {...props} />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

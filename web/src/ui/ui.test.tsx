@@ -98,8 +98,16 @@ describe('TooltipIconButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Edit Garden notes' })).toBeDisabled();
+    // No tooltip is mounted until the pointer first reaches its button (LazyTooltip); a mounted Mantine
+    // Tooltip marks its target with aria-describedby.
+    expect(screen.getByRole('button', { name: 'Copy' })).not.toHaveAttribute('aria-describedby');
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy');
+    expect(await screen.findByRole('tooltip', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('button', { name: 'Edit Garden notes' })).not.toHaveAttribute('aria-describedby');
+    // Mounted, the tooltip is Mantine's own and the button still works.
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(onClick).toHaveBeenCalledTimes(2);
   });
 });
 

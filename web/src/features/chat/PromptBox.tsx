@@ -1,7 +1,7 @@
 // The prompt box (spec part 2 §2, §5): the text, the token estimate (debounced 1000 ms, max 7500), Send
 // (Enter; Shift+Enter is a new line), Enhance (longer than 12 characters; the enhanced text streams in
 // and replaces the prompt), the model control ('Unset' sent as null) and the file upload.
-import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea } from '@mantine/core';
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
 import { useSession } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
+import { LazyTooltip } from '../../ui/LazyTooltip';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { useUpdateConversation } from '../conversations/conversations-api';
 import { toModelValue, UNSET_MODEL, useModels } from '../conversations/models-api';
@@ -117,11 +118,11 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
           <ModelControl conversation={conversation} />
           {canAttachFiles(conversation.model, models) && <FileAttach conversation={conversation} claude={claude} disabled={generating} />}
           {conversation.file && (
-            <Tooltip label={conversation.file.name} withArrow>
+            <LazyTooltip label={conversation.file.name} withArrow>
               <Badge variant="light" color="gray" leftSection={<IconFile size={12} aria-hidden />} tt="none" data-testid="attached-file">
                 {shortFileName(conversation.file.name)}
               </Badge>
-            </Tooltip>
+            </LazyTooltip>
           )}
         </Group>
         <Group gap="xs" wrap="nowrap" ml="auto">
@@ -141,11 +142,11 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
               {t('prompt.enhance')}
             </Button>
           )}
-          <Tooltip label={generating ? t('prompt.waiting') : t('prompt.send')} withArrow>
+          <LazyTooltip label={generating ? t('prompt.waiting') : t('prompt.send')} withArrow>
             <ActionIcon size="lg" radius="xl" aria-label={t('prompt.send')} onClick={() => void submit()} disabled={!canSend(context)} data-testid="send-button">
               {generating ? <Loader size={16} color="gray" aria-hidden /> : <IconSend size={18} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       </Group>
       {claude && canAttachFiles(conversation.model, models) && <ClaudeFileAdvice />}

@@ -89,3 +89,13 @@ export async function buildDiscount(ctx: AppContext, overrides: Partial<typeof d
     .returning();
   return discount;
 }
+
+/** The cast of a staff API test: an admin (English and Spanish), a manager and a customer. */
+export async function buildStaffCast(ctx: AppContext) {
+  return {
+    admin: await buildUser(ctx, { staffRole: 'admin' }),
+    spanishAdmin: await buildUser(ctx, { staffRole: 'admin', lang: 'es' }),
+    manager: await buildUser(ctx, { staffRole: 'manager' }),
+    customer: await buildUser(ctx),
+  };
+}

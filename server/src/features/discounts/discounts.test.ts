@@ -5,7 +5,7 @@ import { translate, type MessageKey } from '@pluma/common/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discounts, products } from '../../db/schema';
-import { buildDiscount, buildOrganization, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { buildDiscount, buildOrganization, buildProduct, buildStaffCast, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedProducts } from '../products/seed';
 import { DISCOUNT_LOOKUPS_PER_MINUTE } from './routes';
@@ -27,10 +27,7 @@ describe('discounts', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await buildUser(t.ctx, { staffRole: 'admin' });
-    spanishAdmin = await buildUser(t.ctx, { staffRole: 'admin', lang: 'es' });
-    manager = await buildUser(t.ctx, { staffRole: 'manager' });
-    customer = await buildUser(t.ctx);
+    ({ admin, spanishAdmin, manager, customer } = await buildStaffCast(t.ctx));
     spanishCustomer = await buildUser(t.ctx, { lang: 'es' });
   });
   afterAll(() => t.close());

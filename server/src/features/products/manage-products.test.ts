@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import type { AppError } from '../../platform/http/errors';
-import { buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
+import { buildOrganization, buildProduct, buildPurchase, buildStaffCast, buildUser, type BuiltUser } from '../../test/factories';
 import { testDbKind } from '../../test/test-db';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assertCanBuy } from './purchase-limits';
@@ -35,10 +35,7 @@ describe('managing products', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await buildUser(t.ctx, { staffRole: 'admin' });
-    spanishAdmin = await buildUser(t.ctx, { staffRole: 'admin', lang: 'es' });
-    manager = await buildUser(t.ctx, { staffRole: 'manager' });
-    customer = await buildUser(t.ctx);
+    ({ admin, spanishAdmin, manager, customer } = await buildStaffCast(t.ctx));
     orgAdmin = await buildUser(t.ctx);
     orgMember = await buildUser(t.ctx);
     organizationId = (await buildOrganization(t.ctx, [

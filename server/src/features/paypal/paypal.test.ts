@@ -189,7 +189,7 @@ describe('PayPal checkout and webhooks', () => {
     expect(await wordsOf(buyer.user.userId)).toBe(300);
   });
 
-  it('refuses webhooks PayPal does not verify: tampered body, another webhook id, missing headers → non-2xx, nothing written', async () => {
+  it('refuses webhooks PayPal does not verify: tampered body, forged signature, missing headers, not JSON → 400, nothing written', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 5, wordAmount: 100 });
     const { order_id: orderId, purchase_id: purchaseId } = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };

@@ -20,7 +20,7 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 /** Runs `render` when one of RECEIPT_LIMITS.concurrent slots is free; refuses beyond the queue. */
-async function bounded<T>(render: () => Promise<T>): Promise<T> {
+export async function bounded<T>(render: () => Promise<T>): Promise<T> {
   if (running >= RECEIPT_LIMITS.concurrent) {
     if (waiting.length >= RECEIPT_LIMITS.queued) throw receiptBusy();
     await new Promise<void>((resolve) => waiting.push(resolve));

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, purchases, users } from '../../db/schema';
-import { buildDiscount, buildOrganization, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { buildDiscount, buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { purchaseStatusFor } from './fulfil';
 import { reconcilePendingPurchases } from './reconcile';
@@ -269,10 +269,19 @@ describe('Stripe checkout and webhooks', () => {
     const intentId = (await purchaseRow(purchase_id)).paymentProcessorId!;
     await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
 
+    // Another provider's pending purchases (PayPal's I-… subscriptions and order ids) are not Stripe's to
+    // read: the sweep never asks Stripe about them, so nothing is logged as failed.
+    const paypalBuyer = await buildUser(t.ctx);
+    await buildPurchase(t.ctx, { userId: paypalBuyer.user.userId, productId: product.productId, status: 'pending', subscriptionId: 'I-PAYPAL123' });
+    await buildPurchase(t.ctx, { userId: paypalBuyer.user.userId, productId: product.productId, status: 'pending', paymentProcessorId: '5O190127TN364715T' });
+    const warnings: unknown[] = [];
+    const watchingLog = { ...quietLog, warn: (...args: unknown[]) => warnings.push(args) };
+
     // Not yet old enough for the sweep: untouched.
     await reconcilePendingPurchases(t.ctx, quietLog);
     expect((await purchaseRow(purchase_id)).status).toBe('pending');
-    expect(await reconcilePendingPurchases(t.ctx, quietLog, { afterMs: -60_000 })).toBeGreaterThanOrEqual(1);
+    expect(await reconcilePendingPurchases(t.ctx, watchingLog, { afterMs: -60_000 })).toBeGreaterThanOrEqual(1);
+    expect(warnings).toEqual([]);
     expect((await purchaseRow(purchase_id)).status).toBe('completed');
     // The webhook arriving late changes nothing more.
     expect((await deliver(JSON.stringify(await eventAbout('payment_intent.succeeded', intentId)))).statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // pending Stripe purchases older than RECONCILE_AFTER_MS (and younger than RECONCILE_WITHIN_MS) are read
 // again from Stripe and applied through the same exactly-once path as the webhook (fulfil.ts: the
 // purchase's row lock, activation only from pending, invoices and credits keyed by their source).
-import { and, gt, isNotNull, lt, or, eq } from 'drizzle-orm';
+import { and, gt, like, lt, or, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { purchases } from '../../db/schema';
 import { runEffects, type EffectsLog } from './effects';
@@ -27,7 +27,9 @@ export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog
         eq(purchases.status, 'pending'),
         lt(purchases.createdAt, new Date(now.getTime() - (options.afterMs ?? RECONCILE_AFTER_MS))),
         gt(purchases.createdAt, new Date(now.getTime() - RECONCILE_WITHIN_MS)),
-        or(isNotNull(purchases.subscriptionId), isNotNull(purchases.paymentProcessorId)),
+        // Stripe's own ids only: PayPal's pending purchases (I-… subscriptions, order ids) have their own
+        // sweep (features/paypal/reconcile.ts), and would crowd Stripe's out of the batch.
+        or(like(purchases.subscriptionId, 'sub\\_%'), like(purchases.paymentProcessorId, 'pi\\_%')),
       ),
     )
     .orderBy(purchases.createdAt)
@@ -39,7 +41,7 @@ export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog
       if (candidate.subscriptionId) {
         const subscription = await stripe.subscriptions.retrieve(candidate.subscriptionId, { expand: ['latest_invoice'] });
         effects = await ctx.db.transaction((tx) => applySubscription(tx, subscription, null));
-      } else if (candidate.paymentProcessorId?.startsWith('pi_')) {
+      } else if (candidate.paymentProcessorId) {
         const intent = await stripe.paymentIntents.retrieve(candidate.paymentProcessorId);
         effects = await ctx.db.transaction((tx) => applyPaymentIntent(tx, intent));
       }

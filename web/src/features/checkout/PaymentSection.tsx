@@ -199,6 +199,10 @@ function PayForm({ product, discount, onPaid, onBusyChange, setError, confirmDow
         <Alert color="green" variant="light" data-testid="nothing-to-pay">
           {t('payment.nothingToPay')}
         </Alert>
+      ) : cards.isPending ? (
+        <Center py="md" role="status" aria-label={t('payment.loadingForm')}>
+          <Loader size="sm" />
+        </Center>
       ) : (
         <>
           {saved.length > 0 && <SavedCards cards={saved} value={selected} onChange={setChoice} disabled={paying} />}

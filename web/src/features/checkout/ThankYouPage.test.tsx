@@ -85,6 +85,15 @@ describe('Thank-you screen', () => {
     expect(screen.getByText('This purchase was not completed. You can try again from the plans page.')).toBeInTheDocument();
   });
 
+  it('stops at a failure Stripe reported on its return_url', async () => {
+    const { calls } = stubFetch({ 'GET /api/purchases/31': () => ({ body: purchase }) });
+    renderScreen(<ThankYouPage />, { route: '/thankyou/31?payment_intent=pi_31&redirect_status=failed', path: '/thankyou/:purchaseId', session: fakeSession(buildUser()) });
+    expect(await screen.findByTestId('purchase-status')).toHaveTextContent('Failed');
+    expect(screen.getByText('This purchase was not completed. You can try again from the plans page.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 2300));
+    expect(calls).toHaveLength(1);
+  });
+
   it("says so for an order that is not the customer's (404)", async () => {
     stubFetch({ 'GET /api/purchases/31': () => ({ status: 404, body: { error: 'not_found', message: 'Not found.' } }) });
     open();

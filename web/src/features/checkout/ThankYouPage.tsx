@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icon
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { useAppConfig } from '../../app/config/app-config';
 import { authPath } from '../../app/session/paths';
@@ -35,6 +35,9 @@ function ThankYou() {
   const session = useSession();
   const params = useParams();
   const purchaseId = Number(params.purchaseId);
+  // Stripe's return_url (a payment method that left the page) says how it went: a failure is final here.
+  const [search] = useSearchParams();
+  const redirectFailed = search.get('redirect_status') === 'failed';
   const valid = Number.isInteger(purchaseId) && purchaseId > 0;
   usePageTitle(t('thankyou.title'));
 
@@ -46,7 +49,7 @@ function ThankYou() {
     // spec part 1 §9: every 2 seconds while the payment is being confirmed (or the server unreachable).
     refetchInterval: (query) => {
       const data = query.state.data;
-      if (data) return isPurchasePending(data) ? PURCHASE_POLL_MS : false;
+      if (data) return isPurchasePending(data) && !redirectFailed ? PURCHASE_POLL_MS : false;
       return query.state.error instanceof ApiError && query.state.error.status === 404 ? false : PURCHASE_POLL_MS;
     },
     refetchIntervalInBackground: true,
@@ -86,9 +89,9 @@ function ThankYou() {
   if (!purchase.data) return <PageLoader />;
 
   const data = purchase.data;
-  const badge = purchaseBadge(data);
-  const pending = isPurchasePending(data);
-  const failed = isPurchaseFailed(data);
+  const badge = purchaseBadge(redirectFailed && isPurchasePending(data) ? { ...data, status: 'failed' } : data);
+  const failed = isPurchaseFailed(data) || (redirectFailed && isPurchasePending(data));
+  const pending = isPurchasePending(data) && !failed;
   return (
     <Card withBorder radius="lg" padding="xl" data-testid="thankyou-page">
       <Stack gap="lg" align="stretch">

@@ -1,0 +1,237 @@
+// Commerce journey (issue 10 "Acceptance": browser journey, EN and ES; spec part 1 §2 Pricing, Checkout,
+// Thank-you, Billing; §4): a signed-out visitor picks the Starter plan on /pricing, signs up inline at
+// checkout, applies a discount, pays by card with 3-D Secure, watches the thank-you page turn final and
+// sees the words and the access in the shell; buys Pro with the saved card (after the downgrade warning);
+// pays a third product with PayPal; cancels the Pro subscription with a reason from /billing.
+//
+// PayPal: the checkout page's button is PayPal's JS SDK, loaded from paypal.com (its v6 script URL cannot
+// be pointed elsewhere) and the emulator has no stand-in for it, so offline the journey checks the page
+// offers PayPal, then does what the SDK's button would do: creates the order with the visitor's session
+// (POST /paypal/orders, as the button's createOrder), approves it as the buyer on the emulator's own
+// approval page in the browser (the stand-in for PayPal's popup), captures it (POST /checkout/capture, as
+// the button's onApprove) and opens the thank-you page it would have opened.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+import billingEn from '../web/src/i18n/billing.en.json';
+import billingEs from '../web/src/i18n/billing.es.json';
+import checkoutEn from '../web/src/i18n/checkout.en.json';
+import checkoutEs from '../web/src/i18n/checkout.es.json';
+import { seriousA11yViolations } from './src/a11y';
+import { apiRequestAt } from './src/api';
+import { startCommerceServer, type CommerceServer } from './src/commerce-server';
+import { artifactsDir, expect, test } from './src/fixtures';
+import { label, newcomer, texts, type UiLang } from './src/journey-steps';
+
+const ADMIN = { email: 'admin@commerce.pluma.test', password: 'e2e-admin-Secret-456' };
+/** 20 % off any product: Starter's $19.00 becomes $15.20. */
+const DISCOUNT = { code: 'COMMERCE20', is_percent: true, amount: 20 };
+const WORDS_PACK = { name: 'Words pack', description: 'Twenty thousand extra words, paid once.', price: 9, word_amount: 20_000, expiration_days: 30, available: true };
+/** Needs 3-D Secure on-session until the card is saved; later charges with the saved card pass without it. */
+const CARD_3DS = '4000002500003155';
+
+const ui = {
+  en: { app: texts.en, checkout: checkoutEn, billing: billingEn, locale: 'en-US' },
+  es: { app: texts.es, checkout: checkoutEs, billing: billingEs, locale: 'es-ES' },
+} as const;
+
+let commerce: CommerceServer;
+
+beforeAll(async () => {
+  commerce = await startCommerceServer({ admin: ADMIN, logFile: path.join(artifactsDir, 'server-commerce.log') });
+  // Preconditions set up by the admin: a discount code for every product, and a third, one-time product.
+  await apiRequestAt(commerce.baseUrl, 'POST', '/discounts/admin', { token: commerce.adminToken, body: DISCOUNT });
+  await apiRequestAt(commerce.baseUrl, 'POST', '/products', { token: commerce.adminToken, body: WORDS_PACK });
+});
+
+afterAll(async () => {
+  await commerce?.close();
+});
+
+const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+async function buyFromPricing(page: Page, lang: UiLang, productName: string) {
+  const t = ui[lang].app;
+  await page.goto(`${commerce.baseUrl}/pricing`);
+  await page.getByRole('link', { name: t.pricing.buyNamed.replace('{{name}}', productName) }).click();
+  await page.waitForURL(/\/checkout\/\d+$/);
+  await page.getByTestId('product-summary').waitFor();
+}
+
+async function signUpInline(page: Page, lang: UiLang) {
+  const t = ui[lang].app;
+  const user = newcomer(`commerce-${lang}`);
+  const form = page.getByTestId('checkout-signup-form');
+  await form.getByLabel(label(t.signup.name)).fill(user.name);
+  await form.getByLabel(label(t.signup.lastName)).fill(user.last_name);
+  await form.getByLabel(label(t.auth.email)).fill(user.email);
+  await form.getByLabel(label(t.signup.phone)).fill(user.phone);
+  await form.getByLabel(label(t.auth.password)).fill(user.password);
+  await form.getByLabel(label(t.signup.confirmPassword)).fill(user.password);
+  await form.getByRole('button', { name: t.signup.submit }).click();
+  await page.getByTestId('payment-section').waitFor();
+}
+
+async function typeCard(page: Page, number: string) {
+  const form = page.getByTestId('stripe-emulator-payment-element');
+  await form.waitFor();
+  await form.locator('input[name=cardnumber]').pressSequentially(number);
+  await form.locator('input[name=exp-date]').pressSequentially('1234');
+  await form.locator('input[name=cvc]').pressSequentially('123');
+}
+
+/** On /thankyou/{id}: waits until the purchase is final (the page polls while the payment is confirmed). */
+async function waitForFinalStatus(page: Page, lang: UiLang, status: 'completed' | 'active') {
+  await page.waitForURL(/\/thankyou\/\d+$/);
+  const badge = page.getByTestId('purchase-status');
+  await expect.poll(() => badge.getAttribute('data-status'), { timeout: 20_000 }).toBe(status);
+  expect(await badge.textContent()).toBe(ui[lang].checkout.thankyou.statuses[status]);
+}
+
+async function backToShell(page: Page, lang: UiLang) {
+  await page.getByRole('link', { name: ui[lang].checkout.thankyou.ok }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByTestId('app-sidebar').waitFor();
+}
+
+/**
+ * Serious axe findings in the commerce screens, reported to their owners (issue 10) and not yet fixed:
+ * green text and light green badges (#40c057 on white, 2.4:1), a divider inside the order summary's
+ * <dl>, and in Spanish the invoices' Download buttons whose visible text is not in their accessible name. Each is exempt only on its page, for its rule and its elements; anything else fails. Remove an
+ * entry once its fix lands (an entry that no longer matches is printed).
+ */
+const KNOWN_A11Y_FINDINGS: { page: string; rule: string; target: RegExp }[] = [
+  { page: 'checkout', rule: 'color-contrast', target: /summary-discount|p\[role=\\"status\\"\]/ },
+  { page: 'checkout', rule: 'definition-list', target: /^\["dl"\]$/ },
+  { page: 'thank-you', rule: 'color-contrast', target: /m_5add502a/ },
+  { page: 'billing', rule: 'color-contrast', target: /status-badge/ },
+  // ES only: the visible 'Descargar PDF' is not inside its accessible name 'Descargar el PDF de la factura N'.
+  { page: 'billing', rule: 'label-content-name-mismatch', target: /invoice-row/ },
+];
+
+/** axe on the page as it is now: serious and critical findings fail, but for the known ones above. */
+async function checkA11y(page: Page, where: 'checkout' | 'thank-you' | 'billing') {
+  const known = KNOWN_A11Y_FINDINGS.filter((k) => k.page === where);
+  const used = new Set<(typeof known)[number]>();
+  const found: string[] = [];
+  for (const violation of await seriousA11yViolations(page)) {
+    for (const node of violation.nodes) {
+      const target = JSON.stringify(node.target);
+      const exemption = known.find((k) => k.rule === violation.id && k.target.test(target));
+      if (exemption) used.add(exemption);
+      else found.push(`[${violation.impact}] ${violation.id} ${target}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`);
+    }
+  }
+  for (const stale of known.filter((k) => !used.has(k))) console.warn(`[e2e] known a11y finding no longer seen on ${where}: ${stale.rule} ${stale.target}`);
+  expect(found, `axe on ${where} (${page.url()})`).toEqual([]);
+}
+
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('the browser has no session token');
+  return token;
+}
+
+async function journey(page: Page, lang: UiLang) {
+  const { app: t, checkout: c, billing: b } = ui[lang];
+  const starter = t.pricing.samples.starter.name;
+  const pro = t.pricing.samples.pro.name;
+
+  // 1. Signed out, Starter from /pricing: checkout asks to sign up or log in before any payment form.
+  await buyFromPricing(page, lang, starter);
+  await page.getByTestId('checkout-auth').waitFor();
+  expect(await page.getByTestId('payment-section').count()).toBe(0);
+  await signUpInline(page, lang);
+  expect(page.url()).toMatch(/\/checkout\/\d+$/);
+
+  // 2. The discount: the summary shows the price less 20 %.
+  await page.getByLabel(c.discount.label).fill(DISCOUNT.code);
+  await page.getByRole('button', { name: c.discount.apply }).click();
+  await page.getByTestId('discount-applied').waitFor();
+  const total = await page.getByTestId('summary-total').textContent();
+  expect(digits(total)).toBe(1520);
+
+  // 3. A new card that asks for 3-D Secure: the Pay button waits for a complete card, then the challenge.
+  const pay = page.getByTestId('pay-now');
+  expect(await pay.isDisabled()).toBe(true);
+  await typeCard(page, CARD_3DS);
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await checkA11y(page, 'checkout');
+  await pay.click();
+  const challenge = page.getByTestId('stripe-emulator-3ds');
+  await challenge.waitFor();
+  await challenge.getByRole('button', { name: 'Complete' }).click();
+
+  // 4. The thank-you page turns final once Stripe's webhook fulfilled the purchase.
+  await waitForFinalStatus(page, lang, 'completed');
+  expect(await page.getByTestId('order-total').textContent()).toBe(total);
+  await checkA11y(page, 'thank-you');
+
+  // 5. The shell: Starter's 50,000 words, and access (no Upgrade button any more).
+  await backToShell(page, lang);
+  await expect.poll(async () => digits(await page.getByTestId('words-balance').textContent())).toBeGreaterThanOrEqual(50_000);
+  expect(await page.getByTestId('upgrade-button').count()).toBe(0);
+
+  // 6. Pro with the saved card: it is offered first; Starter is product 1, so the downgrade warning asks.
+  await buyFromPricing(page, lang, pro);
+  await page.getByRole('radio', { name: /3155/ }).waitFor();
+  expect(await page.getByRole('radio', { name: /3155/ }).isChecked()).toBe(true);
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await pay.click();
+  const downgrade = page.getByRole('dialog', { name: c.downgrade.title });
+  await downgrade.getByRole('button', { name: c.downgrade.confirm }).click();
+  await waitForFinalStatus(page, lang, 'active');
+  await backToShell(page, lang);
+  await expect.poll(() => page.getByTestId('words-balance').textContent()).toContain(t.shell.unlimited);
+  expect(await page.getByTestId('upgrade-button').count()).toBe(0);
+
+  // 7. The words pack with PayPal (see the header: the SDK's button itself cannot load offline).
+  await buyFromPricing(page, lang, WORDS_PACK.name);
+  await page.getByTestId('paypal-checkout').waitFor();
+  const productId = Number(new URL(page.url()).pathname.split('/').pop());
+  const token = await sessionToken(page);
+  const order = await apiRequestAt<{ order_id: string; purchase_id: number; total_payment: number }>(commerce.baseUrl, 'POST', '/paypal/orders', {
+    token,
+    body: { product_id: productId },
+  });
+  expect(order.total_payment).toBe(WORDS_PACK.price);
+  await page.goto(`${commerce.paypal.origin}/checkoutnow?token=${encodeURIComponent(order.order_id)}`);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('heading', { name: 'Payment approved' }).waitFor();
+  const captured = await apiRequestAt<{ purchase_id: number; status: string }>(commerce.baseUrl, 'POST', '/checkout/capture', { token, body: { order_id: order.order_id } });
+  expect(captured).toMatchObject({ purchase_id: order.purchase_id, status: 'completed' });
+  await page.goto(`${commerce.baseUrl}/thankyou/${captured.purchase_id}`);
+  await waitForFinalStatus(page, lang, 'completed');
+  expect(digits(await page.getByTestId('order-total').textContent())).toBe(WORDS_PACK.price * 100);
+
+  // 8. /billing: cancel Pro with a reason; the row turns Cancelled and says until when access lasts.
+  await page.goto(`${commerce.baseUrl}/billing`);
+  const proRow = page.getByTestId('purchase-row').filter({ hasText: pro }).filter({ has: page.getByRole('button', { name: b.cancel.buttonLabel.replace('{{product}}', pro) }) });
+  await proRow.waitFor();
+  await proRow.getByRole('button', { name: b.cancel.buttonLabel.replace('{{product}}', pro) }).click();
+  const modal = page.getByTestId('cancel-subscription-modal');
+  await modal.getByTestId('cancel-warning').waitFor();
+  expect(await modal.getByTestId('cancel-warning').textContent()).toBe(b.cancel.warning);
+  // Too short a reason is refused on the spot (spec part 1 §5: at least 10 characters).
+  await modal.getByLabel(label(b.cancel.reasonLabel)).pressSequentially('Too dear');
+  await modal.getByRole('button', { name: b.cancel.confirm }).click();
+  await modal.getByText(b.cancel.reasonRequired).waitFor();
+  await modal.getByLabel(label(b.cancel.reasonLabel)).fill(lang === 'es' ? 'Ya no lo necesito para mi trabajo.' : 'I no longer need it for my work.');
+  await modal.getByRole('button', { name: b.cancel.confirm }).click();
+  await page.getByText(b.cancel.success).waitFor();
+  await modal.waitFor({ state: 'hidden' });
+  const cancelledRow = page.getByTestId('purchase-row').filter({ hasText: pro }).first();
+  await expect.poll(() => cancelledRow.getByTestId('status-badge').textContent()).toBe(b.statuses.cancelled);
+  await cancelledRow.getByTestId('access-until').waitFor();
+  expect(await page.getByRole('button', { name: b.cancel.buttonLabel.replace('{{product}}', pro) }).count()).toBe(0);
+  await checkA11y(page, 'billing');
+}
+
+describe('commerce', () => {
+  for (const lang of ['en', 'es'] as const) {
+    test(`${lang.toUpperCase()}: pricing → inline sign-up → discount → card with 3-D Secure → thank-you → shell; saved card; PayPal; cancel from /billing`, async ({ openPage }) => {
+      const page = await openPage({ locale: ui[lang].locale });
+      await journey(page, lang);
+    });
+  }
+});

@@ -78,7 +78,6 @@ export function ProductSummary({ product, discount, children }: ProductSummaryPr
               </Text>
             </Line>
           )}
-          <Divider my={4} />
           <Line label={trial ? t('summary.dueToday') : t('summary.total')} strong>
             <span data-testid="summary-total">{formatUsd(trial ? 0 : centsToDollars(totalCents))} USD</span>
           </Line>
@@ -96,8 +95,10 @@ export function ProductSummary({ product, discount, children }: ProductSummaryPr
 }
 
 function Line({ label, strong, children }: { label: string; strong?: boolean; children: React.ReactNode }) {
+  // The total is set apart by a rule of its own (a separator may not sit between a list's terms).
+  const rule = strong ? { borderTop: '1px solid var(--mantine-color-default-border)', paddingTop: 10, marginTop: 4 } : undefined;
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" style={rule}>
       <Text component="dt" size="sm" fw={strong ? 700 : 400}>
         {label}
       </Text>

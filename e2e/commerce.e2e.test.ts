@@ -4,12 +4,15 @@
 // sees the words and the access in the shell; buys Pro with the saved card (after the downgrade warning);
 // pays a third product with PayPal; cancels the Pro subscription with a reason from /billing.
 //
-// PayPal: the checkout page's button is PayPal's JS SDK, loaded from paypal.com (its v6 script URL cannot
-// be pointed elsewhere) and the emulator has no stand-in for it, so offline the journey checks the page
-// offers PayPal, then does what the SDK's button would do: creates the order with the visitor's session
-// (POST /paypal/orders, as the button's createOrder), approves it as the buyer on the emulator's own
-// approval page in the browser (the stand-in for PayPal's popup), captures it (POST /checkout/capture, as
-// the button's onApprove) and opens the thank-you page it would have opened.
+// PayPal: the checkout page's button is PayPal's JS SDK v6, whose script comes from paypal.com
+// (https://www.sandbox.paypal.com/web-sdk/v6/core; its URL cannot be pointed elsewhere) and the emulator
+// has no stand-in for it. Offline the script fails to load and the SDK's <paypal-button> stays disabled,
+// so the journey checks the page offers PayPal (the "or" divider and the SDK's button element), then does
+// what the button would do: creates the order with the visitor's session (POST /paypal/orders, the
+// button's createOrder), approves it as the buyer on the emulator's approval page in the browser (the
+// stand-in for PayPal's popup), captures it (POST /checkout/capture, the button's onApprove) and opens the
+// thank-you page the button would have opened. Not covered in the browser: the SDK's button, its popup
+// and its callbacks into PayPalCheckoutButton (its unit tests replace the SDK's components).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -17,6 +20,8 @@ import billingEn from '../web/src/i18n/billing.en.json';
 import billingEs from '../web/src/i18n/billing.es.json';
 import checkoutEn from '../web/src/i18n/checkout.en.json';
 import checkoutEs from '../web/src/i18n/checkout.es.json';
+import paypalEn from '../web/src/i18n/paypal.en.json';
+import paypalEs from '../web/src/i18n/paypal.es.json';
 import { seriousA11yViolations } from './src/a11y';
 import { apiRequestAt } from './src/api';
 import { startCommerceServer, type CommerceServer } from './src/commerce-server';
@@ -31,8 +36,8 @@ const WORDS_PACK = { name: 'Words pack', description: 'Twenty thousand extra wor
 const CARD_3DS = '4000002500003155';
 
 const ui = {
-  en: { app: texts.en, checkout: checkoutEn, billing: billingEn, locale: 'en-US' },
-  es: { app: texts.es, checkout: checkoutEs, billing: billingEs, locale: 'es-ES' },
+  en: { app: texts.en, checkout: checkoutEn, billing: billingEn, paypal: paypalEn, locale: 'en-US' },
+  es: { app: texts.es, checkout: checkoutEs, billing: billingEs, paypal: paypalEs, locale: 'es-ES' },
 } as const;
 
 let commerce: CommerceServer;
@@ -142,7 +147,15 @@ async function journey(page: Page, lang: UiLang) {
   await page.getByTestId('checkout-auth').waitFor();
   expect(await page.getByTestId('payment-section').count()).toBe(0);
   await signUpInline(page, lang);
-  expect(page.url()).toMatch(/\/checkout\/\d+$/);
+  const checkoutUrl = page.url();
+  expect(checkoutUrl).toMatch(/\/checkout\/\d+$/);
+
+  // Signed up, nothing bought yet: the shell offers Upgrade (no access).
+  await page.goto(`${commerce.baseUrl}/`);
+  await page.getByTestId('upgrade-button').waitFor();
+  const wordsBefore = digits(await page.getByTestId('words-balance').textContent());
+  await page.goto(checkoutUrl);
+  await page.getByTestId('payment-section').waitFor();
 
   // 2. The discount: the summary shows the price less 20 %.
   await page.getByLabel(c.discount.label).fill(DISCOUNT.code);
@@ -180,7 +193,7 @@ async function journey(page: Page, lang: UiLang) {
 
   // 5. The shell: Starter's 50,000 words, and access (no Upgrade button any more).
   await backToShell(page, lang);
-  await expect.poll(async () => digits(await page.getByTestId('words-balance').textContent())).toBeGreaterThanOrEqual(50_000);
+  await expect.poll(async () => digits(await page.getByTestId('words-balance').textContent())).toBe(wordsBefore + 50_000);
   expect(await page.getByTestId('upgrade-button').count()).toBe(0);
 
   // 6. Pro with the saved card: it is offered first; Starter is product 1, so the downgrade warning asks.
@@ -198,7 +211,10 @@ async function journey(page: Page, lang: UiLang) {
 
   // 7. The words pack with PayPal (see the header: the SDK's button itself cannot load offline).
   await buyFromPricing(page, lang, WORDS_PACK.name);
+  // The PayPal area is there, with the SDK's own button element (it stays disabled: its script is not reachable).
   await page.getByTestId('paypal-checkout').waitFor();
+  expect(await page.getByTestId('paypal-checkout').getByText(ui[lang].paypal.or).count()).toBe(1);
+  await page.locator('[data-testid=paypal-checkout] paypal-button[type=pay]').waitFor({ state: 'attached' });
   const productId = Number(new URL(page.url()).pathname.split('/').pop());
   const token = await sessionToken(page);
   const order = await apiRequestAt<{ order_id: string; purchase_id: number; total_payment: number }>(commerce.baseUrl, 'POST', '/paypal/orders', {

@@ -3,7 +3,7 @@
 // the summary then shows (and the server charges).
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { centsToDollars } from '@pluma/common/rules/discounted-price';
-import { IconDiscount, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconDiscount, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../pricing/price';
@@ -46,9 +46,13 @@ export function DiscountBox({ productId, discount, onChange, disabled }: Discoun
     return (
       <Group justify="space-between" wrap="nowrap" data-testid="discount-applied">
         <div>
-          <Text size="sm" fw={600} c="green" role="status">
-            {t('discount.applied', { code: discount.code, off })}
-          </Text>
+          {/* The page's text colour (green text on white is below WCAG AA); the green check carries the colour. */}
+          <Group gap={6} wrap="nowrap">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
+            <Text size="sm" fw={600} role="status">
+              {t('discount.applied', { code: discount.code, off })}
+            </Text>
+          </Group>
           {discount.first_invoice_only && (
             <Text size="xs" c="var(--pluma-muted)">
               {t('discount.firstInvoiceOnly')}

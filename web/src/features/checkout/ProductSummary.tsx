@@ -73,7 +73,7 @@ export function ProductSummary({ product, discount, children }: ProductSummaryPr
           </Line>
           {discount && (
             <Line label={t('summary.discount', { code: discount.code })}>
-              <Text span c="green" data-testid="summary-discount">
+              <Text span fw={600} data-testid="summary-discount">
                 −{formatUsd(centsToDollars(baseCents - totalCents))}
               </Text>
             </Line>

@@ -5,3 +5,5 @@ export { paymentCspSources } from './checkout-config';
 export { startPaymentsDemo } from './demo';
 export { runEffects, type EffectsLog } from './effects';
 export { completeFreePurchase, lockPurchaseById, type Effect, type PurchaseRow } from './fulfil';
+export { insertPendingRow } from './checkout';
+export { DAY_MS, fulfilOnce, productOf, recordInvoice, wordsOf } from './grant';

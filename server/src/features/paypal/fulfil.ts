@@ -9,13 +9,11 @@
 // The follow-ups (receipt mail, the product's webhook_url, dropped cached actors) are payments' runEffects.
 import { toCents } from '@pluma/common/rules/discounted-price';
 import type { Order, Subscription } from '@paypal/paypal-server-sdk';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { discounts, invoices, products, purchases } from '../../db/schema';
+import { invoices, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
-import { redeemDiscount } from '../discounts';
-import { lockPurchaseById, type Effect, type PurchaseRow } from '../payments';
-import type { ProductRow } from '../products';
+import { DAY_MS, fulfilOnce, lockPurchaseById, productOf, recordInvoice, wordsOf, type Effect, type PurchaseRow } from '../payments';
 
 type PurchaseStatus = 'active' | 'pending' | 'revoked' | 'cancelled';
 
@@ -39,52 +37,6 @@ export function purchaseStatusForPayPal(status: string | undefined, paid: boolea
     default:
       return 'revoked';
   }
-}
-
-const DAY_MS = 86_400_000;
-
-async function productOf(tx: Tx, purchase: PurchaseRow): Promise<ProductRow | null> {
-  if (purchase.productId == null) return null;
-  const [row] = await tx.select().from(products).where(eq(products.productId, purchase.productId)).limit(1);
-  return row ?? null;
-}
-
-/** Words of a grant: free_trial_words during a trial, else word_amount (null = unlimited). Same rule as Stripe's. */
-function wordsOf(product: ProductRow | null, trial: boolean): number | 'unlimited' {
-  if (!product) return 0;
-  if (trial && product.freeTrialWords != null) return product.freeTrialWords;
-  return product.wordAmount == null ? 'unlimited' : product.wordAmount;
-}
-
-/** The paid-once part, as payments/fulfil.ts does it: credits (source purchase/id) and the discount's redemption. */
-async function fulfilOnce(tx: Tx, purchase: PurchaseRow, product: ProductRow | null, trial: boolean): Promise<void> {
-  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, trial) });
-  if (purchase.discountCode) {
-    const [discount] = await tx.select({ discountId: discounts.discountId }).from(discounts).where(sql`lower(${discounts.code}) = lower(${purchase.discountCode})`).limit(1);
-    // A code that ran out meanwhile is still honoured for this customer: they were shown and charged its price.
-    if (discount) await redeemDiscount(tx, discount.discountId);
-  }
-}
-
-/** Records a PayPal payment (capture or sale) as an invoice row once; false when it was recorded already. */
-async function recordInvoice(tx: Tx, purchase: PurchaseRow, input: { orderId: string; amount: number; expirationDate: Date | null }): Promise<boolean> {
-  const [existing] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(and(eq(invoices.orderId, input.orderId), eq(invoices.purchaseId, purchase.purchaseId))).limit(1);
-  if (existing) return false;
-  await tx.insert(invoices).values({
-    purchaseId: purchase.purchaseId,
-    userId: purchase.userId,
-    status: 'completed',
-    amount: input.amount,
-    totalPayment: input.amount,
-    paymentMethodId: purchase.paymentMethodId,
-    orderId: input.orderId,
-    expirationDate: input.expirationDate,
-    subscriptionId: purchase.subscriptionId,
-    subscriptionInterval: purchase.subscriptionInterval,
-    subscriptionPeriod: purchase.subscriptionPeriod,
-    freeTrialLength: purchase.freeTrialLength,
-  });
-  return true;
 }
 
 /**
@@ -111,7 +63,7 @@ export async function applyOrder(tx: Tx, order: Order): Promise<Effect[]> {
     [current] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
     effects.push({ kind: 'activated', purchase: current, product, amount: paidCents / 100, orderId: capture.id });
   }
-  await recordInvoice(tx, current, { orderId: capture.id, amount: paidCents / 100, expirationDate: null });
+  await recordInvoice(tx, current, { orderId: capture.id, amount: paidCents / 100, status: 'completed', expirationDate: null });
   return effects;
 }
 
@@ -177,7 +129,7 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
 
   if (sale && (status === 'active' || status === 'cancelled')) {
     const [earlier] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(eq(invoices.purchaseId, purchase.purchaseId)).limit(1);
-    const recorded = await recordInvoice(tx, current, { orderId: sale.id, amount: sale.amount, expirationDate: next && !Number.isNaN(next.getTime()) ? next : null });
+    const recorded = await recordInvoice(tx, current, { orderId: sale.id, amount: sale.amount, status: 'completed', expirationDate: next && !Number.isNaN(next.getTime()) ? next : null });
     // A renewal: a sale after an earlier one, or the first paid cycle after a free trial.
     const renewal = recorded && (earlier != null || purchase.freeTrialLength != null) && sale.amount > 0 && status === 'active';
     if (renewal) {

@@ -1,7 +1,7 @@
 // jsdom gaps that Mantine relies on, jest-dom matchers, and a clean slate between tests.
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +31,11 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
 }
 // Mantine's ScrollArea and Modal read computed styles jsdom leaves empty; that's fine for behaviour tests.
+
+// findBy*/waitFor give up after 5 s rather than Testing Library's 1 s: a screen's first render imports its
+// lazy chunks through Vite's transform, which on a loaded 2-core machine (CI runs the suites side by side)
+// took over a second. A screen that never appears still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

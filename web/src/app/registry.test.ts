@@ -87,7 +87,8 @@ describe("the app's features", () => {
 
   it('declare their public, standalone and open-without-access pages', () => {
     expect(access.public.sort()).toEqual(['/pricing', '/privacidad']);
-    expect(access.standalone).toEqual(expect.arrayContaining(['/reset-password', '/shared']));
-    expect(access.withoutAccess.sort()).toEqual(['/pricing', '/privacidad', '/profile', '/settings', '/sorry', '/upgrade']);
+    expect(access.standalone).toEqual(expect.arrayContaining(['/reset-password', '/shared', '/checkout', '/thankyou']));
+    // /billing too: a customer whose access ended still sees their purchases and invoices.
+    expect(access.withoutAccess.sort()).toEqual(['/billing', '/pricing', '/privacidad', '/profile', '/settings', '/sorry', '/upgrade']);
   });
 });

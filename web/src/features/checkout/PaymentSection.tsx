@@ -69,7 +69,9 @@ export function PaymentSection(props: PaymentSectionProps) {
     () =>
       mode === 'setup'
         ? { mode: 'setup', currency: 'usd', locale: locale as 'en' }
-        : { mode, amount, currency: 'usd', locale: locale as 'en' },
+        : // A one-time PaymentIntent keeps the card for next time (server payments/checkout.ts sets
+          // setup_future_usage off_session); Stripe refuses a confirm whose Elements options differ.
+          { mode, amount, currency: 'usd', locale: locale as 'en', ...(mode === 'payment' ? { setupFutureUsage: 'off_session' as const } : {}) },
     [mode, amount, locale],
   );
 

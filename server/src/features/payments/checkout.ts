@@ -9,6 +9,7 @@ import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discou
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { paymentCustomers, paymentMethods, products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
@@ -114,26 +115,39 @@ export async function insertPendingPurchase(ctx: AppContext, actor: Actor, price
   const { product, discount, baseCents, chargeCents, trial } = priced;
   return ctx.db.transaction(async (tx) => {
     await assertCanBuy({ db: tx, actor, product });
-    const [card] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, 'card')).limit(1);
-    const [row] = await tx
-      .insert(purchases)
-      .values({
-        userId: actor.user.userId,
-        productId: product.productId,
-        status: 'pending',
-        amount: baseCents / 100,
-        totalPayment: chargeCents / 100,
-        discountCode: discount?.code ?? null,
-        expirationDays: product.isSubscription ? null : product.expirationDays,
-        paymentMethodId: card?.id ?? null,
-        subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
-        subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
-        freeTrialLength: trial.days,
-        organizationId: actor.organization?.organizationId ?? null,
-      })
-      .returning();
-    return row;
+    return insertPendingRow(tx, actor, { product, discountCode: discount?.code ?? null, baseCents, chargeCents, trialDays: trial.days, method: 'card' });
   });
+}
+
+/**
+ * A checkout's pending purchase row, whichever the provider (PayPal: features/paypal/pending-purchase.ts),
+ * in the caller's transaction, after its buying-limit checks. Prices are the server's, in cents.
+ */
+export async function insertPendingRow(
+  tx: Tx,
+  actor: Actor,
+  input: { product: ProductRow; discountCode: string | null; baseCents: number; chargeCents: number; trialDays: number | null; method: 'card' | 'paypal' },
+): Promise<PurchaseRow> {
+  const { product } = input;
+  const [method] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, input.method)).limit(1);
+  const [row] = await tx
+    .insert(purchases)
+    .values({
+      userId: actor.user.userId,
+      productId: product.productId,
+      status: 'pending',
+      amount: input.baseCents / 100,
+      totalPayment: input.chargeCents / 100,
+      discountCode: input.discountCode,
+      expirationDays: product.isSubscription ? null : product.expirationDays,
+      paymentMethodId: method?.id ?? null,
+      subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
+      subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
+      freeTrialLength: input.trialDays,
+      organizationId: actor.organization?.organizationId ?? null,
+    })
+    .returning();
+  return row;
 }
 
 export const metadataOf = (purchase: PurchaseRow, actor: Actor) => ({

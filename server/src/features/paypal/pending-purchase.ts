@@ -8,11 +8,11 @@ import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discou
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { paymentMethods, purchases } from '../../db/schema';
+import { purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { requireUsableDiscount, type DiscountRow } from '../discounts';
-import type { PurchaseRow } from '../payments';
+import { insertPendingRow, type PurchaseRow } from '../payments';
 import { assertCanBuy, requireProduct, type ProductRow } from '../products';
 
 const DAY_S = 86_400;
@@ -64,25 +64,7 @@ export async function createPendingPurchase(ctx: AppContext, actor: Actor, input
   const purchase = await ctx.db.transaction(async (tx) => {
     await assertCanBuy({ db: tx, actor, product });
     if (product.isSubscription) await assertNoLiveSubscription(tx, actor.user.userId);
-    const [method] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, 'paypal')).limit(1);
-    const [row] = await tx
-      .insert(purchases)
-      .values({
-        userId: actor.user.userId,
-        productId: product.productId,
-        status: 'pending',
-        amount: baseCents / 100,
-        totalPayment: chargeCents / 100,
-        discountCode: discount?.code ?? null,
-        expirationDays: product.isSubscription ? null : product.expirationDays,
-        paymentMethodId: method?.id ?? null,
-        subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
-        subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
-        freeTrialLength: trialDays,
-        organizationId: actor.organization?.organizationId ?? null,
-      })
-      .returning();
-    return row;
+    return insertPendingRow(tx, actor, { product, discountCode: discount?.code ?? null, baseCents, chargeCents, trialDays, method: 'paypal' });
   });
   return { purchase, product, discount, baseCents, chargeCents, trialDays };
 }

@@ -20,7 +20,8 @@ import { CancelSubscriptionModal } from './CancelSubscriptionModal';
 function StatusBadge({ status, t }: { status: string; t: TFunction }) {
   const badge = statusBadge(status);
   return (
-    <Badge color={badge?.color ?? 'gray'} variant="light" data-testid="status-badge">
+    // A dot badge: the text keeps the page's contrast (a light badge's tinted text is below WCAG AA).
+    <Badge color={badge?.color ?? 'gray'} variant="dot" data-testid="status-badge">
       {badge ? t(badge.labelKey) : status}
     </Badge>
   );

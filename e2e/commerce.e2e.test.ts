@@ -138,6 +138,9 @@ async function journey(page: Page, lang: UiLang) {
   const { app: t, checkout: c, billing: b } = ui[lang];
   const starter = t.pricing.samples.starter.name;
   const pro = t.pricing.samples.pro.name;
+  // Webhooks flowing, whatever a failed run before this one left held.
+  commerce.stripe.webhooks.configure({ hold: false });
+  commerce.stripe.webhooks.release();
 
   // 1. Signed out, Starter from /pricing: checkout asks to sign up or log in before any payment form.
   await buyFromPricing(page, lang, starter);

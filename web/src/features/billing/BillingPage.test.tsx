@@ -151,10 +151,10 @@ describe('Billing page', () => {
     const { calls } = renderBilling({ 'GET /api/purchases': () => ({ body: [purchase()] }), 'GET /api/invoices/': () => ({ body: [] }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription Pro' }));
     const modal = await screen.findByTestId('cancel-subscription-modal');
-    expect(within(modal).getByTestId('cancel-warning')).toHaveTextContent(
+    expect(await within(modal).findByTestId('cancel-warning')).toHaveTextContent(
       'Your benefits will last until the next invoice date. No further charges will be made, and this cannot be undone.',
     );
-    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '  too dear  ' } });
+    fireEvent.change(await within(modal).findByRole('textbox'), { target: { value: '  too dear  ' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Cancel subscription' }));
     expect(await within(modal).findByText('You must include a cancel reason.')).toBeInTheDocument();
     await act(() => setLanguage('es'));
@@ -175,7 +175,7 @@ describe('Billing page', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription Pro' }));
     const modal = await screen.findByTestId('cancel-subscription-modal');
-    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: '  Moving to another tool ' } });
+    fireEvent.change(await within(modal).findByRole('textbox'), { target: { value: '  Moving to another tool ' } });
     const before = gets(calls, '/api/purchases');
     fireEvent.click(within(modal).getByRole('button', { name: 'Cancel subscription' }));
 
@@ -200,7 +200,7 @@ describe('Billing page', () => {
     await act(() => setLanguage('es'));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar la suscripción Pro' }));
     const modal = await screen.findByTestId('cancel-subscription-modal');
-    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: 'Ya no lo necesito' } });
+    fireEvent.change(await within(modal).findByRole('textbox'), { target: { value: 'Ya no lo necesito' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Cancelar suscripción' }));
     expect(await within(modal).findByTestId('cancel-error')).toHaveTextContent('Solo se puede cancelar una suscripción activa.');
     await act(() => setLanguage('en'));
@@ -218,7 +218,7 @@ describe('Billing page', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription Pro' }));
     const modal = await screen.findByTestId('cancel-subscription-modal');
-    fireEvent.change(within(modal).getByRole('textbox'), { target: { value: 'Long enough reason' } });
+    fireEvent.change(await within(modal).findByRole('textbox'), { target: { value: 'Long enough reason' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Cancel subscription' }));
     expect(await within(modal).findByText('You must include a cancel reason.')).toBeInTheDocument();
     expect(within(modal).queryByTestId('cancel-error')).toBeNull();

@@ -99,32 +99,14 @@ async function backToShell(page: Page, lang: UiLang) {
   await page.getByTestId('app-sidebar').waitFor();
 }
 
-/**
- * Serious axe findings on /billing, not fixed in its code yet (issue 10; the checkout's own were fixed):
- * light green status badges (#40c057 on white, 2.4:1), and in Spanish the invoices' Download buttons
- * whose visible text is not inside their accessible name. Each is exempt only on its page, for its rule
- * and its elements; anything else fails. Remove an entry once its fix lands (a stale entry is printed).
- */
-const KNOWN_A11Y_FINDINGS: { page: string; rule: string; target: RegExp; lang?: UiLang }[] = [
-  { page: 'billing', rule: 'color-contrast', target: /status-badge/ },
-  // 'Descargar PDF' is not inside 'Descargar el PDF de la factura N'.
-  { page: 'billing', rule: 'label-content-name-mismatch', target: /invoice-row/, lang: 'es' },
-];
-
-/** axe on the page as it is now: serious and critical findings fail, but for the known ones above. */
+/** axe on the page as it is now: every serious or critical finding fails the journey. */
 async function checkA11y(page: Page, lang: UiLang, where: 'checkout' | 'thank-you' | 'billing') {
-  const known = KNOWN_A11Y_FINDINGS.filter((k) => k.page === where && (k.lang ?? lang) === lang);
-  const used = new Set<(typeof known)[number]>();
   const found: string[] = [];
   for (const violation of await seriousA11yViolations(page)) {
     for (const node of violation.nodes) {
-      const target = JSON.stringify(node.target);
-      const exemption = known.find((k) => k.rule === violation.id && k.target.test(target));
-      if (exemption) used.add(exemption);
-      else found.push(`[${violation.impact}] ${violation.id} ${target}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`);
+      found.push(`[${violation.impact}] ${violation.id} ${JSON.stringify(node.target)}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`);
     }
   }
-  for (const stale of known.filter((k) => !used.has(k))) console.warn(`[e2e] known a11y finding no longer seen on ${where} (${lang}): ${stale.rule} ${stale.target}`);
   expect(found, `axe on ${where} (${lang}, ${page.url()})`).toEqual([]);
 }
 

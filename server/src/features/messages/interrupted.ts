@@ -8,6 +8,7 @@ import { releaseExpiredHolds } from '../credits';
 import { messages } from '../../db/schema';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { runningMessageIds } from './registry';
+import { every } from '../../platform/jobs/every';
 
 /** A running generation saves at least this often (text while it streams, a heartbeat otherwise). */
 export const GENERATION_HEARTBEAT_MS = 15_000;
@@ -48,16 +49,5 @@ export async function markInterruptedMessages(ctx: AppContext, options: MarkInte
 
 /** Every SWEEP_INTERVAL_MS, marks stale answers that no live process is writing. Returns a stop function. */
 export function startInterruptedSweep(ctx: AppContext, onError: (err: unknown) => void, intervalMs = SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    markInterruptedMessages(ctx, { staleAfterMs: STALE_MESSAGE_MS, exceptIds: runningMessageIds(ctx) })
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(intervalMs, () => markInterruptedMessages(ctx, { staleAfterMs: STALE_MESSAGE_MS, exceptIds: runningMessageIds(ctx) }), onError);
 }

@@ -8,6 +8,7 @@ import { purchases } from '../../db/schema';
 import { runEffects, type EffectsLog } from './effects';
 import { applyPaymentIntent, applySubscription, type Effect } from './fulfil';
 import { stripeClient } from './stripe-client';
+import { every } from '../../platform/jobs/every';
 
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 export const RECONCILE_WITHIN_MS = 3 * 86_400_000;
@@ -58,16 +59,5 @@ export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog
 
 /** Runs the reconciliation every RECONCILE_INTERVAL_MS; returns a stop function. */
 export function startReconciliation(ctx: AppContext, log: EffectsLog, intervalMs = RECONCILE_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePendingPurchases(ctx, log)
-      .catch((err: unknown) => log.error({ err }, 'reconciling pending purchases failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(intervalMs, () => reconcilePendingPurchases(ctx, log), (err) => log.error({ err }, 'reconciling pending purchases failed'));
 }

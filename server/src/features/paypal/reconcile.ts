@@ -10,6 +10,7 @@ import { paymentMethods, purchases } from '../../db/schema';
 import { runEffects, type Effect, type EffectsLog } from '../payments';
 import { applyOrder, applyPayPalSubscription } from './fulfil';
 import { payPalClient, payPalIssue } from './paypal-client';
+import { every } from '../../platform/jobs/every';
 
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 export const RECONCILE_WITHIN_MS = 3 * 86_400_000;
@@ -68,16 +69,5 @@ export async function reconcilePayPalPurchases(ctx: AppContext, log: EffectsLog,
 
 /** Runs the reconciliation every RECONCILE_INTERVAL_MS; returns a stop function. */
 export function startPayPalReconciliation(ctx: AppContext, log: EffectsLog, intervalMs = RECONCILE_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePayPalPurchases(ctx, log)
-      .catch((err: unknown) => log.error({ err }, 'reconciling pending PayPal purchases failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(intervalMs, () => reconcilePayPalPurchases(ctx, log), (err) => log.error({ err }, 'reconciling pending PayPal purchases failed'));
 }

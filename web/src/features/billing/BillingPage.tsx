@@ -12,7 +12,8 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
-import { fetchInvoicePdf, OWN_INVOICES_KEY, OWN_PURCHASES_KEY, saveFile, useOwnInvoices, useOwnPurchases } from './billing-api';
+import { downloadBlob } from '../../ui/download';
+import { fetchInvoicePdf, OWN_INVOICES_KEY, OWN_PURCHASES_KEY, useOwnInvoices, useOwnPurchases } from './billing-api';
 import { billingErrorText } from './billing-errors';
 import { accessEnd, CANCEL_REFRESH_DELAY_MS, canCancel, formatDate, formatMoney, invoiceFileName, isSubscription, statusBadge } from './billing-view';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal';
@@ -189,7 +190,7 @@ export default function BillingPage() {
   };
 
   const download = useMutation({
-    mutationFn: async (invoice: OwnInvoiceRecord) => saveFile(await fetchInvoicePdf(invoice.invoice_id), invoiceFileName(invoice)),
+    mutationFn: async (invoice: OwnInvoiceRecord) => downloadBlob(await fetchInvoicePdf(invoice.invoice_id), invoiceFileName(invoice)),
     onError: (error) => showError(billingErrorText(error, t)),
   });
 

@@ -22,17 +22,3 @@ export const cancelPurchase = (purchaseId: number, cancelReason: string) =>
   api.post<OwnPurchaseRecord>(`/purchases/cancel/${purchaseId}`, { cancel_reason: cancelReason, status: 'cancelled' } satisfies CancelPurchaseRequest);
 
 export const fetchInvoicePdf = (invoiceId: number) => api.get<Blob>(`/invoices/${invoiceId}/pdf`, { responseType: 'blob' });
-
-/** Saves a file the API returned under the given name. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL can go once the event loop has moved on.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

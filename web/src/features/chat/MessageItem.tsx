@@ -23,7 +23,7 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { exportMessage, type ExportFormat } from './chat-api';
 import classes from './Chat.module.css';
 import { isActive, type ChatMessage } from './chat-state';
-import { downloadBlob } from './download';
+import { downloadBlob } from '../../ui/download';
 import { MessageMarkdown } from './MessageMarkdown';
 import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
 import { ShareMessageButton } from '../messages/ShareMessageButton';

@@ -1,4 +1,4 @@
-// Saves a file the API returned (PDF or Word export) under the given name.
+// Saves a file the API returned (a message's PDF or Word export, an invoice's PDF) under the given name.
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -18,13 +18,19 @@
 //   POST   /_emulator/events/:id/redeliver            { times? }
 //   GET    /_emulator/requests                        API calls received
 //   POST   /_emulator/reset                           forgets every object, event and delivery
+//   GET    /_emulator/paypal-web-sdk-v6-core.js       the stand-in of PayPal's JS SDK v6 core script
+//                                                     (web-sdk-v6.browser.js)
 //
 //   GET    /checkoutnow?token=ORDER_ID                the buyer's page for an order: Approve / Cancel
-//   GET    /webapps/billing/subscriptions?ba_token=BA-...   the same for a subscription
+//   GET    /webapps/billing/subscriptions?ba_token=BA-...   the same for a subscription (or
+//                                                     ?subscription_id=I-..., as the JS SDK stand-in opens it)
 // Approving redirects (303) to the return_url with PayPal's query (`token` and `PayerID` for an
 // order; `subscription_id`, `ba_token` and `token` for a subscription); cancelling to the
 // cancel_url. Without those URLs the page says so and posts a message to `window.opener`.
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sendJson } from '../http-kit';
 import { NOT_HANDLED, webhookControl } from '../webhook-control';
 import { PayPalError } from './errors';
@@ -100,6 +106,12 @@ export function controlHandler(core: EmulatorCore) {
 
   return async (req: IncomingMessage, res: ServerResponse, path: string) => {
     const method = req.method ?? 'GET';
+    if (path === '/_emulator/paypal-web-sdk-v6-core.js' && method === 'GET') {
+      const text = webSdkV6(`http://${req.headers.host ?? ctx.origin.replace(/^http:\/\//, '')}`);
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(text);
+      return;
+    }
     try {
       const body = method === 'POST' ? await readBody(req) : {};
       sendJson(res, 200, await route(method, path, body));
@@ -108,6 +120,17 @@ export function controlHandler(core: EmulatorCore) {
       else sendJson(res, 400, { name: 'INVALID_REQUEST', message: error instanceof Error ? error.message : String(error) });
     }
   };
+}
+
+let standIn: string | undefined;
+/**
+ * The JS SDK v6 stand-in, told the emulator's origin: browser tests serve it at PayPal's own URL
+ * (https://www.sandbox.paypal.com/web-sdk/v6/core), so the script cannot take the origin from its src.
+ */
+function webSdkV6(origin: string): string {
+  // import.meta.dirname: under some test runners' DOM environments import.meta.url is not a file: URL.
+  standIn ??= readFileSync(join(import.meta.dirname ?? dirname(fileURLToPath(import.meta.url)), 'web-sdk-v6.browser.js'), 'utf8');
+  return `window.__paypalEmulatorOrigin = window.__paypalEmulatorOrigin || ${JSON.stringify(origin)};\n${standIn}`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -165,8 +188,10 @@ export async function buyerPage(core: EmulatorCore, req: IncomingMessage, res: S
       const outcome = `<p><label>Test outcome of the capture <select name="capture">${CAPTURE_OUTCOMES.map((o) => `<option>${o}</option>`).join('')}</select></label></p>`;
       return html(res, 200, page('Pay with PayPal', `<h1>Pay with PayPal</h1><ul>${lines}</ul><p>Order ${escapeHtml(id)} (${escapeHtml(String(order.status))})</p>${open ? buttons(outcome) : ''}`));
     }
-    const baToken = query.get('ba_token') ?? '';
-    const record = subscriptionByToken(ctx, baToken);
+    const byId = query.get('subscription_id');
+    const found = byId ? ctx.state.subscriptions.get(byId) : subscriptionByToken(ctx, query.get('ba_token') ?? '');
+    const baToken = found?.baToken ?? query.get('ba_token') ?? '';
+    const record = found;
     if (!record) return html(res, 404, page('Subscription not found', `<h1>Subscription not found</h1><p>No subscription for ${escapeHtml(baToken)}.</p>`));
     const params = { subscription_id: record.wire.id, ba_token: baToken, token: ppId(17) };
     if (action === 'approve') {

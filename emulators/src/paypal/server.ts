@@ -14,7 +14,8 @@
 // https://api-m.sandbox.paypal.com URLs, and every request lands here (README.md).
 //
 // Buyer pages: GET /checkoutnow?token=ORDER and GET /webapps/billing/subscriptions?ba_token=BA-...
-// (the `approve` links); test control under /_emulator (control.ts).
+// (the `approve` links); test control under /_emulator (control.ts), with the stand-in of PayPal's JS
+// SDK v6 core script at /_emulator/paypal-web-sdk-v6-core.js (web-sdk-v6.browser.js).
 import { Environment, type Client } from '@paypal/paypal-server-sdk';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -299,6 +300,8 @@ export interface RunningPayPalEmulator extends RunningPaymentEmulator<EmulatorCo
   sdkOptions: PayPalSdkOptions;
   /** Where the public half of the webhook signing key is served (`paypal-cert-url`). */
   certUrl: string;
+  /** URL of the stand-in of PayPal's JS SDK v6 core script (browser tests serve it at PayPal's URL). */
+  webSdkV6Url: string;
 }
 
 export async function startPayPalEmulator(options: PayPalEmulatorOptions = {}): Promise<RunningPayPalEmulator> {
@@ -332,6 +335,7 @@ export async function startPayPalEmulator(options: PayPalEmulatorOptions = {}): 
       unstable_httpClientOptions: { proxy: false },
     },
     certUrl: core.signer.certUrl,
+    webSdkV6Url: `${origin}/_emulator/paypal-web-sdk-v6-core.js`,
     core,
     control: controls(core),
     webhooks: core.webhooks,

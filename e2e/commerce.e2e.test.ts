@@ -4,15 +4,12 @@
 // sees the words and the access in the shell; buys Pro with the saved card (after the downgrade warning);
 // pays a third product with PayPal; cancels the Pro subscription with a reason from /billing.
 //
-// PayPal: the checkout page's button is PayPal's JS SDK v6, whose script comes from paypal.com
-// (https://www.sandbox.paypal.com/web-sdk/v6/core; its URL cannot be pointed elsewhere) and the emulator
-// has no stand-in for it. Offline the script fails to load and the SDK's <paypal-button> stays disabled,
-// so the journey checks the page offers PayPal (the "or" divider and the SDK's button element), then does
-// what the button would do: creates the order with the visitor's session (POST /paypal/orders, the
-// button's createOrder), approves it as the buyer on the emulator's approval page in the browser (the
-// stand-in for PayPal's popup), captures it (POST /checkout/capture, the button's onApprove) and opens the
-// thank-you page the button would have opened. Not covered in the browser: the SDK's button, its popup
-// and its callbacks into PayPalCheckoutButton (its unit tests replace the SDK's components).
+// PayPal: the checkout page's button is PayPal's JS SDK v6, whose script @paypal/paypal-js always loads
+// from paypal.com (https://www.sandbox.paypal.com/web-sdk/v6/core). The browser context serves the PayPal
+// emulator's stand-in of that script at that URL (commerce.routePayPalWebSdk, as the issue allows for
+// Stripe's), so the journey clicks the page's own PayPal button, approves in PayPal's window (the
+// emulator's buyer page, opened by the stand-in as a popup) and lands on the thank-you page through
+// PayPalCheckoutButton's own callbacks (createOrder, onApprove → POST /checkout/capture).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -110,12 +107,6 @@ async function checkA11y(page: Page, lang: UiLang, where: 'checkout' | 'thank-yo
   expect(found, `axe on ${where} (${lang}, ${page.url()})`).toEqual([]);
 }
 
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('the browser has no session token');
-  return token;
-}
-
 async function journey(page: Page, lang: UiLang) {
   const { app: t, checkout: c, billing: b } = ui[lang];
   const starter = t.pricing.samples.starter.name;
@@ -191,25 +182,25 @@ async function journey(page: Page, lang: UiLang) {
   await expect.poll(() => page.getByTestId('words-balance').textContent()).toContain(t.shell.unlimited);
   expect(await page.getByTestId('upgrade-button').count()).toBe(0);
 
-  // 7. The words pack with PayPal (see the header: the SDK's button itself cannot load offline).
+  // 7. The words pack with PayPal: the page's own PayPal button, PayPal's window, the thank-you page.
   await buyFromPricing(page, lang, WORDS_PACK.name);
-  // The PayPal area is there, with the SDK's own button element (it stays disabled: its script is not reachable).
-  await page.getByTestId('paypal-checkout').waitFor();
-  expect(await page.getByTestId('paypal-checkout').getByText(ui[lang].paypal.or).count()).toBe(1);
-  await page.locator('[data-testid=paypal-checkout] paypal-button[type=pay]').waitFor({ state: 'attached' });
-  const productId = Number(new URL(page.url()).pathname.split('/').pop());
-  const token = await sessionToken(page);
-  const order = await apiRequestAt<{ order_id: string; purchase_id: number; total_payment: number }>(commerce.baseUrl, 'POST', '/paypal/orders', {
-    token,
-    body: { product_id: productId },
-  });
-  expect(order.total_payment).toBe(WORDS_PACK.price);
-  await page.goto(`${commerce.paypal.origin}/checkoutnow?token=${encodeURIComponent(order.order_id)}`);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('heading', { name: 'Payment approved' }).waitFor();
-  const captured = await apiRequestAt<{ purchase_id: number; status: string }>(commerce.baseUrl, 'POST', '/checkout/capture', { token, body: { order_id: order.order_id } });
-  expect(captured).toMatchObject({ purchase_id: order.purchase_id, status: 'completed' });
-  await page.goto(`${commerce.baseUrl}/thankyou/${captured.purchase_id}`);
+  const paypalArea = page.getByTestId('paypal-checkout');
+  await paypalArea.waitFor();
+  expect(await paypalArea.getByText(ui[lang].paypal.or).count()).toBe(1);
+  // The SDK's <paypal-button> turns enabled once its script loaded and the payment session exists.
+  const paypalButton = paypalArea.getByRole('button', { name: 'Pay with PayPal' });
+  await expect.poll(() => paypalButton.isEnabled()).toBe(true);
+  const popupOpened = page.waitForEvent('popup');
+  await paypalButton.click();
+  const paypalWindow = await popupOpened;
+  await paypalWindow.waitForURL((url) => url.origin === commerce.paypal.origin && url.pathname === '/checkoutnow');
+  await paypalWindow.getByRole('heading', { name: 'Pay with PayPal' }).waitFor();
+  // The order PayPal shows was created by the server at the product's own price.
+  expect(await paypalWindow.locator('li strong').textContent()).toBe(`${WORDS_PACK.price.toFixed(2)} USD`);
+  const paypalClosed = paypalWindow.waitForEvent('close');
+  await paypalWindow.getByRole('button', { name: 'Approve' }).click();
+  // The SDK closes its window after onApprove; PayPalCheckoutButton captures and opens the thank-you page.
+  await paypalClosed;
   await waitForFinalStatus(page, lang, 'completed');
   expect(digits(await page.getByTestId('order-total').textContent())).toBe(WORDS_PACK.price * 100);
 
@@ -243,6 +234,7 @@ describe('commerce', () => {
   for (const lang of ['en', 'es'] as const) {
     test(`${lang.toUpperCase()}: pricing → inline sign-up → discount → card with 3-D Secure → thank-you → shell; saved card; PayPal; cancel from /billing`, async ({ openPage }) => {
       const page = await openPage({ locale: ui[lang].locale });
+      await commerce.routePayPalWebSdk(page.context());
       await journey(page, lang);
     });
   }

@@ -1,11 +1,12 @@
 // A built server of its own for the commerce journey (issue 10 acceptance), wired to the Stripe and PayPal
 // emulators running in the test process: the server's Stripe and PayPal SDKs talk to them, the checkout
-// page loads the Stripe emulator's Stripe.js stand-in, and both emulators deliver their signed webhooks
-// to the server. NODE_ENV stays production (as the shared journeys' server): PAYMENTS_DEMO is refused
+// page loads the Stripe emulator's Stripe.js stand-in and (through routePayPalWebSdk) the PayPal
+// emulator's stand-in of PayPal's JS SDK v6, and both emulators deliver their signed webhooks to the server. NODE_ENV stays production (as the shared journeys' server): PAYMENTS_DEMO is refused
 // there, so the emulators are started here instead, as PAYMENTS_DEMO would start the Stripe one.
 import { startPayPalEmulator, type RunningPayPalEmulator } from '@pluma/emulators/paypal/index';
 import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { randomBytes } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
 import { apiRequestAt } from './api';
 import { restartableServer, type RestartableServer } from './restartable-server';
 
@@ -15,7 +16,23 @@ export interface CommerceServer {
   paypal: RunningPayPalEmulator;
   /** A session of the admin the server was started with. */
   adminToken: string;
+  /** Serves the PayPal emulator's JS SDK v6 stand-in at PayPal's own script URL, in this browser context. */
+  routePayPalWebSdk(context: BrowserContext): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * PayPal's JS SDK v6 core script: @paypal/paypal-js always loads it from paypal.com (no option points it
+ * elsewhere), so the browser gets the emulator's stand-in at that URL (the issue's "browser tests may
+ * instead intercept ... URL", as for Stripe).
+ */
+const PAYPAL_WEB_SDK_V6 = /^https:\/\/www\.(?:sandbox\.)?paypal\.com\/web-sdk\/v6\/core(?:\?.*)?$/;
+
+export async function routePayPalWebSdk(context: BrowserContext, paypal: RunningPayPalEmulator): Promise<void> {
+  await context.route(PAYPAL_WEB_SDK_V6, async (route) => {
+    const response = await fetch(paypal.webSdkV6Url);
+    await route.fulfill({ status: response.status, contentType: 'application/javascript; charset=utf-8', body: await response.text() });
+  });
 }
 
 const secret = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('hex')}`;
@@ -57,6 +74,7 @@ export async function startCommerceServer(options: { admin: { email: string; pas
       stripe,
       paypal,
       adminToken: admin.token,
+      routePayPalWebSdk: (context) => routePayPalWebSdk(context, paypal),
       async close() {
         await running.dispose();
         await Promise.all([stripe.close(), paypal.close()]);

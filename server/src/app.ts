@@ -72,6 +72,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // PayPal's checkout opens a popup on paypal.com that reports back to this page through
+    // window.opener; helmet's default `same-origin` cuts that link (the popup looks closed at once).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, {
     global: false,

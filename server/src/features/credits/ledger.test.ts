@@ -71,7 +71,7 @@ describe('credit ledger', () => {
     expect((await entriesOf(user.userId)).map((e) => e.balanceAfter).sort()).toEqual([700, 800, 900]);
   });
 
-  it('drops the cached user when the balance changes, not for an entry that changes nothing', async () => {
+  it('announces a charge as balanceSpent and a grant as a user change, nothing for an entry that changes nothing', async () => {
     const finite = (await buildUser(t.ctx, { availableWords: 100 })).user.userId;
     const unlimited = (await buildUser(t.ctx, { availableWords: UNLIMITED_WORDS })).user.userId;
     const announced: unknown[] = [];
@@ -82,7 +82,8 @@ describe('credit ledger', () => {
       expect(announced).toEqual([]);
       await t.ctx.db.transaction((tx) => chargeWords(tx, { userId: finite, sourceType: 'message', sourceId: 'e3', words: 40 }));
       await t.ctx.db.transaction((tx) => grantWords(tx, { userId: finite, sourceType: 'purchase', sourceId: 'e4', words: 10 }));
-      expect(announced).toEqual([{ userId: finite }, { userId: finite }]);
+      // A charge only lowers the balance: the current-user view goes, cached actors stay (auth-cache.ts).
+      expect(announced).toEqual([{ balanceOf: finite }, { userId: finite }]);
     } finally {
       stop();
     }

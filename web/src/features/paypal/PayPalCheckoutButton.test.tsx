@@ -1,5 +1,5 @@
-// The PayPal button with PayPal's JS SDK replaced at the component level: PayPal's script cannot load in
-// tests and the PayPal emulator serves no stand-in for it (emulators/src/paypal/README.md "Not emulated").
+// The PayPal button with PayPal's JS SDK replaced at the component level (jsdom loads no scripts); the
+// browser journey e2e/commerce.e2e.test.ts runs it on the emulator's stand-in of PayPal's v6 script.
 // The fake buttons run the same callbacks PayPal's window would: createOrder/createSubscription, then onApprove.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

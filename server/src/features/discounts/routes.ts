@@ -50,7 +50,8 @@ export async function discountRoutes(root: FastifyInstance) {
 
   app.get(
     '/discounts/admin',
-    signedIn(app, { tags, querystring: listDiscountsQuery, response: { 200: discountList } }, { staff: 'admin' }),
+    // Staff managers read the list too (Pluma's staff rights, docs/decisions.md); changes stay with admins.
+    signedIn(app, { tags, querystring: listDiscountsQuery, response: { 200: discountList } }, { staff: 'manager' }),
     async (request) => {
       const { rows, total } = await listDiscounts({ db, query: request.query });
       return { discounts: rows.map(presentDiscount), total };

@@ -242,13 +242,18 @@ describe('managing products', () => {
     ];
     // Not signed in: 401 before validation (a bad body is still a 401).
     for (const res of await Promise.all(attempts(null))) expect(res.statusCode).toBe(401);
-    // Signed in, not a manager of the operator's products: 403 (a customer, a staff manager, an organization's Admin in Personal).
-    for (const who of [customer, manager, orgAdmin]) {
+    // Signed in, not a manager of the operator's products: 403 (a customer, an organization's Admin in Personal).
+    for (const who of [customer, orgAdmin]) {
       for (const res of await Promise.all(attempts(who))) {
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toBe('forbidden');
       }
     }
+    // A staff manager reads the list (with every product's update ability off) and changes nothing: 403.
+    const [managerList, ...managerChanges] = await Promise.all(attempts(manager));
+    expect(managerList.statusCode).toBe(200);
+    expect(managerList.json().products.map((p: { abilities: { update: boolean } }) => p.abilities.update)).not.toContain(true);
+    for (const res of managerChanges) expect(res.statusCode).toBe(403);
     // A member of the organization who is not its Admin: 403; not a member (nor staff admin): 404.
     for (const res of await Promise.all(attempts(orgMember, `?organization_id=${organizationId}`))) expect(res.statusCode).toBe(403);
     for (const who of [customer, manager]) {

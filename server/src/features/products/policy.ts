@@ -53,6 +53,15 @@ export function managesProducts(viewer: ProductViewer): boolean {
   return organization ? organization.role === 'admin' : viewer?.staffRole === 'admin';
 }
 
+/**
+ * Who reads the full product list of the request's context (GET /products): those who manage it, and staff
+ * managers in Personal (Pluma's staff rights, docs/decisions.md: managers read products, change none).
+ */
+export function readsProductList(viewer: ProductViewer): boolean {
+  if (managesProducts(viewer)) return true;
+  return !viewer?.organization && viewer?.staffRole === 'manager';
+}
+
 /** Who manages a product: a staff admin in Personal for the operator's, the organization's Admin for its own. */
 function manages(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId'>): boolean {
   const organization = viewer?.organization;

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn, type Gate } from '../../platform/auth/guard';
 import { requestedOrganizationId } from '../../platform/auth/organization';
 import { forbidden } from '../../platform/http/errors';
-import { managesProducts } from './policy';
+import { managesProducts, readsProductList } from './policy';
 import { presentManagedProduct, presentProduct, presentProductFor } from './present';
 import { createProduct, getProduct, listAvailableProducts, listProducts, updateProduct } from './service';
 
@@ -27,6 +27,11 @@ import { createProduct, getProduct, listAvailableProducts, listProducts, updateP
 const productManagers: Gate = async (request) => {
   if (!managesProducts(actorOf(request))) throw forbidden();
   request.staffAudit = true;
+};
+
+/** The list is also read by staff managers (policy.ts readsProductList); a read is not audited. */
+const productListReaders: Gate = async (request) => {
+  if (!readsProductList(actorOf(request))) throw forbidden();
 };
 
 const tags = ['products'];
@@ -68,7 +73,7 @@ export async function productRoutes(root: FastifyInstance) {
 
   app.get(
     '/products',
-    signedIn(app, { tags, querystring: listProductsQuery, response: { 200: productList } }, { gates: [productManagers] }),
+    signedIn(app, { tags, querystring: listProductsQuery, response: { 200: productList } }, { gates: [productListReaders] }),
     async (request) => {
       const actor = actorOf(request);
       const { rows, total } = await listProducts({ actor, db, query: request.query });

@@ -102,6 +102,10 @@ const en = {
   // cancelling a subscription and invoice receipts (docs/decisions.md "Cancelling a subscription", "Invoice receipts")
   purchase_not_cancellable: 'Only an active subscription can be cancelled.',
   purchase_cancel_unsupported: 'This subscription cannot be cancelled here yet. Please contact support.',
+  // back-office purchases and invoices (spec part 1 §4 admin edit rules; docs/decisions.md "Back-office purchases")
+  purchase_status_final: 'A cancelled or revoked purchase can only be set to cancelled or revoked.',
+  invoice_purchase_user_mismatch: 'This purchase belongs to another customer.',
+  product_webhook_missing: 'This product has no webhook URL to test.',
   receipt_busy: 'Too many receipts are being prepared right now. Please try again in a moment.',
   receipt_title: 'Receipt',
   receipt_invoice_number: 'Invoice number',
@@ -241,6 +245,9 @@ const es: Record<MessageKey, string> = {
   cancel_reason_required: 'Debes incluir un motivo de cancelación.',
   purchase_not_cancellable: 'Solo se puede cancelar una suscripción activa.',
   purchase_cancel_unsupported: 'Esta suscripción aún no se puede cancelar aquí. Ponte en contacto con soporte.',
+  purchase_status_final: 'Una compra cancelada o revocada solo puede pasar a cancelada o revocada.',
+  invoice_purchase_user_mismatch: 'Esta compra pertenece a otro cliente.',
+  product_webhook_missing: 'Este producto no tiene una URL de webhook para probar.',
   receipt_busy: 'Se están preparando demasiados recibos en este momento. Inténtalo de nuevo en un momento.',
   receipt_title: 'Recibo',
   receipt_invoice_number: 'Número de factura',

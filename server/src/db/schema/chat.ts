@@ -120,5 +120,10 @@ export const creditLedger = pgTable(
     sourceId: text('source_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('credit_ledger_source_unique').on(t.sourceType, t.sourceId), index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('credit_ledger_source_unique').on(t.sourceType, t.sourceId),
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    // Analytics: words used and AI usage per day (features/analytics), by kind of entry and date.
+    index('credit_ledger_type_created_idx').on(t.sourceType, t.createdAt),
+  ],
 );

@@ -104,6 +104,9 @@ export const purchases = pgTable(
     // Webhooks find the purchase by the provider's payment (PaymentIntent, order) or subscription id.
     index('purchases_processor_idx').on(t.paymentProcessorId),
     index('purchases_subscription_idx').on(t.subscriptionId),
+    // The back-office list (/admin) and analytics: a date range, newest first (features/purchases-admin, analytics).
+    index('purchases_created_idx').on(t.createdAt, t.purchaseId),
+    index('purchases_cancelled_idx').on(t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
   ],
 );
 
@@ -131,6 +134,8 @@ export const invoices = pgTable(
     index('invoices_purchase_idx').on(t.purchaseId),
     // A renewal webhook finds the invoice by the provider's invoice id.
     index('invoices_order_idx').on(t.orderId),
+    // The back-office list (/admin) and income analytics: a date range, newest first.
+    index('invoices_created_idx').on(t.createdAt, t.invoiceId),
   ],
 );
 

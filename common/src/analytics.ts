@@ -1,0 +1,82 @@
+// Back-office analytics (spec part 1 §2 "Analytics income/customers/products", §3 "Analytics results",
+// §7 GET /analytics/*, §9 default range: the current month). Beyond the spec: AI usage per model and day
+// from the credits ledger (GET /analytics/ai_usage), shown beside income.
+import { z } from 'zod';
+import { isoDate } from './schema-kit';
+
+export const analyticsQuery = z.object({
+  /** YYYY-MM-DD, inclusive; default the first day of the current month. */
+  start_date: isoDate().optional(),
+  /** YYYY-MM-DD, inclusive; default the last day of the current month. */
+  end_date: isoDate().optional(),
+});
+export type AnalyticsQuery = z.input<typeof analyticsQuery>;
+
+const range = { start_date: z.string(), end_date: z.string() };
+
+/** Statuses of an invoice that counts as money received. */
+export const PAID_INVOICE_STATUSES = ['active', 'completed', 'success', 'succeeded'] as const;
+/** Statuses of a purchase that counts as bought (docs/decisions.md "Buying limits"). */
+export const BOUGHT_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+
+export const incomeAnalytics = z.object({
+  ...range,
+  income: z.number(),
+  payments: z.number(),
+  payment_methods: z.array(z.object({ payment_method_id: z.number().nullable(), name: z.string().nullable(), payments: z.number(), total: z.number() })),
+});
+export type IncomeAnalytics = z.infer<typeof incomeAnalytics>;
+
+export const CUSTOMER_LISTS = ['signups', 'customers', 'cancelled'] as const;
+export type CustomerList = (typeof CUSTOMER_LISTS)[number];
+export const ANALYTICS_LIST_PAGE_SIZE = 12;
+
+export const customersAnalyticsQuery = analyticsQuery.extend({
+  /** Which counter to expand into a list of customers. */
+  list: z.enum(CUSTOMER_LISTS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const analyticsCustomer = z.object({ user_id: z.number(), name: z.string(), last_name: z.string(), email: z.string(), date: z.string() });
+export const customersAnalytics = z.object({
+  ...range,
+  signups: z.number(),
+  customers: z.number(),
+  cancelled: z.number(),
+  list: z.object({ kind: z.enum(CUSTOMER_LISTS), page: z.number(), page_size: z.number(), total: z.number(), rows: z.array(analyticsCustomer) }).nullable(),
+});
+export type CustomersAnalytics = z.infer<typeof customersAnalytics>;
+
+export const purchasesAnalytics = z.object({
+  ...range,
+  purchases: z.number(),
+  total: z.number(),
+  products: z.array(z.object({ product_id: z.number().nullable(), name: z.string().nullable(), purchases: z.number(), total: z.number() })),
+});
+export type PurchasesAnalytics = z.infer<typeof purchasesAnalytics>;
+
+export const wordsAnalytics = z.object({ ...range, words: z.number(), days: z.array(z.object({ date: z.string(), words: z.number() })) });
+export type WordsAnalytics = z.infer<typeof wordsAnalytics>;
+
+export const monthlyAnalytics = z.object({
+  ...range,
+  months: z.array(z.object({ month: z.string(), income: z.number(), payments: z.number(), signups: z.number(), purchases: z.number() })),
+});
+export type MonthlyAnalytics = z.infer<typeof monthlyAnalytics>;
+
+export const freeTrialsAnalytics = z.object({
+  ...range,
+  free_trials: z.number(),
+  products: z.array(z.object({ product_id: z.number().nullable(), name: z.string().nullable(), free_trials: z.number() })),
+});
+export type FreeTrialsAnalytics = z.infer<typeof freeTrialsAnalytics>;
+
+/** AI usage from the credits ledger: words charged and answers per model and day ('enhance' = prompt enhancements). */
+export const aiUsageAnalytics = z.object({
+  ...range,
+  words: z.number(),
+  messages: z.number(),
+  models: z.array(z.object({ model: z.string(), words: z.number(), messages: z.number() })),
+  days: z.array(z.object({ date: z.string(), model: z.string(), words: z.number(), messages: z.number() })),
+});
+export type AiUsageAnalytics = z.infer<typeof aiUsageAnalytics>;

@@ -36,6 +36,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
     index('users_phone_idx').on(t.phone),
+    // The back-office customers list sorts by last use (features/users/admin-service.ts).
+    index('users_last_used_idx').on(t.lastUsedAt),
   ],
 );
 
@@ -53,6 +55,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The staff admin who opened this session with "log in as the user" (docs/decisions.md "Staff rights"). */
+    impersonatedBy: integer('impersonated_by').references((): AnyPgColumn => users.userId, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),

@@ -1,5 +1,5 @@
 // The official `stripe` SDK against the emulator: customers, cards, PaymentIntents (success,
-// 3-D Secure, declines), SetupIntents, idempotency, errors, catalog and customer sessions.
+// 3-D Secure, declines), SetupIntents, idempotency, errors and catalog (customer sessions: customer-sessions.test.ts).
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStripeEmulator } from './server';
@@ -184,7 +184,7 @@ describe('idempotency', () => {
   });
 });
 
-describe('setup intents, catalog, coupons, customer sessions', () => {
+describe('setup intents, catalog, coupons', () => {
   it('saves a card with a SetupIntent', async () => {
     const customer = await stripe.customers.create({});
     const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: 'pm_card_visa', confirm: true });
@@ -220,16 +220,6 @@ describe('setup intents, catalog, coupons, customer sessions', () => {
     expect(amount).toMatchObject({ id: 'FIVE', amount_off: 500, currency: 'usd' });
     expect(await rejection(stripe.coupons.create({ amount_off: 500, duration: 'once' }))).toMatchObject({ statusCode: 400, param: 'currency' });
     expect((await stripe.coupons.retrieve('FIVE')).amount_off).toBe(500);
-  });
-
-  it('creates a customer session for the Payment Element', async () => {
-    const customer = await stripe.customers.create({});
-    const session = await stripe.customerSessions.create({
-      customer: customer.id,
-      components: { payment_element: { enabled: true, features: { payment_method_redisplay: 'enabled', payment_method_remove: 'enabled' } } },
-    });
-    expect(session.client_secret).toMatch(/^cuss_secret_/);
-    expect(session.components?.payment_element).toMatchObject({ enabled: true, features: { payment_method_redisplay: 'enabled' } });
   });
 
   it('logs the API calls it received', () => {

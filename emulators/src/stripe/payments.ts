@@ -1,4 +1,4 @@
-// Customers, PaymentMethods (cards), and customer sessions. PaymentIntents and SetupIntents live in
+// Customers and PaymentMethods (cards); customer sessions are in customer-sessions.ts. PaymentIntents and SetupIntents live in
 // intents.ts; both use `resolvePaymentMethod` to turn `pm_card_visa` shortcuts into stored cards.
 import { cardFor, shortcutNumber } from './cards';
 import type { Ctx, Route } from './context';
@@ -279,35 +279,4 @@ export const paymentRoutes: Route[] = [
     pattern: '/v1/payment_methods',
     handle: (ctx, { params, path }) => listPaymentMethods(ctx, str(params, 'customer'), params, path),
   },
-  {
-    method: 'POST',
-    pattern: '/v1/customer_sessions',
-    handle: (ctx, { params }) => {
-      const customer = getCustomer(ctx, str(params, 'customer'));
-      if (!params.components) throw missingParam('components');
-      const created = ctx.now();
-      // Not stored: Stripe has no endpoint to read a customer session back.
-      return {
-        object: 'customer_session',
-        client_secret: newId('cuss_secret_', 40),
-        components: normaliseComponents(params),
-        created,
-        customer: customer.id,
-        customer_account: null,
-        expires_at: created + 30 * 60,
-        livemode: false,
-      };
-    },
-  },
 ];
-
-/** Echoes `components[...]` back with booleans for "true"/"false", as the API does. */
-function normaliseComponents(params: Params): unknown {
-  const convert = (value: unknown): unknown => {
-    if (value === 'true' || value === 'false') return value === 'true';
-    if (Array.isArray(value)) return value.map(convert);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v)]));
-    return value;
-  };
-  return convert(obj(params, 'components'));
-}

@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyError, cors, listen, randomId, type PaymentEmulatorOptions, type RunningPaymentEmulator } from '../http-kit';
 import { catalogRoutes } from './catalog';
+import { customerSessionRoutes } from './customer-sessions';
 import type { Call, Ctx, Route } from './context';
 import { controlHandler, controls } from './control';
 import { authError, idempotencyMismatch, invalidRequest, StripeApiError } from './errors';
@@ -69,7 +70,7 @@ const eventRoutes: Route[] = [
   },
 ];
 
-const ROUTES = [...paymentRoutes, ...intentRoutes, ...catalogRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes].map((route) => ({
+const ROUTES = [...paymentRoutes, ...customerSessionRoutes, ...intentRoutes, ...catalogRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes].map((route) => ({
   route,
   regex: new RegExp(`^${route.pattern.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
 }));

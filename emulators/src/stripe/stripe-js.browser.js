@@ -5,6 +5,10 @@
 //
 //   const stripe = Stripe('pk_test_...');
 //   const elements = stripe.elements({ clientSecret, appearance, locale });
+//   // or a deferred intent: { mode, amount, currency, setupFutureUsage? }, and with a customer session
+//   // { customerSessionClientSecret }: the Payment Element then lists the customer's saved cards
+//   // (GET /v1/elements/sessions: redisplay on, allow_redisplay in the session's filters) as radios
+//   // next to "New card", and shows the save checkbox when payment_method_save is enabled.
 //   elements.create('payment').mount(node);          // card number, expiry, CVC with labels
 //   await elements.submit();                          // { error } when the form is incomplete
 //   await stripe.confirmPayment({ elements, confirmParams: { return_url }, redirect: 'if_required' });
@@ -20,9 +24,17 @@
   var ORIGIN = (script && script.src && new URL(script.src).origin) || window.__stripeEmulatorOrigin;
 
   var TEXTS = {
-    en: { number: 'Card number', expiry: 'Expiration date (MM / YY)', cvc: 'Security code', incomplete: 'Your card details are incomplete.', expiryInvalid: "Your card's expiration date is incomplete." },
-    es: { number: 'Número de tarjeta', expiry: 'Fecha de caducidad (MM / AA)', cvc: 'Código de seguridad', incomplete: 'Los datos de tu tarjeta están incompletos.', expiryInvalid: 'La fecha de caducidad de tu tarjeta está incompleta.' },
+    en: {
+      number: 'Card number', expiry: 'Expiration date (MM / YY)', cvc: 'Security code', incomplete: 'Your card details are incomplete.', expiryInvalid: "Your card's expiration date is incomplete.",
+      saved: 'Saved cards', ending: '{brand} ending in {last4}', newCard: 'New card', save: 'Save my card for future purchases',
+    },
+    es: {
+      number: 'Número de tarjeta', expiry: 'Fecha de caducidad (MM / AA)', cvc: 'Código de seguridad', incomplete: 'Los datos de tu tarjeta están incompletos.', expiryInvalid: 'La fecha de caducidad de tu tarjeta está incompleta.',
+      saved: 'Tarjetas guardadas', ending: '{brand} terminada en {last4}', newCard: 'Nueva tarjeta', save: 'Guardar mi tarjeta para futuras compras',
+    },
   };
+  var BRANDS = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+  var NEW_CARD = 'new';
 
   function form(fields) {
     var parts = [];
@@ -62,13 +74,25 @@
   PaymentElement.prototype.update = function (options) {
     Object.assign(this._options, options || {});
   };
+  PaymentElement.prototype._texts = function () {
+    return TEXTS[(this._elements._options.locale || 'en').slice(0, 2)] || TEXTS.en;
+  };
   PaymentElement.prototype.mount = function (target) {
     var node = typeof target === 'string' ? document.querySelector(target) : target;
     if (!node) throw new Error('Stripe emulator: mount target not found');
-    var t = TEXTS[(this._elements._options.locale || 'en').slice(0, 2)] || TEXTS.en;
+    var t = this._texts();
     var root = document.createElement('div');
     root.className = 'stripe-emulator-payment-element';
     root.setAttribute('data-testid', 'stripe-emulator-payment-element');
+    this._saved = [];
+    this._selected = NEW_CARD;
+    this._features = null;
+    this._savedBox = document.createElement('fieldset');
+    this._savedBox.hidden = true;
+    root.appendChild(this._savedBox);
+    this._cardBox = document.createElement('div');
+    root.appendChild(this._cardBox);
+    var cardBox = this._cardBox;
     function field(name, label, autocomplete, placeholder) {
       var wrap = document.createElement('label');
       wrap.style.display = 'block';
@@ -80,23 +104,104 @@
       input.placeholder = placeholder;
       input.style.display = 'block';
       wrap.appendChild(input);
-      root.appendChild(wrap);
+      cardBox.appendChild(wrap);
       return input;
     }
     this._number = field('cardnumber', t.number, 'cc-number', '1234 1234 1234 1234');
     this._expiry = field('exp-date', t.expiry, 'cc-exp', 'MM / YY');
     this._cvc = field('cvc', t.cvc, 'cc-csc', 'CVC');
+    this._save = null;
     this._error = document.createElement('p');
     this._error.setAttribute('role', 'alert');
     root.appendChild(this._error);
     var self = this;
-    root.addEventListener('input', function () {
-      var value = self._value();
-      self._emit('change', { elementType: 'payment', empty: !value.number && !value.expiry && !value.cvc, complete: !self._validate(), collapsed: false, value: { type: 'card' } });
-    });
+    this._cardBox.addEventListener('input', function () { self._changed(); });
     node.appendChild(root);
     this._root = root;
-    setTimeout(function () { self._emit('ready', { elementType: 'payment' }); }, 0);
+    var secret = this._elements._options.customerSessionClientSecret;
+    if (!secret) {
+      setTimeout(function () { self._emit('ready', { elementType: 'payment' }); }, 0);
+      return;
+    }
+    this._elements._stripe._api('GET', '/v1/elements/sessions', { customer_session_client_secret: secret }).then(function (session) {
+      if (!self._root) return;
+      if (session.error) {
+        self._emit('loaderror', { elementType: 'payment', error: session.error });
+        return;
+      }
+      var features = session.customer.customer_session.components.payment_element.features || {};
+      // Since API 2026-03-25.dahlia, save usage comes from the session or from setupFutureUsage, never both.
+      if (features.payment_method_save === 'enabled' && features.payment_method_save_usage && self._elements._options.setupFutureUsage) {
+        self._emit('loaderror', { elementType: 'payment', error: { type: 'invalid_request_error', message: 'IntegrationError: payment_method_save_usage on the CustomerSession and setupFutureUsage cannot both be set.' } });
+        return;
+      }
+      self._features = features;
+      self._showSaved(session.customer.payment_methods, session.customer.default_payment_method);
+      if (features.payment_method_save === 'enabled') self._showSaveBox();
+      self._emit('ready', { elementType: 'payment' });
+      if (self._selected !== NEW_CARD) self._changed();
+    });
+  };
+  /** Saved cards as a radio group, the customer's default (else the newest) chosen first. */
+  PaymentElement.prototype._showSaved = function (methods, defaultId) {
+    var t = this._texts();
+    var self = this;
+    this._saved = methods || [];
+    if (!this._saved.length) return;
+    var legend = document.createElement('legend');
+    legend.textContent = t.saved;
+    this._savedBox.appendChild(legend);
+    var preferred = this._saved.some(function (pm) { return pm.id === defaultId; }) ? defaultId : this._saved[0].id;
+    this._radios = [];
+    this._saved.map(function (pm) {
+      var brand = BRANDS[pm.card.brand] || pm.card.brand;
+      return { value: pm.id, text: t.ending.replace('{brand}', brand).replace('{last4}', pm.card.last4) };
+    }).concat([{ value: NEW_CARD, text: t.newCard }]).forEach(function (choice) {
+      var wrap = document.createElement('label');
+      wrap.style.display = 'block';
+      var radio = document.createElement('input');
+      radio.type = 'radio';
+      radio.name = 'stripe-emulator-saved-card';
+      radio.value = choice.value;
+      radio.checked = choice.value === preferred;
+      radio.addEventListener('change', function () { if (radio.checked) self._select(choice.value); });
+      wrap.appendChild(radio);
+      wrap.appendChild(document.createTextNode(' ' + choice.text));
+      self._savedBox.appendChild(wrap);
+      self._radios.push(radio);
+    });
+    this._savedBox.hidden = false;
+    this._select(preferred, true);
+  };
+  PaymentElement.prototype._showSaveBox = function () {
+    var wrap = document.createElement('label');
+    wrap.style.display = 'block';
+    var box = document.createElement('input');
+    box.type = 'checkbox';
+    box.name = 'save-payment-method';
+    wrap.appendChild(box);
+    wrap.appendChild(document.createTextNode(' ' + this._texts().save));
+    this._cardBox.appendChild(wrap);
+    this._save = box;
+  };
+  PaymentElement.prototype._select = function (value, quiet) {
+    this._selected = value;
+    this._cardBox.hidden = value !== NEW_CARD;
+    this._showError(null);
+    if (!quiet) this._changed();
+  };
+  PaymentElement.prototype._savedMethod = function () {
+    var id = this._selected;
+    return this._saved.filter(function (pm) { return pm.id === id; })[0] || null;
+  };
+  PaymentElement.prototype._changed = function () {
+    var saved = this._savedMethod();
+    if (saved) {
+      this._emit('change', { elementType: 'payment', empty: false, complete: true, collapsed: false, value: { type: 'card', payment_method: saved } });
+      return;
+    }
+    var value = this._value();
+    this._emit('change', { elementType: 'payment', empty: !value.number && !value.expiry && !value.cvc, complete: !this._validate(), collapsed: false, value: { type: 'card' } });
   };
   PaymentElement.prototype.unmount = function () {
     if (this._root && this._root.parentNode) this._root.parentNode.removeChild(this._root);
@@ -110,6 +215,7 @@
   PaymentElement.prototype.blur = function () {};
   PaymentElement.prototype.clear = function () {
     [this._number, this._expiry, this._cvc].forEach(function (i) { if (i) i.value = ''; });
+    if (this._save) this._save.checked = false;
   };
   PaymentElement.prototype.collapse = function () {};
   PaymentElement.prototype._value = function () {
@@ -121,7 +227,8 @@
   };
   /** The validation error Stripe.js gives for an incomplete form, or null. */
   PaymentElement.prototype._validate = function () {
-    var t = TEXTS[(this._elements._options.locale || 'en').slice(0, 2)] || TEXTS.en;
+    if (this._savedMethod()) return null;
+    var t = this._texts();
     var v = this._value();
     if (v.number.length < 12) return { type: 'validation_error', code: 'incomplete_number', message: t.incomplete };
     var m = /^(\d{1,2})\/?(\d{2,4})$/.exec(v.expiry.replace(/\s/g, ''));
@@ -129,16 +236,29 @@
     if (v.cvc.length < 3) return { type: 'validation_error', code: 'incomplete_cvc', message: t.incomplete };
     return null;
   };
-  PaymentElement.prototype._cardFields = function () {
+  /**
+   * What confirm sends for the chosen card: a saved card's id, or the typed card. With a customer session,
+   * the save checkbox sets allow_redisplay ('always' when ticked, else 'limited') and, for a PaymentIntent
+   * (mode payment), a ticked box also sets setup_future_usage to the session's payment_method_save_usage.
+   */
+  PaymentElement.prototype._cardFields = function (intentKind) {
+    var saved = this._savedMethod();
+    if (saved) return { payment_method: saved.id };
     var v = this._value();
     var m = /^(\d{1,2})\/?(\d{2,4})$/.exec(v.expiry.replace(/\s/g, ''));
-    return {
+    var fields = {
       'payment_method_data[type]': 'card',
       'payment_method_data[card][number]': v.number,
       'payment_method_data[card][exp_month]': m ? m[1] : '',
       'payment_method_data[card][exp_year]': m ? m[2] : '',
       'payment_method_data[card][cvc]': v.cvc,
     };
+    if (this._save) {
+      fields['payment_method_data[allow_redisplay]'] = this._save.checked ? 'always' : 'limited';
+      var usage = this._features && this._features.payment_method_save_usage;
+      if (this._save.checked && usage && intentKind === 'payment_intents' && this._elements._options.mode !== 'subscription') fields.setup_future_usage = usage;
+    }
+    return fields;
   };
   PaymentElement.prototype._showError = function (error) {
     if (this._error) this._error.textContent = error ? error.message : '';
@@ -241,7 +361,7 @@
       var invalid = element._validate();
       element._showError(invalid);
       if (invalid) return Promise.resolve({ error: invalid });
-      Object.assign(fields, element._cardFields());
+      Object.assign(fields, element._cardFields(p.kind));
     }
     var self = this;
     return this._api('POST', '/v1/' + p.kind + '/' + p.id + '/confirm', fields).then(function (intent) {

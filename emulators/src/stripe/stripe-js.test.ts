@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /// <reference lib="dom" />
 // The Stripe.js stand-in in a DOM: the Payment Element's labelled card form, elements.submit(),
-// confirmPayment / confirmSetup against the emulator, and the in-page 3-D Secure challenge.
+// confirmPayment / confirmSetup against the emulator, the in-page 3-D Secure challenge, and saved cards
+// redisplayed through a customer session (with the save checkbox).
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStripeEmulator } from './server';
@@ -18,10 +19,26 @@ interface StandInElements {
   create(type: 'payment'): { mount(node: HTMLElement): void; on(event: string, handler: (e: unknown) => void): void };
   submit(): Promise<Result>;
 }
+interface ElementsOptions {
+  clientSecret?: string;
+  mode?: 'payment' | 'subscription' | 'setup';
+  amount?: number;
+  currency?: string;
+  setupFutureUsage?: 'off_session';
+  customerSessionClientSecret?: string;
+  appearance?: unknown;
+  locale?: string;
+}
+interface ConfirmOptions {
+  elements: StandInElements;
+  clientSecret?: string;
+  confirmParams: { return_url: string };
+  redirect: 'if_required';
+}
 interface StandIn {
-  elements(options: { clientSecret: string; appearance?: unknown; locale?: string }): StandInElements;
-  confirmPayment(options: { elements: StandInElements; confirmParams: { return_url: string }; redirect: 'if_required' }): Promise<Result>;
-  confirmSetup(options: { elements: StandInElements; confirmParams: { return_url: string }; redirect: 'if_required' }): Promise<Result>;
+  elements(options: ElementsOptions): StandInElements;
+  confirmPayment(options: ConfirmOptions): Promise<Result>;
+  confirmSetup(options: ConfirmOptions): Promise<Result>;
 }
 
 let emulator: RunningStripeEmulator;
@@ -176,5 +193,113 @@ describe('Stripe.js stand-in', () => {
     const result = await browserStripe.confirmSetup({ elements, confirmParams: { return_url: 'http://app.test/thankyou/2' }, redirect: 'if_required' });
     expect(result.setupIntent).toMatchObject({ id: si.id, status: 'succeeded' });
     expect((await stripe.subscriptions.retrieve(sub.id)).default_payment_method).toBe(result.setupIntent?.payment_method);
+  });
+});
+
+describe('Stripe.js stand-in with a customer session', () => {
+  const features = { payment_method_redisplay: 'enabled', payment_method_save: 'enabled', payment_method_save_usage: 'off_session' } as const;
+
+  async function customerWithSavedCards() {
+    const customer = await stripe.customers.create({ email: 'ana@example.com' });
+    const attach = async (number: string, allowRedisplay: 'always' | 'limited') => {
+      const pm = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' }, allow_redisplay: allowRedisplay });
+      return stripe.paymentMethods.attach(pm.id, { customer: customer.id });
+    };
+    const hidden = await attach('5555555555554444', 'limited');
+    const shown = await attach('4242424242424242', 'always');
+    const session = await stripe.customerSessions.create({ customer: customer.id, components: { payment_element: { enabled: true, features } } });
+    return { customer, shown, hidden, session };
+  }
+
+  async function mountDeferred(options: ElementsOptions) {
+    const elements = browserStripe.elements({ currency: 'usd', ...options });
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const element = elements.create('payment');
+    const changes: { complete: boolean; value: { payment_method?: { id: string } } }[] = [];
+    element.on('change', (event) => changes.push(event as (typeof changes)[number]));
+    const ready = new Promise((resolve, reject) => {
+      element.on('ready', resolve);
+      element.on('loaderror', (event) => reject(new Error((event as { error: { message: string } }).error.message)));
+    });
+    element.mount(container);
+    await ready;
+    return { elements, container, changes };
+  }
+
+  const radios = (container: HTMLElement) => [...container.querySelectorAll<HTMLInputElement>('input[type=radio]')];
+  const radioLabel = (radio: HTMLInputElement) => radio.parentElement?.textContent?.trim();
+  const saveBox = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+  const pay = (elements: StandInElements, clientSecret: string) =>
+    browserStripe.confirmPayment({ elements, clientSecret, confirmParams: { return_url: 'http://app.test/thankyou/3' }, redirect: 'if_required' });
+
+  it("lists only the cards the customer agreed to redisplay, chooses one, and pays a deferred PaymentIntent with it", async () => {
+    const { customer, shown, session } = await customerWithSavedCards();
+    const { elements, container, changes } = await mountDeferred({ mode: 'payment', amount: 1900, customerSessionClientSecret: session.client_secret });
+    expect(radios(container).map(radioLabel)).toEqual(['Visa ending in 4242', 'New card']);
+    expect(radios(container)[0].checked).toBe(true);
+    // The card form is hidden while a saved card is chosen, and the element says it is complete.
+    expect(getByLabelText(container, 'Card number').closest('div')?.hidden).toBe(true);
+    expect(changes.at(-1)).toMatchObject({ complete: true, value: { payment_method: { id: shown.id } } });
+    expect(await elements.submit()).toEqual({ selectedPaymentMethod: 'card' });
+
+    const pi = await stripe.paymentIntents.create({ amount: 1900, currency: 'usd', customer: customer.id, automatic_payment_methods: { enabled: true } });
+    const result = await pay(elements, pi.client_secret!);
+    expect(result.paymentIntent).toMatchObject({ id: pi.id, status: 'succeeded', payment_method: shown.id });
+  });
+
+  it('saves a new card for redisplay only when the save box is ticked (allow_redisplay always, setup_future_usage from the session)', async () => {
+    const { customer, session } = await customerWithSavedCards();
+    const first = await mountDeferred({ mode: 'payment', amount: 1900, customerSessionClientSecret: session.client_secret });
+    radios(first.container).at(-1)!.click();
+    expect(first.changes.at(-1)).toMatchObject({ complete: false });
+    expect(await first.elements.submit()).toMatchObject({ error: { code: 'incomplete_number' } });
+    typeCard(first.container, '5555555555554444');
+    saveBox(first.container).click();
+    expect(saveBox(first.container).parentElement?.textContent?.trim()).toBe('Save my card for future purchases');
+    const saved = await stripe.paymentIntents.create({ amount: 1900, currency: 'usd', customer: customer.id, automatic_payment_methods: { enabled: true } });
+    expect(saved.setup_future_usage).toBeNull();
+    const paid = await pay(first.elements, saved.client_secret!);
+    expect(paid.paymentIntent).toMatchObject({ status: 'succeeded', setup_future_usage: 'off_session' });
+    const kept = await stripe.paymentMethods.retrieve(paid.paymentIntent!.payment_method as string);
+    expect(kept).toMatchObject({ customer: customer.id, allow_redisplay: 'always' });
+
+    document.body.innerHTML = '';
+    const second = await mountDeferred({ mode: 'payment', amount: 1900, customerSessionClientSecret: session.client_secret });
+    // Newest first: the card just saved, then the older one; not the Mastercard saved without consent ('limited').
+    expect(radios(second.container).map(radioLabel)).toEqual(['Mastercard ending in 4444', 'Visa ending in 4242', 'New card']);
+    radios(second.container).at(-1)!.click();
+    typeCard(second.container, '4242424242424242');
+    const once = await stripe.paymentIntents.create({ amount: 1900, currency: 'usd', customer: customer.id, automatic_payment_methods: { enabled: true } });
+    const unsaved = await pay(second.elements, once.client_secret!);
+    expect(unsaved.paymentIntent).toMatchObject({ status: 'succeeded', setup_future_usage: null });
+    expect(await stripe.paymentMethods.retrieve(unsaved.paymentIntent!.payment_method as string)).toMatchObject({ customer: null, allow_redisplay: 'limited' });
+  });
+
+  it("confirms a trial's SetupIntent with a saved card, in Spanish", async () => {
+    const { customer, shown, session } = await customerWithSavedCards();
+    const price = await monthlyPrice(stripe);
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      trial_period_days: 7,
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: ['pending_setup_intent'],
+    });
+    const { elements, container } = await mountDeferred({ mode: 'setup', customerSessionClientSecret: session.client_secret, locale: 'es' });
+    expect(radios(container).map(radioLabel)).toEqual(['Visa terminada en 4242', 'Nueva tarjeta']);
+    const si = sub.pending_setup_intent as Stripe.SetupIntent;
+    const result = await browserStripe.confirmSetup({ elements, clientSecret: si.client_secret!, confirmParams: { return_url: 'http://app.test/thankyou/4' }, redirect: 'if_required' });
+    expect(result.setupIntent).toMatchObject({ status: 'succeeded', payment_method: shown.id });
+    expect((await stripe.subscriptions.retrieve(sub.id)).default_payment_method).toBe(shown.id);
+  });
+
+  it('refuses setupFutureUsage together with payment_method_save_usage, and an unknown session', async () => {
+    const { session } = await customerWithSavedCards();
+    await expect(mountDeferred({ mode: 'payment', amount: 1900, setupFutureUsage: 'off_session', customerSessionClientSecret: session.client_secret })).rejects.toThrow(
+      /payment_method_save_usage on the CustomerSession and setupFutureUsage/,
+    );
+    await expect(mountDeferred({ mode: 'payment', amount: 1900, customerSessionClientSecret: 'cuss_secret_nope' })).rejects.toThrow(/No such customer session/);
   });
 });

@@ -106,3 +106,26 @@ export function configChangeProblem(
   }
   return null;
 }
+
+// ---- Key tests (the settings screen's "Test" beside the AI and Stripe keys): one real call to the
+// provider with the key typed (not saved yet) or, without one, the key in use.
+export const TESTABLE_CONFIG_KEYS = ['openai_secret_key', 'stripe_private_key'] as const;
+export type TestableConfigKey = (typeof TESTABLE_CONFIG_KEYS)[number];
+export const isTestableConfigKey = (key: string): key is TestableConfigKey => (TESTABLE_CONFIG_KEYS as readonly string[]).includes(key);
+
+/** POST /api/appconfig/admin/test. A masked or empty `value` means "the key in use". */
+export const configKeyTestRequest = z.object({
+  key: z.enum(TESTABLE_CONFIG_KEYS),
+  value: text().max(CONFIG_SECRET_MAX).optional(),
+});
+export type ConfigKeyTestRequest = z.infer<typeof configKeyTestRequest>;
+
+/** The provider's answer: ok, or its HTTP status, error code and message ('not_configured' when there is no key). */
+export const configKeyTestResponse = z.object({
+  ok: z.boolean(),
+  provider: z.enum(['openai', 'stripe']),
+  status: z.number().nullable(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type ConfigKeyTestResult = z.infer<typeof configKeyTestResponse>;

@@ -70,7 +70,22 @@ const eventRoutes: Route[] = [
   },
 ];
 
-const ROUTES = [...paymentRoutes, ...customerSessionRoutes, ...intentRoutes, ...catalogRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes].map((route) => ({
+// GET /v1/balance: what a key check (Pluma's settings "Test" of stripe_private_key) retrieves. Test mode
+// balances start at zero; the emulator keeps no ledger, so they stay there.
+const balanceRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: '/v1/balance',
+    handle: () => ({
+      object: 'balance',
+      available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+      pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+      livemode: false,
+    }),
+  },
+];
+
+const ROUTES = [...balanceRoutes, ...paymentRoutes, ...customerSessionRoutes, ...intentRoutes, ...catalogRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes].map((route) => ({
   route,
   regex: new RegExp(`^${route.pattern.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
 }));

@@ -1,11 +1,12 @@
 // /api/appconfig (spec part 1 §7): public list for every visitor, admin view, reveal and save for admins.
-import { adminConfigResponse, publicConfigResponse, revealConfigRequest, revealConfigResponse, updateConfigRequest } from '@pluma/common/appconfig';
+import { adminConfigResponse, configKeyTestRequest, configKeyTestResponse, publicConfigResponse, revealConfigRequest, revealConfigResponse, updateConfigRequest } from '@pluma/common/appconfig';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditRequest } from '../../platform/audit';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { testConfigKey } from './key-tests';
 import { adminConfig, publicConfig, revealConfigValue, updateConfig } from './service';
 
 const tags = ['appconfig'];
@@ -52,6 +53,25 @@ export async function appConfigRoutes(root: FastifyInstance) {
       request.staffAudit = false;
       reply.header('Cache-Control', 'no-store');
       return entry;
+    },
+  );
+
+  app.post(
+    '/appconfig/admin/test',
+    {
+      // Each test is a call to the provider: a few a minute per admin are plenty (counted once signed in and valid).
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `config-key-test:${request.actor?.user.userId ?? request.ip}` },
+      },
+      ...signedIn(app, { tags, body: configKeyTestRequest, response: { 200: configKeyTestResponse } }, { staff: 'admin' }),
+    },
+    async (request, reply) => {
+      const result = await testConfigKey(ctx, request.body.key, request.body.value);
+      // The audit row names the key and the outcome, never a typed value.
+      await auditRequest(ctx.db, request, { key: request.body.key, ok: result.ok });
+      request.staffAudit = false;
+      reply.header('Cache-Control', 'no-store');
+      return result;
     },
   );
 

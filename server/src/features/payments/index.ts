@@ -1,6 +1,6 @@
 // What other features may use of payments (the lint boundary: features meet through index.ts).
 export { stripeSettingsChanged } from './stripe-client';
-export { providerError, requireStripe } from './stripe-client';
+export { providerError, requireStripe, stripeClientForKey } from './stripe-client';
 export { paymentCspSources } from './checkout-config';
 export { startPaymentsDemo } from './demo';
 export { runEffects, type EffectsLog } from './effects';

@@ -76,6 +76,11 @@ export async function stripeClient(ctx: AppContext): Promise<Stripe | null> {
   return stripe;
 }
 
+/** A client for a key that may not be saved yet (the settings' key test), on the environment's endpoint; no retries. */
+export function stripeClientForKey(ctx: AppContext, secretKey: string): Stripe {
+  return new Stripe(secretKey, { ...sdkOptions(ctx), maxNetworkRetries: 0, timeout: 10_000 });
+}
+
 /**
  * 409 'payments not configured': a state of the installation the customer cannot change, told in their
  * language (not a 5xx: nothing failed, and the API's invariant is that no request gets a 5xx by design).

@@ -25,6 +25,27 @@ describe('offeredModels', () => {
   });
 });
 
+describe("the admin's default model (openai_model)", () => {
+  it('makes an offered model the default, over GPT 4o Mini', () => {
+    const models = offeredModels({ ...none, openai: true, anthropic: true, preferredModel: MODEL_IDS.claude });
+    expect(models.filter((m) => m.isDefault).map((m) => m.id)).toEqual([MODEL_IDS.claude]);
+    expect(resolveModel(models, null)?.id).toBe(MODEL_IDS.claude);
+  });
+
+  it('offers a model the catalog does not name through OpenAI, as the default', () => {
+    const models = offeredModels({ ...none, openai: true, preferredModel: 'gpt-4.1' });
+    expect(models.map((m) => [m.id, m.provider, m.isDefault])).toEqual([
+      ['gpt-4o-mini', 'openai', false],
+      ['gpt-4.1', 'openai', true],
+    ]);
+  });
+
+  it('falls back to the built-in default when its provider is not configured', () => {
+    expect(offeredModels({ ...none, openai: true, preferredModel: MODEL_IDS.claude }).find((m) => m.isDefault)?.id).toBe('gpt-4o-mini');
+    expect(offeredModels({ ...none, anthropic: true, preferredModel: 'gpt-4.1' }).map((m) => m.id)).toEqual([MODEL_IDS.claude]);
+  });
+});
+
 describe('resolveModel', () => {
   const models = offeredModels({ ...none, openai: true, anthropic: true });
   it('returns the requested model when offered, else the default', () => {

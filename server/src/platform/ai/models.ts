@@ -21,11 +21,19 @@ export interface ProviderAvailability {
   /** Model names served by the OpenAI-compatible server (empty when none is configured). */
   compatModels: string[];
   demo: boolean;
+  /**
+   * The admin's default model (app configuration `openai_model`, spec part 1 §3). It wins over the built-in
+   * default when offered; a name the catalog does not know is offered as an OpenAI model when OpenAI is.
+   */
+  preferredModel?: string;
 }
 
 export function offeredModels(available: ProviderAvailability): ChatModelInfo[] {
   const models: Omit<ChatModelInfo, 'isDefault'>[] = [];
   if (available.openai) models.push({ id: MODEL_IDS.gpt, label: 'GPT 4o Mini', provider: 'openai' });
+  const preferred = available.preferredModel?.trim() || null;
+  const known = (id: string) => (Object.values(MODEL_IDS) as string[]).includes(id) || available.compatModels.includes(id);
+  if (available.openai && preferred && !known(preferred)) models.push({ id: preferred, label: preferred, provider: 'openai' });
   if (available.xai) models.push({ id: MODEL_IDS.grok, label: 'Grok', provider: 'xai' });
   if (available.anthropic) models.push({ id: MODEL_IDS.claude, label: 'Claude', provider: 'anthropic' });
   for (const id of available.compatModels) {
@@ -33,8 +41,9 @@ export function offeredModels(available: ProviderAvailability): ChatModelInfo[] 
     if (!models.some((m) => m.id === id)) models.push({ id, label: id, provider: 'compat' });
   }
   if (models.length === 0) return available.demo ? [DEMO_MODEL] : [];
-  // spec part 2 §9: GPT 4o Mini is the default; without an OpenAI key the first offered model is.
-  const defaultId = models.some((m) => m.id === MODEL_IDS.gpt) ? MODEL_IDS.gpt : models[0].id;
+  // The admin's openai_model when offered; else spec part 2 §9: GPT 4o Mini, and without an OpenAI key the first offered model.
+  const offered = (id: string | null) => id !== null && models.some((m) => m.id === id);
+  const defaultId = offered(preferred) ? (preferred as string) : offered(MODEL_IDS.gpt) ? MODEL_IDS.gpt : models[0].id;
   return models.map((m) => ({ ...m, isDefault: m.id === defaultId }));
 }
 

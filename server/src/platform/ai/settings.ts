@@ -19,6 +19,8 @@ export interface ProviderSettings {
   xai: ProviderEndpoint | null;
   compat: (ProviderEndpoint & { models: string[] }) | null;
   demoEnabled: boolean;
+  /** App configuration `openai_model`: the default chat model (models.ts offeredModels). */
+  defaultModel: string;
 }
 
 const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
@@ -61,7 +63,8 @@ export function providerSettingsChanged(ctx: AppContext): void {
 export async function readProviderSettings(ctx: AppContext): Promise<ProviderSettings> {
   const { env } = ctx;
   // The admin's key wins over the deployment's: it is the one the back office shows and changes.
-  const openaiKey = (await getConfig(ctx, 'openai_secret_key')).trim() || env.OPENAI_API_KEY;
+  const [storedKey, defaultModel] = await Promise.all([getConfig(ctx, 'openai_secret_key'), getConfig(ctx, 'openai_model')]);
+  const openaiKey = storedKey.trim() || env.OPENAI_API_KEY;
   const compatModels = (env.OPENAI_COMPAT_MODELS ?? '')
     .split(',')
     .map((m) => m.trim())
@@ -75,6 +78,7 @@ export async function readProviderSettings(ctx: AppContext): Promise<ProviderSet
         ? { apiKey: env.OPENAI_COMPAT_API_KEY ?? COMPAT_PLACEHOLDER_KEY, baseURL: env.OPENAI_COMPAT_BASE_URL, models: compatModels }
         : null,
     demoEnabled: env.DEMO_AI,
+    defaultModel: defaultModel.trim(),
   };
 }
 
@@ -85,5 +89,6 @@ export function availabilityOf(settings: ProviderSettings): ProviderAvailability
     xai: settings.xai !== null,
     compatModels: settings.compat?.models ?? [],
     demo: settings.demoEnabled,
+    preferredModel: settings.defaultModel || undefined,
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { outboxRoutes } from '../platform/mail/outbox-routes';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
+import { adminUsersRoutes } from './users/admin-routes';
+import { staffRoutes } from './staff/routes';
 import { listModelsRoute } from './models/routes';
 import { appConfigRoutes } from './appconfig/routes';
 import { fileRoutes } from './files/routes';
@@ -14,10 +16,14 @@ import { discountRoutes } from './discounts/routes';
 import { paymentRoutes } from './payments/routes';
 import { payPalRoutes } from './paypal/routes';
 import { ownPurchaseRoutes } from './purchases/own-routes';
+import { adminPurchaseRoutes } from './purchases-admin/routes';
+import { analyticsRoutes } from './analytics/routes';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(adminUsersRoutes, { prefix: '/users' });
+  await app.register(staffRoutes, { prefix: '/staff' });
   await app.register(outboxRoutes, { prefix: '/admin' });
   await app.register(listModelsRoute);
   await app.register(appConfigRoutes);
@@ -30,4 +36,6 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(paymentRoutes);
   await app.register(payPalRoutes);
   await app.register(ownPurchaseRoutes);
+  await app.register(adminPurchaseRoutes);
+  await app.register(analyticsRoutes, { prefix: '/analytics' });
 }

@@ -43,7 +43,8 @@ export function isSubscription(purchase: Pick<PurchaseRow, 'subscriptionId' | 's
   return purchase.subscriptionId != null || purchase.subscriptionPeriod != null;
 }
 
-async function cancelAtProvider(ctx: AppContext, purchase: PurchaseRow, reason: string): Promise<void> {
+/** Cancels at the subscription's provider (Stripe at period end, PayPal at once); the staff editor uses it too. */
+export async function cancelAtProvider(ctx: AppContext, purchase: PurchaseRow, reason: string): Promise<void> {
   const provider = subscriptionProviderOf(purchase);
   if (provider === null) return;
   if (provider === 'paypal') {

@@ -1,0 +1,193 @@
+// Back-office analytics (spec part 1 §2 "Analytics income/customers/products", §3 "Analytics results",
+// §7 GET /analytics/*): aggregates over a date range (default the current month, UTC), each one indexed
+// query on the table's created_at (migration 0007). What each figure counts is in docs/decisions.md
+// "Analytics".
+import {
+  ANALYTICS_LIST_PAGE_SIZE,
+  BOUGHT_PURCHASE_STATUSES,
+  PAID_INVOICE_STATUSES,
+  type CustomerList,
+} from '@pluma/common/analytics';
+import { currentMonthRange, rangeBounds, utcDay, type DateRange } from '@pluma/common/rules/date-range';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const num = (value: unknown) => Number(value ?? 0);
+const cents = (value: number) => Math.round(value * 100) / 100;
+const nullableNum = (value: unknown) => (value == null ? null : Number(value));
+const text = (value: unknown) => (value == null ? null : String(value));
+
+/** The range asked for, else the current month (spec part 1 §9). */
+export function analyticsRange(query: { start_date?: string; end_date?: string }, now = new Date()): DateRange {
+  const month = currentMonthRange(utcDay(now));
+  return { start_date: query.start_date ?? month.start_date, end_date: query.end_date ?? month.end_date };
+}
+
+/** `column` within the range: from the start day's midnight to the midnight after the end day (UTC). */
+function within(column: SQL, range: DateRange): SQL {
+  const { from, until } = rangeBounds(range);
+  return sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${until.toISOString()}::timestamptz`;
+}
+
+const day = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** Income: paid invoices (each a payment received) and their totals, per payment method. */
+export async function incomeAnalytics(db: Db, range: DateRange) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select i.payment_method_id, pm.name, count(*) as payments, coalesce(sum(i.total_payment), 0) as total
+      from invoices i left join payment_methods pm on pm.payment_method_id = i.payment_method_id
+      where ${within(sql`i.created_at`, range)} and i.status in (${list(PAID_INVOICE_STATUSES)})
+      group by i.payment_method_id, pm.name
+      order by total desc, payments desc`),
+  );
+  const payment_methods = rows.map((r) => ({ payment_method_id: nullableNum(r.payment_method_id), name: text(r.name), payments: num(r.payments), total: num(r.total) }));
+  return {
+    ...range,
+    income: cents(payment_methods.reduce((sum, m) => sum + m.total, 0)),
+    payments: payment_methods.reduce((sum, m) => sum + m.payments, 0),
+    payment_methods,
+  };
+}
+
+/**
+ * The customers of each counter, as (user_id, date) rows: sign-ups (users created), customers (users whose
+ * purchase in the range gives access: active or completed) and cancelled (users whose purchase was
+ * cancelled in the range).
+ */
+function customersOf(kind: CustomerList, range: DateRange): SQL {
+  if (kind === 'signups') return sql`select u.user_id, u.created_at as date from users u where ${within(sql`u.created_at`, range)}`;
+  if (kind === 'customers') {
+    return sql`select p.user_id, max(p.created_at) as date from purchases p
+      where ${within(sql`p.created_at`, range)} and p.status in ('active', 'completed') group by p.user_id`;
+  }
+  return sql`select p.user_id, max(p.cancelled_at) as date from purchases p
+    where ${within(sql`p.cancelled_at`, range)} and p.status = 'cancelled' group by p.user_id`;
+}
+
+export async function customersAnalytics(db: Db, range: DateRange, expand: { list?: CustomerList; page: number }) {
+  const [counts] = rowsOf(
+    await db.execute(sql`select
+      (select count(*) from (${customersOf('signups', range)}) s) as signups,
+      (select count(*) from (${customersOf('customers', range)}) c) as customers,
+      (select count(*) from (${customersOf('cancelled', range)}) x) as cancelled`),
+  );
+  let expanded = null;
+  if (expand.list) {
+    const rows = rowsOf(
+      await db.execute(sql`
+        select u.user_id, u.name, u.last_name, u.email, c.date
+        from (${customersOf(expand.list, range)}) c join users u on u.user_id = c.user_id
+        order by c.date desc, u.user_id desc
+        limit ${ANALYTICS_LIST_PAGE_SIZE} offset ${(expand.page - 1) * ANALYTICS_LIST_PAGE_SIZE}`),
+    );
+    expanded = {
+      kind: expand.list,
+      page: expand.page,
+      page_size: ANALYTICS_LIST_PAGE_SIZE,
+      total: num(counts[expand.list]),
+      rows: rows.map((r) => ({
+        user_id: num(r.user_id),
+        name: String(r.name),
+        last_name: String(r.last_name),
+        email: String(r.email),
+        date: (r.date instanceof Date ? r.date : new Date(String(r.date))).toISOString(),
+      })),
+    };
+  }
+  return { ...range, signups: num(counts.signups), customers: num(counts.customers), cancelled: num(counts.cancelled), list: expanded };
+}
+
+/** Purchases by product: those bought (active, completed or cancelled) in the range, and their totals. */
+export async function purchasesAnalytics(db: Db, range: DateRange) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select p.product_id, pr.name, count(*) as purchases, coalesce(sum(p.total_payment), 0) as total
+      from purchases p left join products pr on pr.product_id = p.product_id
+      where ${within(sql`p.created_at`, range)} and p.status in (${list(BOUGHT_PURCHASE_STATUSES)})
+      group by p.product_id, pr.name
+      order by total desc, purchases desc`),
+  );
+  const products = rows.map((r) => ({ product_id: nullableNum(r.product_id), name: text(r.name), purchases: num(r.purchases), total: num(r.total) }));
+  return { ...range, purchases: products.reduce((s, p) => s + p.purchases, 0), total: cents(products.reduce((s, p) => s + p.total, 0)), products };
+}
+
+/** Words the balances lost to answers and enhancements, per day (the ledger's charges). */
+export async function wordsAnalytics(db: Db, range: DateRange) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select ${day(sql`l.created_at`)} as date, coalesce(sum(-l.words), 0) as words
+      from credit_ledger l
+      where l.source_type in ('message', 'enhance') and ${within(sql`l.created_at`, range)}
+      group by 1 order by 1`),
+  );
+  const days = rows.map((r) => ({ date: String(r.date), words: num(r.words) }));
+  return { ...range, words: days.reduce((s, d) => s + d.words, 0), days };
+}
+
+/** Per calendar month of the range: income and payments (paid invoices), sign-ups and purchases bought. */
+export async function monthlyAnalytics(db: Db, range: DateRange) {
+  const month = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      with paid as (
+        select ${month(sql`created_at`)} as month, count(*) as payments, sum(total_payment) as income from invoices
+        where ${within(sql`created_at`, range)} and status in (${list(PAID_INVOICE_STATUSES)}) group by 1
+      ), joined as (
+        select ${month(sql`created_at`)} as month, count(*) as signups from users where ${within(sql`created_at`, range)} group by 1
+      ), bought as (
+        select ${month(sql`created_at`)} as month, count(*) as purchases from purchases
+        where ${within(sql`created_at`, range)} and status in (${list(BOUGHT_PURCHASE_STATUSES)}) group by 1
+      ), months as (select month from paid union select month from joined union select month from bought)
+      select m.month, coalesce(paid.income, 0) as income, coalesce(paid.payments, 0) as payments,
+        coalesce(joined.signups, 0) as signups, coalesce(bought.purchases, 0) as purchases
+      from months m left join paid using (month) left join joined using (month) left join bought using (month)
+      order by m.month`),
+  );
+  return { ...range, months: rows.map((r) => ({ month: String(r.month), income: num(r.income), payments: num(r.payments), signups: num(r.signups), purchases: num(r.purchases) })) };
+}
+
+/** Free trials started: purchases made in the range with trial days, per product. */
+export async function freeTrialsAnalytics(db: Db, range: DateRange) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select p.product_id, pr.name, count(*) as free_trials
+      from purchases p left join products pr on pr.product_id = p.product_id
+      where ${within(sql`p.created_at`, range)} and p.free_trial_length > 0
+      group by p.product_id, pr.name order by free_trials desc`),
+  );
+  const products = rows.map((r) => ({ product_id: nullableNum(r.product_id), name: text(r.name), free_trials: num(r.free_trials) }));
+  return { ...range, free_trials: products.reduce((s, p) => s + p.free_trials, 0), products };
+}
+
+/**
+ * Beyond the spec: AI usage per model and day from the credits ledger — each charge of an answer (its
+ * first writing or a Continue, source 'message' `{id}` or `{id}:continue:{n}`) joined to its message for
+ * the model, and prompt enhancements as the model 'enhance'. Words are what the balances lost (an
+ * unlimited balance loses none); messages count the charges.
+ */
+export async function aiUsageAnalytics(db: Db, range: DateRange) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select ${day(sql`l.created_at`)} as date,
+        coalesce(m.model, case when l.source_type = 'enhance' then 'enhance' else 'unknown' end) as model,
+        coalesce(sum(-l.words), 0) as words, count(*) as messages
+      from credit_ledger l
+      -- The case keeps the cast to answers' ids (an enhancement's id is not a number).
+      left join messages m on m.message_id = case when l.source_type = 'message' then split_part(l.source_id, ':', 1)::int end
+      where l.source_type in ('message', 'enhance') and ${within(sql`l.created_at`, range)}
+      group by 1, 2 order by 1, 2`),
+  );
+  const days = rows.map((r) => ({ date: String(r.date), model: String(r.model), words: num(r.words), messages: num(r.messages) }));
+  const byModel = new Map<string, { model: string; words: number; messages: number }>();
+  for (const d of days) {
+    const entry = byModel.get(d.model) ?? { model: d.model, words: 0, messages: 0 };
+    entry.words += d.words;
+    entry.messages += d.messages;
+    byModel.set(d.model, entry);
+  }
+  const models = [...byModel.values()].sort((a, b) => b.words - a.words);
+  return { ...range, words: models.reduce((s, m) => s + m.words, 0), messages: models.reduce((s, m) => s + m.messages, 0), models, days };
+}

@@ -1,0 +1,193 @@
+// The /admin table (spec part 1 §2 "Admin purchases and invoices", §7 GET /purchases/admin and
+// GET /invoices/admin, §9): purchases and invoices in a date range, newest first, 12 a page, filtered by
+// status tab (§9 "Purchase filters"), type, product and a search, all in SQL. Staff see every record;
+// the routes admit staff only (DESIGN.md §7: the back office's scope is the whole operator).
+import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
+import { STATUS_FILTERS, type StatusTab, type TypeTab } from '@pluma/common/admin-purchases';
+import { purchasesDefaultRange, rangeBounds, utcDay, type DateRange } from '@pluma/common/rules/date-range';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+
+export interface AdminListFilters {
+  page: number;
+  query?: string;
+  status: StatusTab;
+  type: TypeTab;
+  product_id?: number;
+  start_date?: string;
+  end_date?: string;
+}
+
+/** One row as the SQL below returns it (numbers and dates normalized). */
+export interface AdminRecordRow {
+  type: 'purchase' | 'invoice';
+  purchaseId: number | null;
+  invoiceId: number | null;
+  userId: number | null;
+  userName: string | null;
+  userLastName: string | null;
+  userEmail: string | null;
+  productId: number | null;
+  productName: string | null;
+  status: string;
+  amount: number;
+  totalPayment: number;
+  discountCode: string | null;
+  paymentMethodId: number | null;
+  paymentMethodName: string | null;
+  isGift: boolean;
+  expirationDays: number | null;
+  paymentProcessorId: string | null;
+  orderId: string | null;
+  subscriptionId: string | null;
+  subscriptionPeriod: string | null;
+  expirationDate: Date | null;
+  cancelReason: string | null;
+  cancelledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+type Executor = Db | Tx;
+
+const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The purchases' half of the table; `where` reads aliases p (purchases), u (users), pr (products). */
+const purchaseSelect = (where: SQL) => sql`
+  select 'purchase' as type, p.purchase_id, null::int as invoice_id, p.user_id,
+    u.name as user_name, u.last_name as user_last_name, u.email as user_email,
+    p.product_id, pr.name as product_name, p.status, p.amount, p.total_payment, p.discount_code,
+    p.payment_method_id, pm.name as payment_method_name, p.is_gift, p.expiration_days, p.payment_processor_id,
+    null::text as order_id, p.subscription_id, p.subscription_period, null::timestamptz as expiration_date,
+    p.cancel_reason, p.cancelled_at, p.created_at, p.updated_at, p.purchase_id as sort_id
+  from purchases p
+  join users u on u.user_id = p.user_id
+  left join products pr on pr.product_id = p.product_id
+  left join payment_methods pm on pm.payment_method_id = p.payment_method_id
+  where ${where}`;
+
+/** The invoices' half; `where` reads aliases i (invoices), u (users), ip (the invoice's purchase), pr (its product). */
+const invoiceSelect = (where: SQL) => sql`
+  select 'invoice' as type, i.purchase_id, i.invoice_id, i.user_id,
+    u.name as user_name, u.last_name as user_last_name, u.email as user_email,
+    ip.product_id, pr.name as product_name, i.status, i.amount, i.total_payment, ip.discount_code,
+    i.payment_method_id, pm.name as payment_method_name, coalesce(ip.is_gift, false) as is_gift, null::int as expiration_days,
+    null::text as payment_processor_id, i.order_id, i.subscription_id, i.subscription_period, i.expiration_date,
+    null::text as cancel_reason, null::timestamptz as cancelled_at, i.created_at, i.updated_at, i.invoice_id as sort_id
+  from invoices i
+  left join users u on u.user_id = i.user_id
+  left join purchases ip on ip.purchase_id = i.purchase_id
+  left join products pr on pr.product_id = ip.product_id
+  left join payment_methods pm on pm.payment_method_id = i.payment_method_id
+  where ${where}`;
+
+const purchaseFrom = sql`purchases p join users u on u.user_id = p.user_id left join products pr on pr.product_id = p.product_id`;
+const invoiceFrom = sql`invoices i left join users u on u.user_id = i.user_id left join purchases ip on ip.purchase_id = i.purchase_id left join products pr on pr.product_id = ip.product_id`;
+
+function statusIn(column: SQL, tab: StatusTab): SQL | null {
+  if (tab === 'all') return null;
+  const statuses = STATUS_FILTERS[tab].map((status) => sql`${status}`);
+  return sql`${column} in (${sql.join(statuses, sql`, `)})`;
+}
+
+/** Search: the customer's name or email, the product, the discount code or order id, or a record's number. */
+function searchOf(query: string | undefined, kind: 'purchase' | 'invoice'): SQL | null {
+  if (!query) return null;
+  const like = likePattern(query);
+  const own = kind === 'purchase' ? sql`p.discount_code ilike ${like}` : sql`i.order_id ilike ${like}`;
+  const parts = [
+    sql`u.email ilike ${like}`,
+    sql`(u.name || ' ' || u.last_name) ilike ${like}`,
+    sql`pr.name ilike ${like}`,
+    own,
+  ];
+  const number = /^#?(\d{1,9})$/.exec(query)?.[1];
+  if (number) parts.push(kind === 'purchase' ? sql`p.purchase_id = ${Number(number)}` : sql`i.invoice_id = ${Number(number)}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function whereOf(kind: 'purchase' | 'invoice', filters: AdminListFilters, range: DateRange): SQL {
+  const t = kind === 'purchase' ? sql.raw('p') : sql.raw('i');
+  const { from, until } = rangeBounds(range);
+  const parts: (SQL | null)[] = [
+    sql`${t}.created_at >= ${from.toISOString()}::timestamptz and ${t}.created_at < ${until.toISOString()}::timestamptz`,
+    statusIn(sql`${t}.status`, filters.status),
+    filters.product_id ? (kind === 'purchase' ? sql`p.product_id = ${filters.product_id}` : sql`ip.product_id = ${filters.product_id}`) : null,
+    searchOf(filters.query, kind),
+  ];
+  return sql.join(
+    parts.filter((part): part is SQL => part !== null),
+    sql` and `,
+  );
+}
+
+const num = (value: unknown) => (value == null ? null : Number(value));
+const date = (value: unknown) => (value == null ? null : value instanceof Date ? value : new Date(String(value)));
+
+function toRow(raw: Record<string, unknown>): AdminRecordRow {
+  return {
+    type: raw.type as 'purchase' | 'invoice',
+    purchaseId: num(raw.purchase_id),
+    invoiceId: num(raw.invoice_id),
+    userId: num(raw.user_id),
+    userName: (raw.user_name as string | null) ?? null,
+    userLastName: (raw.user_last_name as string | null) ?? null,
+    userEmail: (raw.user_email as string | null) ?? null,
+    productId: num(raw.product_id),
+    productName: (raw.product_name as string | null) ?? null,
+    status: String(raw.status),
+    amount: Number(raw.amount),
+    totalPayment: Number(raw.total_payment),
+    discountCode: (raw.discount_code as string | null) ?? null,
+    paymentMethodId: num(raw.payment_method_id),
+    paymentMethodName: (raw.payment_method_name as string | null) ?? null,
+    isGift: raw.is_gift === true,
+    expirationDays: num(raw.expiration_days),
+    paymentProcessorId: (raw.payment_processor_id as string | null) ?? null,
+    orderId: (raw.order_id as string | null) ?? null,
+    subscriptionId: (raw.subscription_id as string | null) ?? null,
+    subscriptionPeriod: (raw.subscription_period as string | null) ?? null,
+    expirationDate: date(raw.expiration_date),
+    cancelReason: (raw.cancel_reason as string | null) ?? null,
+    cancelledAt: date(raw.cancelled_at),
+    createdAt: date(raw.created_at)!,
+    updatedAt: date(raw.updated_at)!,
+  };
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** The range asked for, else the default: the start of this month (UTC) to one month later. */
+export function adminRange(filters: Pick<AdminListFilters, 'start_date' | 'end_date'>, now = new Date()): DateRange {
+  const fallback = purchasesDefaultRange(utcDay(now));
+  return { start_date: filters.start_date ?? fallback.start_date, end_date: filters.end_date ?? fallback.end_date };
+}
+
+export async function listAdminRecords({ db, filters, now }: { db: Executor; filters: AdminListFilters; now?: Date }) {
+  const range = adminRange(filters, now);
+  const withPurchases = filters.type !== 'invoices';
+  const withInvoices = filters.type !== 'purchases';
+  const purchaseWhere = whereOf('purchase', filters, range);
+  const invoiceWhere = whereOf('invoice', filters, range);
+  const halves = [...(withPurchases ? [purchaseSelect(purchaseWhere)] : []), ...(withInvoices ? [invoiceSelect(invoiceWhere)] : [])];
+  const offset = (filters.page - 1) * ADMIN_PURCHASES_PAGE_SIZE;
+  // Each half is ordered and limited on its own (an index scan on created_at), then merged.
+  const limited = halves.map((half) => sql`(${half} order by created_at desc, sort_id desc limit ${offset + ADMIN_PURCHASES_PAGE_SIZE})`);
+  const page = await db.execute(sql`
+    select * from (${sql.join(limited, sql` union all `)}) rows
+    order by created_at desc, type desc, sort_id desc
+    limit ${ADMIN_PURCHASES_PAGE_SIZE} offset ${offset}`);
+  const counts = [
+    ...(withPurchases ? [sql`(select count(*) from ${purchaseFrom} where ${purchaseWhere})`] : []),
+    ...(withInvoices ? [sql`(select count(*) from ${invoiceFrom} where ${invoiceWhere})`] : []),
+  ];
+  const [total] = rowsOf(await db.execute(sql`select ${sql.join(counts, sql` + `)} as total`));
+  return { rows: rowsOf(page).map(toRow), total: Number(total.total), range };
+}
+
+/** One purchase or invoice as the table shows it (after a change), or null. */
+export async function getAdminRecord(db: Executor, type: 'purchase' | 'invoice', id: number): Promise<AdminRecordRow | null> {
+  const result = await db.execute(type === 'purchase' ? purchaseSelect(sql`p.purchase_id = ${id}`) : invoiceSelect(sql`i.invoice_id = ${id}`));
+  const [raw] = rowsOf(result);
+  return raw ? toRow(raw) : null;
+}

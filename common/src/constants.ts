@@ -40,3 +40,16 @@ export const ENHANCE_MIN_CHARS = 12;
 export const TOKEN_COUNTER_DEBOUNCE_MS = 1000;
 export const CONVERSATION_SORT_KEYS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'] as const;
 export type ConversationSortKey = (typeof CONVERSATION_SORT_KEYS)[number];
+
+// Chat limits (spec part 2 §9). Here, without zod, so the web's first screens can read them cheaply;
+// conversations.ts and messages-api.ts re-export them beside their schemas.
+export const CONVERSATIONS_PAGE_SIZE = 50;
+export const CONVERSATIONS_MAX_PAGE_SIZE = 100;
+export const CONVERSATION_NAME_MAX = 200;
+export const CONVERSATION_TAG_MAX = 50;
+export const CONVERSATION_MAX_TAGS = 30;
+export const MESSAGES_PAGE_SIZE = 20;
+export const MESSAGES_MAX_PAGE_SIZE = 100;
+/** Hard cap on one prompt's characters; the token rule (7500 ≈ 30000 characters) refuses long ones first. */
+export const MESSAGE_CONTENT_MAX_CHARS = 200_000;
+export const EXPORT_TEXT_MAX_CHARS = 500_000;

@@ -1,27 +1,11 @@
 // Conversations (spec part 2 §3 entity, §5 validation, §7 calls): requests and responses of /api/conversations.
 import { z } from 'zod';
-import { CONVERSATION_SORT_KEYS } from './constants';
+import { CONVERSATION_MAX_TAGS, CONVERSATION_NAME_MAX, CONVERSATION_SORT_KEYS, CONVERSATION_TAG_MAX, CONVERSATIONS_MAX_PAGE_SIZE, CONVERSATIONS_PAGE_SIZE } from './constants';
+import { normalizeTags } from './rules/tags';
 import { idParam, text } from './schema-kit';
 
-export const CONVERSATIONS_PAGE_SIZE = 50;
-export const CONVERSATIONS_MAX_PAGE_SIZE = 100;
-export const CONVERSATION_NAME_MAX = 200;
-export const CONVERSATION_TAG_MAX = 50;
-export const CONVERSATION_MAX_TAGS = 30;
-
-/** Tags arrive comma-separated (the spec's storage) or as an array; stored trimmed, unique, non-empty. */
-export function normalizeTags(input: string | string[] | null | undefined): string[] {
-  const parts = Array.isArray(input) ? input.flatMap((t) => t.split(',')) : (input ?? '').split(',');
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const raw of parts) {
-    const tag = raw.trim();
-    if (!tag || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    tags.push(tag);
-  }
-  return tags;
-}
+export { CONVERSATION_MAX_TAGS, CONVERSATION_NAME_MAX, CONVERSATION_TAG_MAX, CONVERSATIONS_MAX_PAGE_SIZE, CONVERSATIONS_PAGE_SIZE } from './constants';
+export { normalizeTags } from './rules/tags';
 
 const tagsInput = z
   .union([text().max(CONVERSATION_MAX_TAGS * (CONVERSATION_TAG_MAX + 1)), z.array(text().max(CONVERSATION_TAG_MAX)).max(CONVERSATION_MAX_TAGS)])

@@ -3,34 +3,7 @@ import { z } from 'zod';
 // Files (spec part 1 §7, part 2 §7): POST /api/files (multipart field 'file'), GET/PUT/DELETE /api/files/{id},
 // public images at /api/files/{name}.{type}.
 
-/** Types a file may have, named by the extension of its sniffed content (never the uploaded name). */
-export const IMAGE_FILE_TYPES = ['png', 'jpg', 'gif', 'webp'] as const;
-export const DOCUMENT_FILE_TYPES = ['pdf', 'docx', 'pptx', 'xlsx'] as const;
-export const VIDEO_FILE_TYPES = ['mp4', 'webm', 'mov'] as const;
-/** Plain text is accepted under these names when its bytes are valid UTF-8 without NULs. */
-export const TEXT_FILE_TYPES = ['txt', 'md', 'csv'] as const;
-export const FILE_TYPES = [...IMAGE_FILE_TYPES, ...DOCUMENT_FILE_TYPES, ...VIDEO_FILE_TYPES, ...TEXT_FILE_TYPES] as const;
-export type FileType = (typeof FILE_TYPES)[number];
-
-export const isImageFileType = (type: string): boolean => (IMAGE_FILE_TYPES as readonly string[]).includes(type);
-
-/** For a file input's `accept` attribute. */
-export const FILE_ACCEPT = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  '.docx',
-  '.pptx',
-  '.xlsx',
-  'video/mp4',
-  'video/webm',
-  'video/quicktime',
-  '.txt',
-  '.md',
-  '.csv',
-].join(',');
+export { DOCUMENT_FILE_TYPES, FILE_ACCEPT, FILE_TYPES, IMAGE_FILE_TYPES, isImageFileType, TEXT_FILE_TYPES, VIDEO_FILE_TYPES, type FileType } from './file-types';
 
 /** Answer of POST /api/files and PUT /api/files/{id}; `src` is where to fetch it. */
 /** What may be done with a file (DESIGN.md §7: presenters carry the actor's abilities). */

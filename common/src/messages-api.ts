@@ -1,14 +1,10 @@
 // Messages (spec part 2 §3 entity, §4 chat states, §5 prompt rules, §7 calls): requests and responses of
 // /api/messages. (Translations live in messages.ts; this file is the chat messages API.)
 import { z } from 'zod';
-import { ENHANCE_MIN_CHARS } from './constants';
+import { ENHANCE_MIN_CHARS, EXPORT_TEXT_MAX_CHARS, MESSAGE_CONTENT_MAX_CHARS, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from './constants';
 import { idParam, text } from './schema-kit';
 
-export const MESSAGES_PAGE_SIZE = 20;
-export const MESSAGES_MAX_PAGE_SIZE = 100;
-/** Hard cap on one prompt's characters; the token rule (7500 ≈ 30000 characters) refuses long ones first. */
-export const MESSAGE_CONTENT_MAX_CHARS = 200_000;
-export const EXPORT_TEXT_MAX_CHARS = 500_000;
+export { EXPORT_TEXT_MAX_CHARS, MESSAGE_CONTENT_MAX_CHARS, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from './constants';
 
 /** 1 chat, 2 hashtags, 3 topics (spec part 2 §2 "Topics and hashtags"). */
 export const MESSAGE_TYPES = { chat: 1, hashtags: 2, topics: 3 } as const;

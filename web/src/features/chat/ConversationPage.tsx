@@ -3,7 +3,7 @@
 import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -11,9 +11,7 @@ import { showSuccess } from '../../ui/alerts';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
-import { ConversationFormModal } from '../conversations/ConversationFormModal';
 import { useConversation, useUpdateConversation } from '../conversations/conversations-api';
-import { DeleteConversationModal } from '../conversations/DeleteConversationModal';
 import classes from './Chat.module.css';
 import { MessageList } from './MessageList';
 import { PromptBox } from './PromptBox';
@@ -22,6 +20,12 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { takeFirstPrompt } from './first-prompt';
 import { prefetchLatestPage } from './chat-api';
 import { ConversationSidebar } from '../conversations/ConversationSidebar';
+import { useOnceTrue } from '../../ui/use-once-true';
+
+// The edit and delete modals (and the form rules and schemas they bring) load when first opened, not with
+// the conversation: less script to run before its messages show (issue 9, Lighthouse).
+const ConversationFormModal = lazy(() => import('../conversations/ConversationFormModal').then((m) => ({ default: m.ConversationFormModal })));
+const DeleteConversationModal = lazy(() => import('../conversations/DeleteConversationModal').then((m) => ({ default: m.DeleteConversationModal })));
 
 export default function ConversationPage() {
   const { conversationId } = useParams();
@@ -141,6 +145,9 @@ const ConversationHeader = memo(function ConversationHeader({ conversation }: { 
   const update = useUpdateConversation();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
+  // Mounted from their first opening on, so later openings and closings keep Mantine's transitions.
+  const editorWanted = useOnceTrue(editing);
+  const deleteWanted = useOnceTrue(deleting !== null);
   const archive = (archived: boolean) =>
     update.mutate(
       { conversation_id: conversation.conversation_id, archived },
@@ -172,17 +179,25 @@ const ConversationHeader = memo(function ConversationHeader({ conversation }: { 
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ConversationFormModal
-        opened={editing}
-        conversation={conversation}
-        onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-          showSuccess(t('list.saved'));
-        }}
-      />
+      {editorWanted && (
+        <Suspense fallback={null}>
+          <ConversationFormModal
+            opened={editing}
+            conversation={conversation}
+            onClose={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              showSuccess(t('list.saved'));
+            }}
+          />
+        </Suspense>
+      )}
       {/* spec part 2 §2: after a conversation is deleted the user lands on /conversations. */}
-      <DeleteConversationModal conversation={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate('/conversations', { replace: true })} />
+      {deleteWanted && (
+        <Suspense fallback={null}>
+          <DeleteConversationModal conversation={deleting} onClose={() => setDeleting(null)} onDeleted={() => void navigate('/conversations', { replace: true })} />
+        </Suspense>
+      )}
     </Group>
   );
 });

@@ -3,7 +3,7 @@
 // exactly when the message's abilities allow it (DESIGN.md §7) — plus copy and export to PDF or Word once
 // its text is final.
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
-import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
+import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
 import {
   IconCopy,
   IconDownload,

@@ -5,7 +5,7 @@ import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea } from
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
-import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
+import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
 import { IconFile, IconSend, IconWand } from '@tabler/icons-react';
 import { memo, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // Chat calls (spec part 2 §7 "Messages"): pages of history, sending, continuing, editing, favorites and exports.
 import type { CreateMessageRequest, CreateMessageResponse, EnhanceResponse, Message, MessagePage, UpdateMessageRequest } from '@pluma/common/messages-api';
-import { MESSAGES_PAGE_SIZE } from '@pluma/common/messages-api';
+import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
 import { api } from '../../api/instance';
 
 /** Newest first; `cursor` (a message_id) asks for the messages before it. */

@@ -1,6 +1,6 @@
 // Conversation files (spec part 2 §2 "Conversations", §9): the upload shows for GPT, Claude or an unset
 // model; Claude takes only pdf, jpeg, png, gif and webp, with 100 PDF pages in total; names shorten after 30.
-import { FILE_ACCEPT } from '@pluma/common/files';
+import { FILE_ACCEPT } from '@pluma/common/file-types';
 import type { ChatModel } from '@pluma/common/models';
 
 export const CLAUDE_PDF_PAGE_LIMIT = 100;

@@ -3,7 +3,7 @@
 // (chat/first-prompt.ts). The prompt rules are the chat's (spec part 2 §5: not empty, within 7500 tokens).
 import { ActionIcon, Text, Textarea, Tooltip } from '@mantine/core';
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
-import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/messages-api';
+import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

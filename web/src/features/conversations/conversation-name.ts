@@ -1,7 +1,7 @@
 // The name of a chat started by just typing (StartChatBox): the first prompt, trimmed, cut to about 60
 // characters on a word boundary. It is a normal name: the user can change it later, and the conversation
 // form still requires one (spec part 2 §5).
-import { CONVERSATION_NAME_MAX } from '@pluma/common/conversations';
+import { CONVERSATION_NAME_MAX } from '@pluma/common/constants';
 
 export const NAME_FROM_PROMPT_MAX = 60;
 /** A cut this much shorter than the maximum would lose too much: cut mid-word instead. */

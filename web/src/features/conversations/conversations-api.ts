@@ -8,7 +8,7 @@ import type {
   CreateConversationRequest,
   UpdateConversationRequest,
 } from '@pluma/common/conversations';
-import { CONVERSATIONS_PAGE_SIZE } from '@pluma/common/conversations';
+import { CONVERSATIONS_PAGE_SIZE } from '@pluma/common/constants';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 

@@ -1,6 +1,6 @@
 // The conversation list's view settings (spec part 2 §2, §9): sort keys, archived toggle and card tags.
 import { CONVERSATION_SORT_KEYS, type ConversationSortKey } from '@pluma/common/constants';
-import { normalizeTags } from '@pluma/common/conversations';
+import { normalizeTags } from '@pluma/common/rules/tags';
 
 /** spec part 2 §9 sort keys, with their labels' i18n keys (Last Created, Last Updated, A-Z, Z-A). */
 export const SORT_OPTIONS: readonly { value: ConversationSortKey; labelKey: string }[] = [

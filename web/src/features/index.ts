@@ -3,6 +3,7 @@
 import type { FeatureDefinition } from '../app/registry';
 import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
+import { adminSettingsFeature } from './admin-settings/feature';
 import { authFeature } from './auth/feature';
 import { billingFeature } from './billing/feature';
 import { checkoutFeature } from './checkout/feature';
@@ -11,4 +12,4 @@ import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminSettingsFeature];

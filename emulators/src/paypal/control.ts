@@ -17,6 +17,8 @@
 //   GET    /_emulator/events                          every event sent (newest last)
 //   POST   /_emulator/events/:id/redeliver            { times? }
 //   GET    /_emulator/requests                        API calls received
+//   POST   /_emulator/fail-next                       { status?: 500, times?: 1, match?: '' } the next API calls
+//                                                     whose "METHOD path" contains match fail with status
 //   POST   /_emulator/reset                           forgets every object, event and delivery
 //   GET    /_emulator/paypal-web-sdk-v6-core.js       the stand-in of PayPal's JS SDK v6 core script
 //                                                     (web-sdk-v6.browser.js)
@@ -53,6 +55,10 @@ export function controls(core: EmulatorCore) {
     renewSubscription: (id: string, outcome: 'COMPLETED' | 'FAILED' = 'COMPLETED') => renewSubscription(ctx, id, outcome),
     /** Every event emitted so far (newest last), as delivered. */
     events: () => [...ctx.state.events.values()].map((e) => JSON.parse(e.payload) as Json),
+    /** The next `times` API calls whose `METHOD path` contains `match` answer `status` (PayPal's INTERNAL_SERVICE_ERROR shape). */
+    failNext: (status = 500, times = 1, match = '') => {
+      core.failures.push({ status, times, match });
+    },
     reset: () => core.reset(),
   };
 }
@@ -97,6 +103,10 @@ export function controlHandler(core: EmulatorCore) {
       return { redelivered: id };
     }
     if (section === 'requests' && method === 'GET') return { data: core.requests };
+    if (section === 'fail-next' && method === 'POST') {
+      ops.failNext(Number(body.status ?? 500), Number(body.times ?? 1), String(body.match ?? ''));
+      return { failing: true };
+    }
     if (section === 'reset' && method === 'POST') {
       ops.reset();
       return { reset: true };

@@ -56,6 +56,8 @@ export interface EmulatorCore {
   tokens: Map<string, number>;
   /** 2xx answers kept by `METHOD path PayPal-Request-Id`. */
   idempotent: Map<string, { fingerprint: string; status: number; body: unknown }>;
+  /** Forced failures (`failNext`): API calls whose `METHOD path` contains `match` answer `status`, `times` times. */
+  failures: { status: number; times: number; match: string }[];
   reset(): void;
 }
 
@@ -100,9 +102,11 @@ export function createCore(options: PayPalEmulatorOptions, origin: () => string)
     requests: [],
     tokens: new Map(),
     idempotent: new Map(),
+    failures: [],
     reset() {
       state.clear();
       this.idempotent.clear();
+      this.failures.length = 0;
       this.requests.length = 0;
       webhooks.clear();
     },
@@ -245,6 +249,11 @@ export function apiHandler(core: EmulatorCore, options: PayPalEmulatorOptions) {
           throw new PayPalError(400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed, syntactically incorrect, or violates schema.', details: [{ location: 'body', issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' }] });
         }
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Json;
+      }
+      const forced = core.failures.find((f) => f.times > 0 && `${method} ${path}`.includes(f.match));
+      if (forced) {
+        forced.times--;
+        throw new PayPalError(forced.status, { name: 'INTERNAL_SERVICE_ERROR', message: 'An internal service error has occurred (forced by the emulator).' });
       }
       const found = match(method, path);
       if (found instanceof PayPalError) throw found;

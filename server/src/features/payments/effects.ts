@@ -1,13 +1,12 @@
 // After a fulfilment has committed: cached actors are dropped (access and words show at once), the
 // product's lead-connector webhook is called through the outbound guard (best effort), a receipt goes out
-// for each payment, a plan switched away from is cancelled at Stripe, and a failed renewal asks for a new
-// card — mails through the outbox in the customer's language. The effects come only from the transaction
+// for each payment, a plan switched away from is cancelled at its provider (Stripe or PayPal), and a
+// failed renewal asks for a new card — mails through the outbox in the customer's language. The effects come only from the transaction
 // that made the change (fulfil.ts, exactly once per event), so a redelivered event sends nothing again.
 // None of these decides the outcome: failures are logged.
 import { LANGUAGES, type Lang } from '@pluma/common/constants';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { getConfig } from '../../platform/appconfig/read';
@@ -16,27 +15,11 @@ import { cardUpdateMail, receiptMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { publicBaseUrl } from '../users';
 import type { Effect } from './fulfil';
-import { stripeClient } from './stripe-client';
+import { cancelSwitchedAwaySubscription } from './plan-switch';
 
 export type EffectsLog = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
 
 export { receiptMail };
-
-/** Cancels a superseded plan's subscription at Stripe now (proration left to Stripe); already cancelled is fine. */
-async function cancelSupersededSubscription(ctx: AppContext, log: EffectsLog, effect: Effect): Promise<void> {
-  const stripe = await stripeClient(ctx);
-  if (!stripe || !effect.subscriptionId) return;
-  try {
-    await stripe.subscriptions.cancel(
-      effect.subscriptionId,
-      { cancellation_details: { comment: 'Switched to another plan' } },
-      { idempotencyKey: `pluma-supersede-${effect.subscriptionId}` },
-    );
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'subscription_unexpected_state') return;
-    throw err;
-  }
-}
 
 /** Runs the effects; resolves when all are done (tests await it), never rejects. */
 export async function runEffects(ctx: AppContext, log: EffectsLog, effects: Effect[]): Promise<void> {
@@ -47,7 +30,8 @@ export async function runEffects(ctx: AppContext, log: EffectsLog, effects: Effe
     tasks.push(
       (async () => {
         if (effect.kind === 'superseded') {
-          await cancelSupersededSubscription(ctx, log, effect);
+          // Proration is left to the provider; a failure leaves the cancel due for the sweep (plan-switch.ts).
+          if (effect.subscriptionId) await cancelSwitchedAwaySubscription(ctx, effect.subscriptionId);
           return;
         }
         const [user] = await ctx.db.select().from(users).where(eq(users.userId, effect.purchase.userId)).limit(1);

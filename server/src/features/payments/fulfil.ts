@@ -5,19 +5,21 @@
 //   source, the discount's redemption), whoever gets there first: the webhook or the reconciliation sweep;
 // - each paid Stripe invoice or PaymentIntent is recorded once as an invoice row (order_id = its id);
 // - renewals add the period's words once per Stripe invoice (ledger source purchase:invoice);
-// - a new plan, once live, supersedes the customer's other live subscription (cancelled here, and at Stripe
-//   after the commit): never two live subscriptions billing the same customer;
+// - a new plan, once live, supersedes the customer's other live Stripe or PayPal subscription (cancelled
+//   here, and at its provider after the commit: plan-switch.ts): never two live subscriptions billing the
+//   same customer;
 // - what staff decided stays: a purchase staff revoked, or one that was cancelled, is never brought back
 //   by Stripe's state (docs/decisions.md "Saved cards, plan switching and the offline demo");
 // - a failed renewal asks the customer to update their card, once per Stripe invoice.
 // What must happen after the commit (mail, the product's webhook, Stripe calls, dropping cached actors) is returned.
 import { centsToDollars } from '@pluma/common/rules/discounted-price';
-import { and, eq, isNotNull, like, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
 import { paymentEvents, products, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
 import { DAY_MS, fulfilOnce, productOf, recordInvoice, wordsOf } from './grant';
+import { markPlanSwitchCancelDue, supersedeOtherPlans } from './plan-switch';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -26,7 +28,7 @@ export type ProductRow = typeof products.$inferSelect;
 export interface Effect {
   /**
    * activated, renewed: a payment (receipt, lead connector); changed: only the status moved; superseded: a
-   * plan switched away from (its Stripe subscription is cancelled); card_update: a renewal the card did not pay.
+   * plan switched away from (its Stripe or PayPal subscription is cancelled); card_update: a renewal the card did not pay.
    */
   kind: 'activated' | 'renewed' | 'changed' | 'superseded' | 'card_update';
   purchase: PurchaseRow;
@@ -34,7 +36,7 @@ export interface Effect {
   /** Dollars paid (activated, renewed: the receipt) or due (card_update). */
   amount: number;
   orderId: string | null;
-  /** superseded: the Stripe subscription to cancel. */
+  /** superseded: the provider's subscription to cancel (Stripe sub_…, PayPal I-…). */
   subscriptionId?: string;
 }
 
@@ -182,6 +184,7 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   // date — the cancel at Stripe after the switch failed: cancel it again.
   const billing = subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due';
   if (purchase.status === 'cancelled' && purchase.cancelReason == null && billing && !subscription.cancel_at_period_end && subscription.cancel_at == null) {
+    await markPlanSwitchCancelDue(tx, current, subscription.id);
     effects.push({ kind: 'superseded', purchase: current, product, amount: 0, orderId: null, subscriptionId: subscription.id });
   }
   // The first time this plan is live, the customer's other live plan ends (spec: switching plans).
@@ -217,43 +220,6 @@ export async function completeFreePurchase(tx: Tx, purchaseId: number): Promise<
   const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchaseId)).returning();
   await recordInvoice(tx, updated, { orderId: `free-${purchaseId}`, amount: 0, status: 'completed', expirationDate: null });
   return [{ kind: 'activated', purchase: updated, product, amount: 0, orderId: null }];
-}
-
-const DAY_MS_FLOOR = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
-
-/**
- * Switching plans (issue 10 item 7): `current` just became live, so the customer's other live Stripe
- * subscriptions end — their purchases cancelled now, with access ending now (expiration_days up to today:
- * the new plan gives access from here), and each Stripe subscription cancelled after the commit
- * (immediately; proration is left to Stripe). A per-customer lock orders concurrent activations, so the
- * last plan to become live is the one left. Plans paid through another provider are left to it.
- */
-async function supersedeOtherPlans(tx: Tx, current: PurchaseRow): Promise<Effect[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pluma:live-plan:${current.userId}`}))`);
-  const others = await tx
-    .select()
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.userId, current.userId),
-        eq(purchases.status, 'active'),
-        ne(purchases.purchaseId, current.purchaseId),
-        isNotNull(purchases.subscriptionId),
-        like(purchases.subscriptionId, 'sub\\_%'),
-      ),
-    )
-    .for('update');
-  const now = new Date();
-  const effects: Effect[] = [];
-  for (const other of others) {
-    const [cancelled] = await tx
-      .update(purchases)
-      .set({ status: 'cancelled', cancelledAt: now, expirationDays: DAY_MS_FLOOR(other.createdAt, now), updatedAt: now })
-      .where(eq(purchases.purchaseId, other.purchaseId))
-      .returning();
-    effects.push({ kind: 'superseded', purchase: cancelled, product: null, amount: 0, orderId: null, subscriptionId: other.subscriptionId! });
-  }
-  return effects;
 }
 
 /**

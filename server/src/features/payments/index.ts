@@ -7,3 +7,4 @@ export { runEffects, type EffectsLog } from './effects';
 export { completeFreePurchase, lockPurchaseById, type Effect, type PurchaseRow } from './fulfil';
 export { insertPendingRow } from './checkout';
 export { DAY_MS, fulfilOnce, productOf, recordInvoice, wordsOf } from './grant';
+export { markPlanSwitchCancelDue, supersedeOtherPlans } from './plan-switch';

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { purchases } from '../../db/schema';
 import { runEffects, type EffectsLog } from './effects';
 import { applyPaymentIntent, applySubscription, type Effect } from './fulfil';
+import { retryPlanSwitchCancels } from './plan-switch';
 import { stripeClient } from './stripe-client';
 import { every } from '../../platform/jobs/every';
 
@@ -57,7 +58,17 @@ export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog
   return changed;
 }
 
-/** Runs the reconciliation every RECONCILE_INTERVAL_MS; returns a stop function. */
+/**
+ * Runs the reconciliation every RECONCILE_INTERVAL_MS, then retries the provider cancels of plans switched
+ * away from that did not go through (plan-switch.ts; Stripe's and PayPal's alike); returns a stop function.
+ */
 export function startReconciliation(ctx: AppContext, log: EffectsLog, intervalMs = RECONCILE_INTERVAL_MS): () => void {
-  return every(intervalMs, () => reconcilePendingPurchases(ctx, log), (err) => log.error({ err }, 'reconciling pending purchases failed'));
+  return every(
+    intervalMs,
+    async () => {
+      await reconcilePendingPurchases(ctx, log).catch((err: unknown) => log.error({ err }, 'reconciling pending purchases failed'));
+      await retryPlanSwitchCancels(ctx, log);
+    },
+    (err) => log.error({ err }, 'retrying the cancels of switched-away plans failed'),
+  );
 }

@@ -5,7 +5,9 @@
 // - a pending purchase is activated once: status, word credits through the ledger (source purchase/id,
 //   at most once ever), the discount's redemption;
 // - each PayPal capture or subscription sale is recorded once as an invoice row (order_id = its id);
-// - a renewal sale adds the period's words once (ledger source purchase/<id>:<sale id>).
+// - a renewal sale adds the period's words once (ledger source purchase/<id>:<sale id>);
+// - a subscription first ACTIVE switches plans: the customer's other live Stripe or PayPal plan ends
+//   (payments' supersedeOtherPlans, the same per-user lock as Stripe's activations).
 // The follow-ups (receipt mail, the product's webhook_url, dropped cached actors) are payments' runEffects.
 import { toCents } from '@pluma/common/rules/discounted-price';
 import type { Order, Subscription } from '@paypal/paypal-server-sdk';
@@ -13,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoices, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
-import { DAY_MS, fulfilOnce, lockPurchaseById, productOf, recordInvoice, wordsOf, type Effect, type PurchaseRow } from '../payments';
+import { DAY_MS, fulfilOnce, lockPurchaseById, markPlanSwitchCancelDue, productOf, recordInvoice, supersedeOtherPlans, wordsOf, type Effect, type PurchaseRow } from '../payments';
 
 type PurchaseStatus = 'active' | 'pending' | 'revoked' | 'cancelled';
 
@@ -95,7 +97,8 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
   const product = await productOf(tx, purchase);
   const paidOnce = purchase.status !== 'pending' || subscription.status === 'ACTIVE' || sale != null;
   let status = purchaseStatusForPayPal(subscription.status, paidOnce);
-  // A customer's own cancellation stays cancelled (PayPal ends the subscription at once; access runs to the paid end).
+  // A customer's own cancellation, or a plan switched away from, stays cancelled (PayPal ends the
+  // subscription at once; a customer's cancel keeps access to the paid end).
   if (purchase.status === 'cancelled' && status === 'active') status = 'cancelled';
 
   const effects: Effect[] = [];
@@ -126,6 +129,14 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
     for (const effect of effects) effect.purchase = current;
     if (effects.length === 0) effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
   }
+
+  // A plan switched away from (cancelled without a customer's reason) that PayPal still bills — the cancel
+  // after the switch failed: cancel it again. The first time this plan is ACTIVE, the other live plan ends.
+  if (purchase.status === 'cancelled' && purchase.cancelReason == null && subscription.status === 'ACTIVE') {
+    await markPlanSwitchCancelDue(tx, current, subscription.id);
+    effects.push({ kind: 'superseded', purchase: current, product, amount: 0, orderId: null, subscriptionId: subscription.id });
+  }
+  if (purchase.status === 'pending' && status === 'active') effects.push(...(await supersedeOtherPlans(tx, current)));
 
   if (sale && (status === 'active' || status === 'cancelled')) {
     const [earlier] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(eq(invoices.purchaseId, purchase.purchaseId)).limit(1);

@@ -1,14 +1,11 @@
 // The pending purchase both PayPal flows start with, as Stripe checkout does (payments/checkout.ts): the
 // product the actor may buy, the discount if usable, the price the server computes (sale price, then the
 // discount: rules/discounted-price.ts; the client sends no price), and the buying limits checked under
-// the product's row lock in the transaction that inserts the purchase.
-import { PaymentErrorIds } from '@pluma/common/checkout';
+// the product's row lock in the transaction that inserts the purchase. A subscription while another is
+// live is allowed: it switches plans once it is live (payments/plan-switch.ts).
 import { PayPalErrorIds, type PayPalOrderRequest } from '@pluma/common/paypal';
 import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discounted-price';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { requireUsableDiscount, type DiscountRow } from '../discounts';
@@ -18,7 +15,6 @@ import { assertCanBuy, requireProduct, type ProductRow } from '../products';
 const DAY_S = 86_400;
 
 export const wrongProductKind = () => new AppError(400, PayPalErrorIds.wrongKind, 'paypal_wrong_product_kind');
-const subscriptionAlreadyActive = () => new AppError(409, PaymentErrorIds.subscriptionActive, 'subscription_already_active');
 
 export interface PendingPurchase {
   purchase: PurchaseRow;
@@ -40,16 +36,6 @@ export function trialDaysOf(product: ProductRow, now: number = Date.now()): numb
   return product.freeTrialLength && product.freeTrialLength > 0 ? product.freeTrialLength : null;
 }
 
-/** One live subscription at a time (switching plans is the billing work's). */
-async function assertNoLiveSubscription(tx: Tx, userId: number): Promise<void> {
-  const [live] = await tx
-    .select({ purchaseId: purchases.purchaseId })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'active'), isNotNull(purchases.subscriptionId)))
-    .limit(1);
-  if (live) throw subscriptionAlreadyActive();
-}
-
 /** Validates the request against the product's kind and creates the pending purchase (paid with PayPal). */
 export async function createPendingPurchase(ctx: AppContext, actor: Actor, input: PayPalOrderRequest, kind: 'one-time' | 'subscription'): Promise<PendingPurchase> {
   const product = await requireProduct(ctx.db, actor, input.product_id, 'buy');
@@ -63,7 +49,6 @@ export async function createPendingPurchase(ctx: AppContext, actor: Actor, input
 
   const purchase = await ctx.db.transaction(async (tx) => {
     await assertCanBuy({ db: tx, actor, product });
-    if (product.isSubscription) await assertNoLiveSubscription(tx, actor.user.userId);
     return insertPendingRow(tx, actor, { product, discountCode: discount?.code ?? null, baseCents, chargeCents, trialDays, method: 'paypal' });
   });
   return { purchase, product, discount, baseCents, chargeCents, trialDays };

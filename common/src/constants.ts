@@ -53,3 +53,7 @@ export const MESSAGES_MAX_PAGE_SIZE = 100;
 /** Hard cap on one prompt's characters; the token rule (7500 ≈ 30000 characters) refuses long ones first. */
 export const MESSAGE_CONTENT_MAX_CHARS = 200_000;
 export const EXPORT_TEXT_MAX_CHARS = 500_000;
+/** The actor's messages across conversations (GET /messages?filters). */
+export const MESSAGE_SEARCH_MAX_CHARS = 200;
+export const MESSAGE_LIST_MAX_PAGE_SIZE = 50;
+export const MESSAGE_LIST_PAGE_SIZE = 20;

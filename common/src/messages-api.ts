@@ -1,7 +1,16 @@
 // Messages (spec part 2 §3 entity, §4 chat states, §5 prompt rules, §7 calls): requests and responses of
 // /api/messages. (Translations live in messages.ts; this file is the chat messages API.)
 import { z } from 'zod';
-import { ENHANCE_MIN_CHARS, EXPORT_TEXT_MAX_CHARS, MESSAGE_CONTENT_MAX_CHARS, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from './constants';
+import {
+  ENHANCE_MIN_CHARS,
+  EXPORT_TEXT_MAX_CHARS,
+  MESSAGE_CONTENT_MAX_CHARS,
+  MESSAGE_LIST_MAX_PAGE_SIZE,
+  MESSAGE_LIST_PAGE_SIZE,
+  MESSAGE_SEARCH_MAX_CHARS,
+  MESSAGES_MAX_PAGE_SIZE,
+  MESSAGES_PAGE_SIZE,
+} from './constants';
 import { idParam, text } from './schema-kit';
 
 export { EXPORT_TEXT_MAX_CHARS, MESSAGE_CONTENT_MAX_CHARS, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from './constants';
@@ -164,9 +173,7 @@ export type SharedMessage = z.infer<typeof sharedMessage>;
 
 // ── The actor's messages across conversations (spec part 2 §7 "GET /messages?filters") ─────────────
 
-export const MESSAGE_SEARCH_MAX_CHARS = 200;
-export const MESSAGE_LIST_MAX_PAGE_SIZE = 50;
-export const MESSAGE_LIST_PAGE_SIZE = 20;
+export { MESSAGE_LIST_MAX_PAGE_SIZE, MESSAGE_LIST_PAGE_SIZE, MESSAGE_SEARCH_MAX_CHARS } from './constants';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

@@ -4,7 +4,8 @@
 import { Anchor, Badge, Button, Card, EmptyState, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
-import { MESSAGE_SEARCH_MAX_CHARS, type BrowsedMessage } from '@pluma/common/messages-api';
+import { MESSAGE_SEARCH_MAX_CHARS } from '@pluma/common/constants';
+import type { BrowsedMessage } from '@pluma/common/messages-api';
 import { IconMessageCircle, IconSearch, IconSparkles, IconStarFilled, IconUser } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

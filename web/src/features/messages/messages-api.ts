@@ -2,7 +2,7 @@
 // (GET /messages), sharing one as a public link (POST /messages/share/, DELETE /messages/share/{id})
 // and the signed-out read of a shared link (GET /shared/{token}).
 import type { BrowsedMessagePage, MessageShare, SharedMessage } from '@pluma/common/messages-api';
-import { MESSAGE_LIST_PAGE_SIZE } from '@pluma/common/messages-api';
+import { MESSAGE_LIST_PAGE_SIZE } from '@pluma/common/constants';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 

@@ -126,6 +126,14 @@ export const checkoutConfigResponse = z.object({
 });
 export type CheckoutConfigResponse = z.infer<typeof checkoutConfigResponse>;
 
+/**
+ * POST /checkout/customer_session (signed in): a Stripe CustomerSession of the caller's own customer, for
+ * Stripe's Elements option `customerSessionClientSecret` (the Payment Element redisplays saved cards and
+ * offers to save a new one). A new session each call; it expires at `expiresAt` (30 minutes).
+ */
+export const customerSessionResponse = z.object({ customerSessionClientSecret: z.string(), expiresAt: z.string() });
+export type CustomerSessionResponse = z.infer<typeof customerSessionResponse>;
+
 /** spec part 1 §3 Payment source: a saved card. The id is the provider's payment method id. */
 export const paymentSourceRecord = z.object({
   payment_source_id: z.string(),

@@ -50,7 +50,7 @@ describe('customer sessions', () => {
     expect(session.client_secret).toMatch(/^cuss_secret_\w{40}$/);
     expect(session.expires_at - session.created).toBe(30 * 60);
     expect(Object.keys(session)).not.toContain('id');
-    expect(session.components.payment_element).toEqual({
+    expect(session.components?.payment_element).toEqual({
       enabled: true,
       features: {
         payment_method_allow_redisplay_filters: ['always'],
@@ -61,7 +61,7 @@ describe('customer sessions', () => {
         payment_method_save_usage: 'off_session',
       },
     });
-    expect(session.components.buy_button).toEqual({ enabled: false });
+    expect(session.components?.buy_button).toEqual({ enabled: false });
   });
 
   it('refuses a missing or unknown customer, no enabled component, and bad feature values', async () => {

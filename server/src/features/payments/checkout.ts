@@ -204,8 +204,9 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
     const customer = await ensureCustomer(ctx, stripe, actor.user);
     if (!product.isSubscription) {
       const intent = await stripe.paymentIntents.create(
-        // setup_future_usage: the card is kept on the customer, so the next purchase can use it (POST /checkout).
-        { amount: chargeCents, currency: 'usd', customer, description: product.name, metadata, automatic_payment_methods: { enabled: true }, setup_future_usage: 'off_session' },
+        // No setup_future_usage: the card is kept only when the buyer ticks the Payment Element's save box,
+        // which sets it at confirmation (customer-session.ts, payment_method_save_usage off_session).
+        { amount: chargeCents, currency: 'usd', customer, description: product.name, metadata, automatic_payment_methods: { enabled: true } },
         { idempotencyKey: key('intent') },
       );
       await ctx.db.update(purchases).set({ paymentProcessorId: intent.id, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId));

@@ -1,6 +1,7 @@
 // Checkout and Stripe (spec part 1 §7; docs/decisions.md "Stripe checkout and webhooks", "Saved cards, plan
 // switching and the offline demo"): /checkout/config, /checkout/attempt, /checkout (a saved card),
-// /payment_sources, /payment_method, /stripe/*, the signed webhook, and the reconciliation sweep.
+// /checkout/customer_session, /payment_sources, /payment_method, /stripe/*, the signed webhook, and the
+// reconciliation sweep.
 import {
   checkoutAttemptRequest,
   checkoutAttemptResponse,
@@ -8,6 +9,7 @@ import {
   checkoutRequest,
   checkoutResponse,
   createPaymentSourceResponse,
+  customerSessionResponse,
   paymentMethodList,
   paymentSourceIdParams,
   paymentSourceList,
@@ -21,6 +23,7 @@ import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { attemptCheckout } from './checkout';
 import { checkoutConfig } from './checkout-config';
+import { createCheckoutCustomerSession } from './customer-session';
 import { attachPaymentsDemo } from './demo';
 import { payWithSavedCard } from './saved-card';
 import { createPaymentSource, deletePaymentSource, listPaymentMethods, listPaymentSources } from './sources';
@@ -29,7 +32,7 @@ import { listStripePrices, listStripeProducts } from './stripe-catalog';
 import { processStripeEvent, verifyStripeEvent } from './webhook';
 
 const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
-/** Saving or removing cards: each call reaches Stripe. */
+/** Saving or removing cards, or a customer session: each call reaches Stripe. */
 const CARD_CHANGES_PER_MINUTE = 20;
 /** Stripe's events are small; a larger body is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -57,6 +60,16 @@ export async function paymentRoutes(root: FastifyInstance) {
     '/checkout',
     { ...signedIn(app, { tags: ['checkout'], body: checkoutRequest, response: { 200: checkoutResponse } }), config: perUser('checkout', CHECKOUT_ATTEMPTS_PER_MINUTE) },
     async (request) => payWithSavedCard({ ctx, actor: actorOf(request), input: request.body, log: request.log }),
+  );
+
+  // The Payment Element's saved cards: a new CustomerSession of the caller's own customer, never cached.
+  app.post(
+    '/checkout/customer_session',
+    { ...signedIn(app, { tags: ['checkout'], response: { 200: customerSessionResponse } }), config: perUser('customer-session', CARD_CHANGES_PER_MINUTE) },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return createCheckoutCustomerSession({ ctx, actor: actorOf(request), log: request.log });
+    },
   );
 
   app.get('/payment_sources', signedIn(app, { tags: ['checkout'], response: { 200: paymentSourceList } }), async (request) =>

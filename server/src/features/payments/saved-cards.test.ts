@@ -123,13 +123,15 @@ describe('saved cards, paying with them, and switching plans', () => {
     expect((await call(buyer, 'DELETE', `/api/payment_sources/${visa}`)).statusCode).toBe(404);
   });
 
-  it('a card used at checkout is kept, and POST /checkout buys again with it (server-priced, fulfilled by the webhook)', async () => {
+  it('a card the buyer chose to save at checkout is kept, and POST /checkout buys again with it (server-priced, fulfilled by the webhook)', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 20, salePrice: 16, wordAmount: 400 });
     const first = (await call(buyer, 'POST', '/api/checkout/attempt', { product_id: product.productId })).json() as { purchase_id: number };
     const intentId = (await purchaseRow(first.purchase_id)).paymentProcessorId!;
-    expect((await stripe.paymentIntents.retrieve(intentId)).setup_future_usage).toBe('off_session');
-    const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    // The PaymentIntent does not save the card by itself: the Payment Element's ticked save box does, at
+    // confirmation, with the customer session's payment_method_save_usage (customer-session.ts).
+    expect((await stripe.paymentIntents.retrieve(intentId)).setup_future_usage).toBeNull();
+    const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', setup_future_usage: 'off_session' });
     await deliverAbout(intentId);
     expect((await purchaseRow(first.purchase_id)).status).toBe('completed');
     const [saved] = (await call(buyer, 'GET', '/api/payment_sources')).json() as { payment_source_id: string }[];

@@ -9,13 +9,15 @@ import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '..
 import CheckoutPage from './CheckoutPage';
 
 // Stripe.js is never loaded in tests: the Payment Element is a stand-in input whose value says whether
-// the card is complete (16 digits), and the Stripe object records the confirmations.
+// the card is complete (16 digits), plus a button standing for a saved card Stripe redisplays (choosing
+// it makes the element complete); the Stripe object records the confirmations.
 const stripe = vi.hoisted(() => ({
   confirmPayment: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
   confirmSetup: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-  handleNextAction: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
 }));
 const elements = vi.hoisted(() => ({ submit: null as unknown as ReturnType<typeof import('vitest').vi.fn> }));
+// The options the page created Stripe's Elements group with (customer session, mode, amount).
+const elementsGroup = vi.hoisted(() => ({ options: null as Record<string, unknown> | null }));
 
 // The PayPal button (features/paypal) is its own feature's to test: here a stand-in that pays or fails.
 vi.mock('../paypal', () => ({
@@ -32,12 +34,22 @@ vi.mock('../paypal', () => ({
 }));
 vi.mock('./stripe-loader', () => ({ loadStripeFrom: () => Promise.resolve(stripe) }));
 vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: React.ReactNode }) => children,
+  Elements: ({ children, options }: { children: React.ReactNode; options: Record<string, unknown> }) => {
+    elementsGroup.options = options;
+    return children;
+  },
   useStripe: () => stripe,
   useElements: () => elements,
   PaymentElement: ({ onReady, onChange }: { onReady?: () => void; onChange?: (event: { complete: boolean; empty: boolean }) => void }) => {
     useEffect(() => onReady?.(), [onReady]);
-    return <input aria-label="Card number" onChange={(event) => onChange?.({ complete: event.target.value.length >= 16, empty: event.target.value === '' })} />;
+    return (
+      <>
+        <input aria-label="Card number" onChange={(event) => onChange?.({ complete: event.target.value.length >= 16, empty: event.target.value === '' })} />
+        <button type="button" onClick={() => onChange?.({ complete: true, empty: false })}>
+          Visa ending in 4242
+        </button>
+      </>
+    );
   },
 }));
 
@@ -72,7 +84,7 @@ type Routes = Parameters<typeof stubFetch>[0];
 const baseRoutes = (extra: Routes = {}): Routes => ({
   'GET /api/products/2': () => ({ body: product }),
   'GET /api/checkout/config': () => ({ body: CONFIG }),
-  'GET /api/payment_sources': () => ({ body: [] }),
+  'POST /api/checkout/customer_session': () => ({ body: { customerSessionClientSecret: 'cuss_secret_test', expiresAt: '2999-01-01T00:00:00.000Z' } }),
   ...extra,
 });
 
@@ -98,7 +110,7 @@ beforeEach(async () => {
   await setLanguage('en');
   stripe.confirmPayment = vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } }));
   stripe.confirmSetup = vi.fn(async () => ({ setupIntent: { status: 'succeeded' } }));
-  stripe.handleNextAction = vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } }));
+  elementsGroup.options = null;
   elements.submit = vi.fn(async () => ({}));
 });
 
@@ -268,29 +280,42 @@ describe('Checkout screen', () => {
       expect(stripe.confirmSetup).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'seti_1_secret_x' }));
     });
 
-    it('pays with a saved card (3-D Secure when the bank asks) without the card form', async () => {
+    it("hands the customer session to Stripe's Elements: the Payment Element shows the saved cards, the page no list of its own", async () => {
+      const { calls } = open();
+      expect(await payButton()).toBeDisabled();
+      await waitFor(() => expect(elementsGroup.options).toMatchObject({ customerSessionClientSecret: 'cuss_secret_test', mode: 'payment', amount: 2000, currency: 'usd' }));
+      // The save box of the session decides whether a new card is kept: no setupFutureUsage of the page's own.
+      expect(elementsGroup.options).not.toHaveProperty('setupFutureUsage');
+      expect(calls.filter((c) => c.url.endsWith('/api/checkout/customer_session'))).toHaveLength(1);
+      expect(calls.filter((c) => c.url.endsWith('/api/checkout/customer_session'))[0].method).toBe('POST');
+      expect(calls.some((c) => c.url.includes('/payment_sources'))).toBe(false);
+      expect(within(screen.getByTestId('payment-section')).queryByRole('radio')).not.toBeInTheDocument();
+    });
+
+    it('pays with a saved card chosen in the Payment Element, confirmed by Stripe.js with the Elements group', async () => {
       const user = userEvent.setup({ delay: null });
-      const { calls } = open({
-        routes: {
-          'GET /api/payment_sources': () => ({ body: [{ payment_source_id: 'pm_card1', card_type: 'visa', last_digits: '4242', exp_month: 4, exp_year: 2030 }] }),
-          'POST /api/checkout': () => ({ body: { purchase_id: 11, kind: 'payment', clientSecret: 'pi_11_secret_x', total_payment: 20 } }),
-        },
-      });
-      expect(await screen.findByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
-      expect(screen.queryByTestId('card-form')).not.toBeInTheDocument();
+      const { calls } = open({ routes: { 'POST /api/checkout/attempt': () => ({ body: { purchase_id: 11, kind: 'payment', clientSecret: 'pi_11_secret_x', total_payment: 20 } }) } });
+      await user.click(await screen.findByRole('button', { name: 'Visa ending in 4242' }));
       expect(await payButton()).toBeEnabled();
       await user.click(await payButton());
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/thankyou/11'));
-      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/checkout'))?.body).toEqual({ type: 'purchase', product_id: 2, payment_source_id: 'pm_card1' });
-      expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_11_secret_x' });
+      expect(calls.find((c) => c.url.endsWith('/checkout/attempt'))?.body).toEqual({ product_id: 2 });
+      expect(stripe.confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ elements, clientSecret: 'pi_11_secret_x', redirect: 'if_required' }));
     });
 
-    it('offers a new card besides the saved ones', async () => {
+    it('still takes a new card when no customer session can be had', async () => {
       const user = userEvent.setup({ delay: null });
-      open({ routes: { 'GET /api/payment_sources': () => ({ body: [{ payment_source_id: 'pm_card1', card_type: 'mastercard', last_digits: '4444', exp_month: null, exp_year: null }] }) } });
-      await user.click(await screen.findByRole('radio', { name: 'Use a new card' }));
-      expect(await screen.findByTestId('card-form')).toBeInTheDocument();
-      expect(await payButton()).toBeDisabled();
+      open({
+        routes: {
+          'POST /api/checkout/customer_session': () => ({ status: 502, body: { error: 'payments_provider_error', message: 'x' } }),
+          'POST /api/checkout/attempt': () => ({ body: { purchase_id: 14, kind: 'payment', clientSecret: 'pi_14_secret_x', total_payment: 20 } }),
+        },
+      });
+      await typeCard(user);
+      expect(elementsGroup.options).not.toHaveProperty('customerSessionClientSecret');
+      expect(screen.queryByTestId('payment-error')).not.toBeInTheDocument();
+      await user.click(await payButton());
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/thankyou/14'));
     });
 
     it('sends the applied discount code with the purchase', async () => {

@@ -1,7 +1,8 @@
 // Payment (spec part 1 §2 Checkout, §5 "The card pay button is disabled while the card field is empty or
-// a payment is in progress"): saved cards or a new card in Stripe's Payment Element (Stripe.js from the
-// configured URL, stripe-loader.ts), the Pay Now button, the downgrade confirmation (§4) and every error
-// text of §8. On success the page goes to /thankyou/{purchase_id}.
+// a payment is in progress"): Stripe's Payment Element (Stripe.js from the configured URL,
+// stripe-loader.ts) with the customer's saved cards redisplayed by Stripe through a customer session
+// (POST /checkout/customer_session) next to a new card and its "save my card" box, the Pay Now button,
+// the downgrade confirmation (§4) and every error text of §8. On success: /thankyou/{purchase_id}.
 import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { centsToDollars } from '@pluma/common/rules/discounted-price';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -9,15 +10,15 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session/session-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { formatUsd } from '../pricing/price';
 import { productText } from '../pricing/product-text';
-import { usePaymentSources, type CheckoutConfigResponse, type CheckoutProduct, type DiscountLookup } from './checkout-api';
+import { useCustomerSession, type CheckoutConfigResponse, type CheckoutProduct, type DiscountLookup } from './checkout-api';
 import { checkoutTextOf, purchaseErrorText, StripeConfirmError, type CheckoutText } from './checkout-errors';
 import { chargeCents, elementsMode, hasTrial, needsNoCard } from './checkout-pricing';
-import { payNothing, payWithNewCard, payWithSavedCard } from './pay';
-import { NEW_CARD, SavedCards } from './SavedCards';
+import { payNothing, payWithPaymentElement } from './pay';
 import { loadStripeFrom } from './stripe-loader';
 
 export interface PaymentSectionProps {
@@ -55,6 +56,11 @@ export function PaymentSection(props: PaymentSectionProps) {
     [stripeConfig, locale],
   );
   const [stripeFailed, setStripeFailed] = useState(false);
+  // The saved cards: a customer session of the signed-in customer. If it cannot be had, the Payment
+  // Element still takes a new card (nothing to show the customer about it).
+  const userId = useSession().user?.user_id ?? null;
+  const customerSession = useCustomerSession(Boolean(stripeConfig), userId);
+  const customerSessionClientSecret = customerSession.data?.customerSessionClientSecret;
   useEffect(() => {
     let alive = true;
     stripePromise?.catch(() => alive && setStripeFailed(true));
@@ -66,13 +72,15 @@ export function PaymentSection(props: PaymentSectionProps) {
   const mode = elementsMode(props.product, props.discount);
   const amount = chargeCents(props.product, props.discount);
   const options = useMemo<StripeElementsOptions>(
-    () =>
-      mode === 'setup'
-        ? { mode: 'setup', currency: 'usd', locale: locale as 'en' }
-        : // A one-time PaymentIntent keeps the card for next time (server payments/checkout.ts sets
-          // setup_future_usage off_session); Stripe refuses a confirm whose Elements options differ.
-          { mode, amount, currency: 'usd', locale: locale as 'en', ...(mode === 'payment' ? { setupFutureUsage: 'off_session' as const } : {}) },
-    [mode, amount, locale],
+    () => ({
+      // No setupFutureUsage: the customer session's save box decides whether a new card is kept (server
+      // payments/customer-session.ts); Stripe refuses it together with payment_method_save_usage.
+      ...(mode === 'setup' ? { mode } : { mode, amount }),
+      currency: 'usd',
+      locale: locale as 'en',
+      ...(customerSessionClientSecret ? { customerSessionClientSecret } : {}),
+    }),
+    [mode, amount, locale, customerSessionClientSecret],
   );
 
   return (
@@ -94,9 +102,14 @@ export function PaymentSection(props: PaymentSectionProps) {
           <Alert color="red" variant="light" data-testid="stripe-failed">
             {t('payment.formFailed')}
           </Alert>
+        ) : customerSession.isPending ? (
+          // The Elements group is created once with the session's secret (it cannot be added later).
+          <Center py="md" role="status" aria-label={t('payment.loadingForm')}>
+            <Loader size="sm" />
+          </Center>
         ) : (
           // The Elements group: "deferred intent" (mode + amount) — the intent is created when paying.
-          <Elements stripe={stripePromise} options={options}>
+          <Elements key={customerSessionClientSecret ?? 'no-session'} stripe={stripePromise} options={options}>
             <PayForm {...props} setError={setError} confirmDowngrade={confirmDowngrade} />
           </Elements>
         )}
@@ -145,25 +158,20 @@ function PayForm({ product, discount, onPaid, onBusyChange, setError, confirmDow
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
-  const cards = usePaymentSources(true);
-  const [choice, setChoice] = useState<string | null>(null);
   const [cardComplete, setCardComplete] = useState(false);
   const [elementReady, setElementReady] = useState(false);
   const [paying, setPaying] = useState(false);
 
   const noCard = needsNoCard(product, discount);
-  const saved = cards.data ?? [];
-  // The first saved card is chosen until the customer picks (a card removed meanwhile falls back to a new one).
-  const selected = choice && (choice === NEW_CARD || saved.some((c) => c.payment_source_id === choice)) ? choice : (saved[0]?.payment_source_id ?? NEW_CARD);
-  const newCard = selected === NEW_CARD;
 
   const setBusy = (busy: boolean) => {
     setPaying(busy);
     onBusyChange?.(busy);
   };
 
-  const ready = noCard ? true : newCard ? Boolean(stripe && elements && elementReady && cardComplete) : Boolean(stripe);
-  const disabled = paying || !ready || cards.isPending;
+  // A saved card chosen in the Payment Element makes it complete, as a fully typed new card does.
+  const ready = noCard || Boolean(stripe && elements && elementReady && cardComplete);
+  const disabled = paying || !ready;
 
   const pay = async () => {
     setBusy(true);
@@ -172,10 +180,10 @@ function PayForm({ product, discount, onPaid, onBusyChange, setError, confirmDow
     try {
       let purchaseId: number;
       if (noCard) purchaseId = await payNothing(product.product_id, code);
-      else if (newCard) {
+      else {
         if (!stripe || !elements) return;
-        purchaseId = await payWithNewCard({ stripe, elements, productId: product.product_id, discountCode: code });
-      } else purchaseId = await payWithSavedCard({ stripe, productId: product.product_id, paymentSourceId: selected, discountCode: code });
+        purchaseId = await payWithPaymentElement({ stripe, elements, productId: product.product_id, discountCode: code });
+      }
       onPaid(purchaseId);
     } catch (failure) {
       // An incomplete form is shown by the Payment Element itself, under its fields.
@@ -201,29 +209,20 @@ function PayForm({ product, discount, onPaid, onBusyChange, setError, confirmDow
         <Alert color="green" variant="light" data-testid="nothing-to-pay">
           {t('payment.nothingToPay')}
         </Alert>
-      ) : cards.isPending ? (
-        <Center py="md" role="status" aria-label={t('payment.loadingForm')}>
-          <Loader size="sm" />
-        </Center>
       ) : (
-        <>
-          {saved.length > 0 && <SavedCards cards={saved} value={selected} onChange={setChoice} disabled={paying} />}
-          {newCard && (
-            <div data-testid="card-form">
-              {!elementReady && (
-                <Center py="md" role="status" aria-label={t('payment.loadingForm')}>
-                  <Loader size="sm" />
-                </Center>
-              )}
-              <PaymentElement
-                options={{ layout: 'tabs', readOnly: paying }}
-                onReady={() => setElementReady(true)}
-                onChange={(event) => setCardComplete(event.complete)}
-                onLoadError={() => setError({ key: 'payment.formFailed' })}
-              />
-            </div>
+        <div data-testid="card-form">
+          {!elementReady && (
+            <Center py="md" role="status" aria-label={t('payment.loadingForm')}>
+              <Loader size="sm" />
+            </Center>
           )}
-        </>
+          <PaymentElement
+            options={{ layout: 'tabs', readOnly: paying }}
+            onReady={() => setElementReady(true)}
+            onChange={(event) => setCardComplete(event.complete)}
+            onLoadError={() => setError({ key: 'payment.formFailed' })}
+          />
+        </div>
       )}
       <Button size="lg" fullWidth onClick={onPayClick} disabled={disabled} loading={paying} loaderProps={{ 'aria-label': t('payment.paying') }} data-testid="pay-now">
         {label}

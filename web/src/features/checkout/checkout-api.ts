@@ -1,13 +1,13 @@
 // Calls of the checkout and thank-you screens (spec part 1 §7), typed by common/src/checkout.ts. The
 // client never sends a price: the server recomputes it (common/src/rules/discounted-price.ts).
-import type { CheckoutAttemptResponse, CheckoutConfigResponse, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
+import type { CheckoutAttemptResponse, CheckoutConfigResponse, CustomerSessionResponse, OwnPurchaseRecord } from '@pluma/common/checkout';
 import type { DiscountLookup } from '@pluma/common/discounts';
 import type { AvailableProduct } from '@pluma/common/products';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/instance';
 
-export type { CheckoutAttemptResponse, CheckoutConfigResponse, DiscountLookup, OwnPurchaseRecord, PaymentSourceRecord };
+export type { CheckoutAttemptResponse, CheckoutConfigResponse, CustomerSessionResponse, DiscountLookup, OwnPurchaseRecord };
 export type CheckoutProduct = AvailableProduct;
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -37,18 +37,24 @@ export function useCheckoutProduct(productId: number, signedIn: boolean) {
   });
 }
 
-/** GET /payment_sources: the customer's saved cards. A server without the route yet has none to offer. */
-export async function fetchPaymentSources(): Promise<PaymentSourceRecord[]> {
-  try {
-    return await api.get<PaymentSourceRecord[]>('/payment_sources');
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-}
-
-export function usePaymentSources(enabled: boolean) {
-  return useQuery({ queryKey: ['checkout', 'paymentSources'], queryFn: fetchPaymentSources, enabled });
+/**
+ * POST /checkout/customer_session: a new Stripe CustomerSession of the signed-in customer, for Elements'
+ * `customerSessionClientSecret` (the Payment Element lists the saved cards and offers to save a new one).
+ * One per checkout page and user, never reused for another user, not retried: without one the Payment
+ * Element still takes a new card.
+ */
+export function useCustomerSession(enabled: boolean, userId: number | null) {
+  return useQuery({
+    queryKey: ['checkout', 'customerSession', userId],
+    queryFn: () => api.post<CustomerSessionResponse>('/checkout/customer_session'),
+    enabled: enabled && userId !== null,
+    // The Elements group keeps the secret it was created with: the page never swaps it under the form.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }
 
 /** GET /discounts/code/{code}?product_id= : the discount and the price it gives (spec part 1 §7). */
@@ -58,15 +64,6 @@ export const lookupDiscount = (code: string, productId: number) =>
 /** POST /checkout/attempt: a pending purchase and what the browser must confirm with Stripe. */
 export const attemptCheckout = (productId: number, discountCode: string | undefined) =>
   api.post<CheckoutAttemptResponse>('/checkout/attempt', { product_id: productId, ...(discountCode ? { discountCode } : {}) });
-
-/** POST /checkout: pays with a saved card; kind 'payment' with a clientSecret means 3-D Secure is asked for. */
-export const checkoutWithSavedCard = (productId: number, paymentSourceId: string, discountCode: string | undefined) =>
-  api.post<CheckoutAttemptResponse>('/checkout', {
-    type: 'purchase',
-    product_id: productId,
-    payment_source_id: paymentSourceId,
-    ...(discountCode ? { discountCode } : {}),
-  });
 
 /** GET /purchases/{id}: one of the customer's own purchases. */
 export const fetchPurchase = (purchaseId: number, signal?: AbortSignal) => api.get<OwnPurchaseRecord>(`/purchases/${purchaseId}`, { signal });

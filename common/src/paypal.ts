@@ -18,6 +18,11 @@ export const payPalConfigResponse = z.object({
   client_id: z.string(),
   environment: z.enum(['sandbox', 'live']),
   currency: z.literal('USD'),
+  /**
+   * PAYMENTS_DEMO only: the PayPal emulator's stand-in of PayPal's JS SDK v6 core script. The page loads it
+   * before the SDK, which then uses it instead of loading paypal.com's (whose URL cannot be changed).
+   */
+  js_url: z.string().optional(),
 });
 export type PayPalConfigResponse = z.infer<typeof payPalConfigResponse>;
 

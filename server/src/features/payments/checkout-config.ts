@@ -4,6 +4,7 @@ import type { CheckoutConfigResponse } from '@pluma/common/checkout';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 import { getConfig } from '../../platform/appconfig/read';
+import { paymentsDemoCspOrigins } from './demo';
 import { stripeSettings } from './stripe-client';
 
 /**
@@ -47,7 +48,7 @@ export interface PaymentCspSources {
 /**
  * The payment origins for script-src, frame-src and connect-src: Stripe's and PayPal's, plus the origin
  * of a configured STRIPE_JS_URL that is not Stripe's (the offline demo's emulator stand-in), which also
- * serves that stand-in's API calls and 3-D Secure page.
+ * serves that stand-in's API calls and 3-D Secure page, and in PAYMENTS_DEMO the PayPal emulator's.
  */
 export function paymentCspSources(env: Pick<Env, 'STRIPE_JS_URL'>): PaymentCspSources {
   const extra: string[] = [];
@@ -55,6 +56,8 @@ export function paymentCspSources(env: Pick<Env, 'STRIPE_JS_URL'>): PaymentCspSo
     const origin = new URL(env.STRIPE_JS_URL).origin;
     if (origin !== 'https://js.stripe.com') extra.push(origin);
   }
+  // PAYMENTS_DEMO only: the PayPal emulator (its stand-in of PayPal's script, its buyer page).
+  extra.push(...paymentsDemoCspOrigins(env));
   return {
     script: [...STRIPE.script, ...PAYPAL, ...extra],
     frame: [...STRIPE.frame, ...PAYPAL, ...extra],

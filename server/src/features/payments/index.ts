@@ -2,7 +2,7 @@
 export { stripeSettingsChanged } from './stripe-client';
 export { providerError, requireStripe, stripeClientForKey } from './stripe-client';
 export { paymentCspSources } from './checkout-config';
-export { startPaymentsDemo } from './demo';
+export { payPalDemoScriptUrl, startPaymentsDemo } from './demo';
 export { runEffects, type EffectsLog } from './effects';
 export { completeFreePurchase, lockPurchaseById, type Effect, type PurchaseRow } from './fulfil';
 export { insertPendingRow } from './checkout';

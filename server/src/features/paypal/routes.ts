@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { payPalDemoScriptUrl } from '../payments';
 import { capturePayPalOrder, createPayPalOrder } from './orders';
 import { payPalNotConfigured, payPalSettings } from './paypal-client';
 import { startPayPalReconciliation } from './reconcile';
@@ -40,11 +41,13 @@ export async function payPalRoutes(root: FastifyInstance) {
   const stopReconciliation = startPayPalReconciliation(ctx, app.log);
   app.addHook('preClose', async () => stopReconciliation());
 
-  // Public values only: the client id and the environment the JS SDK must load; never the secret or webhook id.
+  // Public values only: the client id and the environment the JS SDK must load (and, in PAYMENTS_DEMO, the
+  // emulator's stand-in of its script); never the secret or webhook id.
   app.get('/paypal/config', { schema: { tags: ['paypal'], response: { 200: payPalConfigResponse } } }, async () => {
     const settings = payPalSettings(ctx);
     if (!settings) throw payPalNotConfigured(404);
-    return { client_id: settings.clientId, environment: settings.environment, currency: 'USD' as const };
+    const demoScript = payPalDemoScriptUrl(ctx.env);
+    return { client_id: settings.clientId, environment: settings.environment, currency: 'USD' as const, ...(demoScript ? { js_url: demoScript } : {}) };
   });
 
   app.post(

@@ -1,6 +1,7 @@
 // The PayPal button with PayPal's JS SDK replaced at the component level (jsdom loads no scripts); the
 // browser journey e2e/commerce.e2e.test.ts runs it on the emulator's stand-in of PayPal's v6 script.
 // The fake buttons run the same callbacks PayPal's window would: createOrder/createSubscription, then onApprove.
+// In PAYMENTS_DEMO the config's js_url (the emulator's stand-in) is loaded before the provider renders.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +114,27 @@ describe('PayPalCheckoutButton', () => {
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(onError.mock.calls[0][0]).toMatchObject({ status: 409 });
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it("PAYMENTS_DEMO: loads the config's stand-in of PayPal's script first, and shows the button only once it has run", async () => {
+    const url = 'http://127.0.0.1:4013/_emulator/paypal-web-sdk-v6-core.js';
+    stubFetch({
+      'GET /api/paypal/config': () => ({ body: { ...CONFIG, js_url: url } }),
+      'GET /api/products/3': () => ({ body: { is_subscription: false } }),
+    });
+    renderScreen(<PayPalCheckoutButton productId={3} onPaid={vi.fn()} onError={vi.fn()} />);
+    const script = await waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>(`script[src="${url}"]`);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(providerProps).not.toHaveBeenCalled();
+    // jsdom runs no scripts: the browser's load event, as once the stand-in defined window.paypal.
+    script.dispatchEvent(new Event('load'));
+    expect(await screen.findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+    expect(providerProps).toHaveBeenCalledWith(expect.objectContaining({ environment: 'sandbox' }));
+    expect(document.head.querySelectorAll(`script[src="${url}"]`)).toHaveLength(1);
   });
 
   it('shows its divider in Spanish', async () => {

@@ -4,12 +4,13 @@
 // or when PayPal is not configured. One-time products: the server creates the order at its own price,
 // the buyer approves it in PayPal's window, and POST /checkout/capture fulfils it. Subscriptions: the
 // server creates the subscription on the product's plan; PayPal's webhooks activate the purchase, and
-// the thank-you page (onPaid) polls it until then.
+// the thank-you page (onPaid) polls it until then. In PAYMENTS_DEMO the config names the emulator's stand-in
+// of PayPal's script (js_url), loaded first (demo-script.ts).
 import { PayPalOneTimePaymentButton, PayPalProvider, PayPalSubscriptionButton } from '@paypal/react-paypal-js/sdk-v6';
 import { Divider, Stack } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capturePayPalOrder, createPayPalOrder, createPayPalSubscription, usePayPalConfig, useProductKind } from './paypal-api';
+import { capturePayPalOrder, createPayPalOrder, createPayPalSubscription, usePayPalConfig, usePayPalDemoScript, useProductKind } from './paypal-api';
 
 export interface PayPalCheckoutButtonProps {
   productId: number;
@@ -25,12 +26,13 @@ export function PayPalCheckoutButton({ productId, discountCode, onPaid, onError 
   const { t } = useTranslation('paypal');
   const config = usePayPalConfig();
   const kind = useProductKind(productId, !!config.data);
+  const demoScript = usePayPalDemoScript(config.data?.js_url);
   // The purchase the current PayPal session is paying (set when the order or subscription is created).
   const purchaseId = useRef<number | null>(null);
   // Our own call's failure is reported at once; PayPal may then report the same rejection through onError.
   const reported = useRef<unknown>(null);
 
-  if (!config.data || !kind.data) return null;
+  if (!config.data || !kind.data || (config.data.js_url && !demoScript.isSuccess)) return null;
 
   const failed = (error: unknown) => {
     if (error instanceof AlreadyPaid || error === reported.current) return;

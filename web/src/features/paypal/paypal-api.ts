@@ -4,6 +4,7 @@ import type { PayPalCaptureResponse, PayPalConfigResponse, PayPalOrderResponse, 
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/instance';
+import { loadPayPalDemoScript } from './demo-script';
 
 /** GET /paypal/config: null when PayPal is not configured (404 paypal_not_configured). */
 export async function fetchPayPalConfig(): Promise<PayPalConfigResponse | null> {
@@ -17,6 +18,11 @@ export async function fetchPayPalConfig(): Promise<PayPalConfigResponse | null> 
 
 export function usePayPalConfig() {
   return useQuery({ queryKey: ['paypal', 'config'], queryFn: fetchPayPalConfig, staleTime: 60_000, retry: false });
+}
+
+/** PAYMENTS_DEMO only: the emulator's stand-in of PayPal's v6 script, loaded before the SDK looks for one. */
+export function usePayPalDemoScript(url: string | undefined) {
+  return useQuery({ queryKey: ['paypal', 'demo-script', url], queryFn: () => loadPayPalDemoScript(url!).then(() => true), enabled: !!url, staleTime: Infinity, retry: 1 });
 }
 
 /** Whether the product is a subscription (GET /products/{id}), to pick the order or the subscription flow. */

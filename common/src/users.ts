@@ -35,6 +35,11 @@ export const currentUser = z.object({
   purchase: purchaseSummary.nullable(),
   default_organization: z.object({ organization_id: z.number() }).nullable(),
   createdAt: z.string(),
+  /**
+   * Only in GET /users of a session a staff admin opened with "log in as the user": who that admin is, so
+   * the web shows its "Viewing as" bar.
+   */
+  impersonated_by: z.object({ user_id: z.number(), name: z.string(), email: z.string() }).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

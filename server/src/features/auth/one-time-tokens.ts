@@ -34,6 +34,11 @@ export async function issueOneTimeToken(
  * expired. One UPDATE ... RETURNING, so two concurrent uses cannot both succeed.
  */
 export async function consumeOneTimeToken(db: Db, token: string, purpose: OneTimePurpose): Promise<number | null> {
+  return (await consumeOneTimeTokenRow(db, token, purpose))?.userId ?? null;
+}
+
+/** consumeOneTimeToken, also saying who issued the token (staff "log in as the user"). */
+export async function consumeOneTimeTokenRow(db: Db, token: string, purpose: OneTimePurpose): Promise<{ userId: number; createdByUserId: number | null } | null> {
   const now = new Date();
   const [row] = await db
     .update(oneTimeTokens)
@@ -46,8 +51,8 @@ export async function consumeOneTimeToken(db: Db, token: string, purpose: OneTim
         gt(oneTimeTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: oneTimeTokens.userId });
-  return row?.userId ?? null;
+    .returning({ userId: oneTimeTokens.userId, createdByUserId: oneTimeTokens.createdByUserId });
+  return row ?? null;
 }
 
 /** Ends every outstanding token of a purpose for a user (after a reset or a password change). */

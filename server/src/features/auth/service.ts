@@ -17,7 +17,7 @@ import { AppError, unauthenticated } from '../../platform/http/errors';
 import { welcomeMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { findUserByEmail, loadCurrentUser, storedSignupPhone } from '../users';
-import { consumeOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
+import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from './one-time-tokens';
 import type { Log } from '../../platform/log';
 
 
@@ -130,10 +130,15 @@ export async function resetPassword(options: { ctx: AppContext; token: string; p
   return sessionResponse(ctx, userId);
 }
 
+/**
+ * A sign-in token issued by a staff admin ("log in as the user", users/admin-routes.ts) opens an
+ * impersonated session: it records the admin (sessions.impersonated_by) and ends within the hour.
+ */
 export async function exchangeSignInToken(options: { ctx: AppContext; token: string }): Promise<AuthResponse> {
-  const userId = await consumeOneTimeToken(options.ctx.db, options.token, 'sign_in');
-  if (userId == null) throw new AppError(400, ErrorIds.signInTokenInvalid, 'sign_in_token_invalid');
-  return sessionResponse(options.ctx, userId);
+  const row = await consumeOneTimeTokenRow(options.ctx.db, options.token, 'sign_in');
+  if (!row) throw new AppError(400, ErrorIds.signInTokenInvalid, 'sign_in_token_invalid');
+  const token = await createSession(options.ctx.db, row.userId, { impersonatedBy: row.createdByUserId });
+  return sessionResponse(options.ctx, row.userId, token);
 }
 
 export async function changePassword(options: { ctx: AppContext; actor: Actor; input: ChangePasswordRequest }): Promise<void> {

@@ -1,17 +1,29 @@
-// /api/users/giveAccess and /api/users/revokeAccess (spec part 1 §7): admin only, audited.
-import { giveAccessRequest, purchaseRecord, revokeAccessRequest } from '@pluma/common/purchases';
+// /api/users/giveAccess and /api/users/revokeAccess (spec part 1 §7), audited. Give and extend are open to
+// managers, revoke is an admin's (docs/decisions.md "Staff rights").
+import { giveOrExtendAccessRequest, purchaseRecord, revokeAccessRequest } from '@pluma/common/purchases';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../platform/auth/guard';
-import { giveAccess, revokeAccess } from './access-service';
+import { extendAccess, giveAccess, revokeAccess } from './access-service';
 import { presentPurchase } from './present';
 
 export async function accessRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['purchases'];
 
-  r.post('/giveAccess', signedIn(app, { tags, body: giveAccessRequest, response: { 201: purchaseRecord } }, { staff: 'admin' }), async (request, reply) => {
-    const purchase = await giveAccess({ ctx: app.ctx, input: request.body });
+  r.post('/giveAccess', signedIn(app, { tags, body: giveOrExtendAccessRequest, response: { 200: purchaseRecord, 201: purchaseRecord } }, { staff: 'manager' }), async (request, reply) => {
+    const body = request.body;
+    if ('purchase_id' in body) {
+      // Extend: more days on one of the customer's purchases.
+      const { purchase, previousDays } = await extendAccess({ ctx: app.ctx, input: body });
+      request.audited = {
+        target: { type: 'user', id: purchase.userId },
+        changes: { expiration_days: { from: previousDays, to: purchase.expirationDays } },
+        details: { purchase_id: purchase.purchaseId, extended_days: body.expiration_days },
+      };
+      return reply.status(200).send(presentPurchase(purchase));
+    }
+    const purchase = await giveAccess({ ctx: app.ctx, input: body });
     // Audited on the user whose access changed (platform/audit.ts), with the purchase it made.
     request.audited = {
       target: { type: 'user', id: purchase.userId },

@@ -1,11 +1,13 @@
 // Staff grant and revoke access (spec part 1 §4): activating gives access and the package credits at once;
 // revoking ends access immediately.
-import type { GiveAccessRequest } from '@pluma/common/purchases';
+import { ErrorIds } from '@pluma/common/errors';
+import type { ExtendAccessRequest, GiveAccessRequest } from '@pluma/common/purchases';
+import { addDays, mayGiveAccess, purchaseExpiryDate } from '@pluma/common/rules/purchase-expiry';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { products, purchases, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
-import { notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { grantWords } from '../credits';
 
 export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRequest }) {
@@ -59,4 +61,35 @@ export async function revokeAccess(options: { ctx: AppContext; purchaseId: numbe
   });
   invalidateUser(purchase.userId);
   return { purchase, previousStatus };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Extend access (spec part 1 §6): `expiration_days` more days of access on one of the customer's purchases,
+ * counted from its expiry, or from now when that has passed. The purchase then ends on that day
+ * (expiration_days is set to match, which the expiry rule reads first). Only a purchase that gives or gave
+ * access (active, completed, cancelled with a reason) can be extended: 409 otherwise. Another customer's
+ * purchase is a 404.
+ */
+export async function extendAccess(options: { ctx: AppContext; input: ExtendAccessRequest; now?: Date }) {
+  const { ctx, input } = options;
+  const now = options.now ?? new Date();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.purchaseId, input.purchase_id), eq(purchases.userId, input.user_id)))
+      .for('update');
+    if (!before) throw notFound();
+    if (!mayGiveAccess(before)) throw new AppError(409, ErrorIds.conflict, 'purchase_not_extendable');
+    const expiry = purchaseExpiryDate(before);
+    const from = expiry > now ? expiry : now;
+    const expirationDays = Math.ceil((addDays(from, input.expiration_days).getTime() - before.createdAt.getTime()) / DAY_MS);
+    const [row] = await tx.update(purchases).set({ expirationDays }).where(eq(purchases.purchaseId, before.purchaseId)).returning();
+    return { purchase: row, previousDays: before.expirationDays };
+  });
+  // has_access and the purchase's expiry in GET /api/users change.
+  invalidateUser(result.purchase.userId);
+  return result;
 }

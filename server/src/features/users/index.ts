@@ -1,4 +1,5 @@
 // The users feature's public face: what other features may use (eslint.config.js, feature boundaries).
 export { storedSignupPhone } from './phone';
 export { publicBaseUrl } from './public-url';
+export { sendResetPasswordLink } from './recovery';
 export { findUserByEmail, loadCurrentUser } from './service';

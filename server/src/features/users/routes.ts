@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { requestLang } from '../../platform/http/lang';
 import { accountLimits, MINUTE_MS, signup, SIGNUP_RECOVERY_PER_MINUTE, tooManyAttempts } from '../auth';
+import { impersonatorOf } from './admin-service';
 import { presentCurrentUser, presentUserSummary } from './present';
 import { publicBaseUrl } from './public-url';
 import { createResetLink, sendResetPasswordLink } from './recovery';
@@ -23,7 +24,12 @@ export async function usersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['users'];
 
-  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), (request) => getCurrentUser({ ctx, actor: actorOf(request) }));
+  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), async (request) => {
+    const actor = actorOf(request);
+    const view = await getCurrentUser({ ctx, actor });
+    // The cached view is the user's own; who impersonates belongs to this session only.
+    return actor.impersonatedBy ? { ...view, impersonated_by: await impersonatorOf(ctx.db, actor.impersonatedBy) } : view;
+  });
 
   // spec part 1 §7 "POST /users — name, email, phone, last_name, uid — sign-up record". Our own auth
   // replaces the identity provider that made the uid, so this is sign-up itself: the same body (with the

@@ -123,13 +123,21 @@ export async function updateProfile({ actor, db, changes }: { actor: Actor; db: 
  * product would have none).
  */
 export async function deleteOwnAccount({ ctx, actor, log }: { ctx: AppContext; actor: Actor; log: Pick<Log, 'warn'> }): Promise<void> {
-  const userId = actor.user.userId;
+  await deleteAccount({ ctx, userId: actor.user.userId, log, lastAdminMessage: 'last_admin' });
+}
+
+/**
+ * Deletes an account (own, or a customer's from the back office: admin-service.ts) with what it owns, its
+ * stored files and live sockets; the last staff admin is never deleted (409 with `lastAdminMessage`).
+ */
+export async function deleteAccount(options: { ctx: AppContext; userId: number; log: Pick<Log, 'warn'>; lastAdminMessage: 'last_admin' | 'last_admin_staff' }): Promise<void> {
+  const { ctx, userId, log } = options;
   const storageKeys = await ctx.db.transaction(async (tx) => {
     const [me] = await tx.select({ role: staff.role }).from(staff).where(eq(staff.userId, userId)).for('update');
     if (me?.role === 'admin') {
-      // Locking every admin row serializes concurrent self-deletions of the last two admins.
+      // Locking every admin row serializes concurrent deletions of the last two admins.
       const admins = await tx.select({ staffId: staff.staffId }).from(staff).where(eq(staff.role, 'admin')).for('update');
-      if (admins.length <= 1) throw new AppError(409, ErrorIds.conflict, 'last_admin');
+      if (admins.length <= 1) throw new AppError(409, ErrorIds.conflict, options.lastAdminMessage);
     }
     const owned = await tx.select({ storageKey: files.storageKey }).from(files).where(eq(files.userId, userId));
     await tx.delete(users).where(eq(users.userId, userId));

@@ -14,6 +14,8 @@ export interface Actor {
   staffRole: StaffRole | null;
   sessionId: number;
   familyId: string;
+  /** The staff admin who opened this session with "log in as the user", else null. */
+  impersonatedBy?: number | null;
   /**
    * The organization this request acts in, resolved from its `organization_id` (organization.ts); null is
    * the Personal context. Cached actors carry null: the organization is resolved per request.

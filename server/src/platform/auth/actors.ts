@@ -35,6 +35,7 @@ export async function resolveActor(ctx: Pick<AppContext, 'db' | 'services'>, tok
     staffRole: found.staffRole,
     sessionId: session.sessionId,
     familyId: session.familyId,
+    impersonatedBy: session.impersonatedBy,
     organization: null,
   });
   if (cache && ticket) {

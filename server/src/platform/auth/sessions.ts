@@ -26,13 +26,18 @@ export type SessionCheck = { ok: true; sessionId: number; userId: number; family
 
 export type SessionLookup = { ok: true; session: SessionRow; user: UserRow; staffRole: StaffRole | null } | { ok: false; reason: Refusal };
 
-export async function createSession(db: Db, userId: number): Promise<string> {
+/** An impersonated session ("log in as the user") ends an hour after it began, whatever its use. */
+export const IMPERSONATION_ABSOLUTE_MS = 3600_000;
+
+export async function createSession(db: Db, userId: number, options: { impersonatedBy?: number | null } = {}): Promise<string> {
   const token = randomToken();
+  const impersonatedBy = options.impersonatedBy ?? null;
   await db.insert(sessions).values({
     userId,
     familyId: randomUUID(),
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    expiresAt: new Date(Date.now() + (impersonatedBy ? IMPERSONATION_ABSOLUTE_MS : SESSION_ABSOLUTE_MS)),
+    impersonatedBy,
   });
   return token;
 }

@@ -1,0 +1,242 @@
+// Back-office customers (spec part 1 §2 "Admin customers table", "Customer detail", "Customer form"; §7).
+// Framework-free (DESIGN.md §7); the routes (admin-routes.ts) check the staff role per docs/decisions.md
+// "Staff rights" before calling these.
+import type { CustomerForm, CustomerListQuery } from '@pluma/common/admin-users';
+import { CUSTOMERS_PAGE_SIZE, customerListQuery } from '@pluma/common/admin-users';
+import { ErrorIds } from '@pluma/common/errors';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { files, invoices, products, purchases, staff, users } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { invalidateUser } from '../../platform/auth/invalidation';
+import { AppError, notFound } from '../../platform/http/errors';
+import { escapeLikePattern } from '../../platform/http/like-pattern';
+import type { Log } from '../../platform/log';
+import { createSignInToken } from '../auth';
+import { sendResetPasswordLink } from './recovery';
+import { deleteAccount, findUserByEmail } from './service';
+
+/** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). */
+export const PAID_INVOICE_STATUSES = ['active', 'completed', 'success', 'succeeded', 'paid'] as const;
+/** Purchases staff recorded as paid (given with a total) count when no invoice stands for them. */
+const PAID_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+
+const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** Words used: the charges of the credits ledger (negative entries). */
+const wordsUsedSql = (userId: SQL) => sql`(select coalesce(-sum(l.words), 0)::int from credit_ledger l where l.user_id = ${userId} and l.words < 0)`;
+
+/**
+ * Lifetime value in dollars: paid invoices, plus paid purchases staff gave with a total that no invoice
+ * stands for (a provider's payment always has its invoice, so nothing counts twice). Gifts count 0.
+ */
+const lifetimeValueSql = (userId: SQL) => sql`(
+  (select coalesce(sum(i.total_payment), 0) from invoices i where i.user_id = ${userId} and i.status in (${inList(PAID_INVOICE_STATUSES)}))
+  + (select coalesce(sum(p.total_payment), 0) from purchases p
+     where p.user_id = ${userId} and p.status in (${inList(PAID_PURCHASE_STATUSES)}) and not p.is_gift
+       and not exists (select 1 from invoices i2 where i2.purchase_id = p.purchase_id))
+)::float8`;
+
+export interface CustomerListRow {
+  userId: number;
+  name: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: string | null;
+  totalWords: number;
+  lastUsedAt: Date | null;
+  ltv: number;
+  createdAt: Date;
+}
+
+const SORT_SQL: Record<string, SQL> = {
+  user_id: sql`u.user_id`,
+  name: sql`lower(u.name)`,
+  email: sql`lower(u.email)`,
+  role: sql`coalesce(s.role, 'customer')`,
+  total_words: sql`total_words`,
+  last_used: sql`u.last_used_at`,
+  ltv: sql`ltv`,
+};
+
+function searchFilter(field: string, query: string): SQL {
+  const pattern = `%${escapeLikePattern(query)}%`;
+  // Phones are stored as digits; a query with letters is no phone.
+  const digits = /\p{L}/u.test(query) ? '' : query.replace(/\D/g, '');
+  const byPhone = digits ? sql`u.phone like ${`%${digits}%`}` : sql`false`;
+  switch (field) {
+    case 'name':
+      return sql`u.name ilike ${pattern}`;
+    case 'last_name':
+      return sql`u.last_name ilike ${pattern}`;
+    case 'email':
+      return sql`u.email ilike ${pattern}`;
+    case 'phone':
+      return byPhone;
+    default:
+      return sql`(u.name ilike ${pattern} or u.last_name ilike ${pattern} or u.email ilike ${pattern} or (u.name || ' ' || u.last_name) ilike ${pattern} or ${byPhone})`;
+  }
+}
+
+/**
+ * GET /users/admin/all: 50 a page, filtered, sorted and counted in SQL. The date range is the sign-up day
+ * (users_created_at_idx), inclusive, in UTC; the words and value of only the rows filtered are summed (per
+ * user, on the user indexes of credit_ledger, invoices and purchases).
+ */
+export async function listCustomers({ db, query }: { db: Db; query: CustomerListQuery }): Promise<{ rows: CustomerListRow[]; total: number }> {
+  const q = customerListQuery.parse(query);
+  const where: SQL[] = [];
+  if (q.start_date) where.push(sql`u.created_at >= ${q.start_date}::date`);
+  if (q.end_date) where.push(sql`u.created_at < (${q.end_date}::date + 1)`);
+  if (q.query) where.push(searchFilter(q.field, q.query));
+  const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const direction = q.direction === 'asc' ? sql`asc` : sql`desc`;
+  // Unused customers ('Not used yet') come last whichever way last use is sorted.
+  const nulls = q.sort === 'last_used' ? sql`nulls last` : sql``;
+  const offset = (q.page - 1) * CUSTOMERS_PAGE_SIZE;
+  const result = await db.execute(sql`
+    select u.user_id, u.name, u.last_name, u.email, u.phone, s.role, u.last_used_at, u.created_at,
+           ${wordsUsedSql(sql`u.user_id`)} as total_words, ${lifetimeValueSql(sql`u.user_id`)} as ltv,
+           count(*) over () as total
+    from users u left join staff s on s.user_id = u.user_id
+    ${whereSql}
+    order by ${SORT_SQL[q.sort]} ${direction} ${nulls}, u.user_id ${direction}
+    limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}`);
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  let total = raw.length > 0 ? Number(raw[0].total) : 0;
+  // A page past the end has no row to carry the count.
+  if (raw.length === 0 && q.page > 1) {
+    const counted = await db.execute(sql`select count(*) as total from users u left join staff s on s.user_id = u.user_id ${whereSql}`);
+    total = Number((counted as unknown as { rows: { total: unknown }[] }).rows[0]?.total ?? 0);
+  }
+  return {
+    total,
+    rows: raw.map((r) => ({
+      userId: Number(r.user_id),
+      name: String(r.name),
+      lastName: String(r.last_name),
+      email: String(r.email),
+      phone: (r.phone as string | null) ?? null,
+      role: (r.role as string | null) ?? null,
+      totalWords: Number(r.total_words),
+      lastUsedAt: r.last_used_at == null ? null : new Date(r.last_used_at as string),
+      ltv: Number(r.ltv),
+      createdAt: new Date(r.created_at as string),
+    })),
+  };
+}
+
+/** GET /users/{id}/admin: the customer, their purchases and invoices (newest first), words and value. */
+export async function readCustomer({ db, userId }: { db: Db; userId: number }) {
+  const [row] = await db
+    .select({
+      user: users,
+      staff: { staffId: staff.staffId, role: staff.role },
+      picture: { fileId: files.fileId, publicName: files.publicName, type: files.type },
+      totalWords: sql<number>`${wordsUsedSql(sql`${users.userId}`)}`,
+      value: sql<number>`${lifetimeValueSql(sql`${users.userId}`)}`,
+    })
+    .from(users)
+    .leftJoin(staff, eq(staff.userId, users.userId))
+    .leftJoin(files, eq(files.fileId, users.fileId))
+    .where(eq(users.userId, userId))
+    .limit(1);
+  if (!row) throw notFound();
+  const purchaseRows = await db
+    .select({ purchase: purchases, productName: products.name })
+    .from(purchases)
+    .leftJoin(products, eq(products.productId, purchases.productId))
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.createdAt), desc(purchases.purchaseId));
+  const invoiceRows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt), desc(invoices.invoiceId));
+  return {
+    ...row,
+    staff: row.staff?.staffId ? row.staff : null,
+    picture: row.picture?.fileId ? row.picture : null,
+    totalWords: Number(row.totalWords),
+    value: Number(row.value),
+    purchases: purchaseRows,
+    invoices: invoiceRows,
+  };
+}
+export type CustomerRows = Awaited<ReturnType<typeof readCustomer>>;
+
+function formFields(input: CustomerForm): Partial<typeof users.$inferInsert> {
+  const fields: Partial<typeof users.$inferInsert> = { name: input.name, lastName: input.last_name, email: input.email, lang: input.lang };
+  if (input.phone !== undefined) fields.phone = input.phone || null;
+  if (input.instagram !== undefined) fields.instagram = input.instagram || null;
+  if (input.signup_reason !== undefined) fields.signupReason = input.signup_reason || null;
+  if (input.birthday !== undefined) fields.birthday = input.birthday;
+  return fields;
+}
+
+async function assertEmailFree(db: Db, email: string, exceptUserId?: number) {
+  const existing = await findUserByEmail({ db, email });
+  if (existing && existing.userId !== exceptUserId) throw new AppError(409, ErrorIds.emailExists, 'email_taken');
+}
+
+/**
+ * POST /users/admin/user: an account without sign-up and without a password; the customer gets the
+ * password-reset email (to the outbox when SMTP is not set) to choose one.
+ */
+export async function createCustomer(options: { ctx: AppContext; input: CustomerForm; baseUrl: string; log: Log }) {
+  const { ctx, input } = options;
+  await assertEmailFree(ctx.db, input.email);
+  const [user] = await ctx.db.insert(users).values({ name: input.name, email: input.email, ...formFields(input) }).returning();
+  try {
+    await sendResetPasswordLink({ ctx, email: user.email, baseUrl: options.baseUrl, log: options.log });
+  } catch (err) {
+    // The account exists; the reset email can be sent again from the customer's page.
+    options.log.error({ err, userId: user.userId }, 'reset email of a created customer failed');
+  }
+  return user;
+}
+
+/** PUT /users/admin/{id}: the form's fields; returns the user before and after (the audit diff). */
+export async function updateCustomer({ db, userId, input }: { db: Db; userId: number; input: CustomerForm }) {
+  const [before] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  if (!before) throw notFound();
+  await assertEmailFree(db, input.email, userId);
+  const [after] = await db
+    .update(users)
+    .set({ ...formFields(input), updatedAt: new Date() })
+    .where(eq(users.userId, userId))
+    .returning();
+  invalidateUser(userId);
+  return { before, after };
+}
+
+/** DELETE /users/admin/{id}: never the caller's own account (DELETE /users is for that), never the last admin. */
+export async function deleteCustomer({ ctx, actor, userId, log }: { ctx: AppContext; actor: Actor; userId: number; log: Pick<Log, 'warn'> }) {
+  if (userId === actor.user.userId) throw new AppError(409, ErrorIds.conflict, 'cannot_delete_self');
+  const [user] = await ctx.db.select({ userId: users.userId }).from(users).where(eq(users.userId, userId)).limit(1);
+  if (!user) throw notFound();
+  await deleteAccount({ ctx, userId, log, lastAdminMessage: 'last_admin_staff' });
+}
+
+/**
+ * "Log in as the user": a 5-minute one-time sign-in token that opens a session recording the admin
+ * (sessions.impersonated_by, auth/service.ts exchangeSignInToken). Never for a staff member: that would
+ * hand one staff member another's rights.
+ */
+export async function issueImpersonation({ ctx, actor, userId }: { ctx: AppContext; actor: Actor; userId: number }): Promise<string> {
+  const [target] = await ctx.db
+    .select({ userId: users.userId, staffId: staff.staffId })
+    .from(users)
+    .leftJoin(staff, eq(staff.userId, users.userId))
+    .where(eq(users.userId, userId))
+    .limit(1);
+  if (!target) throw notFound();
+  if (target.staffId != null) throw new AppError(403, ErrorIds.forbidden, 'impersonate_staff_forbidden');
+  return createSignInToken(ctx, target.userId, actor.user.userId);
+}
+
+/** Who opened an impersonated session (GET /users of that session). */
+export async function impersonatorOf(db: Db, userId: number): Promise<{ user_id: number; name: string; email: string }> {
+  const [row] = await db.select({ userId: users.userId, name: users.name, lastName: users.lastName, email: users.email }).from(users).where(eq(users.userId, userId)).limit(1);
+  // The admin's account went (their impersonated sessions cascade with it): a placeholder until then.
+  if (!row) return { user_id: userId, name: '', email: '' };
+  return { user_id: row.userId, name: `${row.name} ${row.lastName}`.trim(), email: row.email };
+}

@@ -95,6 +95,8 @@ describe('checkout', () => {
 
     await page.getByTestId('stripe-emulator-payment-element').waitFor();
     await fillCard(page, '4000002500003155');
+    // Ticking the Payment Element's save box keeps the card for next time (redisplayed by Stripe).
+    await page.locator('input[name=save-payment-method]').check();
     await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
     await pay.click();
     const challenge = page.getByTestId('stripe-emulator-3ds');
@@ -107,11 +109,13 @@ describe('checkout', () => {
     expect(await page.getByTestId('order-total').textContent()).toBe(total);
     expect(await page.getByTestId('order-date').textContent()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
 
-    // The subscription (a higher plan than product 1: the spec's downgrade warning) with the saved card.
+    // The subscription (a higher plan than product 1: the spec's downgrade warning) with the saved card,
+    // which the Payment Element lists and chooses first.
     await page.goto(`${server.baseUrl}/pricing`);
     await page.getByRole('link', { name: /Pro/ }).click();
     await page.waitForURL(/\/checkout\/\d+$/);
-    await page.getByRole('radio', { name: /ending in 3155/ }).waitFor();
+    await page.getByRole('radio', { name: 'Visa ending in 3155' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Visa ending in 3155' }).isChecked()).toBe(true);
     await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
     await pay.click();
     const modal = page.getByRole('dialog');

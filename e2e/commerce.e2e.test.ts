@@ -138,9 +138,11 @@ async function journey(page: Page, lang: UiLang) {
   expect(digits(total)).toBe(1520);
 
   // 3. A new card that asks for 3-D Secure: the Pay button waits for a complete card, then the challenge.
+  // The buyer ticks the Payment Element's save box, so the card is offered again next time.
   const pay = page.getByTestId('pay-now');
   expect(await pay.isDisabled()).toBe(true);
   await typeCard(page, CARD_3DS);
+  await page.getByTestId('stripe-emulator-payment-element').locator('input[name=save-payment-method]').check();
   await expect.poll(() => pay.isEnabled()).toBe(true);
   await checkA11y(page, lang, 'checkout');
   // Stripe's webhooks are held meanwhile, so the thank-you page is seen waiting for the payment's.
@@ -169,7 +171,8 @@ async function journey(page: Page, lang: UiLang) {
   await expect.poll(async () => digits(await page.getByTestId('words-balance').textContent())).toBe(wordsBefore + 50_000);
   expect(await page.getByTestId('upgrade-button').count()).toBe(0);
 
-  // 6. Pro with the saved card: it is offered first; Starter is product 1, so the downgrade warning asks.
+  // 6. Pro with the saved card, which Stripe's Payment Element redisplays (customer session) and chooses
+  // first; Starter is product 1, so the downgrade warning asks.
   await buyFromPricing(page, lang, pro);
   await page.getByRole('radio', { name: /3155/ }).waitFor();
   expect(await page.getByRole('radio', { name: /3155/ }).isChecked()).toBe(true);

@@ -27,3 +27,5 @@ cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 // The offline payments demo's Stripe.js stand-in (emulators/src/stripe/control.ts reads it next to the bundle).
 cpSync('../emulators/src/stripe/stripe-js.browser.js', 'dist/stripe-js.browser.js');
+// Its PayPal twin: the stand-in of PayPal's JS SDK v6 core script (emulators/src/paypal/control.ts reads it next to the bundle).
+cpSync('../emulators/src/paypal/web-sdk-v6.browser.js', 'dist/web-sdk-v6.browser.js');

@@ -3,7 +3,12 @@
 import type { FeatureDefinition } from '../app/registry';
 import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
+import { adminStaffFeature } from './admin-staff/feature';
+import { adminUsersFeature } from './admin-users/feature';
+import { adminProductsFeature } from './admin-products/feature';
+import { adminPurchasesFeature } from './admin-purchases/feature';
 import { adminSettingsFeature } from './admin-settings/feature';
+import { analyticsFeature } from './analytics/feature';
 import { authFeature } from './auth/feature';
 import { billingFeature } from './billing/feature';
 import { checkoutFeature } from './checkout/feature';
@@ -12,4 +17,4 @@ import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminSettingsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature];

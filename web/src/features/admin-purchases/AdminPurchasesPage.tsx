@@ -1,0 +1,257 @@
+// /admin (spec part 1 §2 "Admin purchases and invoices", §9): date range (default the start of this month
+// to one month later), search (500 ms debounce), status tabs, type tabs, product select, the table with
+// 12 a page (at most 5 page buttons; on a phone only the current page), 'No records found'. Admins get
+// the row actions (edit, cancel a live subscription, edit or add an invoice); managers only read — each
+// row's `abilities` say what the server allows.
+import { Alert, Badge, Button, Card, Group, Pagination, Select, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { STATUS_TABS, TYPE_TABS, type AdminPurchaseRow, type StatusTab, type TypeTab } from '@pluma/common/admin-purchases';
+import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
+import { localDay, purchasesDefaultRange, type DateRange } from '@pluma/common/rules/date-range';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/session/session-context';
+import { showSuccess } from '../../ui/alerts';
+import { DateRangeInput } from '../../ui/DateRangeInput';
+import { PageHeader } from '../../ui/PageHeader';
+import { ADMIN_RECORDS_KEY, useAdminRecords, useProductChoices, type AdminFilters } from './admin-purchases-api';
+import { adminErrorText } from './admin-purchases-errors';
+import { formatDateTime, formatMoney, pageCount, showsPaymentMethod, statusColor } from './admin-purchases-view';
+import { CancelSubscriptionModal } from './CancelSubscriptionModal';
+import { EditPurchaseModal } from './EditPurchaseModal';
+import { InvoiceModal } from './InvoiceModal';
+
+type Dialog = { kind: 'edit'; row: AdminPurchaseRow } | { kind: 'cancel'; row: AdminPurchaseRow } | { kind: 'invoice'; row: AdminPurchaseRow | null } | null;
+
+const rowKey = (row: AdminPurchaseRow) => `${row.type}-${row.type === 'purchase' ? row.purchase_id : row.invoice_id}`;
+
+function RowActions({ row, onOpen, t }: { row: AdminPurchaseRow; onOpen: (dialog: Dialog) => void; t: TFunction }) {
+  if (!row.abilities.edit) return null;
+  if (row.type === 'invoice') {
+    return (
+      <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'invoice', row })} aria-label={t('actions.editInvoice', { id: row.invoice_id })}>
+        {t('actions.edit')}
+      </Button>
+    );
+  }
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'edit', row })} aria-label={t('actions.editPurchase', { id: row.purchase_id })}>
+        {t('actions.edit')}
+      </Button>
+      {row.abilities.cancel_subscription && (
+        <Button size="xs" variant="subtle" color="red" onClick={() => onOpen({ kind: 'cancel', row })} aria-label={t('actions.cancelSubscriptionOf', { id: row.purchase_id })}>
+          {t('actions.cancelSubscription')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lang: string; onOpen: (dialog: Dialog) => void; t: TFunction }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover data-testid="records-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.number')}</Table.Th>
+            <Table.Th>{t('columns.date')}</Table.Th>
+            <Table.Th>{t('columns.customer')}</Table.Th>
+            <Table.Th>{t('columns.product')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.total')}</Table.Th>
+            <Table.Th>{t('columns.discount')}</Table.Th>
+            <Table.Th>{t('columns.paymentMethod')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} data-testid="record-row">
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`kind.${row.type}`)}
+                  {row.is_gift ? ` · ${t('gift')}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt, lang)}</Table.Td>
+              <Table.Td>
+                {row.user ? (
+                  <>
+                    <Text size="sm">{`${row.user.name} ${row.user.last_name}`.trim()}</Text>
+                    <Text size="xs" c="dimmed">
+                      {row.user.email}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('noCustomer')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{row.product?.name ?? t('noProduct')}</Table.Td>
+              <Table.Td>
+                <Badge variant="dot" color={statusColor(row.status)} data-testid="record-status">
+                  {t(`statuses.${row.status}`, { defaultValue: row.status })}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatMoney(row.total_payment)}</Table.Td>
+              <Table.Td>{row.discount?.code ?? ''}</Table.Td>
+              <Table.Td>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</Table.Td>
+              <Table.Td>
+                <RowActions row={row} onOpen={onOpen} t={t} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** spec part 1 §2: up to 5 page buttons; a compact screen shows only the current page between the arrows. */
+function Pages({ page, total, onChange, compact, label }: { page: number; total: number; onChange: (page: number) => void; compact: boolean; label: string }) {
+  if (total <= 1) return null;
+  if (compact) {
+    return (
+      <Pagination.Root total={total} value={page} onChange={onChange} getItemProps={(p) => ({ 'aria-label': String(p) })}>
+        <Group gap={4} justify="center" component="nav" aria-label={label}>
+          <Pagination.Previous />
+          <Pagination.Control active aria-current="page">
+            {page}
+          </Pagination.Control>
+          <Pagination.Next />
+        </Group>
+      </Pagination.Root>
+    );
+  }
+  return <Pagination total={total} value={page} onChange={onChange} siblings={1} boundaries={1} aria-label={label} data-testid="pagination" />;
+}
+
+export default function AdminPurchasesPage() {
+  const { t, i18n } = useTranslation('admin-purchases');
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const isAdmin = user.staff?.role === 'admin';
+  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  const [range, setRange] = useState<DateRange>(() => purchasesDefaultRange(localDay(new Date())));
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<StatusTab>('all');
+  const [type, setType] = useState<TypeTab>('all');
+  const [productId, setProductId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // A new filter starts again at page 1 (the page is part of the same state, so no stale page is fetched).
+  const [lastFilters, setLastFilters] = useState('');
+  const filterKey = JSON.stringify([range, debouncedSearch, status, type, productId]);
+  if (filterKey !== lastFilters) {
+    setLastFilters(filterKey);
+    if (page !== 1) setPage(1);
+  }
+  const filters: AdminFilters = { page, query: debouncedSearch, status, type, product_id: productId, ...range };
+  const records = useAdminRecords(filters);
+  const products = useProductChoices();
+
+  const changed = (message: string) => {
+    setDialog(null);
+    showSuccess(message);
+    void queryClient.invalidateQueries({ queryKey: ADMIN_RECORDS_KEY });
+  };
+
+  return (
+    <Stack gap="lg" data-testid="admin-purchases-page">
+      <PageHeader title={t('title')} description={t('description')} />
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Group align="flex-end" wrap="wrap">
+            <DateRangeInput label={t('filters.dateRange')} value={range} onChange={setRange} data-testid="date-range" />
+            <TextInput
+              label={t('filters.search')}
+              placeholder={t('filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              maxLength={200}
+              miw={260}
+              data-testid="search"
+            />
+            <Select
+              label={t('filters.product')}
+              placeholder={t('filters.allProducts')}
+              data={(products.data?.products ?? []).map((p) => ({ value: String(p.product_id), label: p.name }))}
+              value={productId ? String(productId) : null}
+              onChange={(value) => setProductId(value ? Number(value) : null)}
+              clearable
+              searchable
+              data-testid="product-select"
+            />
+            {isAdmin && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} variant="light" onClick={() => setDialog({ kind: 'invoice', row: null })}>
+                {t('actions.newInvoice')}
+              </Button>
+            )}
+          </Group>
+          <Group wrap="wrap" gap="md">
+            <SegmentedControl
+              aria-label={t('filters.status')}
+              value={status}
+              onChange={(value) => setStatus(value as StatusTab)}
+              data={STATUS_TABS.map((tab) => ({ value: tab, label: t(`statusTabs.${tab}`) }))}
+              data-testid="status-tabs"
+            />
+            <SegmentedControl
+              aria-label={t('filters.type')}
+              value={type}
+              onChange={(value) => setType(value as TypeTab)}
+              data={TYPE_TABS.map((tab) => ({ value: tab, label: t(`typeTabs.${tab}`) }))}
+              data-testid="type-tabs"
+            />
+          </Group>
+
+          {records.isPending ? (
+            <Skeleton height={160} radius="md" data-testid="records-loading" />
+          ) : records.isError ? (
+            <Alert color="red" role="alert" title={t('loadError')}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{adminErrorText(records.error, t)}</Text>
+                <Button size="xs" variant="default" onClick={() => void records.refetch()}>
+                  {t('retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : records.data.rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl" data-testid="records-empty">
+              {t('empty')}
+            </Text>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed" data-testid="records-total">
+                {t('total', { count: records.data.total })}
+              </Text>
+              <RecordsTable rows={records.data.rows} lang={i18n.language} onOpen={setDialog} t={t} />
+            </>
+          )}
+          {records.data && <Pages page={page} total={pageCount(records.data.total)} onChange={setPage} compact={compact} label={t('pagination')} />}
+        </Stack>
+      </Card>
+
+      {dialog?.kind === 'edit' && <EditPurchaseModal key={rowKey(dialog.row)} row={dialog.row} onClose={() => setDialog(null)} onSaved={() => changed(t('edit.saved'))} />}
+      {dialog?.kind === 'cancel' && (
+        <CancelSubscriptionModal key={rowKey(dialog.row)} row={dialog.row} onClose={() => setDialog(null)} onCancelled={() => changed(t('cancel.done'))} />
+      )}
+      {dialog?.kind === 'invoice' && (
+        <InvoiceModal key={dialog.row ? rowKey(dialog.row) : 'new'} row={dialog.row} onClose={() => setDialog(null)} onSaved={() => changed(t('invoice.saved'))} />
+      )}
+    </Stack>
+  );
+}

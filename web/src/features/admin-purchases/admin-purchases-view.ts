@@ -1,0 +1,28 @@
+// Pure pieces of the /admin page: badge colours, money and dates as the spec shows them (§9: USD with
+// thousands separators and 2 decimals; DD MMM YYYY HH:mm), and the page count.
+import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
+import { STATUS_FILTERS } from '@pluma/common/admin-purchases';
+
+export function statusColor(status: string): string {
+  if ((STATUS_FILTERS.successful as readonly string[]).includes(status) || status === 'succeeded') return 'green';
+  if ((STATUS_FILTERS.pending as readonly string[]).includes(status)) return 'yellow';
+  if (status === 'failed' || status === 'cancelled') return 'red';
+  return 'gray';
+}
+
+export const formatMoney = (dollars: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(dollars);
+
+/** DD MMM YYYY HH:mm in the interface language (spec part 1 §9). */
+export function formatDateTime(iso: string, lang: string): string {
+  const d = new Date(iso);
+  const day = String(d.getDate()).padStart(2, '0');
+  const month = new Intl.DateTimeFormat(lang, { month: 'short' }).format(d).replace('.', '');
+  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return `${day} ${month} ${d.getFullYear()} ${time}`;
+}
+
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PURCHASES_PAGE_SIZE));
+
+/** spec part 1 §4: a gift purchase, or one with amount 0, hides the payment method. */
+export const showsPaymentMethod = (row: { is_gift: boolean; amount: number }) => !row.is_gift && row.amount !== 0;

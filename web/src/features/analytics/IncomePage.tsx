@@ -1,0 +1,168 @@
+// /admin/analytics/income (spec part 1 §2 "Analytics income"): total income, total payments, a table per
+// payment method (name, payments, total) and a donut chart. Beyond the spec, the AI usage of the same
+// dates beside it (words charged per model and per day, from the credits ledger), so an operator sees
+// what the income pays for.
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { AiUsageAnalytics, IncomeAnalytics } from '@pluma/common/analytics';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useAiUsage, useIncome } from './analytics-api';
+import { chartColor, formatMoney, formatNumber } from './analytics-view';
+import { AnalyticsFrame, Loaded, useMonthRange } from './AnalyticsFrame';
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function IncomeFigures({ income, lang, t }: { income: IncomeAnalytics; lang: string; t: TFunction }) {
+  const methods = income.payment_methods.map((m, i) => ({ ...m, label: m.name ?? t('income.unknownMethod'), color: chartColor(i) }));
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Stat label={t('income.total')} value={formatMoney(income.income)} testId="income-total" />
+        <Stat label={t('income.payments')} value={formatNumber(income.payments, lang)} testId="income-payments" />
+      </SimpleGrid>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('income.methods')}>
+        <Title order={2} fz="lg" mb="md">
+          {t('income.methods')}
+        </Title>
+        {methods.length === 0 ? (
+          <Text c="dimmed" data-testid="income-empty">
+            {t('noData')}
+          </Text>
+        ) : (
+          <Group align="center" gap="xl" wrap="wrap">
+            <Table.ScrollContainer minWidth={320} style={{ flex: 1 }}>
+              <Table data-testid="methods-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('income.method')}</Table.Th>
+                    <Table.Th>{t('income.methodPayments')}</Table.Th>
+                    <Table.Th>{t('income.methodTotal')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {methods.map((m) => (
+                    <Table.Tr key={m.payment_method_id ?? 'none'}>
+                      <Table.Td>{m.label}</Table.Td>
+                      <Table.Td>{formatNumber(m.payments, lang)}</Table.Td>
+                      <Table.Td>{formatMoney(m.total)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <DonutChart
+              data={methods.map((m) => ({ name: m.label, value: m.total, color: m.color }))}
+              valueFormatter={formatMoney}
+              withTooltip
+              tooltipDataSource="segment"
+              chartLabel={formatMoney(income.income)}
+              aria-label={t('income.chart')}
+              role="img"
+              data-testid="income-donut"
+            />
+          </Group>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+function modelLabel(model: string, t: TFunction) {
+  if (model === 'enhance') return t('usage.enhance');
+  if (model === 'unknown') return t('usage.unknown');
+  return model;
+}
+
+function UsageFigures({ usage, income, lang, t }: { usage: AiUsageAnalytics; income: number | null; lang: string; t: TFunction }) {
+  if (usage.models.length === 0) {
+    return (
+      <Text c="dimmed" data-testid="usage-empty">
+        {t('usage.none')}
+      </Text>
+    );
+  }
+  const models = usage.models.map((m) => m.model);
+  // One bar per day, stacked by model.
+  const days = [...new Set(usage.days.map((d) => d.date))].map((date) => {
+    const entry: Record<string, string | number> = { date };
+    for (const d of usage.days.filter((day) => day.date === date)) entry[d.model] = d.words;
+    return entry;
+  });
+  return (
+    <Stack gap="md">
+      <Group gap="xl">
+        <Text data-testid="usage-words">
+          {t('usage.words')}: <b>{formatNumber(usage.words, lang)}</b>
+        </Text>
+        {income !== null && income > 0 && (
+          <Text data-testid="usage-per-dollar">
+            {t('usage.wordsPerPayment')}: <b>{formatNumber(Math.round(usage.words / income), lang)}</b>
+          </Text>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={360}>
+        <Table data-testid="usage-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('usage.model')}</Table.Th>
+              <Table.Th>{t('usage.words')}</Table.Th>
+              <Table.Th>{t('usage.messages')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {usage.models.map((m) => (
+              <Table.Tr key={m.model}>
+                <Table.Td>{modelLabel(m.model, t)}</Table.Td>
+                <Table.Td>{formatNumber(m.words, lang)}</Table.Td>
+                <Table.Td>{formatNumber(m.messages, lang)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <BarChart
+        h={240}
+        data={days}
+        dataKey="date"
+        type="stacked"
+        series={models.map((model, i) => ({ name: model, label: modelLabel(model, t), color: chartColor(i) }))}
+        aria-label={t('usage.perDay')}
+        role="img"
+        data-testid="usage-chart"
+      />
+    </Stack>
+  );
+}
+
+export default function IncomePage() {
+  const { t, i18n } = useTranslation('analytics');
+  const [range, setRange] = useMonthRange();
+  const income = useIncome(range);
+  const usage = useAiUsage(range);
+  return (
+    <AnalyticsFrame title={t('income.title')} description={t('income.description')} range={range} onRange={setRange} testId="analytics-income">
+      <Loaded query={income}>{(data) => <IncomeFigures income={data} lang={i18n.language} t={t} />}</Loaded>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('usage.title')} data-testid="usage-section">
+        <Title order={2} fz="lg">
+          {t('usage.title')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {t('usage.description')}
+        </Text>
+        <Loaded query={usage}>{(data) => <UsageFigures usage={data} income={income.data?.income ?? null} lang={i18n.language} t={t} />}</Loaded>
+      </Card>
+    </AnalyticsFrame>
+  );
+}

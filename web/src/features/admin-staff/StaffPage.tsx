@@ -1,0 +1,209 @@
+// /admin/staff (spec part 1 §2 "Staff page"): search by email; a table of name, email, role and actions;
+// the role changed in a modal; removal after a confirmation; staff added by searching the customers or
+// inviting a new email (the server creates the account and emails the invitation). Admins only.
+import { Alert, Autocomplete, Button, Group, Pagination, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { StaffRole } from '@pluma/common/constants';
+import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
+import { STAFF_PAGE_SIZE, type StaffRecord } from '@pluma/common/staff';
+import { IconEdit, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccess } from '../../ui/alerts';
+import { Modal } from '../../ui/Modal';
+import { PageHeader } from '../../ui/PageHeader';
+import { screenText } from '../../ui/screen-text';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { addStaff, changeStaffRole, removeStaff, STAFF_KEY, useCustomerMatches, useStaff } from './staff-api';
+
+function RoleControl({ value, onChange }: { value: StaffRole; onChange: (role: StaffRole) => void }) {
+  const { t } = useTranslation('admin-staff');
+  return (
+    <SegmentedControl
+      fullWidth
+      value={value}
+      onChange={(v) => onChange(v as StaffRole)}
+      data={[
+        { value: 'admin', label: t('roles.admin') },
+        { value: 'manager', label: t('roles.manager') },
+      ]}
+      data-testid="role-control"
+    />
+  );
+}
+
+function AddStaffModal({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('admin-staff');
+  const handleError = useErrorHandler();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('manager');
+  const [debounced] = useDebouncedValue(email.trim(), SEARCH_DEBOUNCE_MS);
+  const matches = useCustomerMatches(opened ? debounced : '');
+  const valid = /^\S+@\S+\.\S+$/.test(email.trim());
+  const save = useMutation({
+    mutationFn: () => addStaff(email.trim(), role),
+    onSuccess: () => {
+      showSuccess(t('added'));
+      setEmail('');
+      onDone();
+      onClose();
+    },
+    onError: (e) => handleError(e),
+  });
+  const known = matches.data?.users.some((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('addTitle')} onConfirm={() => save.mutate()} confirmLabel={t('add')} confirmLoading={save.isPending} confirmDisabled={!valid} data-testid="add-staff-modal">
+      <Stack gap="sm">
+        <Autocomplete
+          label={t('emailLabel')}
+          description={t('addHelp')}
+          value={email}
+          onChange={setEmail}
+          data={(matches.data?.users ?? []).filter((u) => !u.role).map((u) => ({ value: u.email, label: `${u.email} — ${u.name} ${u.last_name}`.trim() }))}
+          data-autofocus
+          data-testid="add-staff-email"
+        />
+        {valid && !matches.isFetching && debounced === email.trim() && !known && (
+          <Text size="xs" c="dimmed" data-testid="invite-note">
+            {t('inviteNote')}
+          </Text>
+        )}
+        <RoleControl value={role} onChange={setRole} />
+      </Stack>
+    </Modal>
+  );
+}
+
+export default function StaffPage() {
+  const { t } = useTranslation('admin-staff');
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const list = useStaff(page, debounced);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<StaffRecord | null>(null);
+  const [role, setRole] = useState<StaffRole>('manager');
+  const [removing, setRemoving] = useState<StaffRecord | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+
+  const change = useMutation({
+    mutationFn: () => changeStaffRole(editing!.staff_id, role),
+    onSuccess: () => {
+      showSuccess(t('roleSaved'));
+      setEditing(null);
+      refresh();
+    },
+    onError: (e) => handleError(e),
+  });
+  const remove = useMutation({
+    mutationFn: () => removeStaff(removing!.staff_id),
+    onSuccess: () => {
+      showSuccess(t('removed'));
+      setRemoving(null);
+      refresh();
+    },
+    onError: (e) => {
+      setRemoving(null);
+      handleError(e);
+    },
+  });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / STAFF_PAGE_SIZE));
+
+  return (
+    <Stack gap="md" data-testid="staff-page">
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-staff">
+            {t('add')}
+          </Button>
+        }
+      />
+      <TextInput
+        label={t('search')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+        data-testid="staff-search"
+      />
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {screenText({ failure: list.error }, t) ?? t('loadError')}
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" data-testid="staff-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('name')}</Table.Th>
+                <Table.Th>{t('email')}</Table.Th>
+                <Table.Th>{t('role')}</Table.Th>
+                <Table.Th>{t('actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Skeleton height={20} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {list.data?.staff.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text ta="center" c="dimmed" py="md">
+                      {t('empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {list.data?.staff.map((member) => (
+                <Table.Tr key={member.staff_id} data-testid="staff-row">
+                  <Table.Td>{`${member.user.name} ${member.user.last_name}`.trim()}</Table.Td>
+                  <Table.Td>{member.user.email}</Table.Td>
+                  <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        leftSection={<IconEdit size={14} aria-hidden />}
+                        onClick={() => {
+                          setRole(member.role);
+                          setEditing(member);
+                        }}
+                        aria-label={t('editLabel', { email: member.user.email })}
+                      >
+                        {t('editRole')}
+                      </Button>
+                      <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setRemoving(member)} aria-label={t('removeLabel', { email: member.user.email })}>
+                        {t('remove')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+
+      <AddStaffModal opened={adding} onClose={() => setAdding(false)} onDone={refresh} />
+      <Modal opened={editing != null} onClose={() => setEditing(null)} title={t('roleTitle', { email: editing?.user.email ?? '' })} onConfirm={() => change.mutate()} confirmLabel={t('save')} confirmLoading={change.isPending} data-testid="role-modal">
+        <RoleControl value={role} onChange={setRole} />
+      </Modal>
+      <Modal opened={removing != null} onClose={() => setRemoving(null)} title={t('removeTitle')} onConfirm={() => remove.mutate()} confirmLabel={t('remove')} confirmColor="red" confirmLoading={remove.isPending} data-testid="remove-modal">
+        <Text size="sm">{t('removeConfirm', { email: removing?.user.email ?? '' })}</Text>
+      </Modal>
+    </Stack>
+  );
+}

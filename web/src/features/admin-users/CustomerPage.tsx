@@ -1,0 +1,317 @@
+// /admin/users/{id} (spec part 1 §2 "Customer detail"): profile card with Edit; send the recovery email;
+// generate a reset link (copied, 'Enlace copiado al portapapeles.'); log in as the user in a new window
+// (admins, never for staff); total purchases; purchases with give access, extend and revoke; invoices;
+// delete with the spec's confirmation, then /admin/users. Buttons a manager may not use are hidden
+// (docs/decisions.md "Staff rights").
+import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { CustomerPurchase } from '@pluma/common/admin-users';
+import { mayGiveAccess } from '@pluma/common/rules/purchase-expiry';
+import { IconBrandWhatsapp, IconEdit, IconKey, IconLogin, IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../app/session/session-context';
+import { showSuccess } from '../../ui/alerts';
+import { copyToClipboard } from '../../ui/clipboard';
+import { Modal } from '../../ui/Modal';
+import { PageHeader } from '../../ui/PageHeader';
+import { screenText } from '../../ui/screen-text';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { CUSTOMERS_KEY, createResetLink, customerKey, deleteCustomer, impersonate, impersonationUrl, revokeAccess, sendRecoveryEmail, useCustomer } from './admin-users-api';
+import { formatDateTime, formatMoney, formatNumber, whatsappLink } from './customers-view';
+import { ExtendAccessModal } from './ExtendAccessModal';
+import { GiveAccessModal } from './GiveAccessModal';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+export default function CustomerPage() {
+  const { t, i18n } = useTranslation('admin-users');
+  const lang = i18n.language;
+  const me = useCurrentUser();
+  const isAdmin = me.staff?.role === 'admin';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const userId = Number(useParams().id);
+  const customer = useCustomer(Number.isInteger(userId) && userId > 0 ? userId : null);
+  const [giving, setGiving] = useState(false);
+  const [extending, setExtending] = useState<CustomerPurchase | null>(null);
+  const [revoking, setRevoking] = useState<CustomerPurchase | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: customerKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
+  };
+  const email = customer.data?.email ?? '';
+
+  const recovery = useMutation({ mutationFn: () => sendRecoveryEmail(email), onSuccess: () => showSuccess(t('detail.recoverySent')), onError: (e) => handleError(e) });
+  const resetLink = useMutation({
+    mutationFn: () => createResetLink(email),
+    // spec part 1 §8: 'Enlace copiado al portapapeles.' (its English counterpart in English).
+    onSuccess: ({ link }) => void copyToClipboard(link, i18n.t('clipboard.linkCopied')),
+    onError: (e) => handleError(e),
+  });
+  const loginAs = useMutation({
+    mutationFn: async () => {
+      // Opened before the call, while the click still counts as the user's (popup blockers).
+      const win = window.open('', '_blank');
+      try {
+        const { uid } = await impersonate(userId);
+        if (win) {
+          win.opener = null;
+          win.location.href = impersonationUrl(uid);
+        }
+      } catch (error) {
+        win?.close();
+        throw error;
+      }
+    },
+    onError: (e) => handleError(e),
+  });
+  const revoke = useMutation({
+    mutationFn: (purchaseId: number) => revokeAccess(purchaseId),
+    onSuccess: () => {
+      showSuccess(t('access.revoked'));
+      setRevoking(null);
+      refresh();
+    },
+    onError: (e) => handleError(e),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteCustomer(userId),
+    onSuccess: () => {
+      showSuccess(t('detail.deleted'));
+      void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
+      void navigate('/admin/users');
+    },
+    onError: (e) => {
+      setDeleting(false);
+      handleError(e);
+    },
+  });
+
+  if (customer.isPending) {
+    return (
+      <Stack data-testid="customer-loading">
+        <Skeleton height={32} width={240} />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (customer.isError) {
+    return (
+      <Alert color="red" role="alert" data-testid="customer-error">
+        {screenText({ failure: customer.error }, t) ?? t('loadError')}
+      </Alert>
+    );
+  }
+  const c = customer.data;
+  const name = `${c.name} ${c.last_name}`.trim();
+  const whatsapp = whatsappLink(c.phone);
+
+  return (
+    <Stack gap="lg" data-testid="customer-page">
+      <PageHeader
+        title={name}
+        actions={
+          isAdmin && (
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)} data-testid="delete-customer">
+              {t('detail.delete')}
+            </Button>
+          )
+        }
+      />
+      <Card withBorder padding="lg" data-testid="profile-card">
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <Avatar src={c.picture} alt={name} size={72} radius="xl">
+            {c.name.slice(0, 1)}
+          </Avatar>
+          <Stack gap="xs" style={{ flex: '1 1 260px' }}>
+            <Group gap="xs">
+              <Title order={2} fz="lg">
+                {name}
+              </Title>
+              {c.staff && <Badge>{t(`roles.${c.staff.role}`)}</Badge>}
+            </Group>
+            <Field label={t('fields.email')}>{c.email}</Field>
+            <Group gap="xl" wrap="wrap">
+              <Field label={t('detail.birthdate')}>{c.birthday ?? '—'}</Field>
+              <Field label={t('fields.phone')}>
+                {c.phone ?? '—'}{' '}
+                {whatsapp && (
+                  <Anchor href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={t('list.whatsapp', { phone: c.phone })}>
+                    <IconBrandWhatsapp size={14} aria-hidden />
+                  </Anchor>
+                )}
+              </Field>
+              <Field label={t('detail.instagram')}>{c.instagram ?? '—'}</Field>
+            </Group>
+            <Group gap="xl" wrap="wrap">
+              <Field label={t('detail.totalPurchases')}>{c.total_purchases}</Field>
+              <Field label={t('list.totalWords')}>{formatNumber(c.total_words, lang)}</Field>
+              <Field label={t('list.ltv')}>{formatMoney(c.value, lang)}</Field>
+              <Field label={t('list.lastUsed')}>{c.last_used ? formatDateTime(c.last_used, lang) : t('list.notUsed')}</Field>
+            </Group>
+          </Stack>
+          {isAdmin && (
+            <Button component={Link} to={`/admin/users/${c.user_id}/edit`} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="edit-customer">
+              {t('detail.edit')}
+            </Button>
+          )}
+        </Group>
+        <Group gap="sm" mt="md" wrap="wrap">
+          <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} loading={recovery.isPending} onClick={() => recovery.mutate()} data-testid="send-recovery">
+            {t('detail.sendRecovery')}
+          </Button>
+          <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} loading={resetLink.isPending} onClick={() => resetLink.mutate()} data-testid="reset-link">
+            {t('detail.resetLink')}
+          </Button>
+          {isAdmin && !c.staff && (
+            <Button variant="light" leftSection={<IconLogin size={16} aria-hidden />} loading={loginAs.isPending} onClick={() => loginAs.mutate()} data-testid="login-as">
+              {t('detail.loginAs')}
+            </Button>
+          )}
+        </Group>
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('detail.purchases')}
+          </Title>
+          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setGiving(true)} data-testid="give-access">
+            {t('access.give')}
+          </Button>
+        </Group>
+        {c.purchases.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('detail.noRecords')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table data-testid="customer-purchases">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>{t('access.product')}</Table.Th>
+                  <Table.Th>{t('detail.status')}</Table.Th>
+                  <Table.Th>{t('access.total')}</Table.Th>
+                  <Table.Th>{t('detail.date')}</Table.Th>
+                  <Table.Th>{t('detail.expires')}</Table.Th>
+                  <Table.Th>{t('detail.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {c.purchases.map((p) => (
+                  <Table.Tr key={p.purchase_id} data-testid="customer-purchase">
+                    <Table.Td>{p.purchase_id}</Table.Td>
+                    <Table.Td>
+                      {p.product?.name ?? '—'}
+                      {p.is_gift && (
+                        <Badge ml="xs" size="xs" variant="outline">
+                          {t('access.giftBadge')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{p.status}</Table.Td>
+                    <Table.Td>{formatMoney(p.total_payment, lang)}</Table.Td>
+                    <Table.Td>{formatDateTime(p.createdAt, lang)}</Table.Td>
+                    <Table.Td>{formatDateTime(p.expires_at, lang)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) && (
+                          <Button size="compact-xs" variant="subtle" onClick={() => setExtending(p)} aria-label={t('access.extendLabel', { id: p.purchase_id })}>
+                            {t('access.extend')}
+                          </Button>
+                        )}
+                        {isAdmin && p.status !== 'revoked' && (
+                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRevoking(p)} aria-label={t('access.revokeLabel', { id: p.purchase_id })}>
+                            {t('access.revoke')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="sm">
+          {t('detail.invoices')}
+        </Title>
+        {c.invoices.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('detail.noRecords')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table data-testid="customer-invoices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>{t('detail.purchase')}</Table.Th>
+                  <Table.Th>{t('detail.status')}</Table.Th>
+                  <Table.Th>{t('access.total')}</Table.Th>
+                  <Table.Th>{t('detail.date')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {c.invoices.map((i) => (
+                  <Table.Tr key={i.invoice_id}>
+                    <Table.Td>{i.invoice_id}</Table.Td>
+                    <Table.Td>{i.purchase_id ?? '—'}</Table.Td>
+                    <Table.Td>{i.status}</Table.Td>
+                    <Table.Td>{formatMoney(i.total_payment, lang)}</Table.Td>
+                    <Table.Td>{formatDateTime(i.createdAt, lang)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <GiveAccessModal userId={c.user_id} opened={giving} onClose={() => setGiving(false)} onDone={refresh} />
+      <ExtendAccessModal key={extending?.purchase_id ?? 0} userId={c.user_id} purchase={extending} onClose={() => setExtending(null)} onDone={refresh} />
+      <Modal
+        opened={revoking != null}
+        onClose={() => setRevoking(null)}
+        title={t('access.revokeTitle')}
+        onConfirm={() => revoking && revoke.mutate(revoking.purchase_id)}
+        confirmLabel={t('access.revoke')}
+        confirmColor="red"
+        confirmLoading={revoke.isPending}
+        data-testid="revoke-modal"
+      >
+        <Text size="sm">{t('access.revokeConfirm')}</Text>
+      </Modal>
+      <Modal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('detail.delete')}
+        onConfirm={() => remove.mutate()}
+        confirmLabel={t('detail.delete')}
+        confirmColor="red"
+        confirmLoading={remove.isPending}
+        data-testid="delete-modal"
+      >
+        <Text size="sm">{t('detail.deleteConfirm')}</Text>
+      </Modal>
+    </Stack>
+  );
+}

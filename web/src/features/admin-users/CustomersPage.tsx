@@ -1,0 +1,173 @@
+// /admin/users (spec part 1 §2 "Admin customers table"): #ID, Name, Email, Role, Total Words, Last used,
+// LTV ($); sortable headers; 50 a page; search with a field filter and a 500 ms debounce; the sign-up date
+// range (the current month by default); Add for admins; 'Not used yet'; WhatsApp links with prefix 52.
+import { Alert, Anchor, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { CUSTOMER_SEARCH_FIELDS, CUSTOMERS_PAGE_SIZE, type CustomerSearchField, type CustomerSortKey } from '@pluma/common/admin-users';
+import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
+import { currentMonthRange, localDay } from '@pluma/common/rules/date-range';
+import { IconBrandWhatsapp, IconChevronDown, IconChevronUp, IconPlus, IconSearch, IconSelector } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/session/session-context';
+import { PageHeader } from '../../ui/PageHeader';
+import { screenText } from '../../ui/screen-text';
+import { useCustomers } from './admin-users-api';
+import { nextSort, formatDateTime, formatMoney, formatNumber, whatsappLink } from './customers-view';
+import { DateRangeFilter, type OptionalRange } from './DateRangeFilter';
+
+const COLUMNS: { key: CustomerSortKey; labelKey: string; numeric?: boolean }[] = [
+  { key: 'user_id', labelKey: 'list.id' },
+  { key: 'name', labelKey: 'list.name' },
+  { key: 'email', labelKey: 'list.email' },
+  { key: 'role', labelKey: 'list.role' },
+  { key: 'total_words', labelKey: 'list.totalWords', numeric: true },
+  { key: 'last_used', labelKey: 'list.lastUsed' },
+  { key: 'ltv', labelKey: 'list.ltv', numeric: true },
+];
+
+export default function CustomersPage() {
+  const { t, i18n } = useTranslation('admin-users');
+  const me = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [field, setField] = useState<CustomerSearchField>('all');
+  const [range, setRange] = useState<OptionalRange>(() => currentMonthRange(localDay(new Date())));
+  const [order, setOrder] = useState<{ sort: CustomerSortKey; direction: 'asc' | 'desc' }>({ sort: 'user_id', direction: 'desc' });
+  const [page, setPage] = useState(1);
+  const query = { ...range, ...order, field, page, ...(debounced ? { query: debounced } : {}) };
+  const list = useCustomers(query);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMERS_PAGE_SIZE));
+
+  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md" data-testid="customers-page">
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          me.staff?.role === 'admin' && (
+            <Button component={Link} to="/admin/users/new/edit" leftSection={<IconPlus size={16} aria-hidden />} data-testid="add-customer">
+              {t('list.add')}
+            </Button>
+          )
+        }
+      />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('list.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 240px' }}
+          data-testid="customers-search"
+        />
+        <Select
+          label={t('list.field')}
+          data={CUSTOMER_SEARCH_FIELDS.map((value) => ({ value, label: t(`fields.${value}`) }))}
+          value={field}
+          onChange={(value) => resetPage(setField)((value as CustomerSearchField | null) ?? 'all')}
+          allowDeselect={false}
+          w={170}
+          data-testid="customers-field"
+        />
+        <DateRangeFilter label={t('list.signupDates')} value={range} onChange={resetPage(setRange)} />
+      </Group>
+
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{screenText({ failure: list.error }, t) ?? t('loadError')}</Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" highlightOnHover data-testid="customers-table" aria-busy={list.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => {
+                  const active = order.sort === column.key;
+                  const Icon = active ? (order.direction === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+                  return (
+                    <Table.Th key={column.key} aria-sort={active ? (order.direction === 'asc' ? 'ascending' : 'descending') : 'none'} ta={column.numeric ? 'right' : undefined}>
+                      <UnstyledButton onClick={() => resetPage(setOrder)(nextSort(order, column.key))} data-testid={`sort-${column.key}`}>
+                        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined}>
+                          <Text fw={600} size="sm">
+                            {t(column.labelKey)}
+                          </Text>
+                          <Icon size={14} aria-hidden />
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={COLUMNS.length}>
+                      <Skeleton height={20} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {list.data?.users.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <Text ta="center" c="dimmed" py="md" data-testid="customers-empty">
+                      {t('list.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {list.data?.users.map((user) => {
+                const whatsapp = whatsappLink(user.phone);
+                return (
+                  <Table.Tr key={user.user_id} data-testid="customer-row">
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/users/${user.user_id}`}>
+                        #{user.user_id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/users/${user.user_id}`} c="inherit">
+                        {`${user.name} ${user.last_name}`.trim()}
+                      </Anchor>
+                      {whatsapp && (
+                        <Anchor href={whatsapp} target="_blank" rel="noopener noreferrer" size="xs" display="flex" aria-label={t('list.whatsapp', { phone: user.phone })}>
+                          <IconBrandWhatsapp size={14} aria-hidden /> {user.phone}
+                        </Anchor>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>{t(`roles.${user.role ?? 'customer'}`)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(user.total_words, i18n.language)}</Table.Td>
+                    <Table.Td>{user.last_used ? formatDateTime(user.last_used, i18n.language) : t('list.notUsed')}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(user.ltv, i18n.language)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="customers-total">
+          {t('list.total', { count: list.data?.total ?? 0 })}
+        </Text>
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })} />}
+      </Group>
+    </Stack>
+  );
+}

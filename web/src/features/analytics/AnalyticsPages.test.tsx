@@ -1,0 +1,140 @@
+import type { AiUsageAnalytics, CustomersAnalytics, IncomeAnalytics, PurchasesAnalytics } from '@pluma/common/analytics';
+import { currentMonthRange, localDay } from '@pluma/common/rules/date-range';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Suspense, type ReactElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import CustomersPage from './CustomersPage';
+import IncomePage from './IncomePage';
+import ProductsPage from './ProductsPage';
+import { sharePercent } from './analytics-view';
+
+const month = currentMonthRange(localDay(new Date()));
+
+const income: IncomeAnalytics = {
+  ...month,
+  income: 1530.5,
+  payments: 4,
+  payment_methods: [
+    { payment_method_id: 1, name: 'card', payments: 3, total: 1500 },
+    { payment_method_id: null, name: null, payments: 1, total: 30.5 },
+  ],
+};
+const usage: AiUsageAnalytics = {
+  ...month,
+  words: 3000,
+  messages: 12,
+  models: [
+    { model: 'gpt-4o', words: 2500, messages: 10 },
+    { model: 'enhance', words: 500, messages: 2 },
+  ],
+  days: [
+    { date: '2026-11-02', model: 'gpt-4o', words: 2500, messages: 10 },
+    { date: '2026-11-03', model: 'enhance', words: 500, messages: 2 },
+  ],
+};
+const purchases: PurchasesAnalytics = {
+  ...month,
+  purchases: 5,
+  total: 100,
+  products: [
+    { product_id: 1, name: 'Pro', purchases: 3, total: 75 },
+    { product_id: 2, name: 'Starter', purchases: 2, total: 25 },
+  ],
+};
+
+function render(ui: ReactElement, routes: Parameters<typeof stubFetch>[0]) {
+  const api = stubFetch(routes);
+  renderScreen(<Suspense fallback={null}>{ui}</Suspense>, { session: fakeSession(buildUser({ staff: { staff_id: 1, role: 'manager' } })) });
+  return api;
+}
+
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+describe('analytics pages', () => {
+  it('income: asks for the current month; total, payments, the per-method table, the donut and the AI usage beside it', async () => {
+    const { calls } = render(<IncomePage />, {
+      'GET /api/analytics/income': () => ({ body: income }),
+      'GET /api/analytics/ai_usage': () => ({ body: usage }),
+    });
+    expect(await screen.findByTestId('income-total')).toHaveTextContent('$1,530.50');
+    expect(screen.getByTestId('income-payments')).toHaveTextContent('4');
+    const table = screen.getByTestId('methods-table');
+    expect(within(table).getByText('card')).toBeInTheDocument();
+    expect(within(table).getByText('Not recorded')).toBeInTheDocument();
+    expect(within(table).getByText('$30.50')).toBeInTheDocument();
+    expect(screen.getByTestId('income-donut')).toBeInTheDocument();
+    expect(queryOf(calls.find((c) => c.url.startsWith('/api/analytics/income'))!.url)).toEqual(month);
+
+    const usageTable = await screen.findByTestId('usage-table');
+    expect(within(usageTable).getByText('gpt-4o')).toBeInTheDocument();
+    expect(within(usageTable).getByText('Prompt enhancement')).toBeInTheDocument();
+    expect(within(usageTable).getByText('2,500')).toBeInTheDocument();
+    expect(screen.getByTestId('usage-per-dollar')).toHaveTextContent('Words per dollar of income: 2');
+    expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
+
+    await setLanguage('es');
+    expect(await screen.findByText('Ingresos totales')).toBeInTheDocument();
+    expect(screen.getByText('Mejora de prompt')).toBeInTheDocument();
+    expect(screen.getByText('Sin registrar')).toBeInTheDocument();
+  });
+
+  it('income: empty and failed figures say so', async () => {
+    render(<IncomePage />, {
+      'GET /api/analytics/income': () => ({ body: { ...income, income: 0, payments: 0, payment_methods: [] } }),
+      'GET /api/analytics/ai_usage': () => ({ status: 403, body: { error: 'forbidden', message: 'You do not have permission to do this.' } }),
+    });
+    expect(await screen.findByTestId('income-empty')).toHaveTextContent('No data in these dates.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this.');
+  });
+
+  it('products: purchases by product with each share of the income and the donut', async () => {
+    render(<ProductsPage />, { 'GET /api/analytics/purchases': () => ({ body: purchases }) });
+    const table = await screen.findByTestId('products-table');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]).getByText('Pro')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('75.0%')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('25.0%')).toBeInTheDocument();
+    expect(screen.getByTestId('products-totals')).toHaveTextContent('5 purchases, $100.00');
+    expect(screen.getByTestId('products-donut')).toBeInTheDocument();
+  });
+
+  it('customers: the three counters, each expanding into its list', async () => {
+    const counts: CustomersAnalytics = { ...month, signups: 14, customers: 6, cancelled: 1, list: null };
+    const { calls } = render(<CustomersPage />, {
+      'GET /api/analytics/customers': (_init, url) => {
+        const query = queryOf(url);
+        if (!query.list) return { body: counts };
+        return {
+          body: {
+            ...counts,
+            list: { kind: query.list, page: Number(query.page), page_size: 12, total: 1, rows: [{ user_id: 9, name: 'Bob', last_name: 'Stone', email: 'bob@example.com', date: '2026-11-20T10:00:00.000Z' }] },
+          },
+        };
+      },
+    });
+    expect(await screen.findByTestId('count-signups')).toHaveTextContent('14');
+    expect(screen.getByTestId('count-customers')).toHaveTextContent('6');
+    expect(screen.getByTestId('count-cancelled')).toHaveTextContent('1');
+    const show = screen.getByRole('button', { name: 'Show the list of cancelled customers' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(show);
+    const list = await screen.findByTestId('list-cancelled');
+    expect(await within(list).findByText('Bob Stone')).toHaveAttribute('href', '/admin/users/9');
+    expect(within(list).getByText('bob@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => queryOf(c.url).list === 'cancelled' && queryOf(c.url).page === '1')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide the list of cancelled customers' }));
+    await waitFor(() => expect(screen.queryByTestId('list-cancelled')).toBeNull());
+  });
+});
+
+describe('analytics view', () => {
+  it('a share of nothing is 0 %', () => {
+    expect(sharePercent(5, 0, 'en')).toBe('0.0%');
+    expect(sharePercent(1, 3, 'en')).toBe('33.3%');
+  });
+});

@@ -5,8 +5,6 @@ import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
 import { adminStaffFeature } from './admin-staff/feature';
 import { adminUsersFeature } from './admin-users/feature';
-import { adminStaffFeature } from './admin-staff/feature';
-import { adminUsersFeature } from './admin-users/feature';
 import { adminProductsFeature } from './admin-products/feature';
 import { adminPurchasesFeature } from './admin-purchases/feature';
 import { adminSettingsFeature } from './admin-settings/feature';
@@ -19,4 +17,4 @@ import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature];

@@ -197,4 +197,24 @@ describe('subscriptions', () => {
     const list = await subscriptions.listSubscriptions({ planIds: plan.id, statuses: 'EXPIRED' });
     expect(list.result.subscriptions?.map((s) => s.id)).toEqual([id]);
   });
+
+  it('fails the next matching calls on demand (control route and in-process), then answers as before', async () => {
+    const { plan } = await monthlyPlan(call);
+    const id = String((await call('POST', '/v1/billing/subscriptions', { plan_id: plan.id })).body.id);
+    emulator.control.approveSubscription(id);
+    const control = await fetch(`${emulator.origin}/_emulator/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, times: 2, match: `/${id}/cancel` }) });
+    expect(control.status).toBe(200);
+    // Other calls are not affected.
+    expect((await call('GET', `/v1/billing/subscriptions/${id}`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const failed = await call('POST', `/v1/billing/subscriptions/${id}/cancel`, { reason: 'switching plans' });
+      expect(failed.status).toBe(503);
+      expect(failed.body.name).toBe('INTERNAL_SERVICE_ERROR');
+    }
+    expect((await call('GET', `/v1/billing/subscriptions/${id}`)).body.status).toBe('ACTIVE');
+    expect((await call('POST', `/v1/billing/subscriptions/${id}/cancel`, { reason: 'switching plans' })).status).toBe(204);
+    emulator.control.failNext(500, 1, 'GET /v1/billing/subscriptions/');
+    expect((await call('GET', `/v1/billing/subscriptions/${id}`)).status).toBe(500);
+    expect((await call('GET', `/v1/billing/subscriptions/${id}`)).body.status).toBe('CANCELLED');
+  });
 });

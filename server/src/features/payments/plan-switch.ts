@@ -92,9 +92,10 @@ export async function supersedeOtherPlans(tx: Tx, current: PurchaseRow): Promise
  */
 export async function cancelSwitchedAwaySubscription(ctx: AppContext, subscriptionId: string): Promise<void> {
   const provider = billingProviderOf(subscriptionId);
+  if (!provider) return;
   if (provider === 'paypal') {
     await cancelPayPalSubscription(ctx, subscriptionId, SWITCH_REASON);
-  } else if (provider === 'stripe') {
+  } else {
     const stripe = await stripeClient(ctx);
     if (!stripe) throw new Error('Stripe is not configured: cannot cancel a switched-away subscription');
     try {
@@ -104,7 +105,11 @@ export async function cancelSwitchedAwaySubscription(ctx: AppContext, subscripti
       if (!done) throw err;
     }
   }
-  await ctx.db.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.eventId, markerId(subscriptionId)), isNull(paymentEvents.processedAt)));
+  // By provider and event id: the unique index's columns.
+  await ctx.db
+    .update(paymentEvents)
+    .set({ processedAt: new Date() })
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, markerId(subscriptionId)), isNull(paymentEvents.processedAt)));
 }
 
 export const RETRY_AFTER_MS = 60_000;

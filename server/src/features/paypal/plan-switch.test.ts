@@ -1,7 +1,7 @@
 // Switching plans across providers (issue 10 item 7: never two live subscriptions billing the same user),
 // through the real app listening on a port, with the Stripe and PayPal emulators delivering their signed
 // webhooks to it (verified for real), on PGlite and PostgreSQL (TEST_DB): Stripe → PayPal, PayPal →
-// PayPal and PayPal → Stripe; a provider cancel that failed is retried by the sweep; concurrent
+// PayPal and PayPal → Stripe; a provider cancel that failed (or never ran) is retried by the sweep; concurrent
 // activations through both providers leave exactly one live plan, here and at the providers.
 import { startPayPalEmulator, type RunningPayPalEmulator } from '@pluma/emulators/paypal/index';
 import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
@@ -15,6 +15,7 @@ import { buildProduct, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedPaymentMethods } from '../appconfig/seed';
 import { PLAN_SWITCH_CANCEL, retryPlanSwitchCancels } from '../payments/plan-switch';
+import { applyPayPalSubscription } from './fulfil';
 
 const STRIPE_KEY = 'sk_test_pluma_switch_0123456789';
 const STRIPE_WEBHOOK_SECRET = 'whsec_pluma_switch_test_secret';
@@ -175,6 +176,37 @@ describe('switching plans across Stripe and PayPal', () => {
     // PayPal's CANCELLED event leaves the switch as it was.
     expect(await purchaseRow(old.purchaseId)).toMatchObject({ status: 'cancelled', cancelReason: null });
     expect((await activePurchasesOf(buyer)).map((p) => p.purchaseId)).toEqual([next.purchaseId]);
+  });
+
+  it("a process that stopped between the switch's commit and the Stripe cancel: the sweep cancels the old Stripe plan", async () => {
+    const buyer = await buildUser(t.ctx);
+    const [basic, pro] = [await subscriptionProduct(15, 150), await subscriptionProduct(16, 160)];
+    const card = await saveCard(buyer);
+    const stripePlan = await startStripePlan(buyer, basic.productId, card);
+    await settle();
+    expect((await purchaseRow(stripePlan.purchaseId)).status).toBe('active');
+
+    // PayPal's activation applied as the webhook applies it, but its after-commit work never runs.
+    paypalEmulator.webhooks.configure({ hold: true });
+    try {
+      const paypalPlan = await startPayPalPlan(buyer, pro.productId);
+      const { result: subscription } = await paypalSubscriptions.getSubscription({ id: paypalPlan.subscriptionId });
+      const effects = await t.ctx.db.transaction((tx) => applyPayPalSubscription(tx, subscription, null));
+      expect(effects.filter((e) => e.kind === 'superseded').map((e) => e.subscriptionId)).toEqual([stripePlan.subscriptionId]);
+    } finally {
+      paypalEmulator.webhooks.configure({ hold: false });
+      paypalEmulator.webhooks.release();
+    }
+    expect(await purchaseRow(stripePlan.purchaseId)).toMatchObject({ status: 'cancelled', cancelReason: null });
+    expect((await stripe.subscriptions.retrieve(stripePlan.subscriptionId!)).status).toBe('active');
+    expect((await markerOf(stripePlan.subscriptionId!)).processedAt).toBeNull();
+
+    expect(await retryPlanSwitchCancels(t.ctx, quietLog, { afterMs: 0 })).toBe(1);
+    expect((await stripe.subscriptions.retrieve(stripePlan.subscriptionId!)).status).toBe('canceled');
+    expect((await markerOf(stripePlan.subscriptionId!)).processedAt).not.toBeNull();
+    await settle();
+    expect((await activePurchasesOf(buyer)).map((p) => p.subscriptionId)).toHaveLength(1);
+    expect(await purchaseRow(stripePlan.purchaseId)).toMatchObject({ status: 'cancelled', cancelReason: null });
   });
 
   it('a Stripe plan and a PayPal plan activated at the same moment leave exactly one live plan, here and at the providers', async () => {

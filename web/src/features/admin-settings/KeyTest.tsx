@@ -20,7 +20,7 @@ function ResultText({ result }: { result: ConfigKeyTestResult }) {
   const detail = [result.status, result.code, result.message].filter((part) => part !== null && part !== '').join(' · ');
   return (
     <Text size="sm" c="red.8" role="alert" mt={4} data-testid="key-test-result">
-      {result.code === 'not_configured' ? t('keyTest.notConfigured') : t('keyTest.failed', { detail })}
+      {result.code === 'not_configured' ? t('keyTest.notConfigured') : result.status === null ? t('keyTest.unreachable', { detail }) : t('keyTest.failed', { detail })}
     </Text>
   );
 }

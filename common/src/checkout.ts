@@ -17,6 +17,8 @@ export const PaymentErrorIds = {
   webhookNotConfigured: 'payments_webhook_not_configured',
   /** 502: Stripe refused to remove a saved card or could not be reached (spec part 1 §8 "Deleting a payment source fails"). */
   sourceDeleteFailed: 'payment_source_delete_failed',
+  /** 409: the card pays a subscription that will renew (removing it would make Stripe's renewals fail). */
+  sourceInUse: 'payment_source_in_use',
 } as const;
 
 export const checkoutAttemptRequest = z.object({

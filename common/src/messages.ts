@@ -150,6 +150,7 @@ const en = {
   mail_receipt_subject: 'Your {app} receipt: {product}',
   mail_receipt_text: 'Hello {name},\n\nThank you for your purchase of {product}.\nOrder number: {order}\nTotal: {total} USD\n\nYou can see your purchases and invoices at any time in Billing.',
   payment_source_delete_failed: 'We could not remove this card. Please try again later.',
+  payment_source_in_use: 'This card pays for your subscription, so it cannot be removed. Cancel the subscription first, or remove the card once it has ended.',
   mail_card_update_subject: '{app}: your payment for {product} did not go through',
   mail_card_update_text: 'Hello {name},\n\nWe could not charge your card for the renewal of {product} ({total} USD).\nPlease update your card in Billing so you keep your access: {url}\n\nWe will try the payment again in the next few days.',
   // mail
@@ -298,6 +299,7 @@ const es: Record<MessageKey, string> = {
   mail_receipt_subject: 'Tu recibo de {app}: {product}',
   mail_receipt_text: 'Hola {name},\n\nGracias por tu compra de {product}.\nNúmero de pedido: {order}\nTotal: {total} USD\n\nPuedes ver tus compras y facturas cuando quieras en Facturación.',
   payment_source_delete_failed: 'No pudimos eliminar esta tarjeta. Inténtalo de nuevo más tarde.',
+  payment_source_in_use: 'Esta tarjeta paga tu suscripción, así que no se puede eliminar. Cancela primero la suscripción o elimina la tarjeta cuando haya terminado.',
   mail_card_update_subject: '{app}: tu pago de {product} no se pudo completar',
   mail_card_update_text: 'Hola {name},\n\nNo pudimos cobrar a tu tarjeta la renovación de {product} ({total} USD).\nActualiza tu tarjeta en Facturación para conservar tu acceso: {url}\n\nVolveremos a intentar el pago en los próximos días.',
   mail_welcome_subject: 'Bienvenido a {app}',

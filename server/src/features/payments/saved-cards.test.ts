@@ -123,6 +123,48 @@ describe('saved cards, paying with them, and switching plans', () => {
     expect((await call(buyer, 'DELETE', `/api/payment_sources/${visa}`)).statusCode).toBe(404);
   });
 
+  it('a card paying a subscription that will renew cannot be removed (409, in the user\'s language); once the subscription is cancelled at period end it can', async () => {
+    const buyer = await buildUser(t.ctx, { lang: 'es' });
+    const plan = await subscriptionProduct(12, 100);
+    const card = await saveCard(buyer, 'pm_card_visa');
+    const spare = await saveCard(buyer, 'pm_card_mastercard');
+    const bought = await call(buyer, 'POST', '/api/checkout', { product_id: plan.productId, payment_source_id: card });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const subscriptionId = (await purchaseRow(bought.json().purchase_id)).subscriptionId!;
+    await deliverAbout(subscriptionId, (await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice as string);
+
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/payment_sources/${card}`, headers: { ...buyer.auth, 'accept-language': 'es' } });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'payment_source_in_use',
+      message: 'Esta tarjeta paga tu suscripción, así que no se puede eliminar. Cancela primero la suscripción o elimina la tarjeta cuando haya terminado.',
+    });
+    expect((await stripe.paymentMethods.retrieve(card)).customer).toBeTruthy();
+    await t.ctx.db.update(users).set({ lang: 'en' }).where(eq(users.userId, buyer.user.userId));
+    const english = await t.app.inject({ method: 'DELETE', url: `/api/payment_sources/${card}`, headers: { ...buyer.auth, 'accept-language': 'en' } });
+    expect(english.statusCode).toBe(409);
+    expect(english.json().message).toBe('This card pays for your subscription, so it cannot be removed. Cancel the subscription first, or remove the card once it has ended.');
+
+    // The other card pays nothing: it goes.
+    expect((await call(buyer, 'DELETE', `/api/payment_sources/${spare}`)).statusCode).toBe(204);
+
+    // A subscription without a card of its own is paid by the customer's default card: that one stays too.
+    const customer = (await stripe.subscriptions.retrieve(subscriptionId)).customer as string;
+    const fallback = await saveCard(buyer, 'pm_card_mastercard');
+    await stripe.customers.update(customer, { invoice_settings: { default_payment_method: fallback } });
+    await stripe.subscriptions.update(subscriptionId, { default_payment_method: '' });
+    expect((await call(buyer, 'DELETE', `/api/payment_sources/${fallback}`)).statusCode).toBe(409);
+    expect((await call(buyer, 'DELETE', `/api/payment_sources/${card}`)).statusCode).toBe(204);
+    await stripe.subscriptions.update(subscriptionId, { default_payment_method: fallback });
+
+    // Cancelled by the customer (at period end: nothing more will be charged) → the card may go.
+    const cancelled = await call(buyer, 'POST', `/api/purchases/cancel/${bought.json().purchase_id}`, { cancel_reason: 'No longer needed here', status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true);
+    expect((await call(buyer, 'DELETE', `/api/payment_sources/${fallback}`)).statusCode).toBe(204);
+    expect((await call(buyer, 'GET', '/api/payment_sources')).json()).toEqual([]);
+  });
+
   it('a card the buyer chose to save at checkout is kept, and POST /checkout buys again with it (server-priced, fulfilled by the webhook)', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 20, salePrice: 16, wordAmount: 400 });

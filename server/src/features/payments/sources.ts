@@ -19,6 +19,32 @@ import { providerError, requireStripe, stripeClient } from './stripe-client';
 export const paymentSourceDeleteFailed = (code: string) =>
   new AppError(502, PaymentErrorIds.sourceDeleteFailed, 'payment_source_delete_failed', {}, { provider: 'stripe', code });
 
+/** 409: the card pays a subscription that will renew, so it stays (see subscriptionPaidBy). */
+export const paymentSourceInUse = () => new AppError(409, PaymentErrorIds.sourceInUse, 'payment_source_in_use');
+
+/** Subscription statuses Stripe will still charge (a paused one resumes, an unpaid one can be paid again). */
+const RENEWING = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
+
+/**
+ * The customer's subscription that this card pays and that will renew, if any: its own default payment
+ * method, or the customer's invoice default when it has none. One cancelled at period end renews no more,
+ * so its card may go. Detaching the card of a renewing one would leave Stripe nothing to charge.
+ */
+export async function subscriptionPaidBy(stripe: Stripe, customer: string, paymentSourceId: string): Promise<Stripe.Subscription | null> {
+  const subscriptions = await stripe.subscriptions.list({ customer, limit: 100 });
+  const renewing = subscriptions.data.filter((s) => RENEWING.has(s.status) && !s.cancel_at_period_end && s.cancel_at == null);
+  if (renewing.length === 0) return null;
+  const own = renewing.find((s) => idOfCard(s.default_payment_method) === paymentSourceId);
+  if (own) return own;
+  const withoutCard = renewing.filter((s) => s.default_payment_method == null);
+  if (withoutCard.length === 0) return null;
+  const owner = await stripe.customers.retrieve(customer);
+  const fallback = 'deleted' in owner && owner.deleted ? null : idOfCard(owner.invoice_settings?.default_payment_method ?? null);
+  return fallback === paymentSourceId ? withoutCard[0] : null;
+}
+
+const idOfCard = (pm: string | Stripe.PaymentMethod | null) => (typeof pm === 'string' ? pm : (pm?.id ?? null));
+
 /** The user's Stripe customer id, or null when they never paid nor saved a card. */
 export async function knownCustomer(ctx: AppContext, userId: number): Promise<string | null> {
   const [row] = await ctx.db
@@ -104,7 +130,11 @@ export async function createPaymentSource(ctx: AppContext, actor: Actor, log: Ef
   }
 }
 
-/** Detaches one of the caller's cards; a Stripe failure is the spec's "Deleting a payment source fails". */
+/**
+ * Detaches one of the caller's cards; a Stripe failure is the spec's "Deleting a payment source fails".
+ * A card paying a subscription that will renew is refused (409 payment_source_in_use): Stripe would let it
+ * go and the next renewal would fail, ending the customer's access.
+ */
 export async function deletePaymentSource(ctx: AppContext, actor: Actor, paymentSourceId: string, log: EffectsLog): Promise<void> {
   const stripe = await requireStripe(ctx);
   const customer = await knownCustomer(ctx, actor.user.userId);
@@ -116,6 +146,14 @@ export async function deletePaymentSource(ctx: AppContext, actor: Actor, payment
     log.warn({ err, user_id: actor.user.userId }, 'reading a saved card failed');
     throw paymentSourceDeleteFailed(err instanceof Stripe.errors.StripeError ? (err.code ?? err.type) : 'unreachable');
   }
+  let paying: Stripe.Subscription | null;
+  try {
+    paying = await subscriptionPaidBy(stripe, customer!, pm.id);
+  } catch (err) {
+    log.warn({ err, user_id: actor.user.userId }, 'reading the subscriptions of a saved card failed');
+    throw paymentSourceDeleteFailed(err instanceof Stripe.errors.StripeError ? (err.code ?? err.type) : 'unreachable');
+  }
+  if (paying) throw paymentSourceInUse();
   try {
     await stripe.paymentMethods.detach(pm.id);
   } catch (err) {

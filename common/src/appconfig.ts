@@ -116,7 +116,11 @@ export const isTestableConfigKey = (key: string): key is TestableConfigKey => (T
 /** POST /api/appconfig/admin/test. A masked or empty `value` means "the key in use". */
 export const configKeyTestRequest = z.object({
   key: z.enum(TESTABLE_CONFIG_KEYS),
-  value: text().max(CONFIG_SECRET_MAX).optional(),
+  // A key is printable ASCII without spaces (or the masked form): anything else is refused before any call.
+  value: text()
+    .max(CONFIG_SECRET_MAX)
+    .regex(/^[\x21-\x7e•]*$/, { error: 'invalid_format' })
+    .optional(),
 });
 export type ConfigKeyTestRequest = z.infer<typeof configKeyTestRequest>;
 

@@ -58,6 +58,8 @@ describe(`settings key tests and the default model (${testDbKind()})`, () => {
       expect(res.json().error).toBe('forbidden');
     }
     expect((await test(admin, { key: 'app_name' })).statusCode).toBe(400);
+    // A value that cannot be a key (spaces, control characters) is refused before any call.
+    expect((await test(admin, { key: 'openai_secret_key', value: 'sk bad\nkey' })).statusCode).toBe(400);
     expect(openai.stats.requests).toBe(0);
   });
 

@@ -190,11 +190,18 @@ describe('back-office customers', () => {
     const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, viewed.user.userId)).orderBy(desc(sessions.sessionId)).limit(1);
     expect(session.impersonatedBy).toBe(admin.user.userId);
     expect(session.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
+    // A refresh (every 15 minutes in the web) keeps it the admin's view, within the same hour.
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: bearer(token) });
+    expect(refreshed.statusCode).toBe(200);
+    const refreshedToken = refreshed.json().token;
+    expect((await t.app.inject({ url: '/api/users', headers: bearer(refreshedToken) })).json()).toMatchObject({ impersonated_by: { user_id: admin.user.userId } });
+    const [rotated] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, viewed.user.userId)).orderBy(desc(sessions.sessionId)).limit(1);
+    expect(rotated).toMatchObject({ impersonatedBy: admin.user.userId, expiresAt: session.expiresAt });
     // The customer's own session says nothing of it.
     expect((await t.app.inject({ url: '/api/users', headers: viewed.auth })).json()).not.toHaveProperty('impersonated_by');
     // Ending it (the web's way back) signs out only that session.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBeLessThan(300);
-    expect((await t.app.inject({ url: '/api/users', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(refreshedToken) })).statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ url: '/api/users', headers: bearer(refreshedToken) })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/users', headers: viewed.auth })).statusCode).toBe(200);
 
     for (const staffTarget of [manager, spanishAdmin]) {

@@ -154,7 +154,7 @@ export async function rotateSession(db: Db, token: string): Promise<{ token: str
       .update(sessions)
       .set({ rotatedAt: new Date() })
       .where(and(eq(sessions.sessionId, check.sessionId), isNull(sessions.rotatedAt)))
-      .returning({ expiresAt: sessions.expiresAt });
+      .returning({ expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy });
     if (marked.length === 0) {
       // Another refresh won the race with the same token: treat as reuse.
       await revokeFamily(tx as unknown as Db, check.familyId);
@@ -166,6 +166,8 @@ export async function rotateSession(db: Db, token: string): Promise<{ token: str
       familyId: check.familyId,
       tokenHash: hashToken(next),
       expiresAt: marked[0].expiresAt,
+      // A refreshed "log in as" session is still the admin's view (the bar, the audit), and keeps its hour.
+      impersonatedBy: marked[0].impersonatedBy,
     });
     return { token: next, userId: check.userId };
   });

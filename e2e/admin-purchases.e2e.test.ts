@@ -9,6 +9,7 @@ import adminPurchasesEn from '../web/src/i18n/admin-purchases.en.json';
 import adminPurchasesEs from '../web/src/i18n/admin-purchases.es.json';
 import analyticsEn from '../web/src/i18n/analytics.en.json';
 import analyticsEs from '../web/src/i18n/analytics.es.json';
+import { seriousA11yViolations } from './src/a11y';
 import { adminSessionToken, apiRequest } from './src/api';
 import { expect, test } from './src/fixtures';
 import { label, newcomer, signIn, signUpViaApi, type UiLang } from './src/journey-steps';
@@ -46,6 +47,15 @@ afterAll(async () => {
   await adminLanguage('en');
 });
 
+/** axe on the page as it is now: every serious or critical finding fails the journey. */
+async function checkA11y(page: Page, lang: UiLang, where: string) {
+  const found: string[] = [];
+  for (const violation of await seriousA11yViolations(page)) {
+    for (const node of violation.nodes) found.push(`[${violation.impact}] ${violation.id} ${JSON.stringify(node.target)}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`);
+  }
+  expect(found, `axe on ${where} (${lang})`).toEqual([]);
+}
+
 async function journey(page: Page, lang: UiLang) {
   const { admin: t, analytics: a } = ui[lang];
   const { customer, product, purchase } = await customerWithPurchase(lang);
@@ -62,6 +72,7 @@ async function journey(page: Page, lang: UiLang) {
   const row = page.getByTestId('record-row').filter({ has: page.getByText(`#${purchase.purchase_id}`, { exact: true }) });
   await row.waitFor();
   expect(await row.textContent()).toContain(product.name);
+  await checkA11y(page, lang, '/admin');
 
   // 2. Edit it to cancelled: the warning shows, the reason is required, then it is saved.
   await row.getByRole('button', { name: t.actions.editPurchase.replace('{{id}}', String(purchase.purchase_id)) }).click();
@@ -86,6 +97,7 @@ async function journey(page: Page, lang: UiLang) {
   expect(total).toBeGreaterThanOrEqual(20);
   await page.getByTestId('methods-table').waitFor();
   await expect.poll(() => page.getByTestId('income-donut').locator('svg path').count()).toBeGreaterThan(0);
+  await checkA11y(page, lang, '/admin/analytics/income');
 
   // 4. Products analytics: the plan is listed with its purchase, and the income-share donut is drawn.
   await page.goto('/admin/analytics/products');
@@ -94,6 +106,7 @@ async function journey(page: Page, lang: UiLang) {
   expect(await products.getByText(product.name).count()).toBe(1);
   expect(await page.getByText(a.products.chart).count()).toBeGreaterThan(0);
   await expect.poll(() => page.getByTestId('products-donut').locator('svg path').count()).toBeGreaterThan(0);
+  await checkA11y(page, lang, '/admin/analytics/products');
 }
 
 describe('back office: purchases and analytics', () => {

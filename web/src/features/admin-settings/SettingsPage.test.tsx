@@ -72,7 +72,8 @@ describe('settings layout and save rules', () => {
   });
 });
 
-describe('/admin/settings', () => {
+// The page renders dozens of Mantine fields: on a loaded machine a case can pass 15 s.
+describe('/admin/settings', { timeout: 30_000 }, () => {
   it('shows a secret masked to its last 4 characters, and saves only what changed', async () => {
     const { calls } = renderSettings();
     const appName = (await screen.findByTestId('setting-app_name')) as HTMLInputElement;
@@ -123,6 +124,15 @@ describe('/admin/settings', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('locks an unlocked secret again when the admin leaves its tab', async () => {
+    renderSettings();
+    await unlockOpenAi();
+    fireEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    await openAdvanced();
+    expect(openaiField().value).toBe('••••••••9xyz');
+    expect(openaiField()).toHaveAttribute('readonly');
+  });
+
   it('hides the Edit control of secrets from managers', async () => {
     renderSettings({ role: 'manager' });
     await openAdvanced();
@@ -151,6 +161,30 @@ describe('/admin/settings', () => {
     fireEvent.click(screen.getByTestId('test-openai_secret_key'));
     expect(await screen.findByTestId('key-test-result')).toHaveTextContent('The provider refused it: 401 · invalid_api_key · Incorrect API key provided');
     expect(calls.find((c) => c.url.endsWith('/admin/test'))?.body).toEqual({ key: 'openai_secret_key' });
+  });
+
+  it('uploads a logo as a public file and keeps its address', async () => {
+    const { fetchMock, calls } = renderSettings();
+    const uploads: FormData[] = [];
+    // POST /api/files is multipart: answered here, everything else by the JSON stub.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input).endsWith('/api/files') && init.body instanceof FormData) {
+        uploads.push(init.body);
+        const file = { file_id: 8, name: 'logo', type: 'png', size: 4, src: '/api/files/k3y.png', abilities: { read: true, replace: true, delete: true } };
+        return new Response(JSON.stringify(file), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      }
+      return fetchMock(input, init);
+    });
+    const images = await screen.findByTestId('section-images');
+    const darkLogo = within(images).getByTestId('setting-dark_logo').closest('.mantine-Group-root') as HTMLElement;
+    const input = darkLogo.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['png!'], 'logo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('setting-dark_logo')).toHaveValue('/api/files/k3y.png'));
+    expect(uploads[0].get('public')).toBe('true');
+    expect((uploads[0].get('file') as File).name).toBe('logo.png');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual([{ key: 'dark_logo', value: '/api/files/k3y.png' }]);
   });
 
   it('lists the outbox and opens a mail', async () => {

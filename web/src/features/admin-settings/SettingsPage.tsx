@@ -147,7 +147,8 @@ function SettingsForm({ entries }: { entries: AdminConfigEntry[] }) {
 
   return (
     <>
-      <Tabs defaultValue="content">
+      {/* Only the open tab is rendered; leaving a tab locks every secret again. */}
+      <Tabs defaultValue="content" keepMounted={false} onChange={() => setUnlocked(new Set())}>
         <Tabs.List mb="md">
           {SETTINGS_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>

@@ -1,7 +1,7 @@
 // Accounts and access (spec part 1 §3): users, sessions, one-time tokens, staff, and the organizations users
 // belong to (spec part 2 §4, §6; DESIGN.md §7).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +30,13 @@ export const users = pgTable(
     heldWords: integer('held_words').notNull().default(0),
     defaultOrganizationId: integer('default_organization_id').references((): AnyPgColumn => organizations.organizationId, { onDelete: 'set null' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * Summaries the back-office customers list sorts by (docs/decisions.md "Back-office at scale"): the
+     * words charged in credit_ledger and the lifetime value in dollars. Kept by database triggers on
+     * credit_ledger, purchases and invoices (migration 0009), never written by the app.
+     */
+    wordsUsed: integer('words_used').notNull().default(0),
+    lifetimeValue: numeric('lifetime_value', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -38,6 +45,8 @@ export const users = pgTable(
     index('users_phone_idx').on(t.phone),
     // The back-office customers list sorts by last use (features/users/admin-service.ts).
     index('users_last_used_idx').on(t.lastUsedAt),
+    index('users_lifetime_value_idx').on(t.lifetimeValue, t.userId),
+    index('users_words_used_idx').on(t.wordsUsed, t.userId),
   ],
 );
 

@@ -17,7 +17,7 @@ import { createSignInToken } from '../auth';
 import { sendResetPasswordLink } from './recovery';
 import { deleteAccount, findUserByEmail } from './service';
 
-/** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). */
+/** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). Migration 0009's triggers repeat these and the purchases' below: change both together. */
 export const PAID_INVOICE_STATUSES = ['active', 'completed', 'success', 'succeeded', 'paid'] as const;
 /** Purchases staff recorded as paid (given with a total) count when no invoice stands for them. */
 const PAID_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
@@ -56,9 +56,12 @@ const SORT_SQL: Record<string, SQL> = {
   name: sql`lower(u.name)`,
   email: sql`lower(u.email)`,
   role: sql`coalesce(s.role, 'customer')`,
-  total_words: sql`total_words`,
+  // The summaries the triggers of migration 0009 keep, so these sorts read an index (users_words_used_idx,
+  // users_lifetime_value_idx) instead of summing every customer's ledger and payments (docs/decisions.md
+  // "Back-office at scale").
+  total_words: sql`u.words_used`,
   last_used: sql`u.last_used_at`,
-  ltv: sql`ltv`,
+  ltv: sql`u.lifetime_value`,
 };
 
 function searchFilter(field: string, query: string): SQL {
@@ -96,21 +99,18 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomerList
   // Unused customers ('Not used yet') come last whichever way last use is sorted.
   const nulls = q.sort === 'last_used' ? sql`nulls last` : sql``;
   const offset = (q.page - 1) * CUSTOMERS_PAGE_SIZE;
+  // The page and the count are two queries: a count(*) over () window would read every matching row before
+  // the first 50 (all customers when no filter is set), where the page alone stops after 50 index entries.
   const result = await db.execute(sql`
     select u.user_id, u.name, u.last_name, u.email, u.phone, s.role, u.last_used_at, u.created_at,
-           ${wordsUsedSql(sql`u.user_id`)} as total_words, ${lifetimeValueSql(sql`u.user_id`)} as ltv,
-           count(*) over () as total
+           u.words_used as total_words, u.lifetime_value::float8 as ltv
     from users u left join staff s on s.user_id = u.user_id
     ${whereSql}
     order by ${SORT_SQL[q.sort]} ${direction} ${nulls}, u.user_id ${direction}
     limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  let total = raw.length > 0 ? Number(raw[0].total) : 0;
-  // A page past the end has no row to carry the count.
-  if (raw.length === 0 && q.page > 1) {
-    const counted = await db.execute(sql`select count(*) as total from users u left join staff s on s.user_id = u.user_id ${whereSql}`);
-    total = Number((counted as unknown as { rows: { total: unknown }[] }).rows[0]?.total ?? 0);
-  }
+  const counted = await db.execute(sql`select count(*) as total from users u ${whereSql}`);
+  const total = Number((counted as unknown as { rows: { total: unknown }[] }).rows[0]?.total ?? 0);
   return {
     total,
     rows: raw.map((r) => ({

@@ -1,11 +1,12 @@
-import type { OwnInvoiceRecord, OwnPurchaseRecord } from '@pluma/common/checkout';
+import type { OwnInvoiceRecord, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import BillingPage from './BillingPage';
-import { accessEnd, canCancel, CANCEL_REFRESH_DELAY_MS, cancelReasonValid, statusBadge } from './billing-view';
+import { accessEnd, canCancel, CANCEL_REFRESH_DELAY_MS, cancelReasonValid, cardExpiry, maskedCardNumber, statusBadge } from './billing-view';
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -63,7 +64,8 @@ const oneTime = purchase({ purchase_id: 2, product: { name: 'Word pack' }, statu
 const cancelledSub = purchase({ purchase_id: 3, product: { name: 'Team' }, status: 'cancelled', cancel_reason: 'Too expensive for now', cancelledAt: iso(-1) });
 
 function renderBilling(routes: Parameters<typeof stubFetch>[0]) {
-  const api = stubFetch(routes);
+  // Saved cards: none unless a test says otherwise.
+  const api = stubFetch({ 'GET /api/payment_sources': () => ({ body: [] }), ...routes });
   const session = fakeSession(buildUser());
   renderScreen(
     <Suspense fallback={null}>
@@ -165,8 +167,12 @@ describe('Billing page', () => {
 
   it('cancels, then refreshes the lists at once and again after 1.5 seconds', async () => {
     let cancelled = false;
+    const fetchedAt: number[] = [];
     const { calls, session } = renderBilling({
-      'GET /api/purchases': () => ({ body: [cancelled ? { ...purchase(), status: 'cancelled', cancel_reason: 'Moving to another tool' } : purchase()] }),
+      'GET /api/purchases': () => {
+        fetchedAt.push(Date.now());
+        return { body: [cancelled ? { ...purchase(), status: 'cancelled', cancel_reason: 'Moving to another tool' } : purchase()] };
+      },
       'GET /api/invoices/': () => ({ body: [] }),
       'POST /api/purchases/cancel/1': () => {
         cancelled = true;
@@ -185,10 +191,13 @@ describe('Billing page', () => {
     expect(await screen.findByTestId('access-until')).toHaveTextContent('Access until');
     expect(screen.queryByRole('button', { name: 'Cancel subscription Pro' })).toBeNull();
     expect(session.reloadUser).toHaveBeenCalled();
-    // And once more after CANCEL_REFRESH_DELAY_MS.
-    await new Promise((resolve) => setTimeout(resolve, CANCEL_REFRESH_DELAY_MS / 2));
-    expect(gets(calls, '/api/purchases')).toBe(before + 1);
-    await waitFor(() => expect(gets(calls, '/api/purchases')).toBe(before + 2), { timeout: CANCEL_REFRESH_DELAY_MS * 2 });
+    // And once more CANCEL_REFRESH_DELAY_MS after the first refresh (timed by the calls themselves, so a slow
+    // render does not matter).
+    await waitFor(() => expect(gets(calls, '/api/purchases')).toBe(before + 2), { timeout: CANCEL_REFRESH_DELAY_MS * 3 });
+    const [first, second] = fetchedAt.slice(-2);
+    expect(second - first).toBeGreaterThanOrEqual(CANCEL_REFRESH_DELAY_MS - 20);
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_REFRESH_DELAY_MS));
+    expect(gets(calls, '/api/purchases')).toBe(before + 2);
   });
 
   it("shows the server's refusal translated into the current language", async () => {
@@ -243,5 +252,153 @@ describe('Billing page', () => {
     renderBilling({ 'GET /api/purchases': () => ({ status: 500, body: { error: 'internal', message: 'Boom' } }), 'GET /api/invoices/': () => ({ body: [] }) });
     expect(await screen.findByText('We could not load your billing information.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+const visa: PaymentSourceRecord = { payment_source_id: 'pm_visa1', card_type: 'visa', last_digits: '4242', exp_month: 4, exp_year: 2031 };
+const master: PaymentSourceRecord = { payment_source_id: 'pm_master1', card_type: 'mastercard', last_digits: '4444', exp_month: 12, exp_year: 2034 };
+const amex: PaymentSourceRecord = { payment_source_id: 'pm_amex1', card_type: 'other', last_digits: '0005', exp_month: null, exp_year: null };
+const noBills = { 'GET /api/purchases': () => ({ body: [] }), 'GET /api/invoices/': () => ({ body: [] }) };
+
+async function openRemoval(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  const modal = await screen.findByTestId('remove-card-modal');
+  await within(modal).findByTestId('remove-card-question');
+  return modal;
+}
+
+describe('saved cards', () => {
+  it('masks the number and words the expiry', () => {
+    expect(maskedCardNumber('4242')).toBe('•••• 4242');
+    expect(cardExpiry(visa)).toBe('04/31');
+    expect(cardExpiry(amex)).toBeNull();
+  });
+
+  it('lists each card with its brand, last digits and expiry, in English and Spanish', async () => {
+    renderBilling({ ...noBills, 'GET /api/payment_sources': () => ({ body: [visa, master, amex] }) });
+    const cards = await screen.findAllByTestId('saved-card');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('Visa •••• 4242');
+    expect(cards[0]).toHaveTextContent('Expires 04/31');
+    expect(cards[1]).toHaveTextContent('Mastercard •••• 4444');
+    expect(cards[2]).toHaveTextContent('Card •••• 0005');
+    expect(cards[2]).not.toHaveTextContent('Expires');
+    expect(within(cards[0]).getByRole('button', { name: 'Remove Visa ending in 4242' })).toBeInTheDocument();
+    await act(() => setLanguage('es'));
+    expect(await screen.findByRole('button', { name: 'Eliminar Visa terminada en 4242' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('saved-card')[2]).toHaveTextContent('Tarjeta •••• 0005');
+    expect(screen.getAllByTestId('saved-card')[0]).toHaveTextContent('Vence 04/31');
+    expect(within(screen.getByTestId('saved-cards-section')).getByRole('heading')).toHaveTextContent('Tarjetas guardadas');
+  });
+
+  it('shows a skeleton until the cards come, then the empty text in both languages', async () => {
+    let answer: (() => void) | null = null;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const { fetchMock } = renderBilling(noBills);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/payment_sources')) await gate;
+      return original(input, init);
+    });
+    expect(await screen.findByTestId('saved-cards-loading')).toBeInTheDocument();
+    answer!();
+    expect(await screen.findByTestId('saved-cards-empty')).toHaveTextContent('You have no saved cards.');
+    await act(() => setLanguage('es'));
+    expect(await screen.findByText(/^No tienes tarjetas guardadas\./)).toBeInTheDocument();
+  });
+
+  it('removes a card after confirming, announces it and reloads the list', async () => {
+    let cards = [visa, master];
+    const { calls } = renderBilling({
+      ...noBills,
+      'GET /api/payment_sources': () => ({ body: cards }),
+      'DELETE /api/payment_sources/pm_visa1': () => {
+        cards = [master];
+        return { status: 204 };
+      },
+    });
+    const modal = await openRemoval('Remove Visa ending in 4242');
+    expect(within(modal).getByTestId('remove-card-question')).toHaveTextContent('Remove the Visa card ending in 4242? It will no longer be offered when you pay.');
+    expect(modal).toHaveTextContent('cannot be removed until that subscription is cancelled');
+    const before = gets(calls, '/api/payment_sources');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Remove card' }));
+    expect(await screen.findByText('Card removed.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('saved-card')).toHaveLength(1));
+    expect(gets(calls, '/api/payment_sources')).toBe(before + 1);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/payment_sources/pm_visa1']);
+    await waitFor(() => expect(screen.queryByTestId('remove-card-question')).toBeNull());
+  });
+
+  it('keeps the card when the customer changes their mind', async () => {
+    const { calls } = renderBilling({ ...noBills, 'GET /api/payment_sources': () => ({ body: [visa] }) });
+    const modal = await openRemoval('Remove Visa ending in 4242');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Keep card' }));
+    await waitFor(() => expect(screen.queryByTestId('remove-card-question')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(screen.getAllByTestId('saved-card')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of a card that pays a subscription, re-worded when the language changes", async () => {
+    renderBilling({
+      ...noBills,
+      'GET /api/payment_sources': () => ({ body: [visa] }),
+      'DELETE /api/payment_sources/pm_visa1': () => ({
+        status: 409,
+        body: { error: 'payment_source_in_use', message: 'This card pays for your subscription, so it cannot be removed. Cancel the subscription first, or remove the card once it has ended.' },
+      }),
+    });
+    const modal = await openRemoval('Remove Visa ending in 4242');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Remove card' }));
+    expect(await within(modal).findByTestId('remove-card-error')).toHaveTextContent('This card pays for your subscription, so it cannot be removed.');
+    await act(() => setLanguage('es'));
+    expect(await within(modal).findByText(/^Esta tarjeta paga tu suscripción, así que no se puede eliminar\./)).toBeInTheDocument();
+    expect(screen.getAllByTestId('saved-card')).toHaveLength(1);
+    expect(screen.queryByText('Tarjeta eliminada.')).toBeNull();
+  });
+
+  it("gives the spec's text when removing fails, with or without an answer, in English and Spanish", async () => {
+    let reachable = true;
+    const { fetchMock } = renderBilling({
+      ...noBills,
+      'GET /api/payment_sources': () => ({ body: [visa] }),
+      'DELETE /api/payment_sources/pm_visa1': () => ({
+        status: 502,
+        body: { error: 'payment_source_delete_failed', message: 'No pudimos eliminar esta tarjeta. Inténtalo de nuevo más tarde.' },
+      }),
+    });
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!reachable && init?.method === 'DELETE') throw new TypeError('Failed to fetch');
+      return original(input, init);
+    });
+    const modal = await openRemoval('Remove Visa ending in 4242');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Remove card' }));
+    expect(await within(modal).findByTestId('remove-card-error')).toHaveTextContent('We could not remove this card. Please try again later.');
+    reachable = false;
+    await act(() => setLanguage('es'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Eliminar tarjeta' }));
+    await waitFor(() => expect(within(modal).getByTestId('remove-card-error')).toHaveTextContent('No pudimos eliminar esta tarjeta. Inténtalo de nuevo más tarde.'), { timeout: 10_000 });
+  }, 20_000);
+
+  it('shows a load error with a retry when the cards cannot be read', async () => {
+    let fail = true;
+    renderBilling({ ...noBills, 'GET /api/payment_sources': () => (fail ? { status: 502, body: { error: 'payments_provider_error', message: 'Boom' } } : { body: [visa] }) });
+    expect(await screen.findByText('We could not load your saved cards.')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Remove Visa ending in 4242' })).toBeInTheDocument();
+  });
+
+  it('works from the keyboard: Tab reaches Remove, Enter opens the confirmation, Escape keeps the card', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderBilling({ ...noBills, 'GET /api/payment_sources': () => ({ body: [visa] }) });
+    const button = await screen.findByRole('button', { name: 'Remove Visa ending in 4242' });
+    while (document.activeElement !== button) await user.tab();
+    await user.keyboard('{Enter}');
+    const modal = await screen.findByTestId('remove-card-modal');
+    await within(modal).findByTestId('remove-card-question');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('remove-card-question')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 });

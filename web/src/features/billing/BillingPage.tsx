@@ -1,4 +1,4 @@
-// /billing (spec part 1 §2): the user's own purchases and invoices, each in its table with status badges,
+// /billing (spec part 1 §2): the user's own purchases, saved cards (SavedCards) and invoices, each in its table with status badges,
 // dates and totals; Download PDF per invoice; Cancel subscription on an active subscription, after which
 // the lists are refreshed at once and again after 1.5 seconds (spec part 1 §4, §9).
 import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -17,6 +17,7 @@ import { fetchInvoicePdf, OWN_INVOICES_KEY, OWN_PURCHASES_KEY, useOwnInvoices, u
 import { billingErrorText } from './billing-errors';
 import { accessEnd, CANCEL_REFRESH_DELAY_MS, canCancel, formatDate, formatMoney, invoiceFileName, isSubscription, statusBadge } from './billing-view';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal';
+import { SavedCards } from './SavedCards';
 
 function StatusBadge({ status, t }: { status: string; t: TFunction }) {
   const badge = statusBadge(status);
@@ -213,6 +214,10 @@ export default function BillingPage() {
         ) : (
           <PurchasesTable purchases={purchases.data} lang={lang} onCancel={setCancelling} t={t} />
         )}
+      </Section>
+
+      <Section title={t('cards.title')} testId="saved-cards-section">
+        <SavedCards />
       </Section>
 
       <Section title={t('invoices.title')} testId="invoices-section">

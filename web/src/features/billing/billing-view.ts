@@ -1,6 +1,6 @@
 // What the /billing tables show, as pure functions (each rule unit-tested): status badges, which purchase
 // can be cancelled, and until when a cancelled subscription keeps access (common's expiry rule, spec part 1 §4).
-import type { OwnInvoiceRecord, OwnPurchaseRecord } from '@pluma/common/checkout';
+import type { OwnInvoiceRecord, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
 import { CANCEL_REASON_MIN_LENGTH } from '@pluma/common/constants';
 import { accessEndsAt } from '@pluma/common/rules/purchase-expiry';
 
@@ -60,3 +60,15 @@ export function formatDate(iso: string | Date, lang: string): string {
 
 /** Dollars with two decimals (spec part 1 §5). */
 export const formatMoney = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** spec part 1 §3 Payment source: card_type is visa, mastercard or other; the key of its brand name. */
+export const cardBrandKey = (cardType: PaymentSourceRecord['card_type']) => `cards.brands.${cardType}`;
+
+/** "•••• 4242": only the last digits are known (card data never reaches us). */
+export const maskedCardNumber = (lastDigits: string) => `•••• ${lastDigits}`;
+
+/** MM/YY, or null when Stripe gave no expiry. */
+export function cardExpiry(card: Pick<PaymentSourceRecord, 'exp_month' | 'exp_year'>): string | null {
+  if (!card.exp_month || !card.exp_year) return null;
+  return `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year % 100).padStart(2, '0')}`;
+}

@@ -48,6 +48,27 @@ describe('customers and payment methods', () => {
     expect(viaCustomer.data.map((pm) => pm.id)).toEqual([visa.id]);
   });
 
+  it('updates a saved card (allow_redisplay, billing details, expiry, metadata) with a payment_method.updated event; refuses a detached card and a bad value', async () => {
+    const customer = await stripe.customers.create({});
+    const card = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    expect(card.allow_redisplay).toBe('unspecified');
+    const updated = await stripe.paymentMethods.update(card.id, { allow_redisplay: 'always', billing_details: { name: 'Ana' }, card: { exp_month: 3, exp_year: 2035 }, metadata: { kept: 'yes' } });
+    expect(updated).toMatchObject({ id: card.id, allow_redisplay: 'always', billing_details: { name: 'Ana' }, card: { exp_month: 3, exp_year: 2035, last4: '4242' }, metadata: { kept: 'yes' } });
+    expect((await stripe.paymentMethods.retrieve(card.id)).allow_redisplay).toBe('always');
+    const [event] = (await stripe.events.list({ type: 'payment_method.updated', limit: 10 })).data.filter((e) => (e.data.object as { id: string }).id === card.id);
+    expect(event.data.previous_attributes).toMatchObject({ allow_redisplay: 'unspecified' });
+    // The same value again changes nothing and says nothing.
+    await stripe.paymentMethods.update(card.id, { allow_redisplay: 'always' });
+    expect((await stripe.events.list({ type: 'payment_method.updated', limit: 10 })).data.filter((e) => (e.data.object as { id: string }).id === card.id)).toHaveLength(1);
+
+    const bad = await rejection(stripe.paymentMethods.update(card.id, { allow_redisplay: 'sometimes' as 'always' }));
+    expect(bad).toMatchObject({ statusCode: 400, param: 'allow_redisplay' });
+    await stripe.paymentMethods.detach(card.id);
+    const detached = await rejection(stripe.paymentMethods.update(card.id, { allow_redisplay: 'limited' }));
+    expect(detached).toMatchObject({ statusCode: 400, code: 'payment_method_unexpected_state' });
+    expect((await rejection(stripe.paymentMethods.update('pm_nope', { allow_redisplay: 'always' })))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+
   it('refuses to attach a card that is declined, and answers 404 for unknown ids', async () => {
     const customer = await stripe.customers.create({});
     const declined = await rejection(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }));

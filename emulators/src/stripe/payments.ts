@@ -125,6 +125,41 @@ export function paymentMethodFromData(ctx: Ctx, data: Params): PaymentMethodReco
   return createCard(ctx, card, { ...obj(data, 'billing_details'), allow_redisplay: str(data, 'allow_redisplay') ?? '' });
 }
 
+const REDISPLAY = ['always', 'limited', 'unspecified'];
+
+/**
+ * POST /v1/payment_methods/:id: what a saved card may change — allow_redisplay (whether Elements may show it
+ * again, e.g. after the customer agreed to keep it), billing details, expiry and metadata. As in Stripe, only
+ * a PaymentMethod attached to a customer can be updated.
+ */
+function updatePaymentMethod(ctx: Ctx, id: string, params: Params): PaymentMethodRecord {
+  const pm = ctx.store.get<PaymentMethodRecord>('payment_method', id, 'payment_method');
+  if (!pm.customer) throw invalidRequest('You must save this PaymentMethod to a customer before you can update it.', undefined, 'payment_method_unexpected_state');
+  const redisplay = str(params, 'allow_redisplay');
+  if (redisplay !== undefined && !REDISPLAY.includes(redisplay)) {
+    throw invalidRequest(`Invalid allow_redisplay: must be one of ${REDISPLAY.join(', ')}`, 'allow_redisplay');
+  }
+  const before = ctx.store.render(pm);
+  if (redisplay !== undefined) pm.allow_redisplay = redisplay;
+  const billing = obj(params, 'billing_details');
+  for (const field of ['email', 'name', 'phone'] as const) {
+    const value = str(billing, field);
+    if (value !== undefined) pm.billing_details[field] = value || null;
+  }
+  const card = obj(params, 'card');
+  const expMonth = int(card, 'exp_month');
+  const expYear = int(card, 'exp_year');
+  if (expMonth !== undefined) {
+    if (expMonth < 1 || expMonth > 12) throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", { param: 'card[exp_month]' });
+    pm.card.exp_month = expMonth;
+  }
+  if (expYear !== undefined) pm.card.exp_year = expYear < 100 ? 2000 + expYear : expYear;
+  if ('metadata' in params) pm.metadata = metadata(params, pm.metadata);
+  const previous = changedFields(before, ctx.store.render(pm));
+  if (Object.keys(previous).length) ctx.emit('payment_method.updated', pm, previous);
+  return pm;
+}
+
 /** Attaches to a customer. Cards declined on attach (4000000000000002) refuse, as in Stripe. */
 export function attach(ctx: Ctx, pm: PaymentMethodRecord, customer: CustomerRecord) {
   if (pm.customer === customer.id) return;
@@ -250,6 +285,7 @@ export const paymentRoutes: Route[] = [
     },
   },
   { method: 'GET', pattern: '/v1/payment_methods/:id', handle: (ctx, { params, ids }) => ctx.store.present(resolvePaymentMethod(ctx, ids.id, 'id'), params) },
+  { method: 'POST', pattern: '/v1/payment_methods/:id', handle: (ctx, { params, ids }) => ctx.store.present(updatePaymentMethod(ctx, ids.id, params), params) },
   {
     method: 'POST',
     pattern: '/v1/payment_methods/:id/attach',

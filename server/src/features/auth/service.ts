@@ -16,7 +16,7 @@ import { createSession, revokeFamily, revokeUserSessions, rotateSession } from '
 import { AppError, unauthenticated } from '../../platform/http/errors';
 import { welcomeMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
-import { findUserByEmail, loadCurrentUser, storedSignupPhone } from '../users';
+import { findUserByEmail, impersonatorOf, loadCurrentUser, storedSignupPhone } from '../users';
 import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from './one-time-tokens';
 import type { Log } from '../../platform/log';
 
@@ -138,7 +138,10 @@ export async function exchangeSignInToken(options: { ctx: AppContext; token: str
   const row = await consumeOneTimeTokenRow(options.ctx.db, options.token, 'sign_in');
   if (!row) throw new AppError(400, ErrorIds.signInTokenInvalid, 'sign_in_token_invalid');
   const token = await createSession(options.ctx.db, row.userId, { impersonatedBy: row.createdByUserId });
-  return sessionResponse(options.ctx, row.userId, token);
+  const response = await sessionResponse(options.ctx, row.userId, token);
+  // As GET /users of this session says it (the web's "Viewing as" bar starts from this answer).
+  if (row.createdByUserId == null) return response;
+  return { ...response, user: { ...response.user, impersonated_by: await impersonatorOf(options.ctx.db, row.createdByUserId) } };
 }
 
 export async function changePassword(options: { ctx: AppContext; actor: Actor; input: ChangePasswordRequest }): Promise<void> {

@@ -184,6 +184,7 @@ describe('back-office customers', () => {
 
     const exchange = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload: { token: uid } });
     expect(exchange.statusCode).toBe(200);
+    expect(exchange.json().user.impersonated_by).toEqual({ user_id: admin.user.userId, name: 'Test User', email: admin.user.email });
     const token = exchange.json().token;
     const me = (await t.app.inject({ url: '/api/users', headers: bearer(token) })).json();
     expect(me).toMatchObject({ user_id: viewed.user.userId, impersonated_by: { user_id: admin.user.userId, email: admin.user.email } });

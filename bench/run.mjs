@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import apiThroughput from './api-throughput.mjs';
+import backofficeScale from './backoffice-scale.mjs';
 import bundleSize from './bundle-size.mjs';
 import chatCpu from './chat-cpu.mjs';
 import chatFirstToken from './chat-first-token.mjs';
@@ -27,6 +28,7 @@ const BENCHMARKS = [
   ['Chat stream frames', chatStreamFrames],
   ['Chat history page', chatHistoryPage],
   ['Lighthouse', lighthouse],
+  ['Back-office scale', backofficeScale],
 ];
 
 if (!existsSync(SERVER_ENTRY)) {

@@ -62,7 +62,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // jit off: PostgreSQL's JIT compiles any query whose estimate passes jit_above_cost, which the back
+  // office's aggregates over a month of a large shop do; compiling took 2.3 of 4.1 s of such a query on two
+  // cores, for queries that run once (docs/decisions.md "Back-office at scale").
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle client's error (server restart, database dropped) must not crash the process; the pool
   // discards that client and the next query opens a new connection.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));

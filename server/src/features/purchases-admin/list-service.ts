@@ -177,9 +177,14 @@ export async function listAdminRecords({ db, filters, now }: { db: Executor; fil
     select * from (${sql.join(limited, sql` union all `)}) rows
     order by created_at desc, type desc, sort_id desc
     limit ${ADMIN_PURCHASES_PAGE_SIZE} offset ${offset}`);
+  // The count joins only what its filters read: a purchase always has its user (not null, cascade) and the
+  // left joins add no row, but joining users made every count hash the whole users table (docs/decisions.md
+  // "Back-office at scale").
+  const purchaseCountFrom = filters.query ? purchaseFrom : sql`purchases p`;
+  const invoiceCountFrom = filters.query ? invoiceFrom : filters.product_id ? sql`invoices i left join purchases ip on ip.purchase_id = i.purchase_id` : sql`invoices i`;
   const counts = [
-    ...(withPurchases ? [sql`(select count(*) from ${purchaseFrom} where ${purchaseWhere})`] : []),
-    ...(withInvoices ? [sql`(select count(*) from ${invoiceFrom} where ${invoiceWhere})`] : []),
+    ...(withPurchases ? [sql`(select count(*) from ${purchaseCountFrom} where ${purchaseWhere})`] : []),
+    ...(withInvoices ? [sql`(select count(*) from ${invoiceCountFrom} where ${invoiceWhere})`] : []),
   ];
   const [total] = rowsOf(await db.execute(sql`select ${sql.join(counts, sql` + `)} as total`));
   return { rows: rowsOf(page).map(toRow), total: Number(total.total), range };

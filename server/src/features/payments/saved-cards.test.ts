@@ -165,6 +165,34 @@ describe('saved cards, paying with them, and switching plans', () => {
     expect((await call(buyer, 'GET', '/api/payment_sources')).json()).toEqual([]);
   });
 
+  it('a card saved through POST /payment_sources is marked to be offered again (allow_redisplay always) once Stripe says the setup succeeded; nothing else is', async () => {
+    const buyer = await buildUser(t.ctx);
+    const saved = await saveCard(buyer, 'pm_card_visa');
+    expect((await stripe.paymentMethods.retrieve(saved)).allow_redisplay).not.toBe('always');
+    const customer = (await t.ctx.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, buyer.user.userId)))[0].customerId;
+    const [setup] = (await stripe.events.list({ type: 'setup_intent.succeeded', limit: 100 })).data
+      .map((e) => e.data.object as Stripe.SetupIntent)
+      .filter((i) => i.payment_method === saved);
+    expect(setup.customer).toBe(customer);
+    const events = await deliverAbout(setup.id);
+    expect(events.map((e) => e.type)).toContain('setup_intent.succeeded');
+    expect((await stripe.paymentMethods.retrieve(saved)).allow_redisplay).toBe('always');
+    // Redelivered: still 200, still always.
+    const succeeded = events.find((e) => e.type === 'setup_intent.succeeded')!;
+    expect((await deliverEvent(succeeded)).statusCode).toBe(200);
+    expect((await stripe.paymentMethods.retrieve(saved)).allow_redisplay).toBe('always');
+
+    // A SetupIntent that is not ours to honour changes nothing: no purpose, or naming a user whose customer it is not.
+    const stranger = await buildUser(t.ctx);
+    for (const metadata of [{}, { purpose: 'payment_source', user_id: String(stranger.user.userId) }]) {
+      const other = await stripe.setupIntents.create({ customer, usage: 'off_session', metadata });
+      const confirmed = await stripe.setupIntents.confirm(other.id, { payment_method: 'pm_card_mastercard' });
+      expect(confirmed.status).toBe('succeeded');
+      await deliverAbout(other.id);
+      expect((await stripe.paymentMethods.retrieve(confirmed.payment_method as string)).allow_redisplay).not.toBe('always');
+    }
+  });
+
   it('a card the buyer chose to save at checkout is kept, and POST /checkout buys again with it (server-priced, fulfilled by the webhook)', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 20, salePrice: 16, wordAmount: 400 });

@@ -131,6 +131,34 @@ export async function createPaymentSource(ctx: AppContext, actor: Actor, log: Ef
 }
 
 /**
+ * setup_intent.succeeded: a card saved on purpose through POST /payment_sources may be offered again. The
+ * Payment Element redisplays only cards with allow_redisplay 'always' (customer-session.ts), and a card set
+ * up by a SetupIntent is not marked so by Stripe; the customer asked for this one to be kept, so it is.
+ * The SetupIntent is read again from Stripe, and only one of ours counts: purpose payment_source, succeeded,
+ * its customer the one we keep for the user its metadata names, the card still attached to that customer.
+ * Setting 'always' twice is harmless, so a redelivery changes nothing. Returns whether a card was marked.
+ */
+export async function keepCardSavedOnPurpose(ctx: AppContext, setupIntentId: string): Promise<boolean> {
+  const stripe = await requireStripe(ctx);
+  let intent: Stripe.SetupIntent;
+  try {
+    intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404)) return false;
+    throw err;
+  }
+  if (intent.status !== 'succeeded' || intent.metadata?.purpose !== 'payment_source') return false;
+  const customer = typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
+  const userId = Number(intent.metadata.user_id);
+  if (!customer || !Number.isSafeInteger(userId) || (await knownCustomer(ctx, userId)) !== customer) return false;
+  const pm = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  const owner = typeof pm?.customer === 'string' ? pm.customer : (pm?.customer?.id ?? null);
+  if (!pm || pm.type !== 'card' || owner !== customer || pm.allow_redisplay === 'always') return false;
+  await stripe.paymentMethods.update(pm.id, { allow_redisplay: 'always' });
+  return true;
+}
+
+/**
  * Detaches one of the caller's cards; a Stripe failure is the spec's "Deleting a payment source fails".
  * A card paying a subscription that will renew is refused (409 payment_source_in_use): Stripe would let it
  * go and the next renewal would fail, ending the customer's access.

@@ -16,6 +16,7 @@ import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
 import { runEffects, type EffectsLog } from './effects';
 import { applyFailedRenewal, applyPaymentIntent, applySubscription, idOf, type Effect } from './fulfil';
+import { keepCardSavedOnPurpose } from './sources';
 import { stripeClient, stripeSettings } from './stripe-client';
 
 export const webhookSignatureInvalid = () => new AppError(400, PaymentErrorIds.webhookSignature, 'payments_webhook_signature_invalid');
@@ -89,9 +90,12 @@ export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event
     .limit(1);
   if (done) return { duplicate: true };
 
+  // A card saved on purpose (POST /payment_sources) is marked to be offered again (sources.ts).
+  const objectId = (event.data.object as { id?: unknown }).id;
+  if (event.type === 'setup_intent.succeeded' && typeof objectId === 'string') await keepCardSavedOnPurpose(ctx, objectId);
+
   let current: Current = null;
   if (HANDLED_EVENTS.has(event.type)) {
-    const objectId = (event.data.object as { id?: unknown }).id;
     const stripe = await stripeClient(ctx);
     // Without a secret key nothing can be re-read: 5xx, so Stripe retries once payments are configured.
     if (!stripe) throw webhookNotConfigured();

@@ -99,13 +99,12 @@ async function journey(page: Page, lang: UiLang) {
   await paypalWindow.getByRole('button', { name: 'Approve' }).click();
   await paypalClosed;
 
-  // 2. The thank-you page: pending until PayPal's webhook arrives, then active. (A subscription's purchase
-  // has no payment_processor_id, only its subscription_id, so the badge says Pending, not Processing.)
+  // 2. The thank-you page: processing until PayPal's webhook arrives (PayPal knows the subscription), then active.
   await page.waitForURL(/\/thankyou\/\d+$/);
   const badge = page.getByTestId('purchase-status');
   await badge.waitFor();
   expect(await badge.getAttribute('data-status')).toBe('pending');
-  expect(await badge.textContent()).toBe(c.thankyou.statuses.pending);
+  expect(await badge.textContent()).toBe(c.thankyou.statuses.processing);
   await page.getByText(c.thankyou.processing).waitFor();
   commerce.paypal.webhooks.configure({ hold: false });
   expect(commerce.paypal.webhooks.release()).toBeGreaterThan(0);

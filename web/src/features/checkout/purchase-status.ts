@@ -16,12 +16,13 @@ const LOOKS: Record<string, { key: string; color: string }> = {
   failed: { key: 'failed', color: 'red' },
 };
 
-export function purchaseBadge(purchase: Pick<OwnPurchaseRecord, 'status' | 'payment_processor_id'>): BadgeLook {
+export function purchaseBadge(purchase: Pick<OwnPurchaseRecord, 'status' | 'payment_processor_id' | 'subscription_id'>): BadgeLook {
   const look = LOOKS[purchase.status];
   if (look) return { labelKey: `thankyou.statuses.${look.key}`, color: look.color, status: purchase.status };
   if (purchase.status === 'pending') {
-    // A pending purchase the provider already knows about is being paid; without one it awaits payment.
-    return purchase.payment_processor_id
+    // A pending purchase the provider already knows about (its payment, or its subscription — Stripe's or
+    // PayPal's, whose purchases carry only subscription_id) is being paid; without one it awaits payment.
+    return purchase.payment_processor_id || purchase.subscription_id
       ? { labelKey: 'thankyou.statuses.processing', color: 'blue', status: purchase.status }
       : { labelKey: 'thankyou.statuses.pending', color: 'yellow', status: purchase.status };
   }

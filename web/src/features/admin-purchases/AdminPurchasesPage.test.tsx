@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import AdminPurchasesPage from './AdminPurchasesPage';
-import { formatDateTime, pageCount, showsPaymentMethod, statusColor } from './admin-purchases-view';
+import { formatDateTime, pageCount, pageWindow, showsPaymentMethod, statusColor } from './admin-purchases-view';
 
 function row(overrides: Partial<AdminPurchaseRow> = {}): AdminPurchaseRow {
   return {
@@ -114,6 +114,32 @@ describe('/admin purchases and invoices', () => {
     expect(listCalls(calls).slice(before).map((p) => p.get('query'))).toEqual(['lucia']);
   });
 
+  it('pages: at most 5 page buttons around the current page', async () => {
+    const { calls } = renderAdmin({ total: 120 });
+    await screen.findAllByTestId('record-row');
+    const numbers = () => within(screen.getByTestId('pagination')).getAllByRole('button').map((b) => b.textContent).filter(Boolean);
+    expect(numbers()).toEqual(['1', '2', '3', '4', '5']);
+    fireEvent.click(screen.getByRole('button', { name: '5' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.get('page')).toBe('5'));
+    expect(numbers()).toEqual(['3', '4', '5', '6', '7']);
+  });
+
+  it('pages on a phone: the current page only', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      const { calls } = renderAdmin({ total: 120 });
+      await screen.findAllByTestId('record-row');
+      const nav = screen.getByRole('navigation', { name: 'Pages' });
+      expect(within(nav).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Previous page', '1', 'Next page']);
+      fireEvent.click(within(nav).getByRole('button', { name: 'Next page' }));
+      await waitFor(() => expect(listCalls(calls).at(-1)!.get('page')).toBe('2'));
+      expect(within(nav).getByText('2')).toHaveAttribute('aria-current', 'page');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it("shows 'No records found', in English and Spanish", async () => {
     renderAdmin({ rows: [] });
     expect(await screen.findByTestId('records-empty')).toHaveTextContent('No records found');
@@ -207,6 +233,10 @@ describe('admin purchases view', () => {
     expect(statusColor('revoked')).toBe('gray');
     expect(pageCount(0)).toBe(1);
     expect(pageCount(25)).toBe(3);
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(4, 10, 1)).toEqual([4]);
     expect(formatDateTime('2026-03-04T05:06:00', 'en')).toBe('04 Mar 2026 05:06');
     expect(showsPaymentMethod({ is_gift: true, amount: 10 })).toBe(false);
     expect(showsPaymentMethod({ is_gift: false, amount: 0 })).toBe(false);

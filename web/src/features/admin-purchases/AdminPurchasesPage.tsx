@@ -19,7 +19,7 @@ import { DateRangeInput } from '../../ui/DateRangeInput';
 import { PageHeader } from '../../ui/PageHeader';
 import { ADMIN_RECORDS_KEY, useAdminRecords, useProductChoices, type AdminFilters } from './admin-purchases-api';
 import { adminErrorText } from './admin-purchases-errors';
-import { formatDateTime, formatMoney, pageCount, showsPaymentMethod, statusColor } from './admin-purchases-view';
+import { formatDateTime, formatMoney, pageCount, pageWindow, showsPaymentMethod, statusColor } from './admin-purchases-view';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { InvoiceModal } from './InvoiceModal';
@@ -117,23 +117,22 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lan
   );
 }
 
-/** spec part 1 §2: up to 5 page buttons; a compact screen shows only the current page between the arrows. */
-function Pages({ page, total, onChange, compact, label }: { page: number; total: number; onChange: (page: number) => void; compact: boolean; label: string }) {
+/** spec part 1 §2: up to 5 page buttons around the current page; a compact screen shows only the current one. */
+function Pages({ page, total, onChange, compact, t }: { page: number; total: number; onChange: (page: number) => void; compact: boolean; t: TFunction }) {
   if (total <= 1) return null;
-  if (compact) {
-    return (
-      <Pagination.Root total={total} value={page} onChange={onChange} getItemProps={(p) => ({ 'aria-label': String(p) })}>
-        <Group gap={4} justify="center" component="nav" aria-label={label}>
-          <Pagination.Previous />
-          <Pagination.Control active aria-current="page">
-            {page}
+  return (
+    <Pagination.Root total={total} value={page} onChange={onChange}>
+      <Group gap={4} justify="center" component="nav" aria-label={t('pagination')} data-testid="pagination">
+        <Pagination.Previous aria-label={t('previousPage')} />
+        {pageWindow(page, total, compact ? 1 : 5).map((n) => (
+          <Pagination.Control key={n} active={n === page} aria-current={n === page ? 'page' : undefined} onClick={() => onChange(n)}>
+            {n}
           </Pagination.Control>
-          <Pagination.Next />
-        </Group>
-      </Pagination.Root>
-    );
-  }
-  return <Pagination total={total} value={page} onChange={onChange} siblings={1} boundaries={1} aria-label={label} data-testid="pagination" />;
+        ))}
+        <Pagination.Next aria-label={t('nextPage')} />
+      </Group>
+    </Pagination.Root>
+  );
 }
 
 export default function AdminPurchasesPage() {
@@ -241,7 +240,7 @@ export default function AdminPurchasesPage() {
               <RecordsTable rows={records.data.rows} lang={i18n.language} onOpen={setDialog} t={t} />
             </>
           )}
-          {records.data && <Pages page={page} total={pageCount(records.data.total)} onChange={setPage} compact={compact} label={t('pagination')} />}
+          {records.data && <Pages page={page} total={pageCount(records.data.total)} onChange={setPage} compact={compact} t={t} />}
         </Stack>
       </Card>
 

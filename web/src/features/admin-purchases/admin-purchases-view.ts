@@ -26,3 +26,10 @@ export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_
 
 /** spec part 1 §4: a gift purchase, or one with amount 0, hides the payment method. */
 export const showsPaymentMethod = (row: { is_gift: boolean; amount: number }) => !row.is_gift && row.amount !== 0;
+
+/** spec part 1 §2: up to 5 page buttons — the pages around the current one (one on a compact screen). */
+export function pageWindow(page: number, total: number, size = 5): number[] {
+  const count = Math.min(size, total);
+  const first = Math.min(Math.max(1, page - Math.floor(count / 2)), total - count + 1);
+  return Array.from({ length: count }, (_, i) => first + i);
+}

@@ -85,11 +85,15 @@ describe('thank-you page helpers', () => {
     expect(formatOrderDate(iso, 'es')).toBe('05 nov 2026 09:03');
     expect(formatOrderDate('nonsense', 'en')).toBe('');
   });
-  it('chooses the badge from status and payment_processor_id, and polls only while pending', () => {
-    expect(purchaseBadge({ status: 'pending', payment_processor_id: 'pi_1' }).labelKey).toBe('thankyou.statuses.processing');
-    expect(purchaseBadge({ status: 'pending', payment_processor_id: null }).labelKey).toBe('thankyou.statuses.pending');
-    expect(purchaseBadge({ status: 'active', payment_processor_id: 'pi_1' }).color).toBe('green');
-    expect(purchaseBadge({ status: 'weird', payment_processor_id: null }).labelKey).toBe('thankyou.statuses.other');
+  it('chooses the badge from status and the provider ids, and polls only while pending', () => {
+    const none = { payment_processor_id: null, subscription_id: null };
+    expect(purchaseBadge({ ...none, status: 'pending', payment_processor_id: 'pi_1' }).labelKey).toBe('thankyou.statuses.processing');
+    // A subscription (Stripe's sub_…, PayPal's I-…) carries only its subscription_id until it is paid.
+    expect(purchaseBadge({ ...none, status: 'pending', subscription_id: 'I-ABC' }).labelKey).toBe('thankyou.statuses.processing');
+    expect(purchaseBadge({ ...none, status: 'pending', subscription_id: 'sub_1' }).labelKey).toBe('thankyou.statuses.processing');
+    expect(purchaseBadge({ ...none, status: 'pending' })).toEqual({ labelKey: 'thankyou.statuses.pending', color: 'yellow', status: 'pending' });
+    expect(purchaseBadge({ ...none, status: 'active', payment_processor_id: 'pi_1' }).color).toBe('green');
+    expect(purchaseBadge({ ...none, status: 'weird' }).labelKey).toBe('thankyou.statuses.other');
     expect(isPurchasePending({ status: 'pending' })).toBe(true);
     expect(isPurchasePending({ status: 'active' })).toBe(false);
   });

@@ -25,6 +25,8 @@ function userRow(userId: number): UserRow {
     heldWords: 0,
     defaultOrganizationId: null,
     lastUsedAt: at,
+    wordsUsed: 0,
+    lifetimeValue: 0,
     createdAt: at,
     updatedAt: at,
   };

@@ -71,6 +71,7 @@ export const customerInvoice = z.object({
   total_payment: z.number(),
   payment_method_id: z.number().nullable(),
   order_id: z.string().nullable(),
+  expiration_date: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CustomerInvoice = z.infer<typeof customerInvoice>;

@@ -66,6 +66,7 @@ export function presentCustomer(rows: CustomerRows): CustomerDetail {
       total_payment: i.totalPayment,
       payment_method_id: i.paymentMethodId,
       order_id: i.orderId,
+      expiration_date: i.expirationDate?.toISOString() ?? null,
       createdAt: i.createdAt.toISOString(),
     })),
     createdAt: user.createdAt.toISOString(),

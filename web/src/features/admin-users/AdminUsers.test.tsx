@@ -40,7 +40,7 @@ function detail(overrides: Partial<CustomerDetail> = {}): CustomerDetail {
     purchases: [
       { purchase_id: 5, status: 'completed', product_id: 3, product: { name: 'Starter' }, amount: 10, total_payment: 10, is_gift: false, expiration_days: 30, expires_at: '2026-12-20T10:00:00.000Z', payment_method_id: null, payment_processor_id: null, subscription_id: null, cancel_reason: null, createdAt: '2026-11-20T10:00:00.000Z' },
     ],
-    invoices: [{ invoice_id: 7, purchase_id: 5, status: 'completed', amount: 10, total_payment: 10, payment_method_id: null, order_id: 'pi_1', createdAt: '2026-11-20T10:00:00.000Z' }],
+    invoices: [{ invoice_id: 7, purchase_id: 5, status: 'completed', amount: 10, total_payment: 10, payment_method_id: null, order_id: 'pi_1', expiration_date: null, createdAt: '2026-11-20T10:00:00.000Z' }],
     createdAt: '2026-11-02T10:00:00.000Z',
     ...overrides,
   };
@@ -191,6 +191,8 @@ describe('customer detail', () => {
     expect(screen.queryByTestId('edit-customer')).toBeNull();
     expect(screen.queryByTestId('login-as')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revoke purchase #5' })).toBeNull();
+    expect(screen.queryByTestId('add-invoice')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit invoice #7' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Extend purchase #5' })).toBeInTheDocument();
   });
 
@@ -213,6 +215,16 @@ describe('customer detail', () => {
     fireEvent.click(await screen.findByTestId('login-as'));
     await waitFor(() => expect(tab.location.href).toBe('/?uid=one-time-token-123&view_as=1'));
     expect(tab.opener).toBeNull();
+  });
+
+  it('adds an invoice for this customer with the back office\'s invoice editor (pending, 0, no purchase)', async () => {
+    const { calls } = routes({ 'POST /api/invoices/admin': () => ({ status: 201, body: {} }) });
+    show(<CustomerPage />, admin, '/admin/users/10', '/admin/users/:id');
+    fireEvent.click(await screen.findByTestId('add-invoice'));
+    const save = await screen.findByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.startsWith('/api/invoices/admin'))?.body).toMatchObject({ status: 'pending', amount: 0, purchase_id: null, user_id: 10 }));
+    expect(await screen.findByText('Invoice saved.')).toBeInTheDocument();
   });
 
   it('offers no log in as for a staff member', async () => {

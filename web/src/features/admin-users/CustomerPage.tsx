@@ -4,7 +4,7 @@
 // delete with the spec's confirmation, then /admin/users. Buttons a manager may not use are hidden
 // (docs/decisions.md "Staff rights").
 import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { CustomerPurchase } from '@pluma/common/admin-users';
+import type { CustomerInvoice, CustomerPurchase } from '@pluma/common/admin-users';
 import { mayGiveAccess } from '@pluma/common/rules/purchase-expiry';
 import { IconBrandWhatsapp, IconEdit, IconKey, IconLogin, IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CUSTOMERS_KEY, createResetLink, customerKey, deleteCustomer, impersonate, impersonationUrl, revokeAccess, sendRecoveryEmail, useCustomer } from './admin-users-api';
-import { formatDateTime, formatMoney, formatNumber, whatsappLink } from './customers-view';
+import { InvoiceModal } from '../admin-purchases/InvoiceModal';
+import { formatDateTime, formatMoney, formatNumber, invoiceEditorRow, whatsappLink } from './customers-view';
 import { ExtendAccessModal } from './ExtendAccessModal';
 import { GiveAccessModal } from './GiveAccessModal';
 
@@ -48,6 +49,8 @@ export default function CustomerPage() {
   const [extending, setExtending] = useState<CustomerPurchase | null>(null);
   const [revoking, setRevoking] = useState<CustomerPurchase | null>(null);
   const [deleting, setDeleting] = useState(false);
+  /** The invoice being added ('new') or edited, in the back office's invoice editor (admins). */
+  const [invoice, setInvoice] = useState<CustomerInvoice | 'new' | null>(null);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: customerKey(userId) });
@@ -251,9 +254,16 @@ export default function CustomerPage() {
       </Card>
 
       <Card withBorder padding="lg">
-        <Title order={2} fz="lg" mb="sm">
-          {t('detail.invoices')}
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            {t('detail.invoices')}
+          </Title>
+          {isAdmin && (
+            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setInvoice('new')} data-testid="add-invoice">
+              {t('detail.addInvoice')}
+            </Button>
+          )}
+        </Group>
         {c.invoices.length === 0 ? (
           <Text c="dimmed" size="sm">
             {t('detail.noRecords')}
@@ -268,16 +278,24 @@ export default function CustomerPage() {
                   <Table.Th>{t('detail.status')}</Table.Th>
                   <Table.Th>{t('access.total')}</Table.Th>
                   <Table.Th>{t('detail.date')}</Table.Th>
+                  {isAdmin && <Table.Th>{t('detail.actions')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {c.invoices.map((i) => (
-                  <Table.Tr key={i.invoice_id}>
+                  <Table.Tr key={i.invoice_id} data-testid="customer-invoice">
                     <Table.Td>{i.invoice_id}</Table.Td>
                     <Table.Td>{i.purchase_id ?? '—'}</Table.Td>
                     <Table.Td>{i.status}</Table.Td>
                     <Table.Td>{formatMoney(i.total_payment, lang)}</Table.Td>
                     <Table.Td>{formatDateTime(i.createdAt, lang)}</Table.Td>
+                    {isAdmin && (
+                      <Table.Td>
+                        <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => setInvoice(i)} aria-label={t('detail.editInvoiceLabel', { id: i.invoice_id })}>
+                          {t('detail.edit')}
+                        </Button>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -286,6 +304,18 @@ export default function CustomerPage() {
         )}
       </Card>
 
+      {invoice != null && (
+        <InvoiceModal
+          key={invoice === 'new' ? 'new' : invoice.invoice_id}
+          row={invoiceEditorRow(c, invoice === 'new' ? null : invoice)}
+          onClose={() => setInvoice(null)}
+          onSaved={() => {
+            showSuccess(t('detail.invoiceSaved'));
+            setInvoice(null);
+            refresh();
+          }}
+        />
+      )}
       <GiveAccessModal userId={c.user_id} opened={giving} onClose={() => setGiving(false)} onDone={refresh} />
       <ExtendAccessModal key={extending?.purchase_id ?? 0} userId={c.user_id} purchase={extending} onClose={() => setExtending(null)} onDone={refresh} />
       <Modal

@@ -184,7 +184,8 @@ describe('saved cards, paying with them, and switching plans', () => {
 
     // A SetupIntent that is not ours to honour changes nothing: no purpose, or naming a user whose customer it is not.
     const stranger = await buildUser(t.ctx);
-    for (const metadata of [{}, { purpose: 'payment_source', user_id: String(stranger.user.userId) }]) {
+    const notOurs: Stripe.MetadataParam[] = [{}, { purpose: 'payment_source', user_id: String(stranger.user.userId) }];
+    for (const metadata of notOurs) {
       const other = await stripe.setupIntents.create({ customer, usage: 'off_session', metadata });
       const confirmed = await stripe.setupIntents.confirm(other.id, { payment_method: 'pm_card_mastercard' });
       expect(confirmed.status).toBe('succeeded');

@@ -1,4 +1,4 @@
-// Hostile values for the OpenAPI fuzz test (platform/http/fuzz.test.ts): a fixed, reproducible list, so a
+// Hostile values for the OpenAPI fuzz test (test/run-fuzz.ts): a fixed, reproducible list, so a
 // failure names the exact value and reruns the same way.
 
 export interface HostileValue {

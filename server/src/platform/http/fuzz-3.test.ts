@@ -1,0 +1,4 @@
+// The OpenAPI fuzz test, part 3 (test/run-fuzz.ts deals the operations into the parts).
+import { describeFuzz } from '../../test/run-fuzz';
+
+describeFuzz(3);

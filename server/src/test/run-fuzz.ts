@@ -1,0 +1,146 @@
+// Bad input never gets a 500 (issue 8 item 5): every operation of the OpenAPI document, every parameter,
+// a fixed list of hostile values, as a visitor, a customer and an admin. Asserts for each request: no 5xx;
+// values that must be refused are (4xx); and a refused request changed no row of any table.
+// The operations are dealt into FUZZ_PARTS test files (platform/http/fuzz-<n>.test.ts), each on its own
+// app and database, so the growing API is fuzzed in parallel workers and no single test runs for minutes.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, messages, products } from '../db/schema';
+import { buildUser } from './factories';
+import { changedTables, fingerprintReader, writeClock, type Fingerprint } from './fuzz/db-fingerprint';
+import { createCaseBuilder, operationsOf, type FuzzCase, type OpenApiDocument } from './fuzz/openapi-cases';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * Operations fuzzed only without a session, because any call with one ends what the other cases need:
+ * logout ends the caller's session, refresh rotates the caller's token (a second rotation revokes the whole
+ * session family), and DELETE /api/users deletes the caller's account. They take no parameters, so the
+ * anonymous pass (401 before anything runs) is their whole surface.
+ */
+const SESSION_ENDING = new Set(['POST /api/auth/logout', 'POST /api/auth/refresh', 'DELETE /api/users/']);
+
+interface Failure {
+  role: string;
+  operation: string;
+  slot: string;
+  value: string;
+  problem: string;
+}
+
+/** How many files share the operations (fuzz-1.test.ts … fuzz-3.test.ts). */
+export const FUZZ_PARTS = 3;
+
+/** Fuzzes every FUZZ_PARTS-th operation of the API, starting at `part` (1-based). */
+export function describeFuzz(part: number) {
+describe(`OpenAPI fuzz: hostile input (part ${part} of ${FUZZ_PARTS})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The per-user limit of PUT /api/auth/password comes from the environment; the per-IP limits are met
+    // by giving each request its own address below.
+    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000000' });
+  });
+  afterAll(() => t.close());
+
+  it('no request gets a 5xx, hostile values are refused, and refused requests change nothing', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
+    // The API's operations; the document also lists the web app's fallback (GET /*, index.html for any
+    // other path), which is not an API route and answers every path with the page.
+    const all = operationsOf(doc).filter(([, path]) => path.startsWith('/api/'));
+    expect(all.length).toBeGreaterThan(30);
+    // Dealt by position in the document's stable order: every operation lands in exactly one part.
+    const operations = all.filter((_, index) => index % FUZZ_PARTS === part - 1);
+
+    // The customer has no purchase, so no chat generation starts (and writes) in the background.
+    const customer = await buildUser(t.ctx);
+    const admin = await buildUser(t.ctx, { staffRole: 'admin', access: true });
+    const bystander = await buildUser(t.ctx);
+    const [product] = await t.ctx.db.insert(products).values({ name: 'Fuzz plan', price: 10, wordAmount: 100, expirationDays: 30 }).returning();
+    const [conversation] = await t.ctx.db.insert(conversations).values({ userId: customer.user.userId, name: 'Fuzz' }).returning();
+    const [message] = await t.ctx.db
+      .insert(messages)
+      .values({ conversationId: conversation.conversationId, userId: customer.user.userId, role: 'user', content: 'hello' })
+      .returning();
+    // Required references point at real records, so a hostile value in another field reaches the service.
+    const builder = createCaseBuilder(doc, {
+      user_id: bystander.user.userId,
+      product_id: product.productId,
+      conversation_id: conversation.conversationId,
+      message_id: message.messageId,
+    });
+
+    const roles: { role: string; headers: Record<string, string> }[] = [
+      { role: 'visitor', headers: {} },
+      { role: 'customer', headers: customer.auth },
+      { role: 'admin', headers: admin.auth },
+    ];
+    const fingerprint = await fingerprintReader(t.ctx.database);
+    const clock = writeClock(t.ctx.database);
+    const failures: Failure[] = [];
+    let sent = 0;
+    let ip = 0;
+    const statuses = new Map<number, number>();
+
+    // The data as of `lastClock`; re-read only when the write clock moved.
+    let lastClock = await clock();
+    let lastPrint: Fingerprint = await fingerprint();
+    /** The tables changed since the last look (clock read first: a write in between shows up next time). */
+    const changesSinceLastLook = async (): Promise<string[]> => {
+      const now = await clock();
+      if (now === lastClock) return [];
+      const print = await fingerprint();
+      const changed = changedTables(lastPrint, print);
+      lastClock = now;
+      lastPrint = print;
+      return changed;
+    };
+    // The detector itself sees a write (a fingerprint that never changed would let every case pass).
+    await t.ctx.db.update(conversations).set({ name: 'Fuzz, renamed' }).where(eq(conversations.conversationId, conversation.conversationId));
+    expect(await changesSinceLastLook()).toEqual(['conversations']);
+
+    /** After an accepted request: wait until writes it started after answering (e.g. mail) have landed. */
+    const settle = async () => {
+      for (let quiet = 0, i = 0; quiet < 2 && i < 80; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        quiet = (await changesSinceLastLook()).length === 0 ? quiet + 1 : 0;
+      }
+    };
+
+    for (const { role, headers } of roles) {
+      const cases: FuzzCase[] = operations
+        .filter(([m, p]) => role === 'visitor' || !SESSION_ENDING.has(`${m.toUpperCase()} ${p}`))
+        .flatMap(([m, p, op]) => builder.casesFor(m, p, op));
+      for (const c of cases) {
+        ip += 1;
+        const res = await t.app.inject({
+          method: c.request.method as 'GET',
+          url: c.request.url,
+          query: c.request.query,
+          payload: c.request.payload,
+          headers: { ...headers, ...c.request.headers },
+          // Its own address per request, so the per-IP rate limits don't turn every later case into a 429.
+          remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+        });
+        sent += 1;
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        const fail = (problem: string) => failures.push({ role, operation: c.operation, slot: c.slot, value: c.value, problem });
+        if (res.statusCode >= 500) fail(`${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (c.mustRefuse && res.statusCode < 400) fail(`accepted with ${res.statusCode}`);
+        if (res.statusCode >= 400) {
+          const changed = await changesSinceLastLook();
+          if (changed.length) fail(`refused with ${res.statusCode} but changed ${changed.join(', ')}`);
+        } else {
+          await changesSinceLastLook();
+          await settle();
+        }
+      }
+    }
+
+    console.log(
+      `OpenAPI fuzz part ${part}/${FUZZ_PARTS}: ${sent} requests over ${operations.length} of ${all.length} operations (${t.ctx.database.kind}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
+    const lines = failures.map((f) => `${f.role} ${f.operation} ${f.slot} = ${f.value}: ${f.problem}`);
+    if (lines.length) console.log(lines.join('\n'));
+    expect(lines.slice(0, 40), `${lines.length} failures`).toEqual([]);
+  }, 600_000);
+});
+}

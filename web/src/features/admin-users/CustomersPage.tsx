@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { useCustomers } from './admin-users-api';
 import { nextSort, formatDateTime, formatMoney, formatNumber, whatsappLink } from './customers-view';
-import { DateRangeFilter, type OptionalRange } from './DateRangeFilter';
+import { DateRangeInput, type OptionalRange } from '../../ui/DateRangeInput';
 
 const COLUMNS: { key: CustomerSortKey; labelKey: string; numeric?: boolean }[] = [
   { key: 'user_id', labelKey: 'list.id' },
@@ -78,7 +78,7 @@ export default function CustomersPage() {
           w={170}
           data-testid="customers-field"
         />
-        <DateRangeFilter label={t('list.signupDates')} value={range} onChange={resetPage(setRange)} />
+        <DateRangeInput clearable label={t('list.signupDates')} value={range} onChange={resetPage(setRange)} data-testid="customers-date-range" />
       </Group>
 
       {list.isError ? (

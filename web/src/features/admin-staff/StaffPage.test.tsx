@@ -37,15 +37,15 @@ describe('/admin/staff', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Change the role of eva@example.com' }));
     const roleModal = await screen.findByTestId('role-modal');
-    fireEvent.click(within(roleModal).getByText('Admin'));
-    fireEvent.click(within(roleModal).getByRole('button', { name: 'Save' }));
+    fireEvent.click(await within(roleModal).findByText('Admin'));
+    fireEvent.click((await within(roleModal).findByRole('button', { name: 'Save', hidden: true })));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ staff_id: 4, role: 'admin' }));
     expect(await screen.findByText('Role saved.')).toBeInTheDocument();
 
     fireEvent.click(within(row).getByRole('button', { name: 'Remove eva@example.com from staff' }));
     const removeModal = await screen.findByTestId('remove-modal');
-    expect(removeModal).toHaveTextContent('eva@example.com will lose access to the back office.');
-    fireEvent.click(within(removeModal).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(removeModal).toHaveTextContent('eva@example.com will lose access to the back office.'));
+    fireEvent.click((await within(removeModal).findByRole('button', { name: 'Remove', hidden: true })));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/staff/4')).toBe(true));
   });
 
@@ -59,7 +59,7 @@ describe('/admin/staff', () => {
     const [row] = await screen.findAllByTestId('staff-row');
     expect(row).toHaveTextContent('Administrador');
     fireEvent.click(within(row).getByRole('button', { name: 'Quitar a eva@example.com del equipo' }));
-    fireEvent.click(within(await screen.findByTestId('remove-modal')).getByRole('button', { name: 'Quitar' }));
+    fireEvent.click(await within(await screen.findByTestId('remove-modal')).findByRole('button', { name: 'Quitar', hidden: true }));
     expect(await screen.findByText('Siempre debe haber un administrador: agrega otro administrador primero.')).toBeInTheDocument();
   });
 
@@ -73,9 +73,9 @@ describe('/admin/staff', () => {
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('add-staff'));
     const modal = await screen.findByTestId('add-staff-modal');
-    fireEvent.change(within(modal).getByTestId('add-staff-email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(await within(modal).findByTestId('add-staff-email'), { target: { value: 'new@example.com' } });
     expect(await within(modal).findByTestId('invite-note', {}, { timeout: 3000 })).toHaveTextContent('an account will be created');
-    fireEvent.click(within(modal).getByRole('button', { name: 'Add staff' }));
+    fireEvent.click((await within(modal).findByRole('button', { name: 'Add staff', hidden: true })));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'new@example.com', role: 'manager' }));
     expect(await screen.findByText('Staff member added.')).toBeInTheDocument();
   });

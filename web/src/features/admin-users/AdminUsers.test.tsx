@@ -166,7 +166,7 @@ describe('customer detail', () => {
     fireEvent.click(await screen.findByTestId('give-access'));
     const modal = await screen.findByTestId('give-access-modal');
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/products'))).toBe(true));
-    const select = within(modal).getByTestId('give-access-product');
+    const select = await within(modal).findByTestId('give-access-product');
     fireEvent.click(select);
     await waitFor(() => expect(select).toHaveAttribute('aria-controls'));
     // The dropdown is still in its opening transition: present, not yet "visible" to role queries.
@@ -178,7 +178,7 @@ describe('customer detail', () => {
     fireEvent.click(within(modal).getByTestId('give-access-gift'));
     expect(within(modal).getByTestId('give-access-total')).toHaveValue('$0');
     expect(within(modal).queryByTestId('give-access-method')).toBeNull();
-    fireEvent.click(within(modal).getByRole('button', { name: 'Give access' }));
+    fireEvent.click((await within(modal).findByRole('button', { name: 'Give access', hidden: true })));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ user_id: 10, product_id: 3, gift: true, expiration_days: 30, total: 0, payment_method_id: null }));
     expect(await screen.findByText('Access added.')).toBeInTheDocument();
   });
@@ -201,8 +201,9 @@ describe('customer detail', () => {
     show(<CustomerPage />, admin, '/admin/users/10', '/admin/users/:id');
     fireEvent.click(await screen.findByTestId('delete-customer'));
     const modal = await screen.findByTestId('delete-modal');
-    expect(modal).toHaveTextContent("Are you sure you want to delete this user's account? This action cannot de undone.");
-    fireEvent.click(within(modal).getByRole('button', { name: 'Delete user' }));
+    // The modal's content mounts after its opening transition.
+    await waitFor(() => expect(modal).toHaveTextContent("Are you sure you want to delete this user's account? This action cannot de undone."));
+    fireEvent.click((await within(modal).findByRole('button', { name: 'Delete user', hidden: true })));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/users'));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });

@@ -1,8 +1,9 @@
 // Back-office journey (issue 11 "Acceptance", items 1 and 6; spec part 1 §2 /admin and
 // /admin/analytics/*, §4), in English and Spanish: a customer bought a plan (given by the admin through
 // the API, with its invoice); the admin finds the purchase on /admin by the customer's email, edits it to
-// cancelled with a reason (after the warning), sees it cancelled in the table, then opens the income and
-// products analytics and sees their figures and donut charts drawn with that data.
+// cancelled with a reason (after the warning), sees it cancelled in the table, adds an invoice for it with
+// "New invoice" and sees it listed under Invoices, then opens the income and products analytics and sees
+// their figures and donut charts drawn with that data.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, inject } from 'vitest';
 import adminPurchasesEn from '../web/src/i18n/admin-purchases.en.json';
@@ -35,7 +36,7 @@ async function customerWithPurchase(lang: UiLang) {
     body: { user_id: me.user_id, product_id: product.product_id, gift: false, total: 20, payment_method_id: 1 },
   });
   await apiRequest('POST', '/invoices/admin', { token: admin, body: { purchase_id: purchase.purchase_id, status: 'completed', amount: 20, payment_method_id: 1, order_id: `journey-${lang}` } });
-  return { customer, product, purchase };
+  return { customer, userId: me.user_id, product, purchase };
 }
 
 /** The admin's interface language follows the profile once signed in. */
@@ -58,7 +59,7 @@ async function checkA11y(page: Page, lang: UiLang, where: string) {
 
 async function journey(page: Page, lang: UiLang) {
   const { admin: t, analytics: a } = ui[lang];
-  const { customer, product, purchase } = await customerWithPurchase(lang);
+  const { customer, userId, product, purchase } = await customerWithPurchase(lang);
   await adminLanguage(lang);
   await signIn(page, lang, inject('adminEmail'), inject('adminPassword'));
 
@@ -88,7 +89,28 @@ async function journey(page: Page, lang: UiLang) {
   await modal.waitFor({ state: 'detached' });
   await expect.poll(() => row.getByTestId('record-status').textContent()).toBe(t.statuses.cancelled);
 
-  // 3. Income analytics: the invoice's payment is counted, the table and the donut are drawn.
+  // 3. Add an invoice for that purchase with "New invoice"; the Invoices tab lists it beside the first one.
+  await page.getByRole('button', { name: t.actions.newInvoice }).click();
+  const invoice = page.getByTestId('invoice-modal');
+  await invoice.getByTestId('invoice-status').click();
+  await page.getByRole('option', { name: t.statuses.completed, exact: true }).click();
+  await invoice.getByLabel(label(t.invoice.amount)).fill('35');
+  await invoice.getByLabel(label(t.invoice.total)).fill('35');
+  await invoice.getByLabel(label(t.invoice.purchaseId)).fill(String(purchase.purchase_id));
+  await invoice.getByLabel(label(t.invoice.userId)).fill(String(userId));
+  await invoice.getByLabel(label(t.invoice.orderId)).fill(`ui-invoice-${lang}`);
+  await invoice.getByRole('button', { name: t.invoice.save }).click();
+  await invoice.waitFor({ state: 'detached' });
+  await page.getByText(t.invoice.saved).waitFor();
+  await page.getByTestId('type-tabs').getByText(t.typeTabs.invoices, { exact: true }).click();
+  await expect.poll(() => page.getByTestId('record-row').count()).toBe(2);
+  const added = page.getByTestId('record-row').filter({ hasText: '$35.00' });
+  expect(await added.count()).toBe(1);
+  expect(await added.textContent()).toContain(t.kind.invoice);
+  expect(await added.textContent()).toContain(product.name);
+  expect(await added.getByTestId('record-status').textContent()).toBe(t.statuses.completed);
+
+  // 4. Income analytics: the invoice's payment is counted, the table and the donut are drawn.
   await page.goto('/admin/analytics/income');
   await page.getByTestId('analytics-income').waitFor();
   await page.getByTestId('income-total').waitFor();
@@ -99,7 +121,7 @@ async function journey(page: Page, lang: UiLang) {
   await expect.poll(() => page.getByTestId('income-donut').locator('svg path').count()).toBeGreaterThan(0);
   await checkA11y(page, lang, '/admin/analytics/income');
 
-  // 4. Products analytics: the plan is listed with its purchase, and the income-share donut is drawn.
+  // 5. Products analytics: the plan is listed with its purchase, and the income-share donut is drawn.
   await page.goto('/admin/analytics/products');
   const products = page.getByTestId('products-table');
   await products.waitFor();
@@ -111,7 +133,7 @@ async function journey(page: Page, lang: UiLang) {
 
 describe('back office: purchases and analytics', () => {
   for (const lang of ['en', 'es'] as const) {
-    test(`${lang.toUpperCase()}: find a purchase on /admin, edit it to cancelled with a reason; income and products analytics draw their charts`, async ({ openPage }) => {
+    test(`${lang.toUpperCase()}: find a purchase on /admin, edit it to cancelled with a reason, add an invoice; income and products analytics draw their charts`, async ({ openPage }) => {
       const page = await openPage({ locale: ui[lang].locale });
       await journey(page, lang);
     });

@@ -2,6 +2,7 @@
 // belong to (spec part 2 §4, §6; DESIGN.md §7).
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { files } from './platform';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -119,16 +120,38 @@ export const auditLog = pgTable(
 );
 
 /**
- * An organization (team). The groundwork has what every request needs to resolve one: its id and name;
- * the organizations area adds its settings (spec part 2 §3 "Organization") with its own migration.
+ * An organization (team) and its settings (spec part 2 §3 "Organization"; features/organizations). The
+ * payment and AI secrets are sealed with platform/crypto/secret-box (as the app configuration's), never
+ * stored or sent in the clear; an empty value is null.
  */
-export const organizations = pgTable('organizations', {
-  organizationId: serial('organization_id').primaryKey(),
-  name: text('name').notNull(),
-  /** Who created it (staff may create organizations, spec part 2 §6); kept when that user is gone. */
-  createdBy: integer('created_by').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
-  ...timestamps,
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    organizationId: serial('organization_id').primaryKey(),
+    name: text('name').notNull(),
+    /** Who created it (staff may create organizations, spec part 2 §6); kept when that user is gone. */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
+    tagline: text('tagline').notNull().default(''),
+    /** The URL slug and the domain of the selection order (spec part 2 §4); lowercase, unique. */
+    slug: text('slug'),
+    domain: text('domain'),
+    thumbnailFileId: integer('thumbnail_file_id').references((): AnyPgColumn => files.fileId, { onDelete: 'set null' }),
+    /** The welcome video: an uploaded file or an external URL (the form's toggle), not both. */
+    welcomeVideoFileId: integer('welcome_video_file_id').references((): AnyPgColumn => files.fileId, { onDelete: 'set null' }),
+    welcomeVideoUrl: text('welcome_video_url'),
+    stripePublic: text('stripe_public'),
+    stripeSecretSealed: text('stripe_secret_sealed'),
+    stripeWebhookSecretSealed: text('stripe_webhook_secret_sealed'),
+    openaiApiKeySealed: text('openai_api_key_sealed'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organizations_slug_unique').on(t.slug),
+    uniqueIndex('organizations_domain_unique').on(t.domain),
+    // GET /organizations/admin/all and the caller's list: by name, any case.
+    index('organizations_lower_name_idx').on(sql`lower(${t.name})`, t.organizationId),
+  ],
+);
 
 /** Membership: user_type_id 1 Admin, 2 Manager, 3 Member (spec part 2 §3 "User-organization"). */
 export const userOrganizations = pgTable(

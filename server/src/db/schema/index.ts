@@ -3,3 +3,4 @@ export * from './platform';
 export * from './commerce';
 export * from './jobs';
 export * from './chat';
+export * from './groups';

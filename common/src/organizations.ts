@@ -198,6 +198,7 @@ export const addOrganizationUserRequest = z
   })
   .refine((v) => v.user_id !== undefined || v.email !== undefined, { error: 'organization_user_required', path: ['email'] });
 export type AddOrganizationUserRequest = z.input<typeof addOrganizationUserRequest>;
+export type AddOrganizationUser = z.infer<typeof addOrganizationUserRequest>;
 
 /** PUT /organizations/users (Admin): the member's role. */
 export const updateOrganizationUserRequest = z.object({ organization_id: id(), user_id: id(), user_type_id: userTypeId });

@@ -18,6 +18,7 @@ import { payPalRoutes } from './paypal/routes';
 import { ownPurchaseRoutes } from './purchases/own-routes';
 import { adminPurchaseRoutes } from './purchases-admin/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { organizationMemberRoutes, organizationRoutes } from './organizations';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -38,4 +39,6 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(ownPurchaseRoutes);
   await app.register(adminPurchaseRoutes);
   await app.register(analyticsRoutes, { prefix: '/analytics' });
+  await app.register(organizationRoutes);
+  await app.register(organizationMemberRoutes);
 }

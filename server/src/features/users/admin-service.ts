@@ -20,7 +20,7 @@ import { deleteAccount, findUserByEmail } from './service';
 /** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). Migration 0009's triggers repeat these and the purchases' below: change both together. */
 export const PAID_INVOICE_STATUSES = ['active', 'completed', 'success', 'succeeded', 'paid'] as const;
 /** Purchases staff recorded as paid (given with a total) count when no invoice stands for them. */
-const PAID_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+export const PAID_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
 
 const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

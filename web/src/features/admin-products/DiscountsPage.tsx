@@ -2,18 +2,20 @@
 // through GET/POST/PUT /discounts/admin — list and search, create, edit, switch off (a code switched off is
 // refused at checkout with the spec's 412). Managers read the list; admins change it.
 import { Alert, Badge, Button, Group, NumberInput, Pagination, SegmentedControl, Skeleton, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import { discountAmountIssue, DISCOUNT_CODE_PATTERN, DISCOUNTS_PAGE_SIZE, type DiscountRecord } from '@pluma/common/discounts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { useSession } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
+import { ListResults } from '../../ui/ListResults';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
+import { SearchInput } from '../../ui/SearchInput';
+import { useListControls } from '../../ui/use-list-controls';
 import { localizeServerText } from '../../ui/server-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { createDiscount, DISCOUNTS_KEY, updateDiscount, useDiscountList } from './products-api';
@@ -44,9 +46,7 @@ export default function DiscountsPage() {
   const isAdmin = useSession().user?.staff?.role === 'admin';
   const queryClient = useQueryClient();
   const handleError = useErrorHandler();
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, query, page, setPage, pageCount } = useListControls(DISCOUNTS_PAGE_SIZE);
   const list = useDiscountList(query, page);
   const [editing, setEditing] = useState<DiscountFormValues | null>(null);
   const [errors, setErrors] = useState<{ code?: string; amount?: string }>({});
@@ -90,8 +90,7 @@ export default function DiscountsPage() {
   const amountText = (d: DiscountRecord) =>
     d.is_percent ? `${d.amount}%` : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(d.amount);
 
-  const discounts = list.data?.discounts ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / DISCOUNTS_PAGE_SIZE));
+  const pages = pageCount(list.data?.total);
   return (
     <Stack>
       <PageHeader
@@ -104,78 +103,67 @@ export default function DiscountsPage() {
           )
         }
       />
-      <TextInput
-        label={t('discounts.search')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      {list.isPending ? (
-        <Skeleton height={160} />
-      ) : list.isError ? (
-        <Alert color="red" role="alert" title={t('discounts.loadError')}>
-          <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : discounts.length === 0 ? (
-        <Text data-testid="discounts-empty">{t('discounts.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover data-testid="discounts-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('discounts.code')}</Table.Th>
-                <Table.Th>{t('discounts.amount')}</Table.Th>
-                <Table.Th>{t('discounts.firstInvoiceOnly')}</Table.Th>
-                <Table.Th>{t('discounts.redemptions')}</Table.Th>
-                <Table.Th>{t('discounts.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {discounts.map((d) => (
-                <Table.Tr key={d.discount_id} data-testid="discount-row">
-                  <Table.Td ff="monospace">{d.code}</Table.Td>
-                  <Table.Td>{amountText(d)}</Table.Td>
-                  <Table.Td>{d.first_invoice_only ? t('discounts.yes') : t('discounts.no')}</Table.Td>
-                  <Table.Td>{d.redemptions}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="dot" color={d.active ? 'green' : 'gray'}>
-                      {d.active ? t('discounts.active') : t('discounts.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {isAdmin && (
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => open(formOf(d))} aria-label={t('discounts.editNamed', { code: d.code })}>
-                          {t('list.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color={d.active ? 'red' : 'green'}
-                          loading={toggle.isPending && toggle.variables?.discount_id === d.discount_id}
-                          onClick={() => toggle.mutate(d)}
-                          data-testid={`discount-toggle-${d.discount_id}`}
-                        >
-                          {d.active ? t('discounts.disable') : t('discounts.enable')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
+      <SearchInput label={t('discounts.search')} value={search} onChange={setSearch} maw={360} />
+      <ListResults
+        list={list}
+        isEmpty={(data) => data.discounts.length === 0}
+        loading={<Skeleton height={160} />}
+        failed={<LoadErrorAlert title={t('discounts.loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} />}
+        empty={<Text data-testid="discounts-empty">{t('discounts.empty')}</Text>}
+      >
+        {({ discounts }) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover data-testid="discounts-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('discounts.code')}</Table.Th>
+                  <Table.Th>{t('discounts.amount')}</Table.Th>
+                  <Table.Th>{t('discounts.firstInvoiceOnly')}</Table.Th>
+                  <Table.Th>{t('discounts.redemptions')}</Table.Th>
+                  <Table.Th>{t('discounts.status')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {discounts.map((d) => (
+                  <Table.Tr key={d.discount_id} data-testid="discount-row">
+                    <Table.Td ff="monospace">{d.code}</Table.Td>
+                    <Table.Td>{amountText(d)}</Table.Td>
+                    <Table.Td>{d.first_invoice_only ? t('discounts.yes') : t('discounts.no')}</Table.Td>
+                    <Table.Td>{d.redemptions}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="dot" color={d.active ? 'green' : 'gray'}>
+                        {d.active ? t('discounts.active') : t('discounts.inactive')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {isAdmin && (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button size="xs" variant="default" onClick={() => open(formOf(d))} aria-label={t('discounts.editNamed', { code: d.code })}>
+                            {t('list.edit')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color={d.active ? 'red' : 'green'}
+                            loading={toggle.isPending && toggle.variables?.discount_id === d.discount_id}
+                            onClick={() => toggle.mutate(d)}
+                            data-testid={`discount-toggle-${d.discount_id}`}
+                          >
+                            {d.active ? t('discounts.disable') : t('discounts.enable')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ListResults>
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
       <Modal
         opened={editing !== null}

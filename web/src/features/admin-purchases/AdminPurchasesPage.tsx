@@ -3,12 +3,12 @@
 // 12 a page (at most 5 page buttons; on a phone only the current page), 'No records found'. Admins get
 // the row actions (edit, cancel a live subscription, edit or add an invoice); managers only read — each
 // row's `abilities` say what the server allows.
-import { Alert, Badge, Button, Card, Group, Pagination, Select, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Card, Group, Pagination, Select, SegmentedControl, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { STATUS_TABS, TYPE_TABS, type AdminPurchaseRow, type StatusTab, type TypeTab } from '@pluma/common/admin-purchases';
-import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
+import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
 import { localDay, purchasesDefaultRange, type DateRange } from '@pluma/common/rules/date-range';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -16,10 +16,14 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { DateRangeInput } from '../../ui/DateRangeInput';
+import { ListResults } from '../../ui/ListResults';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
+import { SearchInput } from '../../ui/SearchInput';
+import { useListControls } from '../../ui/use-list-controls';
 import { ADMIN_RECORDS_KEY, useAdminRecords, useProductChoices, type AdminFilters } from './admin-purchases-api';
 import { adminErrorText } from './admin-purchases-errors';
-import { formatDateTime, formatMoney, pageCount, pageWindow, showsPaymentMethod, statusColor } from './admin-purchases-view';
+import { formatDateTime, formatMoney, pageWindow, showsPaymentMethod, statusColor } from './admin-purchases-view';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { InvoiceModal } from './InvoiceModal';
@@ -142,22 +146,13 @@ export default function AdminPurchasesPage() {
   const isAdmin = user.staff?.role === 'admin';
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const [range, setRange] = useState<DateRange>(() => purchasesDefaultRange(localDay(new Date())));
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusTab>('all');
   const [type, setType] = useState<TypeTab>('all');
   const [productId, setProductId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
+  // A new filter starts again at page 1.
+  const { search, setSearch, query, page, setPage, pageCount } = useListControls(ADMIN_PURCHASES_PAGE_SIZE, [range, status, type, productId]);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  // A new filter starts again at page 1 (the page is part of the same state, so no stale page is fetched).
-  const [lastFilters, setLastFilters] = useState('');
-  const filterKey = JSON.stringify([range, debouncedSearch, status, type, productId]);
-  if (filterKey !== lastFilters) {
-    setLastFilters(filterKey);
-    if (page !== 1) setPage(1);
-  }
-  const filters: AdminFilters = { page, query: debouncedSearch, status, type, product_id: productId, ...range };
+  const filters: AdminFilters = { page, query, status, type, product_id: productId, ...range };
   const records = useAdminRecords(filters);
   const products = useProductChoices();
 
@@ -174,16 +169,7 @@ export default function AdminPurchasesPage() {
         <Stack gap="md">
           <Group align="flex-end" wrap="wrap">
             <DateRangeInput label={t('filters.dateRange')} value={range} onChange={setRange} data-testid="date-range" />
-            <TextInput
-              label={t('filters.search')}
-              placeholder={t('filters.searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              maxLength={200}
-              miw={260}
-              data-testid="search"
-            />
+            <SearchInput label={t('filters.search')} placeholder={t('filters.searchPlaceholder')} value={search} onChange={setSearch} maxLength={200} miw={260} data-testid="search" />
             <Select
               label={t('filters.product')}
               placeholder={t('filters.allProducts')}
@@ -217,29 +203,26 @@ export default function AdminPurchasesPage() {
             />
           </Group>
 
-          {records.isPending ? (
-            <Skeleton height={160} radius="md" data-testid="records-loading" />
-          ) : records.isError ? (
-            <Alert color="red" role="alert" title={t('loadError')}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{adminErrorText(records.error, t)}</Text>
-                <Button size="xs" variant="default" onClick={() => void records.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : records.data.rows.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl" data-testid="records-empty">
-              {t('empty')}
-            </Text>
-          ) : (
-            <>
-              <Text size="sm" c="dimmed" data-testid="records-total">
-                {t('total', { count: records.data.total })}
+          <ListResults
+            list={records}
+            isEmpty={(data) => data.rows.length === 0}
+            loading={<Skeleton height={160} radius="md" data-testid="records-loading" />}
+            failed={<LoadErrorAlert title={t('loadError')} text={adminErrorText(records.error, t)} onRetry={() => void records.refetch()} retryLabel={t('retry')} />}
+            empty={
+              <Text c="dimmed" ta="center" py="xl" data-testid="records-empty">
+                {t('empty')}
               </Text>
-              <RecordsTable rows={records.data.rows} lang={i18n.language} onOpen={setDialog} t={t} />
-            </>
-          )}
+            }
+          >
+            {(data) => (
+              <>
+                <Text size="sm" c="dimmed" data-testid="records-total">
+                  {t('total', { count: data.total })}
+                </Text>
+                <RecordsTable rows={data.rows} lang={i18n.language} onOpen={setDialog} t={t} />
+              </>
+            )}
+          </ListResults>
           {records.data && <Pages page={page} total={pageCount(records.data.total)} onChange={setPage} compact={compact} t={t} />}
         </Stack>
       </Card>

@@ -2,6 +2,7 @@
 // thousands separators and 2 decimals; DD MMM YYYY HH:mm), and the page count.
 import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
 import { STATUS_FILTERS } from '@pluma/common/admin-purchases';
+import { listPageCount } from '../../ui/use-list-controls';
 
 export function statusColor(status: string): string {
   if ((STATUS_FILTERS.successful as readonly string[]).includes(status) || status === 'succeeded') return 'green';
@@ -22,7 +23,7 @@ export function formatDateTime(iso: string, lang: string): string {
   return `${day} ${month} ${d.getFullYear()} ${time}`;
 }
 
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PURCHASES_PAGE_SIZE));
+export const pageCount = (total: number) => listPageCount(total, ADMIN_PURCHASES_PAGE_SIZE);
 
 /** spec part 1 §4: a gift purchase, or one with amount 0, hides the payment method. */
 export const showsPaymentMethod = (row: { is_gift: boolean; amount: number }) => !row.is_gift && row.amount !== 0;

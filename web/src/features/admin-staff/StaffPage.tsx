@@ -1,19 +1,23 @@
 // /admin/staff (spec part 1 §2 "Staff page"): search by email; a table of name, email, role and actions;
 // the role changed in a modal; removal after a confirmation; staff added by searching the customers or
 // inviting a new email (the server creates the account and emails the invitation). Admins only.
-import { Alert, Autocomplete, Button, Group, Pagination, SegmentedControl, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { StaffRole } from '@pluma/common/constants';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import { STAFF_PAGE_SIZE, type StaffRecord } from '@pluma/common/staff';
-import { IconEdit, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../ui/alerts';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
+import { SearchInput } from '../../ui/SearchInput';
+import { TableStateRows } from '../../ui/TableStateRows';
+import { useListControls } from '../../ui/use-list-controls';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { addStaff, changeStaffRole, removeStaff, STAFF_KEY, useCustomerMatches, useStaff } from './staff-api';
 
@@ -79,10 +83,8 @@ export default function StaffPage() {
   const { t } = useTranslation('admin-staff');
   const queryClient = useQueryClient();
   const handleError = useErrorHandler();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const list = useStaff(page, debounced);
+  const { search, setSearch, query, page, setPage, pageCount } = useListControls(STAFF_PAGE_SIZE);
+  const list = useStaff(page, query);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffRecord | null>(null);
   const [role, setRole] = useState<StaffRole>('manager');
@@ -110,7 +112,7 @@ export default function StaffPage() {
       handleError(e);
     },
   });
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / STAFF_PAGE_SIZE));
+  const pages = pageCount(list.data?.total);
 
   return (
     <Stack gap="md" data-testid="staff-page">
@@ -122,21 +124,9 @@ export default function StaffPage() {
           </Button>
         }
       />
-      <TextInput
-        label={t('search')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={420}
-        data-testid="staff-search"
-      />
+      <SearchInput label={t('search')} value={search} onChange={setSearch} maw={420} data-testid="staff-search" />
       {list.isError ? (
-        <Alert color="red" role="alert">
-          {screenText({ failure: list.error }, t) ?? t('loadError')}
-        </Alert>
+        <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('loadError')} />
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" data-testid="staff-table">
@@ -149,22 +139,7 @@ export default function StaffPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Skeleton height={20} />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {list.data?.staff.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text ta="center" c="dimmed" py="md">
-                      {t('empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              <TableStateRows pending={list.isPending} empty={list.data?.staff.length === 0} columns={4} emptyText={t('empty')} />
               {list.data?.staff.map((member) => (
                 <Table.Tr key={member.staff_id} data-testid="staff-row">
                   <Table.Td>{`${member.user.name} ${member.user.last_name}`.trim()}</Table.Td>

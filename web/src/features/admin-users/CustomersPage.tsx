@@ -1,18 +1,21 @@
 // /admin/users (spec part 1 §2 "Admin customers table"): #ID, Name, Email, Role, Total Words, Last used,
 // LTV ($); sortable headers; 50 a page; search with a field filter and a 500 ms debounce; the sign-up date
 // range (the current month by default); Add for admins; 'Not used yet'; WhatsApp links with prefix 52.
-import { Alert, Anchor, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { CUSTOMER_SEARCH_FIELDS, CUSTOMERS_PAGE_SIZE, type CustomerSearchField, type CustomerSortKey } from '@pluma/common/admin-users';
-import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import { currentMonthRange, localDay } from '@pluma/common/rules/date-range';
-import { IconBrandWhatsapp, IconChevronDown, IconChevronUp, IconPlus, IconSearch, IconSelector } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
+import { SearchInput } from '../../ui/SearchInput';
+import { SortableTh } from '../../ui/SortableTh';
+import { TableStateRows } from '../../ui/TableStateRows';
+import { useListControls } from '../../ui/use-list-controls';
 import { useCustomers } from './admin-users-api';
 import { nextSort, formatDateTime, formatMoney, formatNumber, whatsappLink } from './customers-view';
 import { DateRangeInput, type OptionalRange } from '../../ui/DateRangeInput';
@@ -30,20 +33,13 @@ const COLUMNS: { key: CustomerSortKey; labelKey: string; numeric?: boolean }[] =
 export default function CustomersPage() {
   const { t, i18n } = useTranslation('admin-users');
   const me = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [field, setField] = useState<CustomerSearchField>('all');
   const [range, setRange] = useState<OptionalRange>(() => currentMonthRange(localDay(new Date())));
   const [order, setOrder] = useState<{ sort: CustomerSortKey; direction: 'asc' | 'desc' }>({ sort: 'user_id', direction: 'desc' });
-  const [page, setPage] = useState(1);
+  const { search, setSearch, query: debounced, page, setPage, pageCount } = useListControls(CUSTOMERS_PAGE_SIZE, [field, range, order]);
   const query = { ...range, ...order, field, page, ...(debounced ? { query: debounced } : {}) };
   const list = useCustomers(query);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CUSTOMERS_PAGE_SIZE));
-
-  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const pages = pageCount(list.data?.total);
 
   return (
     <Stack gap="md" data-testid="customers-page">
@@ -58,79 +54,42 @@ export default function CustomersPage() {
         }
       />
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('list.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: '1 1 240px' }}
-          data-testid="customers-search"
-        />
+        <SearchInput label={t('list.search')} value={search} onChange={setSearch} style={{ flex: '1 1 240px' }} data-testid="customers-search" />
         <Select
           label={t('list.field')}
           data={CUSTOMER_SEARCH_FIELDS.map((value) => ({ value, label: t(`fields.${value}`) }))}
           value={field}
-          onChange={(value) => resetPage(setField)((value as CustomerSearchField | null) ?? 'all')}
+          onChange={(value) => setField((value as CustomerSearchField | null) ?? 'all')}
           allowDeselect={false}
           w={170}
           data-testid="customers-field"
         />
-        <DateRangeInput clearable label={t('list.signupDates')} value={range} onChange={resetPage(setRange)} data-testid="customers-date-range" />
+        <DateRangeInput clearable label={t('list.signupDates')} value={range} onChange={setRange} data-testid="customers-date-range" />
       </Group>
 
       {list.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{screenText({ failure: list.error }, t) ?? t('loadError')}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} />
       ) : (
         <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing="xs" highlightOnHover data-testid="customers-table" aria-busy={list.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                {COLUMNS.map((column) => {
-                  const active = order.sort === column.key;
-                  const Icon = active ? (order.direction === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-                  return (
-                    <Table.Th key={column.key} aria-sort={active ? (order.direction === 'asc' ? 'ascending' : 'descending') : 'none'} ta={column.numeric ? 'right' : undefined}>
-                      <UnstyledButton onClick={() => resetPage(setOrder)(nextSort(order, column.key))} data-testid={`sort-${column.key}`}>
-                        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined}>
-                          <Text fw={600} size="sm">
-                            {t(column.labelKey)}
-                          </Text>
-                          <Icon size={14} aria-hidden />
-                        </Group>
-                      </UnstyledButton>
-                    </Table.Th>
-                  );
-                })}
+                {COLUMNS.map((column) => (
+                  <SortableTh
+                    key={column.key}
+                    label={t(column.labelKey)}
+                    active={order.sort === column.key}
+                    direction={order.direction}
+                    onSort={() => setOrder(nextSort(order, column.key))}
+                    numeric={column.numeric}
+                    fw={600}
+                    data-testid={`sort-${column.key}`}
+                  />
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={COLUMNS.length}>
-                      <Skeleton height={20} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {list.data?.users.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text ta="center" c="dimmed" py="md" data-testid="customers-empty">
-                      {t('list.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              <TableStateRows pending={list.isPending} empty={list.data?.users.length === 0} columns={COLUMNS.length} skeletonRows={5} emptyText={t('list.empty')} emptyTestId="customers-empty" />
               {list.data?.users.map((user) => {
                 const whatsapp = whatsappLink(user.phone);
                 return (

@@ -19,6 +19,7 @@ import { ownPurchaseRoutes } from './purchases/own-routes';
 import { adminPurchaseRoutes } from './purchases-admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { organizationMemberRoutes, organizationRoutes } from './organizations';
+import { groupRoutes } from './groups';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -41,4 +42,5 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(analyticsRoutes, { prefix: '/analytics' });
   await app.register(organizationRoutes);
   await app.register(organizationMemberRoutes);
+  await app.register(groupRoutes);
 }

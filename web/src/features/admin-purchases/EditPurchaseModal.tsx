@@ -2,13 +2,13 @@
 // revoked purchase only cancelled or revoked); choosing cancelled asks for a reason of at least 10
 // characters and shows the warning (benefits last until expiry, no further recurring charges, cannot be
 // undone). Also the amount, total and expiration days. The server checks the same rules (409/400).
-import { Alert, NumberInput, Select, Text, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminUpdatePurchaseRequest, allowedPurchaseStatuses, type AdminPurchaseRow, type PurchaseStatus } from '@pluma/common/admin-purchases';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CancelReasonFields } from '../../ui/CancelReasonFields';
 import { formRules } from '../../ui/form-rules';
 import { Modal } from '../../ui/Modal';
 import { fieldErrorText } from '../../ui/screen-text';
@@ -95,22 +95,14 @@ export function EditPurchaseModal({ row, onClose, onSaved }: Props) {
         </Text>
       )}
       {cancelling && (
-        <>
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="cancel-warning">
-            {t('edit.warning')}
-          </Alert>
-          <Textarea
-            label={t('edit.reason')}
-            placeholder={t('edit.reasonPlaceholder')}
-            minRows={3}
-            autosize
-            maxLength={2000}
-            required
-            {...form.getInputProps('cancel_reason')}
-            error={reasonError}
-            data-testid="edit-reason"
-          />
-        </>
+        <CancelReasonFields
+          warning={t('edit.warning')}
+          label={t('edit.reason')}
+          placeholder={t('edit.reasonPlaceholder')}
+          {...form.getInputProps('cancel_reason')}
+          error={reasonError}
+          data-testid="edit-reason"
+        />
       )}
       <NumberInput label={t('edit.amount')} min={0} decimalScale={2} {...form.getInputProps('amount')} error={errorOf('amount')} />
       <NumberInput label={t('edit.total')} min={0} decimalScale={2} {...form.getInputProps('total_payment')} error={errorOf('total_payment')} />

@@ -1,7 +1,6 @@
 // What the /billing tables show, as pure functions (each rule unit-tested): status badges, which purchase
 // can be cancelled, and until when a cancelled subscription keeps access (common's expiry rule, spec part 1 §4).
 import type { OwnInvoiceRecord, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
-import { CANCEL_REASON_MIN_LENGTH } from '@pluma/common/constants';
 import { accessEndsAt } from '@pluma/common/rules/purchase-expiry';
 
 /** spec part 1 §9: after cancelling, the list is refreshed at once and again after 1.5 seconds. */
@@ -50,7 +49,8 @@ export function accessEnd(p: OwnPurchaseRecord): Date | null {
 }
 
 /** spec part 1 §5: a reason of at least 10 characters (spaces around it do not count, as on the server). */
-export const cancelReasonValid = (reason: string) => reason.trim().length >= CANCEL_REASON_MIN_LENGTH;
+/** spec part 1 §4: a reason of at least 10 characters (the cancel modals' one rule). */
+export { cancelReasonLongEnough as cancelReasonValid } from '../../ui/CancelWithReasonModal';
 
 export const invoiceFileName = (invoice: Pick<OwnInvoiceRecord, 'invoice_id'>) => `invoice-${invoice.invoice_id}.pdf`;
 

@@ -15,6 +15,7 @@ import { checkoutFeature } from './checkout/feature';
 import { conversationsFeature } from './conversations/feature';
 import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
+import { organizationsFeature } from './organizations/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature];

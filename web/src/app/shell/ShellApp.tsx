@@ -3,6 +3,7 @@
 import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
 import NotFoundPage from '../../features/home/NotFoundPage';
+import { OrganizationGate, PersonalOnlyPages } from '../../features/organizations/organization-context';
 import { lazy } from 'react';
 import { registry } from '../app-registry';
 import { useCurrentUser } from '../session/session-context';
@@ -12,7 +13,20 @@ const HomePage = lazy(() => import('../../features/home/HomePage'));
 const NoAccessPanel = lazy(() => import('../../features/access/NoAccessPanel'));
 
 export default function ShellApp({ noAccess }: { noAccess: boolean }) {
-  return <Shell>{noAccess ? <NoAccessPanel /> : <ShellRoutes />}</Shell>;
+  // spec part 2 §2, §4: the organization is chosen before the first screen; staff pages only in Personal.
+  return (
+    <OrganizationGate>
+      <Shell>
+        {noAccess ? (
+          <NoAccessPanel />
+        ) : (
+          <PersonalOnlyPages>
+            <ShellRoutes />
+          </PersonalOnlyPages>
+        )}
+      </Shell>
+    </OrganizationGate>
+  );
 }
 
 function ShellRoutes() {

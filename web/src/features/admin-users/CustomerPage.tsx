@@ -3,7 +3,7 @@
 // (admins, never for staff); total purchases; purchases with give access, extend and revoke; invoices;
 // delete with the spec's confirmation, then /admin/users. Buttons a manager may not use are hidden
 // (docs/decisions.md "Staff rights").
-import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { CustomerInvoice, CustomerPurchase } from '@pluma/common/admin-users';
 import { mayGiveAccess } from '@pluma/common/rules/purchase-expiry';
 import { IconBrandWhatsapp, IconEdit, IconKey, IconLogin, IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -21,19 +21,9 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { CUSTOMERS_KEY, createResetLink, customerKey, deleteCustomer, impersonate, impersonationUrl, revokeAccess, sendRecoveryEmail, useCustomer } from './admin-users-api';
 import { InvoiceModal } from '../admin-purchases/InvoiceModal';
 import { formatDateTime, formatMoney, formatNumber, invoiceEditorRow, whatsappLink } from './customers-view';
+import { CustomerCard, CustomerField as Field } from './CustomerCard';
 import { ExtendAccessModal } from './ExtendAccessModal';
 import { GiveAccessModal } from './GiveAccessModal';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 export default function CustomerPage() {
   const { t, i18n } = useTranslation('admin-users');
@@ -135,58 +125,53 @@ export default function CustomerPage() {
           )
         }
       />
-      <Card withBorder padding="lg" data-testid="profile-card">
-        <Group align="flex-start" gap="lg" wrap="wrap">
-          <Avatar src={c.picture} alt={name} size={72} radius="xl">
-            {c.name.slice(0, 1)}
-          </Avatar>
-          <Stack gap="xs" style={{ flex: '1 1 260px' }}>
-            <Group gap="xs">
-              <Title order={2} fz="lg">
-                {name}
-              </Title>
-              {c.staff && <Badge>{t(`roles.${c.staff.role}`)}</Badge>}
-            </Group>
-            <Field label={t('fields.email')}>{c.email}</Field>
-            <Group gap="xl" wrap="wrap">
-              <Field label={t('detail.birthdate')}>{c.birthday ?? '—'}</Field>
-              <Field label={t('fields.phone')}>
-                {c.phone ?? '—'}{' '}
-                {whatsapp && (
-                  <Anchor href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={t('list.whatsapp', { phone: c.phone })}>
-                    <IconBrandWhatsapp size={14} aria-hidden />
-                  </Anchor>
-                )}
-              </Field>
-              <Field label={t('detail.instagram')}>{c.instagram ?? '—'}</Field>
-            </Group>
-            <Group gap="xl" wrap="wrap">
-              <Field label={t('detail.totalPurchases')}>{c.total_purchases}</Field>
-              <Field label={t('list.totalWords')}>{formatNumber(c.total_words, lang)}</Field>
-              <Field label={t('list.ltv')}>{formatMoney(c.value, lang)}</Field>
-              <Field label={t('list.lastUsed')}>{c.last_used ? formatDateTime(c.last_used, lang) : t('list.notUsed')}</Field>
-            </Group>
-          </Stack>
-          {isAdmin && (
+      <CustomerCard
+        name={name}
+        picture={c.picture}
+        badge={c.staff && <Badge>{t(`roles.${c.staff.role}`)}</Badge>}
+        aside={
+          isAdmin && (
             <Button component={Link} to={`/admin/users/${c.user_id}/edit`} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="edit-customer">
               {t('detail.edit')}
             </Button>
-          )}
-        </Group>
-        <Group gap="sm" mt="md" wrap="wrap">
-          <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} loading={recovery.isPending} onClick={() => recovery.mutate()} data-testid="send-recovery">
-            {t('detail.sendRecovery')}
-          </Button>
-          <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} loading={resetLink.isPending} onClick={() => resetLink.mutate()} data-testid="reset-link">
-            {t('detail.resetLink')}
-          </Button>
-          {isAdmin && !c.staff && (
-            <Button variant="light" leftSection={<IconLogin size={16} aria-hidden />} loading={loginAs.isPending} onClick={() => loginAs.mutate()} data-testid="login-as">
-              {t('detail.loginAs')}
+          )
+        }
+        actions={
+          <>
+            <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} loading={recovery.isPending} onClick={() => recovery.mutate()} data-testid="send-recovery">
+              {t('detail.sendRecovery')}
             </Button>
-          )}
+            <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} loading={resetLink.isPending} onClick={() => resetLink.mutate()} data-testid="reset-link">
+              {t('detail.resetLink')}
+            </Button>
+            {isAdmin && !c.staff && (
+              <Button variant="light" leftSection={<IconLogin size={16} aria-hidden />} loading={loginAs.isPending} onClick={() => loginAs.mutate()} data-testid="login-as">
+                {t('detail.loginAs')}
+              </Button>
+            )}
+          </>
+        }
+      >
+        <Field label={t('fields.email')}>{c.email}</Field>
+        <Group gap="xl" wrap="wrap">
+          <Field label={t('detail.birthdate')}>{c.birthday ?? '—'}</Field>
+          <Field label={t('fields.phone')}>
+            {c.phone ?? '—'}{' '}
+            {whatsapp && (
+              <Anchor href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={t('list.whatsapp', { phone: c.phone })}>
+                <IconBrandWhatsapp size={14} aria-hidden />
+              </Anchor>
+            )}
+          </Field>
+          <Field label={t('detail.instagram')}>{c.instagram ?? '—'}</Field>
         </Group>
-      </Card>
+        <Group gap="xl" wrap="wrap">
+          <Field label={t('detail.totalPurchases')}>{c.total_purchases}</Field>
+          <Field label={t('list.totalWords')}>{formatNumber(c.total_words, lang)}</Field>
+          <Field label={t('list.ltv')}>{formatMoney(c.value, lang)}</Field>
+          <Field label={t('list.lastUsed')}>{c.last_used ? formatDateTime(c.last_used, lang) : t('list.notUsed')}</Field>
+        </Group>
+      </CustomerCard>
 
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="sm">

@@ -1,0 +1,26 @@
+// The pages under /organization/... act in the active organization (spec part 2 §2): in Personal they ask
+// the user to choose one; while its record (role, abilities) loads they show a placeholder.
+import { Alert, Anchor, Skeleton } from '@mantine/core';
+import type { Organization } from '@pluma/common/organizations';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useActiveOrganization } from '../../api/organization';
+import { useActiveOrganizationRecord } from './organizations-api';
+
+export function WithActiveOrganization({ children }: { children: (organization: Organization) => ReactNode }) {
+  const { t } = useTranslation('organizations');
+  const active = useActiveOrganization();
+  const record = useActiveOrganizationRecord();
+  if (!active)
+    return (
+      <Alert color="blue" data-testid="choose-organization">
+        {t('choose.body')}{' '}
+        <Anchor component={Link} to="/organizations">
+          {t('choose.link')}
+        </Anchor>
+      </Alert>
+    );
+  if (!record) return <Skeleton height={240} data-testid="organization-loading" />;
+  return children(record);
+}

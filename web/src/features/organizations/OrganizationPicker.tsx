@@ -1,0 +1,87 @@
+// The sidebar's organization picker (spec part 2 §2 "organization picker (when enabled)"): Personal and the
+// user's organizations; choosing one switches the context and goes home. Under it, the active
+// organization's pages: Groups for everyone, and the organization tabs (users, settings, analytics) only
+// for roles the server lets in (spec part 2 §6: a Member has no organization tabs).
+import { NavLink, Select, Stack } from '@mantine/core';
+import { IconBuilding, IconChartBar, IconSettings, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useActiveOrganization } from '../../api/organization';
+import { useAppConfig } from '../../app/config/app-config';
+import { isUnder } from '../../app/session/paths';
+import { useCurrentUser } from '../../app/session/session-context';
+import { switchOrganization } from './organization-context';
+import { useActiveOrganizationRecord, useMyOrganizations } from './organizations-api';
+
+const PERSONAL = 'personal';
+
+export default function OrganizationPicker() {
+  const { t } = useTranslation('organizations');
+  const config = useAppConfig();
+  const user = useCurrentUser();
+  const enabled = config.on('organizations_enabled');
+  const mine = useMyOrganizations(enabled);
+  const active = useActiveOrganization();
+  const record = useActiveOrganizationRecord();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (!enabled) return null;
+
+  const organizations = mine.data?.organizations ?? [];
+  const options = [{ value: PERSONAL, label: t('picker.personal') }, ...organizations.map((o) => ({ value: String(o.organization_id), label: o.name }))];
+  // An organization staff opened from the full list is not among the user's own.
+  if (active && !organizations.some((o) => o.organization_id === active.organization_id)) options.push({ value: String(active.organization_id), label: active.name });
+
+  const choose = (value: string | null) => {
+    const id = value && value !== PERSONAL ? Number(value) : null;
+    if (id === (active?.organization_id ?? null)) return;
+    const next = id === null ? null : (organizations.find((o) => o.organization_id === id) ?? null);
+    switchOrganization(queryClient, next);
+    // The page of one context (a record, an organization page) means nothing in the other.
+    void navigate('/');
+  };
+
+  const abilities = record?.abilities;
+  const links = active
+    ? [
+        { to: '/organization/groups', label: t('nav.groups'), icon: IconUsersGroup, show: true },
+        { to: '/organization/admin-panel', label: t('nav.users'), icon: IconUsers, show: Boolean(abilities?.view_users) },
+        { to: `/organizations/organization-settings/${active.organization_id}`, label: t('nav.settings'), icon: IconSettings, show: Boolean(abilities?.update) },
+        { to: '/organization/analytics', label: t('nav.analytics'), icon: IconChartBar, show: Boolean(abilities?.view_analytics) },
+      ].filter((link) => link.show)
+    : [];
+  const showList = organizations.length > 0 || Boolean(user.staff);
+
+  return (
+    <Stack gap={4} data-testid="organization-picker">
+      {(organizations.length > 0 || active) && (
+        <Select
+          aria-label={t('picker.label')}
+          leftSection={<IconBuilding size={16} aria-hidden />}
+          data={options}
+          value={active ? String(active.organization_id) : PERSONAL}
+          onChange={choose}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="organization-select"
+        />
+      )}
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          component={Link}
+          to={link.to}
+          label={link.label}
+          leftSection={<link.icon size={16} aria-hidden />}
+          active={isUnder(pathname, link.to)}
+          data-testid={`organization-nav-${link.to.split('/')[2]}`}
+        />
+      ))}
+      {showList && (
+        <NavLink component={Link} to="/organizations" label={t('nav.organizations')} active={pathname === '/organizations'} data-testid="organization-nav-list" />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+// /organizations (the user's organizations) and /admin/organizations (every organization, staff) — spec
+// part 2 §2 "Organizations list": cards with thumbnail, name and tagline; the admin-panel and settings
+// icons for non-Members (the card's abilities); a create button for staff only; search disabled while the
+// list is empty. Opening a card makes it the active organization.
+import { Alert, Anchor, Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
+import type { Organization } from '@pluma/common/organizations';
+import { IconBuilding, IconPlus, IconSearch, IconSettings, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../app/session/session-context';
+import { PageHeader } from '../../ui/PageHeader';
+import { screenText } from '../../ui/screen-text';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
+import { switchOrganization } from './organization-context';
+import { useOrganizationList } from './organizations-api';
+
+export function OrganizationsList({ scope }: { scope: 'mine' | 'all' }) {
+  const { t } = useTranslation('organizations');
+  const me = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useOrganizationList(scope, debounced);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const organizations = list.data?.organizations ?? [];
+  // spec part 2 §2: search is disabled when the list is empty (not when a search found nothing).
+  const nothingAtAll = list.isSuccess && !debounced && !search && organizations.length === 0;
+
+  /** Acts in `organization` from now on, then opens `to`. */
+  const open = (organization: Organization, to: string) => {
+    switchOrganization(queryClient, organization);
+    void navigate(to);
+  };
+
+  return (
+    <Stack gap="md" data-testid="organizations-page">
+      <PageHeader
+        title={t(scope === 'all' ? 'list.allTitle' : 'list.title')}
+        actions={
+          <>
+            {scope === 'mine' && me.staff && (
+              <Button component={Link} to="/admin/organizations" variant="default" data-testid="all-organizations">
+                {t('list.all')}
+              </Button>
+            )}
+            {me.staff && (
+              <Button component={Link} to="/organizations/organization-settings" leftSection={<IconPlus size={16} aria-hidden />} data-testid="create-organization">
+                {t('list.create')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <TextInput
+        label={t('list.search')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        disabled={nothingAtAll}
+        maw={420}
+        data-testid="organizations-search"
+      />
+      {list.isError && (
+        <Alert color="red" role="alert" data-testid="organizations-error">
+          <Group justify="space-between">
+            <Text size="sm">{screenText({ failure: list.error }, t) ?? t('list.loadError')}</Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {list.isPending && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="organizations-loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={120} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+      {list.isSuccess && organizations.length === 0 && (
+        <Text c="dimmed" py="lg" data-testid="organizations-empty">
+          {debounced ? t('list.noMatch') : t(me.staff ? 'list.emptyStaff' : 'list.empty')}
+        </Text>
+      )}
+      {organizations.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {organizations.map((organization) => (
+            <Card key={organization.organization_id} withBorder padding="md" radius="md" data-testid="organization-card">
+              <Group wrap="nowrap" align="flex-start" gap="md">
+                <Avatar src={organization.thumbnail} alt="" size={56} radius="md">
+                  <IconBuilding size={26} aria-hidden />
+                </Avatar>
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Anchor component="button" type="button" fw={600} ta="left" onClick={() => open(organization, '/')} data-testid="open-organization">
+                    {organization.name}
+                  </Anchor>
+                  {organization.tagline && (
+                    <Text size="sm" c="dimmed" lineClamp={2}>
+                      {organization.tagline}
+                    </Text>
+                  )}
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  {organization.abilities.view_users && (
+                    <TooltipIconButton
+                      tooltip={t('list.adminPanel')}
+                      label={t('list.adminPanelOf', { name: organization.name })}
+                      onClick={() => open(organization, '/organization/admin-panel')}
+                      data-testid="organization-admin-panel"
+                    >
+                      <IconUsers size={18} aria-hidden />
+                    </TooltipIconButton>
+                  )}
+                  {organization.abilities.update && (
+                    <TooltipIconButton
+                      onClick={() => void navigate(`/organizations/organization-settings/${organization.organization_id}`)}
+                      tooltip={t('list.settings')}
+                      label={t('list.settingsOf', { name: organization.name })}
+                      data-testid="organization-settings"
+                    >
+                      <IconSettings size={18} aria-hidden />
+                    </TooltipIconButton>
+                  )}
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export default function OrganizationsPage() {
+  return <OrganizationsList scope="mine" />;
+}

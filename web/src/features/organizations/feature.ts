@@ -1,0 +1,24 @@
+// Organizations (issue 12; spec part 2 §2 "Routes of the signed-in shell", "Organizations, groups,
+// campaigns"): the user's organizations, every organization (staff), the settings form, and the active
+// organization's admin panel. The picker is a sidebar widget; the choice of organization at start wraps
+// the shell (organization-context.tsx). Groups are their own feature (features/groups).
+import { lazy } from 'react';
+import type { FeatureDefinition } from '../../app/registry';
+
+export const organizationsFeature: FeatureDefinition = {
+  id: 'organizations',
+  routes: [
+    { path: '/organizations', component: lazy(() => import('./OrganizationsPage')) },
+    { path: '/admin/organizations', component: lazy(() => import('./AllOrganizationsPage')), staffRole: 'manager' },
+    // spec part 2 §6: staff create organizations (a manager too); the server refuses everyone else.
+    { path: '/organizations/organization-settings', component: lazy(() => import('./OrganizationSettingsPage')), staffRole: 'manager' },
+    { path: '/organizations/organization-settings/:id', component: lazy(() => import('./OrganizationSettingsPage')) },
+    { path: '/organization/admin-panel', component: lazy(() => import('./MembersPage')) },
+    // spec part 2 §2: 'new' or a numeric id (the save rule of §4).
+    { path: '/organization/admin-panel/:userId', component: lazy(() => import('./MemberFormPage')) },
+    { path: '/organization/admin-panel/users/:userId', component: lazy(() => import('./MemberPage')) },
+  ],
+  // 'breadcrumbs.organizations' is the shell's own label (the menu renders before this namespace loads).
+  staffMenus: [{ id: 'admin', items: [{ labelKey: 'breadcrumbs.organizations', to: '/admin/organizations' }] }],
+  widgets: [{ id: 'organization-picker', slot: 'sidebarTop', component: lazy(() => import('./OrganizationPicker')), order: 0 }],
+};

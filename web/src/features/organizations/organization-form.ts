@@ -1,0 +1,91 @@
+// The organization settings form's rules, pure so they are unit-tested: which fields a Save sends (a
+// secret only when it was replaced — never the masked value it showed; spec part 2 §2 "AI key — masked
+// like the admin settings") and how the welcome video toggle (file or URL) maps to the request.
+import type { CreateOrganizationRequest, Organization, UpdateOrganizationRequest } from '@pluma/common/organizations';
+
+export const SECRET_FIELDS = ['stripe_secret', 'stripe_webhook_secret', 'openai_api_key'] as const;
+export type SecretField = (typeof SECRET_FIELDS)[number];
+
+export interface OrganizationFormValues {
+  name: string;
+  tagline: string;
+  slug: string;
+  domain: string;
+  stripe_public: string;
+  /** A new value typed after Replace; null while the stored secret stays as it is. */
+  stripe_secret: string | null;
+  stripe_webhook_secret: string | null;
+  openai_api_key: string | null;
+  thumbnail_file_id: number | null;
+  /** spec part 2 §2: the welcome video is a file upload or a URL (a toggle). */
+  video_source: 'file' | 'url';
+  welcome_video_file_id: number | null;
+  welcome_video_url: string;
+}
+
+export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
+  name: '',
+  tagline: '',
+  slug: '',
+  domain: '',
+  stripe_public: '',
+  stripe_secret: null,
+  stripe_webhook_secret: null,
+  openai_api_key: null,
+  thumbnail_file_id: null,
+  video_source: 'file',
+  welcome_video_file_id: null,
+  welcome_video_url: '',
+};
+
+export function formValuesOf(o: Organization): OrganizationFormValues {
+  return {
+    name: o.name,
+    tagline: o.tagline,
+    slug: o.slug ?? '',
+    domain: o.domain ?? '',
+    stripe_public: o.stripe_public ?? '',
+    stripe_secret: null,
+    stripe_webhook_secret: null,
+    openai_api_key: null,
+    thumbnail_file_id: o.thumbnail_file_id,
+    video_source: o.welcome_video_url && !o.welcome_video_file_id ? 'url' : 'file',
+    welcome_video_file_id: o.welcome_video_file_id,
+    welcome_video_url: o.welcome_video_url ?? '',
+  };
+}
+
+/** POST /organizations: what a new organization starts with (the rest is set in its settings). */
+export function createPayload(v: OrganizationFormValues): CreateOrganizationRequest {
+  return { name: v.name, tagline: v.tagline, slug: v.slug, domain: v.domain };
+}
+
+/** POST /organizations/update: every plain field, the secrets that were replaced, the chosen video source. */
+export function updatePayload(organizationId: number, v: OrganizationFormValues): UpdateOrganizationRequest {
+  const body: UpdateOrganizationRequest = {
+    organization_id: organizationId,
+    name: v.name,
+    tagline: v.tagline,
+    slug: v.slug,
+    domain: v.domain,
+    stripe_public: v.stripe_public,
+    thumbnail_file_id: v.thumbnail_file_id,
+  };
+  for (const field of SECRET_FIELDS) {
+    const value = v[field];
+    // Replaced with '' clears the key; not replaced is left out (unchanged).
+    if (value !== null) body[field] = value;
+  }
+  // Setting one source clears the other (common/organizations.ts).
+  if (v.video_source === 'url') {
+    body.welcome_video_url = v.welcome_video_url.trim() || null;
+    body.welcome_video_file_id = null;
+  } else {
+    body.welcome_video_file_id = v.welcome_video_file_id;
+    body.welcome_video_url = null;
+  }
+  return body;
+}
+
+/** spec part 2 §5: deletion goes ahead only when the exact name is typed. */
+export const deletionConfirmed = (typed: string, name: string) => typed === name;

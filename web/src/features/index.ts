@@ -13,9 +13,10 @@ import { authFeature } from './auth/feature';
 import { billingFeature } from './billing/feature';
 import { checkoutFeature } from './checkout/feature';
 import { conversationsFeature } from './conversations/feature';
+import { groupsFeature } from './groups/feature';
 import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
 import { organizationsFeature } from './organizations/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature];

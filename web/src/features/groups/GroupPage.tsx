@@ -1,0 +1,128 @@
+// /organization/groups/{groupId} (spec part 2 §2 "Group page"): the group's users table and, for
+// non-Members, 'Add Users to Group', rename, delete (then back one step, §4) and per-row removal.
+import { Alert, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconEdit, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { showSuccess } from '../../ui/alerts';
+import { PageHeader } from '../../ui/PageHeader';
+import { screenText } from '../../ui/screen-text';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { AddGroupUsersModal } from './AddGroupUsersModal';
+import { DeleteGroupModal } from './DeleteGroupModal';
+import { GroupFormModal } from './GroupFormModal';
+import { GROUPS_KEY, removeGroupUser, useGroup } from './groups-api';
+
+const ROLE_OF: Record<number, string> = { 1: 'admin', 2: 'manager', 3: 'member' };
+
+export default function GroupPage() {
+  return <WithActiveOrganization>{() => <GroupDetailView />}</WithActiveOrganization>;
+}
+
+function GroupDetailView() {
+  const { t } = useTranslation('groups');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const param = useParams().groupId ?? '';
+  const groupId = /^\d+$/.test(param) ? Number(param) : null;
+  const group = useGroup(groupId);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const removeUser = useMutation({
+    mutationFn: (userId: number) => removeGroupUser(groupId ?? 0, userId),
+    onSuccess: () => {
+      showSuccess(t('users.removed'));
+      void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+    },
+    onError: (e) => handleError(e),
+  });
+
+  if (groupId === null || group.isError)
+    return (
+      <Alert color="red" role="alert" data-testid="group-error">
+        {screenText({ failure: group.error }, t) ?? t('list.loadError')}
+      </Alert>
+    );
+  if (group.isPending) return <Skeleton height={240} data-testid="group-loading" />;
+  const g = group.data;
+  const users = g.group_users.map((row) => row.user);
+
+  return (
+    <Stack gap="md" data-testid="group-page">
+      <PageHeader
+        title={g.name}
+        actions={
+          <>
+            {g.abilities.add_users && (
+              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-group-users">
+                {t('users.addTitle')}
+              </Button>
+            )}
+            {g.abilities.update && (
+              <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setRenaming(true)} data-testid="rename-group">
+                {t('list.edit')}
+              </Button>
+            )}
+            {g.abilities.delete && (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)} data-testid="delete-group">
+                {t('list.delete')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" data-testid="group-users">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('users.id')}</Table.Th>
+              <Table.Th>{t('users.name')}</Table.Th>
+              <Table.Th>{t('users.email')}</Table.Th>
+              <Table.Th>{t('users.role')}</Table.Th>
+              {g.abilities.remove_users && <Table.Th>{t('users.actions')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text ta="center" c="dimmed" py="md" data-testid="group-users-empty">
+                    {t('users.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {users.map((user) => {
+              const name = `${user.name} ${user.last_name}`.trim() || user.email;
+              return (
+                <Table.Tr key={user.user_id} data-testid="group-user-row">
+                  <Table.Td>#{user.user_id}</Table.Td>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`)}</Table.Td>
+                  {g.abilities.remove_users && (
+                    <Table.Td>
+                      <TooltipIconButton tooltip={t('users.remove')} label={t('users.removeOf', { name })} color="red" loading={removeUser.isPending && removeUser.variables === user.user_id} onClick={() => removeUser.mutate(user.user_id)}>
+                        <IconX size={16} aria-hidden />
+                      </TooltipIconButton>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <AddGroupUsersModal groupId={g.group_id} opened={adding} onClose={() => setAdding(false)} />
+      <GroupFormModal organizationId={g.organization_id} group={renaming ? g : null} onClose={() => setRenaming(false)} />
+      {/* spec part 2 §4: a group deleted on its page goes back one step. */}
+      <DeleteGroupModal group={deleting ? g : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(-1)} />
+    </Stack>
+  );
+}

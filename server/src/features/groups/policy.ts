@@ -18,7 +18,7 @@ export type GroupRow = typeof groups.$inferSelect;
 export function visibleGroups(actor: Actor, access: OrganizationAccess): SQL {
   const inOrganization = eq(groups.organizationId, access.organizationId);
   if (roleCan(access.role, 'manage_groups')) return inOrganization;
-  const mine = exists(sql`select 1 from ${groupUsers} where ${groupUsers.groupId} = ${groups.groupId} and ${groupUsers.userId} = ${actor.user.userId}`);
+  const mine = exists(sql`(select 1 from ${groupUsers} where ${groupUsers.groupId} = ${groups.groupId} and ${groupUsers.userId} = ${actor.user.userId})`);
   return and(inOrganization, mine) as SQL;
 }
 

@@ -94,7 +94,7 @@ export async function removeGroupUser({ db, group, userId }: { db: Db; group: Gr
 export async function groupCandidates({ db, group, query }: { db: Db; group: GroupRow; query?: string }) {
   const filters: SQL[] = [
     eq(userOrganizations.organizationId, group.organizationId),
-    notExists(sql`select 1 from ${groupUsers} where ${groupUsers.groupId} = ${group.groupId} and ${groupUsers.userId} = ${userOrganizations.userId}`),
+    notExists(sql`(select 1 from ${groupUsers} where ${groupUsers.groupId} = ${group.groupId} and ${groupUsers.userId} = ${userOrganizations.userId})`),
   ];
   if (query) {
     const pattern = `%${escapeLikePattern(query)}%`;

@@ -34,4 +34,5 @@ ALTER TABLE "organizations" ADD CONSTRAINT "organizations_thumbnail_file_id_file
 ALTER TABLE "organizations" ADD CONSTRAINT "organizations_welcome_video_file_id_files_file_id_fk" FOREIGN KEY ("welcome_video_file_id") REFERENCES "public"."files"("file_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_slug_unique" ON "organizations" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_domain_unique" ON "organizations" USING btree ("domain");--> statement-breakpoint
-CREATE INDEX "organizations_lower_name_idx" ON "organizations" USING btree (lower("name"),"organization_id");
+CREATE INDEX "organizations_lower_name_idx" ON "organizations" USING btree (lower("name"),"organization_id");--> statement-breakpoint
+CREATE INDEX "purchases_org_created_idx" ON "purchases" USING btree ("organization_id","created_at") WHERE "purchases"."organization_id" is not null;

@@ -107,6 +107,8 @@ export const purchases = pgTable(
     // The back-office list (/admin) and analytics: a date range, newest first (features/purchases-admin, analytics).
     index('purchases_created_idx').on(t.createdAt, t.purchaseId),
     index('purchases_cancelled_idx').on(t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
+    // An organization's analytics: its purchases in a date range (features/organizations/analytics-service.ts).
+    index('purchases_org_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.organizationId} is not null`),
   ],
 );
 

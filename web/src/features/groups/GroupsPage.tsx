@@ -73,7 +73,7 @@ function GroupsList({ organization }: { organization: Organization }) {
       {groups.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {groups.map((group) => (
-            <Card key={group.group_id} withBorder radius="md" padding="md" h={CARD_HEIGHT} data-testid="group-card">
+            <Card key={group.group_id} withBorder radius="md" padding="md" style={{ height: CARD_HEIGHT }} data-testid="group-card">
               <Stack justify="space-between" h="100%" gap="xs">
                 <Row justify="space-between" wrap="nowrap" align="flex-start">
                   <Text fw={600} lineClamp={2}>

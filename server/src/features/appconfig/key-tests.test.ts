@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appConfig, auditLog } from '../../db/schema';
 import { providerSettingsChanged } from '../../platform/ai/settings';
 import { buildStaffCast, type BuiltUser } from '../../test/factories';
+import { stripeEmulatorEnv } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
 
@@ -32,9 +33,7 @@ describe(`settings key tests and the default model (${testDbKind()})`, () => {
     // No key in the environment: the keys come from the settings.
     t = await createTestApp({
       OPENAI_BASE_URL: openai.url,
-      STRIPE_API_HOST: stripe.host,
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
+      ...stripeEmulatorEnv(stripe),
       DEMO_AI: 'true',
     });
     ({ admin, spanishAdmin, manager, customer } = await buildStaffCast(t.ctx));

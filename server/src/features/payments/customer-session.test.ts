@@ -2,12 +2,14 @@
 // pointed at it), on PGlite and PostgreSQL (TEST_DB): the session is always for the caller's own Stripe
 // customer, Stripe.js reading it sees only that customer's cards the buyer agreed to redisplay, and a
 // card is kept only when the buyer ticked the Payment Element's save box.
-import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import type { RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentCustomers, paymentMethods, purchases } from '../../db/schema';
+import { paymentCustomers, purchases } from '../../db/schema';
+import { seedPaymentMethods } from '../appconfig/seed';
 import { buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { deliverStripeEvent, startStripeTestApp } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const SECRET_KEY = 'sk_test_pluma_sessions_0123456789';
@@ -29,18 +31,8 @@ describe('Stripe customer sessions for the Payment Element', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
-    stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_pluma_sessions',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: emulator.host,
-      STRIPE_API_PORT: String(emulator.port),
-      STRIPE_API_PROTOCOL: 'http',
-    });
-    const existing = await t.ctx.db.select().from(paymentMethods);
-    if (existing.length === 0) await t.ctx.db.insert(paymentMethods).values([{ name: 'card' }, { name: 'paypal' }, { name: 'manual' }]);
+    ({ emulator, stripe, t } = await startStripeTestApp({ secretKey: SECRET_KEY, publishableKey: 'pk_test_pluma_sessions', webhookSecret: WEBHOOK_SECRET }));
+    await seedPaymentMethods(t.ctx);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -64,14 +56,7 @@ describe('Stripe customer sessions for the Payment Element', () => {
   const deliverAbout = async (id: string) => {
     const list = await stripe.events.list({ limit: 100 });
     for (const event of list.data.filter((e) => (e.data.object as { id?: string }).id === id).reverse()) {
-      const payload = JSON.stringify(event);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, WEBHOOK_SECRET) },
-        payload,
-      });
-      expect(res.statusCode).toBe(200);
+      expect((await deliverStripeEvent(t, event, WEBHOOK_SECRET)).statusCode).toBe(200);
     }
   };
 

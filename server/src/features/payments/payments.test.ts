@@ -1,7 +1,7 @@
 // Checkout and Stripe webhooks through the real app, against the Stripe emulator (the official SDK pointed
 // at it with STRIPE_API_HOST/PORT/PROTOCOL), on PGlite and PostgreSQL (TEST_DB). Webhooks are delivered
 // the way Stripe does: the event's JSON, signed with Stripe's scheme (signPayload), as one raw body.
-import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import { signPayload, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { and, count, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { createServer, type Server } from 'node:http';
@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, purchases, users } from '../../db/schema';
 import { buildDiscount, buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
+import { startStripeTestApp } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { purchaseStatusFor } from './fulfil';
 import { reconcilePendingPurchases } from './reconcile';
@@ -37,16 +38,7 @@ describe('Stripe checkout and webhooks', () => {
     });
     await new Promise<void>((resolve) => leads.listen(0, '127.0.0.1', resolve));
     leadUrl = `http://127.0.0.1:${(leads.address() as AddressInfo).port}/lead`;
-    emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
-    stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: emulator.host,
-      STRIPE_API_PORT: String(emulator.port),
-      STRIPE_API_PROTOCOL: 'http',
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-    });
+    ({ emulator, stripe, t } = await startStripeTestApp({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }, { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -1,12 +1,14 @@
 // Saved cards, paying with one, plan switching, the payment mails and staff revocations, through the real
 // app against the Stripe emulator (the official SDK pointed at it), as payments.test.ts does.
-import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import type { RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { purchaseGivesAccess } from '@pluma/common/rules/purchase-expiry';
 import { and, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, mailOutbox, paymentCustomers, paymentMethods, purchases, users } from '../../db/schema';
+import { creditLedger, mailOutbox, paymentCustomers, purchases, users } from '../../db/schema';
+import { seedPaymentMethods } from '../appconfig/seed';
 import { buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { deliverStripeEvent, startStripeTestApp } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const SECRET_KEY = 'sk_test_pluma_cards_0123456789';
@@ -18,18 +20,8 @@ describe('saved cards, paying with them, and switching plans', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
-    stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_pluma_cards',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: emulator.host,
-      STRIPE_API_PORT: String(emulator.port),
-      STRIPE_API_PROTOCOL: 'http',
-    });
-    const existing = await t.ctx.db.select().from(paymentMethods);
-    if (existing.length === 0) await t.ctx.db.insert(paymentMethods).values([{ name: 'card' }, { name: 'paypal' }, { name: 'manual' }]);
+    ({ emulator, stripe, t } = await startStripeTestApp({ secretKey: SECRET_KEY, publishableKey: 'pk_test_pluma_cards', webhookSecret: WEBHOOK_SECRET }));
+    await seedPaymentMethods(t.ctx);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -38,15 +30,7 @@ describe('saved cards, paying with them, and switching plans', () => {
 
   const call = (who: BuiltUser | null, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
-  const deliverEvent = (event: Stripe.Event | Record<string, unknown>) => {
-    const payload = JSON.stringify(event);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, WEBHOOK_SECRET) },
-      payload,
-    });
-  };
+  const deliverEvent = (event: Stripe.Event | Record<string, unknown>) => deliverStripeEvent(t, event, WEBHOOK_SECRET);
   /** Delivers every event the emulator has about these objects, oldest first (what Stripe would send). */
   const deliverAbout = async (...ids: string[]) => {
     const list = await stripe.events.list({ limit: 100 });

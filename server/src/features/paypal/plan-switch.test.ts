@@ -12,6 +12,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCustomers, paymentEvents, purchases, users } from '../../db/schema';
 import { buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { stripeEmulatorEnv } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedPaymentMethods } from '../appconfig/seed';
 import { PLAN_SWITCH_CANCEL, retryPlanSwitchCancels } from '../payments/plan-switch';
@@ -37,12 +38,7 @@ describe('switching plans across Stripe and PayPal', () => {
     stripe = new Stripe(STRIPE_KEY, { ...stripeEmulator.sdkOptions, maxNetworkRetries: 0 });
     paypalSubscriptions = new SubscriptionsController(new Client({ clientCredentialsAuthCredentials: { oAuthClientId: PAYPAL_ID, oAuthClientSecret: PAYPAL_SECRET }, ...paypalEmulator.sdkOptions }));
     t = await createTestApp({
-      STRIPE_SECRET_KEY: STRIPE_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_pluma_switch',
-      STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_HOST: stripeEmulator.host,
-      STRIPE_API_PORT: String(stripeEmulator.port),
-      STRIPE_API_PROTOCOL: 'http',
+      ...stripeEmulatorEnv(stripeEmulator, { secretKey: STRIPE_KEY, publishableKey: 'pk_test_pluma_switch', webhookSecret: STRIPE_WEBHOOK_SECRET }),
       PAYPAL_CLIENT_ID: PAYPAL_ID,
       PAYPAL_CLIENT_SECRET: PAYPAL_SECRET,
       PAYPAL_WEBHOOK_ID,

@@ -2,7 +2,7 @@
 // rights matrix, the list's filters and paging, the admin edit rules (final statuses, reasons, access and
 // credits once under concurrent edits, provider cancel against the Stripe emulator), invoices and the
 // webhook test; each change audited.
-import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import type { RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { customerWithCard, monthlyPrice } from '@pluma/emulators/stripe/test-kit';
 import { and, asc, eq } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
@@ -11,7 +11,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, creditLedger, invoices, purchases, users } from '../../db/schema';
 import { buildProduct, buildPurchase, buildStaffCast, buildUser, type BuiltUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { startStripeTestApp } from '../../test/stripe-test-app';
+import type { TestApp } from '../../test/test-app';
 
 const SECRET_KEY = 'sk_test_pluma_admin_purchases_0123';
 const ROW_KEYS = [
@@ -33,15 +34,7 @@ describe('back-office purchases and invoices', () => {
   const received: unknown[] = [];
 
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
-    stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_API_HOST: emulator.host,
-      STRIPE_API_PORT: String(emulator.port),
-      STRIPE_API_PROTOCOL: 'http',
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-    });
+    ({ emulator, stripe, t } = await startStripeTestApp({ secretKey: SECRET_KEY }, { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }));
     ({ admin, spanishAdmin, manager, customer } = await buildStaffCast(t.ctx));
     leads = createServer((req, res) => {
       let body = '';

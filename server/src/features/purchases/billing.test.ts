@@ -1,7 +1,7 @@
 // The /billing page's server side through the real app: cancelling one's own subscription (against the
 // Stripe emulator), the access a cancelled subscription keeps until its next invoice date, the watch that
 // announces access ending without a visit, and invoice receipts as PDF.
-import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import type { RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { customerWithCard, monthlyPrice } from '@pluma/emulators/stripe/test-kit';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -10,7 +10,8 @@ import { auditLog, invoices, purchases } from '../../db/schema';
 import { processAuthChanges } from '../../platform/auth/invalidation';
 import type { AuthChange } from '../../platform/auth/auth-cache';
 import { buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { startStripeTestApp } from '../../test/stripe-test-app';
+import type { TestApp } from '../../test/test-app';
 import { requireAccess } from '../credits/access';
 import { accessFromRows, loadAccessRows } from '../users/access';
 import { announceEndedAccess, createAccessExpiryWatch } from './expiry-watch';
@@ -35,14 +36,7 @@ describe('billing: cancel a subscription, access until the next invoice date, re
   let t: TestApp;
 
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ apiKey: SECRET_KEY });
-    stripe = new Stripe(SECRET_KEY, { ...emulator.sdkOptions, maxNetworkRetries: 0 });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_API_HOST: emulator.host,
-      STRIPE_API_PORT: String(emulator.port),
-      STRIPE_API_PROTOCOL: 'http',
-    });
+    ({ emulator, stripe, t } = await startStripeTestApp({ secretKey: SECRET_KEY }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

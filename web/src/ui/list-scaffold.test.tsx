@@ -6,6 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListResults } from './ListResults';
 import { LoadErrorAlert } from './LoadErrorAlert';
+import { RecordsSection } from './RecordsSection';
 import { SearchInput } from './SearchInput';
 import { SortableTh } from './SortableTh';
 import { TableStateRows } from './TableStateRows';
@@ -123,5 +124,25 @@ describe('list pieces', () => {
     expect(show({ isPending: false, isError: true })).toBe('failed');
     expect(show({ isPending: false, isError: false, data: [] })).toBe('empty');
     expect(show({ isPending: false, isError: false, data: ['a', 'b'] })).toBe('a,b');
+  });
+
+  it('RecordsSection: the title and its action, then the table or the empty text', () => {
+    const section = (isEmpty: boolean) => (
+      <MantineProvider>
+        <RecordsSection title="Invoices" action={<button>Add invoice</button>} isEmpty={isEmpty} emptyText="No records found" minWidth={520} tableTestId="invoices" head={<Table.Th>#</Table.Th>}>
+          <Table.Tr data-testid="invoice">
+            <Table.Td>7</Table.Td>
+          </Table.Tr>
+        </RecordsSection>
+      </MantineProvider>
+    );
+    const { rerender } = render(section(false));
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add invoice' })).toBeInTheDocument();
+    expect(screen.getByTestId('invoices')).toContainElement(screen.getByTestId('invoice'));
+    expect(screen.queryByText('No records found')).not.toBeInTheDocument();
+    rerender(section(true));
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+    expect(screen.queryByTestId('invoices')).not.toBeInTheDocument();
   });
 });

@@ -222,7 +222,8 @@ describe('customer detail', () => {
     const { calls } = routes({ 'POST /api/invoices/admin': () => ({ status: 201, body: {} }) });
     show(<CustomerPage />, admin, '/admin/users/10', '/admin/users/:id');
     fireEvent.click(await screen.findByTestId('add-invoice'));
-    const save = await screen.findByRole('button', { name: 'Save' });
+    // The modal's content mounts after its opening transition (role queries see it only with hidden: true).
+    const save = await within(await screen.findByTestId('invoice-modal')).findByRole('button', { name: 'Save', hidden: true });
     fireEvent.click(save);
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.startsWith('/api/invoices/admin'))?.body).toMatchObject({ status: 'pending', amount: 0, purchase_id: null, user_id: 10 }));
     expect(await screen.findByText('Invoice saved.')).toBeInTheDocument();

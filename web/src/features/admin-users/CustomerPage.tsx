@@ -3,7 +3,7 @@
 // (admins, never for staff); total purchases; purchases with give access, extend and revoke; invoices;
 // delete with the spec's confirmation, then /admin/users. Buttons a manager may not use are hidden
 // (docs/decisions.md "Staff rights").
-import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { CustomerInvoice, CustomerPurchase } from '@pluma/common/admin-users';
 import { mayGiveAccess } from '@pluma/common/rules/purchase-expiry';
 import { IconBrandWhatsapp, IconEdit, IconKey, IconLogin, IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -14,8 +14,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { copyToClipboard } from '../../ui/clipboard';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
+import { RecordsSection } from '../../ui/RecordsSection';
 import { screenText } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CUSTOMERS_KEY, createResetLink, customerKey, deleteCustomer, impersonate, impersonationUrl, revokeAccess, sendRecoveryEmail, useCustomer } from './admin-users-api';
@@ -104,9 +106,7 @@ export default function CustomerPage() {
   }
   if (customer.isError) {
     return (
-      <Alert color="red" role="alert" data-testid="customer-error">
-        {screenText({ failure: customer.error }, t) ?? t('loadError')}
-      </Alert>
+      <LoadErrorAlert text={screenText({ failure: customer.error }, t) ?? t('loadError')} data-testid="customer-error" />
     );
   }
   const c = customer.data;
@@ -173,121 +173,103 @@ export default function CustomerPage() {
         </Group>
       </CustomerCard>
 
-      <Card withBorder padding="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg">
-            {t('detail.purchases')}
-          </Title>
+      <RecordsSection
+        title={t('detail.purchases')}
+        action={
           <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setGiving(true)} data-testid="give-access">
             {t('access.give')}
           </Button>
-        </Group>
-        {c.purchases.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('detail.noRecords')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="customer-purchases">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>{t('access.product')}</Table.Th>
-                  <Table.Th>{t('detail.status')}</Table.Th>
-                  <Table.Th>{t('access.total')}</Table.Th>
-                  <Table.Th>{t('detail.date')}</Table.Th>
-                  <Table.Th>{t('detail.expires')}</Table.Th>
-                  <Table.Th>{t('detail.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.purchases.map((p) => (
-                  <Table.Tr key={p.purchase_id} data-testid="customer-purchase">
-                    <Table.Td>{p.purchase_id}</Table.Td>
-                    <Table.Td>
-                      {p.product?.name ?? '—'}
-                      {p.is_gift && (
-                        <Badge ml="xs" size="xs" variant="outline">
-                          {t('access.giftBadge')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{p.status}</Table.Td>
-                    <Table.Td>{formatMoney(p.total_payment, lang)}</Table.Td>
-                    <Table.Td>{formatDateTime(p.createdAt, lang)}</Table.Td>
-                    <Table.Td>{formatDateTime(p.expires_at, lang)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) && (
-                          <Button size="compact-xs" variant="subtle" onClick={() => setExtending(p)} aria-label={t('access.extendLabel', { id: p.purchase_id })}>
-                            {t('access.extend')}
-                          </Button>
-                        )}
-                        {isAdmin && p.status !== 'revoked' && (
-                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRevoking(p)} aria-label={t('access.revokeLabel', { id: p.purchase_id })}>
-                            {t('access.revoke')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+        }
+        isEmpty={c.purchases.length === 0}
+        emptyText={t('detail.noRecords')}
+        minWidth={640}
+        tableTestId="customer-purchases"
+        head={
+          <>
+            <Table.Th>#</Table.Th>
+            <Table.Th>{t('access.product')}</Table.Th>
+            <Table.Th>{t('detail.status')}</Table.Th>
+            <Table.Th>{t('access.total')}</Table.Th>
+            <Table.Th>{t('detail.date')}</Table.Th>
+            <Table.Th>{t('detail.expires')}</Table.Th>
+            <Table.Th>{t('detail.actions')}</Table.Th>
+          </>
+        }
+      >
+        {c.purchases.map((p) => (
+          <Table.Tr key={p.purchase_id} data-testid="customer-purchase">
+            <Table.Td>{p.purchase_id}</Table.Td>
+            <Table.Td>
+              {p.product?.name ?? '—'}
+              {p.is_gift && (
+                <Badge ml="xs" size="xs" variant="outline">
+                  {t('access.giftBadge')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{p.status}</Table.Td>
+            <Table.Td>{formatMoney(p.total_payment, lang)}</Table.Td>
+            <Table.Td>{formatDateTime(p.createdAt, lang)}</Table.Td>
+            <Table.Td>{formatDateTime(p.expires_at, lang)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                {mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setExtending(p)} aria-label={t('access.extendLabel', { id: p.purchase_id })}>
+                    {t('access.extend')}
+                  </Button>
+                )}
+                {isAdmin && p.status !== 'revoked' && (
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRevoking(p)} aria-label={t('access.revokeLabel', { id: p.purchase_id })}>
+                    {t('access.revoke')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </RecordsSection>
 
-      <Card withBorder padding="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg">
-            {t('detail.invoices')}
-          </Title>
-          {isAdmin && (
+      <RecordsSection
+        title={t('detail.invoices')}
+        action={
+          isAdmin && (
             <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setInvoice('new')} data-testid="add-invoice">
               {t('detail.addInvoice')}
             </Button>
-          )}
-        </Group>
-        {c.invoices.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('detail.noRecords')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table data-testid="customer-invoices">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>{t('detail.purchase')}</Table.Th>
-                  <Table.Th>{t('detail.status')}</Table.Th>
-                  <Table.Th>{t('access.total')}</Table.Th>
-                  <Table.Th>{t('detail.date')}</Table.Th>
-                  {isAdmin && <Table.Th>{t('detail.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.invoices.map((i) => (
-                  <Table.Tr key={i.invoice_id} data-testid="customer-invoice">
-                    <Table.Td>{i.invoice_id}</Table.Td>
-                    <Table.Td>{i.purchase_id ?? '—'}</Table.Td>
-                    <Table.Td>{i.status}</Table.Td>
-                    <Table.Td>{formatMoney(i.total_payment, lang)}</Table.Td>
-                    <Table.Td>{formatDateTime(i.createdAt, lang)}</Table.Td>
-                    {isAdmin && (
-                      <Table.Td>
-                        <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => setInvoice(i)} aria-label={t('detail.editInvoiceLabel', { id: i.invoice_id })}>
-                          {t('detail.edit')}
-                        </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+          )
+        }
+        isEmpty={c.invoices.length === 0}
+        emptyText={t('detail.noRecords')}
+        minWidth={520}
+        tableTestId="customer-invoices"
+        head={
+          <>
+            <Table.Th>#</Table.Th>
+            <Table.Th>{t('detail.purchase')}</Table.Th>
+            <Table.Th>{t('detail.status')}</Table.Th>
+            <Table.Th>{t('access.total')}</Table.Th>
+            <Table.Th>{t('detail.date')}</Table.Th>
+            {isAdmin && <Table.Th>{t('detail.actions')}</Table.Th>}
+          </>
+        }
+      >
+        {c.invoices.map((i) => (
+          <Table.Tr key={i.invoice_id} data-testid="customer-invoice">
+            <Table.Td>{i.invoice_id}</Table.Td>
+            <Table.Td>{i.purchase_id ?? '—'}</Table.Td>
+            <Table.Td>{i.status}</Table.Td>
+            <Table.Td>{formatMoney(i.total_payment, lang)}</Table.Td>
+            <Table.Td>{formatDateTime(i.createdAt, lang)}</Table.Td>
+            {isAdmin && (
+              <Table.Td>
+                <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => setInvoice(i)} aria-label={t('detail.editInvoiceLabel', { id: i.invoice_id })}>
+                  {t('detail.edit')}
+                </Button>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </RecordsSection>
 
       {invoice != null && (
         <InvoiceModal

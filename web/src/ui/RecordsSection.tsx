@@ -1,0 +1,46 @@
+// A titled card listing records in a table (the customer's purchases, their invoices…): the title with an
+// optional action beside it, then the table, or the empty text when there is nothing to list.
+import { Card, Group, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface RecordsSectionProps {
+  title: string;
+  /** Beside the title (e.g. Add). */
+  action?: ReactNode;
+  isEmpty: boolean;
+  emptyText: string;
+  /** The header cells (Table.Th). */
+  head: ReactNode;
+  /** The rows (Table.Tr). */
+  children: ReactNode;
+  /** Narrower screens scroll the table sideways below this width. */
+  minWidth: number;
+  tableTestId?: string;
+}
+
+export function RecordsSection({ title, action, isEmpty, emptyText, head, children, minWidth, tableTestId }: RecordsSectionProps) {
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {isEmpty ? (
+        <Text c="dimmed" size="sm">
+          {emptyText}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table data-testid={tableTestId}>
+            <Table.Thead>
+              <Table.Tr>{head}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{children}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

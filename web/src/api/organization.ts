@@ -10,6 +10,8 @@ export interface ActiveOrganization {
 }
 
 type Listener = () => void;
+/** What the storage keeps when the user chose Personal: that choice then wins over their default organization. */
+const PERSONAL_CHOICE = 'personal';
 let active: ActiveOrganization | null = null;
 const listeners = new Set<Listener>();
 
@@ -20,8 +22,7 @@ export const organizationStore = {
     active = next;
     const storage = safeStorage();
     try {
-      if (next) storage?.setItem(STORAGE_KEYS.organizationId, String(next.organization_id));
-      else storage?.removeItem(STORAGE_KEYS.organizationId);
+      storage?.setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL_CHOICE);
     } catch {
       // Not remembering the choice is harmless.
     }
@@ -37,6 +38,10 @@ export const organizationStore = {
     const raw = safeStorage()?.getItem(STORAGE_KEYS.organizationId);
     const id = raw ? Number(raw) : NaN;
     return Number.isInteger(id) && id > 0 ? id : null;
+  },
+  /** True when the last choice on this browser was Personal (spec part 2 §4: the saved choice comes before the default). */
+  savedPersonal(): boolean {
+    return safeStorage()?.getItem(STORAGE_KEYS.organizationId) === PERSONAL_CHOICE;
   },
   subscribe(listener: Listener) {
     listeners.add(listener);

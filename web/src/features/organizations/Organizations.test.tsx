@@ -213,6 +213,21 @@ describe('choosing the organization', () => {
     expect(organizationStore.get()?.organization_id).toBe(5);
   });
 
+  it('Personal chosen on this browser comes before the default organization', async () => {
+    organizationStore.set(null);
+    stubFetch({ 'GET /api/organizations': () => list(acme) });
+    show(
+      <OrganizationGate>
+        <Screen />
+      </OrganizationGate>,
+      buildUser({ default_organization: { organization_id: 5 } }),
+      '/',
+    );
+    expect(screen.getByTestId('screen')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(organizationStore.get()).toBeNull();
+  });
+
   it('without a slug, saved id or default, the screen shows at once in Personal', async () => {
     stubFetch({ 'GET /api/organizations': () => list(acme) });
     show(

@@ -54,7 +54,14 @@ export function OrganizationGate({ children }: { children: ReactNode }) {
   const pending = enabled && selectedFor !== user.user_id;
   const mine = useMyOrganizations(pending);
   const [waiting] = useState(
-    () => pending && mayStartInOrganization({ search: location.search, savedId: organizationStore.savedId(), defaultId: user.default_organization?.organization_id ?? null }),
+    () =>
+      pending &&
+      mayStartInOrganization({
+        search: location.search,
+        savedId: organizationStore.savedId(),
+        savedPersonal: organizationStore.savedPersonal(),
+        defaultId: user.default_organization?.organization_id ?? null,
+      }),
   );
   const [settled, setSettled] = useState(!waiting);
 
@@ -71,6 +78,7 @@ export function OrganizationGate({ children }: { children: ReactNode }) {
           organizations: mine.data.organizations,
           location: { search: window.location.search, hostname: window.location.hostname },
           savedId: organizationStore.savedId(),
+          savedPersonal: organizationStore.savedPersonal(),
           defaultId: user.default_organization?.organization_id ?? null,
         })
       : null;

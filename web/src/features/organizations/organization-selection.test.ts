@@ -24,6 +24,11 @@ describe('organization selection order', () => {
     expect(selectOrganization({ organizations: all, location: here, savedId: null, defaultId: 3 })).toBe(gamma);
     expect(selectOrganization({ organizations: all, location: here, savedId: null, defaultId: null })).toBeNull();
   });
+  it('a saved choice of Personal comes before the default organization (the URL still wins)', () => {
+    expect(selectOrganization({ organizations: all, location: here, savedId: null, savedPersonal: true, defaultId: 3 })).toBeNull();
+    expect(selectOrganization({ organizations: all, location: { ...here, search: '?organization=acme' }, savedId: null, savedPersonal: true, defaultId: 3 })).toBe(acme);
+    expect(mayStartInOrganization({ search: '', savedId: null, savedPersonal: true, defaultId: 3 })).toBe(false);
+  });
   it('skips a slug, saved id or default the user does not belong to', () => {
     expect(selectOrganization({ organizations: all, location: { ...here, search: '?organization=nope' }, savedId: 99, defaultId: 1 })).toBe(acme);
     expect(selectOrganization({ organizations: [], location: { ...here, search: '?organization=acme' }, savedId: 1, defaultId: 1 })).toBeNull();

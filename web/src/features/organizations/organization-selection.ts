@@ -15,6 +15,8 @@ export interface SelectionInput<O extends SelectableOrganization> {
   /** The page address: its ?organization= slug and its host name. */
   location: { search: string; hostname: string };
   savedId: number | null;
+  /** The last choice on this browser was Personal: it comes before the default organization. */
+  savedPersonal?: boolean;
   defaultId: number | null;
 }
 
@@ -42,10 +44,10 @@ export function organizationFromUrl<O extends SelectableOrganization>(organizati
   return organizations.find((o) => o.domain && hostOf(o.domain) === host) ?? null;
 }
 
-export function selectOrganization<O extends SelectableOrganization>({ organizations, location, savedId, defaultId }: SelectionInput<O>): O | null {
+export function selectOrganization<O extends SelectableOrganization>({ organizations, location, savedId, savedPersonal = false, defaultId }: SelectionInput<O>): O | null {
   const byId = (id: number | null) => (id === null ? null : (organizations.find((o) => o.organization_id === id) ?? null));
   // An id the user no longer belongs to (left, removed, deleted) is skipped: every request would be a 404.
-  return organizationFromUrl(organizations, location) ?? byId(savedId) ?? byId(defaultId) ?? null;
+  return organizationFromUrl(organizations, location) ?? byId(savedId) ?? (savedPersonal ? null : byId(defaultId));
 }
 
 /**
@@ -53,6 +55,6 @@ export function selectOrganization<O extends SelectableOrganization>({ organizat
  * name an organization besides a domain (a slug, a saved id, a default). A user without any of them starts
  * in Personal at once; a domain match, found when the list arrives, switches then.
  */
-export function mayStartInOrganization(input: { search: string; savedId: number | null; defaultId: number | null }): boolean {
-  return slugOf(input.search) !== null || input.savedId !== null || input.defaultId !== null;
+export function mayStartInOrganization(input: { search: string; savedId: number | null; savedPersonal?: boolean; defaultId: number | null }): boolean {
+  return slugOf(input.search) !== null || input.savedId !== null || (input.defaultId !== null && !input.savedPersonal);
 }

@@ -216,8 +216,10 @@ function mantineFirstCss(): Plugin {
 // Where `npm run dev` proxies API and socket traffic (scripts/dev.mjs sets it).
 const apiTarget = process.env.PLUMA_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), precompress(), firstScreenChunks(), mantineFirstCss()],
+// `vite build --ssr` (web/package.json) builds the server's first paint of the signed-out screens
+// (src/prerender/entry.tsx) into dist-ssr: no compression, chunk map or Mantine check there.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress(), firstScreenChunks(), mantineFirstCss()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,
@@ -226,7 +228,9 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
     },
   },
-  build: {
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, target: 'node20', rolldownOptions: { output: { codeSplitting: false } } }
+    : {
     outDir: 'dist',
     // dist/.vite/manifest.json: bench/bundle-size.mjs measures the login route's critical path from it.
     manifest: true,
@@ -251,4 +255,7 @@ export default defineConfig({
       },
     },
   },
-});
+  // Bundled into dist-ssr rather than imported at run time: their CSS imports and extension-less ESM
+  // paths mean nothing to Node.
+  ssr: { noExternal: isSsrBuild ? [/^@mantine\//, /^@tabler\//, '@pluma/common'] : [] },
+}));

@@ -20,6 +20,7 @@ import { healthRoutes } from './platform/http/health';
 import { sameHostWebSockets, scriptNonceSource } from './platform/http/index-html';
 import { registerWebApp } from './platform/http/web-app';
 import { featureRoutes } from './features';
+import { publicConfig } from './features/appconfig/service';
 import { paymentCspSources } from './features/payments';
 
 declare module 'fastify' {
@@ -95,6 +96,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   if (process.env.BENCH_BARE_ROUTE === '1') app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(featureRoutes, { prefix: '/api' });
   // The built web app: static files (pre-compressed) and the per-request index.html.
-  await registerWebApp(app, ctx);
+  await registerWebApp(app, ctx, { publicConfig: () => publicConfig(ctx) });
   return app;
 }

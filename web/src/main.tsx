@@ -2,7 +2,7 @@
 // configuration is here (index.html preloads it), so the first screen renders once with its theme.
 import './app/mantine-first.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { safeStorage } from './api/storage-keys';
 import { App } from './app/App';
@@ -22,10 +22,14 @@ const CONFIG_WAIT_MS = 2000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// A transition: React renders the first screen in slices and lets the browser breathe in between (input,
+// paint), instead of one long task on a slow phone.
 void Promise.race([prefetchAppConfig(), new Promise((resolve) => setTimeout(resolve, CONFIG_WAIT_MS))]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { tokenStore } from '../api/instance';
 import { applyLanguage, savedLanguage } from '../i18n';
+import { FirstPaintDone } from '../prerender/remove-first-paint';
 import { registry } from './app-registry';
 import { RouteErrorBoundary } from '../ui/RouteErrorBoundary';
 import { useAppConfig, useAppConfigQuery } from './config/app-config';
@@ -109,7 +110,10 @@ function Screens({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>
+        {children}
+        <FirstPaintDone />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -2,6 +2,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FirstPaintDone } from '../prerender/remove-first-paint';
 
 export function StartupError({ onRetry, onSignOut }: { onRetry: () => void; onSignOut?: () => void }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function StartupError({ onRetry, onSignOut }: { onRetry: () => void; onSi
           </Button>
         )}
       </Stack>
+      <FirstPaintDone />
     </Center>
   );
 }

@@ -2,6 +2,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { i18n } from '../i18n';
+import { removeFirstPaint } from '../prerender/remove-first-paint';
 
 interface State {
   error: Error | null;
@@ -21,6 +22,8 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Screen failed to render', error, info.componentStack);
+    // The error must not stay hidden under the server's first paint of the screen.
+    removeFirstPaint();
   }
 
   override render() {

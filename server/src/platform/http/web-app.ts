@@ -8,6 +8,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import type { ConfigEntry } from '@pluma/common/appconfig';
+import { firstPaintRenderer } from './first-paint';
 import { indexHtmlFor } from './index-html';
 
 /** Hashed build output: its name changes with its content, so a browser may keep it for good. */
@@ -79,10 +81,20 @@ function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
  * cached page would carry a stale nonce. A missing /assets/ file is a 404, not the page (a stale chunk
  * name after a deploy must fail as a script, not parse HTML).
  */
-export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext, options: { publicConfig?: () => Promise<ConfigEntry[]> } = {}): Promise<void> {
   const root = webDistDir(ctx);
   if (!root) return;
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  // The signed-out screens' first paint needs the public configuration (what GET /api/appconfig sends).
+  const { publicConfig } = options;
+  const renderFirstPaint = publicConfig ? firstPaintRenderer(root, app.log) : null;
+  const firstPaintOf = (url: string, acceptLanguage: string | undefined) =>
+    renderFirstPaint && publicConfig
+      ? publicConfig().then((entries) => renderFirstPaint(url, acceptLanguage, entries)).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'first paint: skipped');
+          return null;
+        })
+      : undefined;
   const assetsDir = path.join(root, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root,
@@ -101,7 +113,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
   });
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
-    const html = await indexHtmlFor(ctx, template, reply.raw);
+    const html = await indexHtmlFor(ctx, template, reply.raw, firstPaintOf(request.url, request.headers['accept-language']));
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding || Buffer.byteLength(html) < MIN_COMPRESS_BYTES) return reply.send(html);

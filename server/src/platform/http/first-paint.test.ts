@@ -1,0 +1,163 @@
+// The signed-out screens' first paint in the served page (first-paint.ts, index-html.ts). The web build's
+// real server bundle is exercised by the browser journeys (e2e/first-paint.e2e.test.ts); here a small
+// stand-in module with the same exports checks what the server does with it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAppConfig } from '../../features/appconfig/seed';
+import { buildUser, type BuiltUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testDbKind } from '../../test/test-db';
+import { acceptedLang, stylesheetsOf } from './first-paint';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Pluma</title>
+    <link rel="preload" href="/api/appconfig" as="fetch" crossorigin="anonymous" />
+    <script>document.documentElement.setAttribute('data-mantine-color-scheme', 'light');</script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', css: ['assets/index-ghi.css'], imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-def.js' },
+  'src/Login.tsx': { file: 'assets/Login-1.js', css: ['assets/Login-1.css'], imports: ['_layout.js', '_react.js'] },
+  '_layout.js': { file: 'assets/layout-2.js', css: ['assets/layout-2.css', 'assets/index-ghi.css'] },
+};
+
+// The bundle's exports (web/src/prerender/entry.tsx): /login is drawn, /broken fails to draw, the rest is not drawn.
+// The markup carries a script and a `$&` to prove neither runs nor is taken as a replacement pattern.
+const BUNDLE = `
+export const SCREEN_MODULES = { login: 'src/Login.tsx', signup: 'src/Login.tsx', recovery: 'src/Login.tsx', landing: 'src/Login.tsx' };
+export function firstPaintScreen(url, lang) {
+  if (url.startsWith('/login')) return { screen: 'login', url: '/login', lang };
+  if (url === '/broken') return { screen: 'signup', url: '/broken', lang };
+  return null;
+}
+export async function renderFirstPaint(screen, entries) {
+  globalThis.__firstPaintRenders = (globalThis.__firstPaintRenders ?? 0) + 1;
+  if (screen.screen === 'signup') throw new Error('cannot draw');
+  const name = entries.find((entry) => entry.key === 'app_name').value;
+  return '<h1>' + (screen.lang === 'es' ? 'Bienvenido' : 'Welcome back') + ' ' + name + ' $&</h1><script>window.ran = 1</script>';
+}
+`;
+
+const renders = () => (globalThis as { __firstPaintRenders?: number }).__firstPaintRenders ?? 0;
+
+describe('the visitor language and the screen stylesheets', () => {
+  it("takes the first of Accept-Language's en or es, else English", () => {
+    expect(acceptedLang('es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(acceptedLang('fr-FR,fr;q=0.9,es;q=0.5,en;q=0.4')).toBe('es');
+    expect(acceptedLang('en-GB, es')).toBe('en');
+    expect(acceptedLang('de')).toBe('en');
+    expect(acceptedLang(undefined)).toBe('en');
+    expect(acceptedLang('ES')).toBe('es');
+  });
+
+  it('lists the CSS of a screen and its static imports, without what the entry links already', () => {
+    const linked = new Set(['assets/index-ghi.css']);
+    expect(stylesheetsOf(MANIFEST, 'src/Login.tsx', linked)).toEqual(['/assets/Login-1.css', '/assets/layout-2.css']);
+    expect(stylesheetsOf(MANIFEST, 'src/Missing.tsx', linked)).toEqual([]);
+  });
+});
+
+describe(`the first paint in the served page (${testDbKind()})`, () => {
+  let t: TestApp;
+  let admin: BuiltUser;
+  let webDir: string;
+
+  const page = (url: string, lang = 'en-US') => t.app.inject({ url, headers: { host: 'app.example', 'accept-language': lang } });
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+  const overlayOf = (html: string) => /<div id="first-paint"[^>]*>([\s\S]*?)<\/div>/.exec(html);
+
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'pluma-first-paint-'));
+    webDir = path.join(root, 'dist');
+    mkdirSync(path.join(webDir, '.vite'), { recursive: true });
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(path.join(root, 'dist-ssr', 'entry.js'), BUNDLE);
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
+    await seedAppConfig(t.ctx);
+    admin = await buildUser(t.ctx, { staffRole: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(path.dirname(webDir), { recursive: true, force: true });
+  });
+
+  it('draws the screen in the visitor language into an inert overlay, with its stylesheets', async () => {
+    const english = await page('/login?next=%2Fsettings');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html data-first-paint="en" lang="en">');
+    const overlay = overlayOf(english.body);
+    expect(overlay?.[0]).toMatch(/^<div id="first-paint" inert aria-hidden="true" lang="en">/);
+    expect(overlay?.[1]).toContain('<h1>Welcome back Pluma $&</h1>');
+    expect(english.body.indexOf('<div id="root"></div><div id="first-paint"')).toBeGreaterThan(0);
+    const head = english.body.slice(0, english.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/Login-1.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/layout-2.css">');
+    expect(head.match(/index-ghi\.css/g)).toHaveLength(1);
+
+    const spanish = await page('/login', 'es-ES,es;q=0.9');
+    expect(spanish.body).toContain('data-first-paint="es"');
+    expect(overlayOf(spanish.body)?.[1]).toContain('<h1>Bienvenido Pluma $&</h1>');
+  });
+
+  it('starts the entry and its early requests after the first frame, under the response nonce; nothing in the picture runs', async () => {
+    const response = await page('/login');
+    const nonce = nonceOf(String(response.headers['content-security-policy']));
+    expect(nonce).toBeTruthy();
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    // No request ahead of the picture's stylesheets: the preloads and the entry moved into the starter.
+    expect(head).not.toMatch(/<link[^>]*rel="(?:modulepreload|preload)"/);
+    expect(head).not.toMatch(/<script[^>]*src="\/assets\/index-abc\.js"/);
+    const starter = [...response.body.matchAll(/<script type="module" nonce="([^"]+)">([\s\S]*?)<\/script>/g)];
+    expect(starter).toHaveLength(1);
+    expect(starter[0]![1]).toBe(nonce);
+    expect(starter[0]![2]).toContain('requestAnimationFrame');
+    expect(starter[0]![2]).toContain('import("/assets/index-abc.js")');
+    expect(starter[0]![2]).toContain('"href":"/assets/react-def.js"');
+    expect(starter[0]![2]).toContain('"href":"/api/appconfig","as":"fetch"');
+    // The drawn markup's script has no nonce: under 'strict-dynamic' it would never run.
+    expect(overlayOf(response.body)?.[1]).toContain('<script>window.ran = 1</script>');
+  });
+
+  it('leaves every other page as it was: no overlay, the entry and preloads in place', async () => {
+    for (const url of ['/', '/conversations/4', '/pricing']) {
+      const response = await page(url);
+      expect(response.body).not.toContain('first-paint');
+      expect(response.body).toMatch(/<script nonce="[^"]+" type="module" crossorigin src="\/assets\/index-abc\.js"><\/script>/);
+      expect(response.body).toContain('rel="modulepreload"');
+    }
+  });
+
+  it('serves the page without the picture when the screen cannot be drawn', async () => {
+    const response = await page('/broken');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('first-paint');
+    expect(response.body).toContain('src="/assets/index-abc.js"');
+  });
+
+  it('draws once per screen, language and configuration, whatever the query string; a settings change draws anew', async () => {
+    await page('/login?a=1');
+    const before = renders();
+    for (let i = 0; i < 5; i++) await page(`/login?x=${i}`);
+    expect(renders()).toBe(before);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/appconfig', headers: admin.auth, payload: [{ key: 'app_name', value: 'Escribe' }] });
+    expect(saved.statusCode).toBe(200);
+    const renamed = await page('/login');
+    expect(overlayOf(renamed.body)?.[1]).toContain('<h1>Welcome back Escribe $&</h1>');
+    expect(renders()).toBe(before + 1);
+  });
+});

@@ -1,7 +1,8 @@
 // A titled card listing records in a table (the customer's purchases, their invoices…): the title with an
 // optional action beside it, then the table, or the empty text when there is nothing to list.
-import { Card, Group, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ListTable } from './ListTable';
 
 interface RecordsSectionProps {
   title: string;
@@ -32,14 +33,9 @@ export function RecordsSection({ title, action, isEmpty, emptyText, head, childr
           {emptyText}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table data-testid={tableTestId}>
-            <Table.Thead>
-              <Table.Tr>{head}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{children}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable minWidth={minWidth} head={head} data-testid={tableTestId}>
+          {children}
+        </ListTable>
       )}
     </Card>
   );

@@ -1,7 +1,7 @@
 // /admin/discounts: discount codes (spec part 1 §3 Discount: code, is_percent, amount, first_invoice_only)
 // through GET/POST/PUT /discounts/admin — list and search, create, edit, switch off (a code switched off is
 // refused at checkout with the spec's 412). Managers read the list; admins change it.
-import { Alert, Badge, Button, Group, NumberInput, Pagination, SegmentedControl, Skeleton, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, SegmentedControl, Skeleton, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { discountAmountIssue, DISCOUNT_CODE_PATTERN, DISCOUNTS_PAGE_SIZE, type DiscountRecord } from '@pluma/common/discounts';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { useSession } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
+import { ListPagination } from '../../ui/ListPagination';
 import { ListResults } from '../../ui/ListResults';
+import { ListTable } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
@@ -112,59 +114,59 @@ export default function DiscountsPage() {
         empty={<Text data-testid="discounts-empty">{t('discounts.empty')}</Text>}
       >
         {({ discounts }) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover data-testid="discounts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('discounts.code')}</Table.Th>
-                  <Table.Th>{t('discounts.amount')}</Table.Th>
-                  <Table.Th>{t('discounts.firstInvoiceOnly')}</Table.Th>
-                  <Table.Th>{t('discounts.redemptions')}</Table.Th>
-                  <Table.Th>{t('discounts.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {discounts.map((d) => (
-                  <Table.Tr key={d.discount_id} data-testid="discount-row">
-                    <Table.Td ff="monospace">{d.code}</Table.Td>
-                    <Table.Td>{amountText(d)}</Table.Td>
-                    <Table.Td>{d.first_invoice_only ? t('discounts.yes') : t('discounts.no')}</Table.Td>
-                    <Table.Td>{d.redemptions}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={d.active ? 'green' : 'gray'}>
-                        {d.active ? t('discounts.active') : t('discounts.inactive')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {isAdmin && (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="default" onClick={() => open(formOf(d))} aria-label={t('discounts.editNamed', { code: d.code })}>
-                            {t('list.edit')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color={d.active ? 'red' : 'green'}
-                            loading={toggle.isPending && toggle.variables?.discount_id === d.discount_id}
-                            onClick={() => toggle.mutate(d)}
-                            data-testid={`discount-toggle-${d.discount_id}`}
-                          >
-                            {d.active ? t('discounts.disable') : t('discounts.enable')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={640}
+            highlightOnHover
+            data-testid="discounts-table"
+            head={
+              <>
+                <Table.Th>{t('discounts.code')}</Table.Th>
+                <Table.Th>{t('discounts.amount')}</Table.Th>
+                <Table.Th>{t('discounts.firstInvoiceOnly')}</Table.Th>
+                <Table.Th>{t('discounts.redemptions')}</Table.Th>
+                <Table.Th>{t('discounts.status')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {discounts.map((d) => (
+              <Table.Tr key={d.discount_id} data-testid="discount-row">
+                <Table.Td ff="monospace">{d.code}</Table.Td>
+                <Table.Td>{amountText(d)}</Table.Td>
+                <Table.Td>{d.first_invoice_only ? t('discounts.yes') : t('discounts.no')}</Table.Td>
+                <Table.Td>{d.redemptions}</Table.Td>
+                <Table.Td>
+                  <Badge variant="dot" color={d.active ? 'green' : 'gray'}>
+                    {d.active ? t('discounts.active') : t('discounts.inactive')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {isAdmin && (
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => open(formOf(d))} aria-label={t('discounts.editNamed', { code: d.code })}>
+                        {t('list.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color={d.active ? 'red' : 'green'}
+                        loading={toggle.isPending && toggle.variables?.discount_id === d.discount_id}
+                        onClick={() => toggle.mutate(d)}
+                        data-testid={`discount-toggle-${d.discount_id}`}
+                      >
+                        {d.active ? t('discounts.disable') : t('discounts.enable')}
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListResults>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ListPagination total={pages} value={page} onChange={setPage} />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,7 +1,7 @@
 // /admin/products (spec part 1 §2 "Products list"): search with a 500 ms debounce, sort by product_id,
 // name, word_amount and price (default name ascending), 'Unlimited' for a null word_amount, a Test button
 // where webhook_url is set, 'No products available.'. Managers read it; admins also add, edit and test.
-import { Badge, Button, Code, Group, Pagination, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { PurchaseTestResponse } from '@pluma/common/admin-purchases';
 import { PRODUCTS_PAGE_SIZE, type ManagedProduct, type ProductSortKey } from '@pluma/common/products';
 import { IconPlus } from '@tabler/icons-react';
@@ -10,7 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/session-context';
+import { ListPagination } from '../../ui/ListPagination';
 import { ListResults } from '../../ui/ListResults';
+import { ListTable } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
@@ -70,79 +72,79 @@ export default function ProductsPage() {
         empty={<Text data-testid="products-empty">{t('list.empty')}</Text>}
       >
         {({ products }) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover data-testid="products-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {SORTABLE.map((column) => (
-                    <SortableTh
-                      key={column}
-                      label={t(`list.columns.${column}`)}
-                      active={sort === column}
-                      direction={direction}
-                      onSort={() => onSort(column)}
-                      data-testid={`sort-${column}`}
-                    />
-                  ))}
-                  <Table.Th>{t('list.columns.kind')}</Table.Th>
-                  <Table.Th>{t('list.columns.available')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {products.map((product) => (
-                  <Table.Tr key={product.product_id} data-testid="product-row">
-                    <Table.Td>#{product.product_id}</Table.Td>
-                    <Table.Td>{product.name}</Table.Td>
-                    <Table.Td>{product.word_amount === null ? t('list.unlimited') : product.word_amount.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td>
-                      {product.sale_price !== null ? (
-                        <>
-                          {formatMoney(product.sale_price, i18n.language)}{' '}
-                          <Text span td="line-through" size="xs" c="dimmed">
-                            {formatMoney(product.price, i18n.language)}
-                          </Text>
-                        </>
-                      ) : (
-                        formatMoney(product.price, i18n.language)
-                      )}
-                    </Table.Td>
-                    <Table.Td>{product.is_subscription ? t('list.subscription') : t('list.oneTime')}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={product.available ? 'green' : 'gray'}>
-                        {product.available ? t('list.onSale') : t('list.offSale')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {isAdmin && product.webhook_url && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            loading={webhookTest.isPending && webhookTest.variables?.product_id === product.product_id}
-                            onClick={() => webhookTest.mutate(product)}
-                            data-testid={`webhook-test-${product.product_id}`}
-                          >
-                            {t('list.test')}
-                          </Button>
-                        )}
-                        {product.abilities.update && (
-                          <Button size="xs" variant="default" component={Link} to={`/admin/products/${product.product_id}/edit`} aria-label={t('list.editNamed', { name: product.name })}>
-                            {t('list.edit')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+          <ListTable
+            minWidth={720}
+            highlightOnHover
+            data-testid="products-table"
+            head={
+              <>
+                {SORTABLE.map((column) => (
+                  <SortableTh
+                    key={column}
+                    label={t(`list.columns.${column}`)}
+                    active={sort === column}
+                    direction={direction}
+                    onSort={() => onSort(column)}
+                    data-testid={`sort-${column}`}
+                  />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                <Table.Th>{t('list.columns.kind')}</Table.Th>
+                <Table.Th>{t('list.columns.available')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('list.columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {products.map((product) => (
+              <Table.Tr key={product.product_id} data-testid="product-row">
+                <Table.Td>#{product.product_id}</Table.Td>
+                <Table.Td>{product.name}</Table.Td>
+                <Table.Td>{product.word_amount === null ? t('list.unlimited') : product.word_amount.toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>
+                  {product.sale_price !== null ? (
+                    <>
+                      {formatMoney(product.sale_price, i18n.language)}{' '}
+                      <Text span td="line-through" size="xs" c="dimmed">
+                        {formatMoney(product.price, i18n.language)}
+                      </Text>
+                    </>
+                  ) : (
+                    formatMoney(product.price, i18n.language)
+                  )}
+                </Table.Td>
+                <Table.Td>{product.is_subscription ? t('list.subscription') : t('list.oneTime')}</Table.Td>
+                <Table.Td>
+                  <Badge variant="dot" color={product.available ? 'green' : 'gray'}>
+                    {product.available ? t('list.onSale') : t('list.offSale')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {isAdmin && product.webhook_url && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={webhookTest.isPending && webhookTest.variables?.product_id === product.product_id}
+                        onClick={() => webhookTest.mutate(product)}
+                        data-testid={`webhook-test-${product.product_id}`}
+                      >
+                        {t('list.test')}
+                      </Button>
+                    )}
+                    {product.abilities.update && (
+                      <Button size="xs" variant="default" component={Link} to={`/admin/products/${product.product_id}/edit`} aria-label={t('list.editNamed', { name: product.name })}>
+                        {t('list.edit')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListResults>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': t(`list.page.${control}`) })} />}
+      <ListPagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': t(`list.page.${control}`) })} />
       <Modal opened={tested !== null} onClose={() => setTested(null)} title={t('webhookTest.title', { name: tested?.product.name ?? '' })} size="lg" data-testid="webhook-test-result">
         {tested && (
           <Stack gap="xs">

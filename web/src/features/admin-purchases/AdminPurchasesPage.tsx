@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { DateRangeInput } from '../../ui/DateRangeInput';
 import { ListResults } from '../../ui/ListResults';
+import { ListTable } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { SearchInput } from '../../ui/SearchInput';
@@ -57,67 +58,68 @@ function RowActions({ row, onOpen, t }: { row: AdminPurchaseRow; onOpen: (dialog
 
 function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lang: string; onOpen: (dialog: Dialog) => void; t: TFunction }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="records-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.number')}</Table.Th>
-            <Table.Th>{t('columns.date')}</Table.Th>
-            <Table.Th>{t('columns.customer')}</Table.Th>
-            <Table.Th>{t('columns.product')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.total')}</Table.Th>
-            <Table.Th>{t('columns.discount')}</Table.Th>
-            <Table.Th>{t('columns.paymentMethod')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} data-testid="record-row">
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
-                </Text>
+    <ListTable
+      minWidth={900}
+      verticalSpacing="sm"
+      highlightOnHover
+      data-testid="records-table"
+      head={
+        <>
+          <Table.Th>{t('columns.number')}</Table.Th>
+          <Table.Th>{t('columns.date')}</Table.Th>
+          <Table.Th>{t('columns.customer')}</Table.Th>
+          <Table.Th>{t('columns.product')}</Table.Th>
+          <Table.Th>{t('columns.status')}</Table.Th>
+          <Table.Th>{t('columns.total')}</Table.Th>
+          <Table.Th>{t('columns.discount')}</Table.Th>
+          <Table.Th>{t('columns.paymentMethod')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <Table.Tr key={rowKey(row)} data-testid="record-row">
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`kind.${row.type}`)}
+              {row.is_gift ? ` · ${t('gift')}` : ''}
+            </Text>
+          </Table.Td>
+          <Table.Td>{formatDateTime(row.createdAt, lang)}</Table.Td>
+          <Table.Td>
+            {row.user ? (
+              <>
+                <Text size="sm">{`${row.user.name} ${row.user.last_name}`.trim()}</Text>
                 <Text size="xs" c="dimmed">
-                  {t(`kind.${row.type}`)}
-                  {row.is_gift ? ` · ${t('gift')}` : ''}
+                  {row.user.email}
                 </Text>
-              </Table.Td>
-              <Table.Td>{formatDateTime(row.createdAt, lang)}</Table.Td>
-              <Table.Td>
-                {row.user ? (
-                  <>
-                    <Text size="sm">{`${row.user.name} ${row.user.last_name}`.trim()}</Text>
-                    <Text size="xs" c="dimmed">
-                      {row.user.email}
-                    </Text>
-                  </>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('noCustomer')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{row.product?.name ?? t('noProduct')}</Table.Td>
-              <Table.Td>
-                <Badge variant="dot" color={statusColor(row.status)} data-testid="record-status">
-                  {t(`statuses.${row.status}`, { defaultValue: row.status })}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{formatMoney(row.total_payment)}</Table.Td>
-              <Table.Td>{row.discount?.code ?? ''}</Table.Td>
-              <Table.Td>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</Table.Td>
-              <Table.Td>
-                <RowActions row={row} onOpen={onOpen} t={t} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('noCustomer')}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{row.product?.name ?? t('noProduct')}</Table.Td>
+          <Table.Td>
+            <Badge variant="dot" color={statusColor(row.status)} data-testid="record-status">
+              {t(`statuses.${row.status}`, { defaultValue: row.status })}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{formatMoney(row.total_payment)}</Table.Td>
+          <Table.Td>{row.discount?.code ?? ''}</Table.Td>
+          <Table.Td>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</Table.Td>
+          <Table.Td>
+            <RowActions row={row} onOpen={onOpen} t={t} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

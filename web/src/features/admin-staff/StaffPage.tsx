@@ -1,7 +1,7 @@
 // /admin/staff (spec part 1 §2 "Staff page"): search by email; a table of name, email, role and actions;
 // the role changed in a modal; removal after a confirmation; staff added by searching the customers or
 // inviting a new email (the server creates the account and emails the invitation). Admins only.
-import { Autocomplete, Button, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { StaffRole } from '@pluma/common/constants';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
@@ -11,7 +11,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../ui/alerts';
+import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { ListTable } from '../../ui/ListTable';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
@@ -128,49 +130,49 @@ export default function StaffPage() {
       {list.isError ? (
         <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('loadError')} />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" data-testid="staff-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('name')}</Table.Th>
-                <Table.Th>{t('email')}</Table.Th>
-                <Table.Th>{t('role')}</Table.Th>
-                <Table.Th>{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <TableStateRows pending={list.isPending} empty={list.data?.staff.length === 0} columns={4} emptyText={t('empty')} />
-              {list.data?.staff.map((member) => (
-                <Table.Tr key={member.staff_id} data-testid="staff-row">
-                  <Table.Td>{`${member.user.name} ${member.user.last_name}`.trim()}</Table.Td>
-                  <Table.Td>{member.user.email}</Table.Td>
-                  <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        leftSection={<IconEdit size={14} aria-hidden />}
-                        onClick={() => {
-                          setRole(member.role);
-                          setEditing(member);
-                        }}
-                        aria-label={t('editLabel', { email: member.user.email })}
-                      >
-                        {t('editRole')}
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setRemoving(member)} aria-label={t('removeLabel', { email: member.user.email })}>
-                        {t('remove')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={560}
+          verticalSpacing="xs"
+          data-testid="staff-table"
+          head={
+            <>
+              <Table.Th>{t('name')}</Table.Th>
+              <Table.Th>{t('email')}</Table.Th>
+              <Table.Th>{t('role')}</Table.Th>
+              <Table.Th>{t('actions')}</Table.Th>
+            </>
+          }
+        >
+          <TableStateRows pending={list.isPending} empty={list.data?.staff.length === 0} columns={4} emptyText={t('empty')} />
+          {list.data?.staff.map((member) => (
+            <Table.Tr key={member.staff_id} data-testid="staff-row">
+              <Table.Td>{`${member.user.name} ${member.user.last_name}`.trim()}</Table.Td>
+              <Table.Td>{member.user.email}</Table.Td>
+              <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconEdit size={14} aria-hidden />}
+                    onClick={() => {
+                      setRole(member.role);
+                      setEditing(member);
+                    }}
+                    aria-label={t('editLabel', { email: member.user.email })}
+                  >
+                    {t('editRole')}
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setRemoving(member)} aria-label={t('removeLabel', { email: member.user.email })}>
+                    {t('remove')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ListPagination total={pages} value={page} onChange={setPage} />
 
       <AddStaffModal opened={adding} onClose={() => setAdding(false)} onDone={refresh} />
       <Modal opened={editing != null} onClose={() => setEditing(null)} title={t('roleTitle', { email: editing?.user.email ?? '' })} onConfirm={() => change.mutate()} confirmLabel={t('save')} confirmLoading={change.isPending} data-testid="role-modal">

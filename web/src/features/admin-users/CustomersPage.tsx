@@ -1,7 +1,7 @@
 // /admin/users (spec part 1 §2 "Admin customers table"): #ID, Name, Email, Role, Total Words, Last used,
 // LTV ($); sortable headers; 50 a page; search with a field filter and a 500 ms debounce; the sign-up date
 // range (the current month by default); Add for admins; 'Not used yet'; WhatsApp links with prefix 52.
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { CUSTOMER_SEARCH_FIELDS, CUSTOMERS_PAGE_SIZE, type CustomerSearchField, type CustomerSortKey } from '@pluma/common/admin-users';
 import { currentMonthRange, localDay } from '@pluma/common/rules/date-range';
 import { IconBrandWhatsapp, IconPlus } from '@tabler/icons-react';
@@ -9,7 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
+import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
@@ -70,62 +72,64 @@ export default function CustomersPage() {
       {list.isError ? (
         <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} />
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" highlightOnHover data-testid="customers-table" aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <SortableTh
-                    key={column.key}
-                    label={t(column.labelKey)}
-                    active={order.sort === column.key}
-                    direction={order.direction}
-                    onSort={() => setOrder(nextSort(order, column.key))}
-                    numeric={column.numeric}
-                    fw={600}
-                    data-testid={`sort-${column.key}`}
-                  />
-                ))}
+        <ListTable
+          minWidth={860}
+          verticalSpacing="xs"
+          highlightOnHover
+          data-testid="customers-table"
+          aria-busy={list.isFetching}
+          head={
+            <>
+              {COLUMNS.map((column) => (
+                <SortableTh
+                  key={column.key}
+                  label={t(column.labelKey)}
+                  active={order.sort === column.key}
+                  direction={order.direction}
+                  onSort={() => setOrder(nextSort(order, column.key))}
+                  numeric={column.numeric}
+                  fw={600}
+                  data-testid={`sort-${column.key}`}
+                />
+              ))}
+            </>
+          }
+        >
+          <TableStateRows pending={list.isPending} empty={list.data?.users.length === 0} columns={COLUMNS.length} skeletonRows={5} emptyText={t('list.empty')} emptyTestId="customers-empty" />
+          {list.data?.users.map((user) => {
+            const whatsapp = whatsappLink(user.phone);
+            return (
+              <Table.Tr key={user.user_id} data-testid="customer-row">
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/users/${user.user_id}`}>
+                    #{user.user_id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/users/${user.user_id}`} c="inherit">
+                    {`${user.name} ${user.last_name}`.trim()}
+                  </Anchor>
+                  {whatsapp && (
+                    <Anchor href={whatsapp} target="_blank" rel="noopener noreferrer" size="xs" display="flex" aria-label={t('list.whatsapp', { phone: user.phone })}>
+                      <IconBrandWhatsapp size={14} aria-hidden /> {user.phone}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>{t(`roles.${user.role ?? 'customer'}`)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(user.total_words, i18n.language)}</Table.Td>
+                <Table.Td>{user.last_used ? formatDateTime(user.last_used, i18n.language) : t('list.notUsed')}</Table.Td>
+                <Table.Td ta="right">{formatMoney(user.ltv, i18n.language)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <TableStateRows pending={list.isPending} empty={list.data?.users.length === 0} columns={COLUMNS.length} skeletonRows={5} emptyText={t('list.empty')} emptyTestId="customers-empty" />
-              {list.data?.users.map((user) => {
-                const whatsapp = whatsappLink(user.phone);
-                return (
-                  <Table.Tr key={user.user_id} data-testid="customer-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/users/${user.user_id}`}>
-                        #{user.user_id}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/users/${user.user_id}`} c="inherit">
-                        {`${user.name} ${user.last_name}`.trim()}
-                      </Anchor>
-                      {whatsapp && (
-                        <Anchor href={whatsapp} target="_blank" rel="noopener noreferrer" size="xs" display="flex" aria-label={t('list.whatsapp', { phone: user.phone })}>
-                          <IconBrandWhatsapp size={14} aria-hidden /> {user.phone}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>{t(`roles.${user.role ?? 'customer'}`)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(user.total_words, i18n.language)}</Table.Td>
-                    <Table.Td>{user.last_used ? formatDateTime(user.last_used, i18n.language) : t('list.notUsed')}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(user.ltv, i18n.language)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
       )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="customers-total">
           {t('list.total', { count: list.data?.total ?? 0 })}
         </Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })} />}
+        <ListPagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })} />
       </Group>
     </Stack>
   );

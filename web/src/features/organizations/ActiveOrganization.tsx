@@ -6,12 +6,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveOrganization } from '../../api/organization';
-import { useActiveOrganizationRecord } from './organizations-api';
+import { useActiveOrganizationQuery } from './organizations-api';
 
 export function WithActiveOrganization({ children }: { children: (organization: Organization) => ReactNode }) {
   const { t } = useTranslation('organizations');
   const active = useActiveOrganization();
-  const record = useActiveOrganizationRecord();
+  const { record, failed } = useActiveOrganizationQuery();
   if (!active)
     return (
       <Alert color="blue" data-testid="choose-organization">
@@ -19,6 +19,12 @@ export function WithActiveOrganization({ children }: { children: (organization: 
         <Anchor component={Link} to="/organizations">
           {t('choose.link')}
         </Anchor>
+      </Alert>
+    );
+  if (!record && failed)
+    return (
+      <Alert color="red" role="alert" data-testid="organization-load-error">
+        {t('loadFailed')}
       </Alert>
     );
   if (!record) return <Skeleton height={240} data-testid="organization-loading" />;

@@ -12,6 +12,7 @@ import MemberFormPage from './MemberFormPage';
 import MemberPage from './MemberPage';
 import MembersPage from './MembersPage';
 import { OrganizationGate, PersonalOnlyPages, resetOrganizationSelection } from './organization-context';
+import OrganizationAnalyticsPage from './OrganizationAnalyticsPage';
 import OrganizationPicker from './OrganizationPicker';
 import OrganizationSettingsPage from './OrganizationSettingsPage';
 import OrganizationsPage from './OrganizationsPage';
@@ -421,5 +422,57 @@ describe('organization admin panel', () => {
     fireEvent.click(screen.getByTestId('member-send-recovery'));
     expect(await screen.findByText("We've sent the password reset email.")).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/organizations/5/users/20/send-reset-email'))).toBe(true);
+  });
+});
+
+describe('organization analytics', () => {
+  const customerRow = (overrides = {}) => ({ user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com', date: '2026-11-03T10:00:00.000Z', last_used: null, used_words: 1200, cancel_reason: null, ...overrides });
+  const analytics = {
+    start_date: '2026-11-01',
+    end_date: '2026-11-30',
+    signups: { count: 2, users: [customerRow(), customerRow({ user_id: 21, name: 'Leo', email: 'leo@example.com' })] },
+    active: { count: 1, users: [customerRow()] },
+    cancelled: { count: 1, users: [customerRow({ user_id: 22, name: 'Ana', email: 'ana@example.com', cancel_reason: 'Too expensive' })] },
+    products: [{ product_id: 3, name: 'Team plan', purchases: 4, total_paid: 80 }],
+    total_paid: 80,
+    months: [{ month: '2026-11', signups: 2, total: 4, total_paid: 80 }],
+  };
+
+  it('shows the cards, one list at a time (the cancel reason for cancelled), purchases by product and the charts, for the current month', async () => {
+    organizationStore.set({ organization_id: 5, name: 'Acme' });
+    const { calls } = stubFetch({
+      'GET /api/organizations': () => list(buildOrganization({ role: 'manager' })),
+      'GET /api/organizations/5/analytics': () => ({ body: analytics }),
+    });
+    show(<OrganizationAnalyticsPage />, customer, '/organization/analytics');
+    expect(await screen.findByTestId('analytics-count-signups')).toHaveTextContent('2');
+    expect(screen.getByTestId('analytics-count-cancelled')).toHaveTextContent('1');
+    const request = query(calls.find((c) => c.url.startsWith('/api/organizations/5/analytics'))!.url);
+    const today = new Date();
+    expect(request.get('start_date')).toBe(`${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-01`);
+    expect(request.get('organization_id')).toBe('5');
+    fireEvent.click(screen.getByTestId('analytics-expand-signups'));
+    expect(await screen.findAllByTestId('analytics-customer')).toHaveLength(2);
+    expect(screen.getByTestId('analytics-list-signups')).toHaveTextContent('Not used yet');
+    fireEvent.click(screen.getByTestId('analytics-expand-cancelled'));
+    expect(screen.queryByTestId('analytics-list-signups')).toBeNull();
+    expect(screen.getByTestId('analytics-list-cancelled')).toHaveTextContent('Too expensive');
+    fireEvent.click(screen.getByTestId('analytics-expand-cancelled'));
+    expect(screen.queryByTestId('analytics-list-cancelled')).toBeNull();
+    expect(screen.getByTestId('analytics-products')).toHaveTextContent('Team plan');
+    expect(screen.getByTestId('analytics-products')).toHaveTextContent('$80.00');
+    expect(screen.getByTestId('analytics-donut')).toBeInTheDocument();
+    expect(screen.getByTestId('analytics-monthly')).toBeInTheDocument();
+  });
+
+  it('a Member is refused; a failed load says so', async () => {
+    organizationStore.set({ organization_id: 5, name: 'Acme' });
+    stubFetch({ 'GET /api/organizations': () => list(buildOrganization({ role: 'member' })) });
+    const { unmount } = show(<OrganizationAnalyticsPage />, customer, '/organization/analytics');
+    expect(await screen.findByTestId('analytics-refused')).toBeInTheDocument();
+    unmount();
+    stubFetch({ 'GET /api/organizations': () => ({ status: 500, body: { error: 'internal', message: 'Something went wrong.' } }) });
+    show(<OrganizationAnalyticsPage />, customer, '/organization/analytics');
+    expect(await screen.findByTestId('organization-load-error')).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ export const organizationsFeature: FeatureDefinition = {
     // spec part 2 §2: 'new' or a numeric id (the save rule of §4).
     { path: '/organization/admin-panel/:userId', component: lazy(() => import('./MemberFormPage')) },
     { path: '/organization/admin-panel/users/:userId', component: lazy(() => import('./MemberPage')) },
+    { path: '/organization/analytics', component: lazy(() => import('./OrganizationAnalyticsPage')) },
   ],
   // 'breadcrumbs.organizations' is the shell's own label (the menu renders before this namespace loads).
   staffMenus: [{ id: 'admin', items: [{ labelKey: 'breadcrumbs.organizations', to: '/admin/organizations' }] }],

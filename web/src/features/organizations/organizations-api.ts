@@ -99,6 +99,11 @@ export async function uploadFile(file: File, options: { public?: boolean } = {})
  * when staff act in an organization they are not a member of. null in Personal or until known.
  */
 export function useActiveOrganizationRecord(): Organization | null {
+  return useActiveOrganizationQuery().record;
+}
+
+/** The active organization's record, and whether it could not be loaded. */
+export function useActiveOrganizationQuery(): { record: Organization | null; failed: boolean } {
   const active = useActiveOrganization();
   const mine = useMyOrganizations(active !== null);
   const listed = active ? (mine.data?.organizations.find((o) => o.organization_id === active.organization_id) ?? null) : null;
@@ -107,7 +112,7 @@ export function useActiveOrganizationRecord(): Organization | null {
     queryFn: () => api.get<Organization>(`/organizations/${active?.organization_id}`, { query: inOrganization(active?.organization_id ?? 0) }),
     enabled: active !== null && mine.isSuccess && listed === null,
   });
-  return listed ?? fetched.data ?? null;
+  return { record: listed ?? fetched.data ?? null, failed: mine.isError || fetched.isError };
 }
 
 /** The user detail's recovery buttons (spec part 2 §2): the reset email (the Admin), the link (staff only). */

@@ -1,0 +1,184 @@
+// /organization/analytics (spec part 2 §2 "Organization analytics"): a date range (default the current
+// month, §9); cards for sign-ups, active customers and cancelled customers with their counts and one list
+// expanded at a time (last used and used words; the cancel reason for cancelled — §4 "Analytics expand
+// panel: new, active, cancelled, or closed"); 'purchases by product' (name, purchases, total paid); a donut
+// of each product's share of the income; a monthly area chart of sign-ups and income (YYYY-MM rows).
+import { AreaChart, DonutChart } from '@mantine/charts';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { Organization, OrganizationAnalytics, OrganizationAnalyticsCustomer } from '@pluma/common/organizations';
+import type { DateRange } from '@pluma/common/rules/date-range';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/instance';
+import { formatDateTime } from '../admin-users/customers-view';
+import { AnalyticsFrame, Loaded, useMonthRange } from '../analytics/AnalyticsFrame';
+import { chartColor, formatMoney, formatNumber } from '../analytics/analytics-view';
+import { WithActiveOrganization } from './ActiveOrganization';
+import { ORGANIZATIONS_KEY } from './organizations-api';
+
+const CARDS = ['signups', 'active', 'cancelled'] as const;
+type CardKind = (typeof CARDS)[number];
+
+export default function OrganizationAnalyticsPage() {
+  return <WithActiveOrganization>{(organization) => <Analytics organization={organization} />}</WithActiveOrganization>;
+}
+
+function useOrganizationAnalytics(organizationId: number, range: DateRange) {
+  return useQuery({
+    queryKey: [...ORGANIZATIONS_KEY, 'analytics', organizationId, range],
+    queryFn: () => api.get<OrganizationAnalytics>(`/organizations/${organizationId}/analytics`, { query: { ...range, organization_id: organizationId } }),
+  });
+}
+
+function Analytics({ organization }: { organization: Organization }) {
+  const { t } = useTranslation('organizations');
+  const [range, setRange] = useMonthRange();
+  const analytics = useOrganizationAnalytics(organization.organization_id, range);
+  if (!organization.abilities.view_analytics)
+    return (
+      <Alert color="yellow" data-testid="analytics-refused">
+        {t('analytics.notAllowed')}
+      </Alert>
+    );
+  return (
+    <AnalyticsFrame title={t('analytics.title')} description={organization.name} range={range} onRange={setRange} testId="organization-analytics">
+      <Loaded query={analytics} height={320}>
+        {(data) => <Figures data={data} />}
+      </Loaded>
+    </AnalyticsFrame>
+  );
+}
+
+function Figures({ data }: { data: OrganizationAnalytics }) {
+  const { t, i18n } = useTranslation('organizations');
+  const lang = i18n.language;
+  const [expanded, setExpanded] = useState<CardKind | null>(null);
+  const products = data.products.map((p, i) => ({ ...p, label: p.name ?? t('analytics.unknownProduct'), color: chartColor(i) }));
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {CARDS.map((kind) => (
+          <Card key={kind} withBorder radius="lg" padding="lg" data-testid={`analytics-card-${kind}`}>
+            <Text size="sm" c="dimmed">
+              {t(`analytics.${kind}`)}
+            </Text>
+            <Group justify="space-between" align="flex-end">
+              <Text fz={28} fw={700} data-testid={`analytics-count-${kind}`}>
+                {formatNumber(data[kind].count, lang)}
+              </Text>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                aria-expanded={expanded === kind}
+                onClick={() => setExpanded(expanded === kind ? null : kind)}
+                disabled={data[kind].count === 0}
+                data-testid={`analytics-expand-${kind}`}
+              >
+                {expanded === kind ? t('analytics.hide') : t('analytics.show')}
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {expanded && <CustomerList kind={expanded} users={data[expanded].users} />}
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('analytics.byProduct')}>
+        <Title order={2} fz="lg" mb="md">
+          {t('analytics.byProduct')}
+        </Title>
+        {products.length === 0 ? (
+          <Text c="dimmed" data-testid="analytics-products-empty">
+            {t('analytics.noData')}
+          </Text>
+        ) : (
+          <Group align="center" gap="xl" wrap="wrap">
+            <Table.ScrollContainer minWidth={320} style={{ flex: 1 }}>
+              <Table data-testid="analytics-products">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('analytics.product')}</Table.Th>
+                    <Table.Th>{t('analytics.purchases')}</Table.Th>
+                    <Table.Th>{t('analytics.totalPaid')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {products.map((p) => (
+                    <Table.Tr key={p.product_id ?? 'none'}>
+                      <Table.Td>{p.label}</Table.Td>
+                      <Table.Td>{formatNumber(p.purchases, lang)}</Table.Td>
+                      <Table.Td>{formatMoney(p.total_paid)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <DonutChart
+              data={products.map((p) => ({ name: p.label, value: p.total_paid, color: p.color }))}
+              valueFormatter={formatMoney}
+              withTooltip
+              tooltipDataSource="segment"
+              chartLabel={formatMoney(data.total_paid)}
+              role="img"
+              aria-label={t('analytics.incomeShare')}
+              data-testid="analytics-donut"
+            />
+          </Group>
+        )}
+      </Card>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('analytics.monthly')}>
+        <Title order={2} fz="lg" mb="md">
+          {t('analytics.monthly')}
+        </Title>
+        <AreaChart
+          h={260}
+          data={data.months.map((m) => ({ month: m.month, signups: m.signups, income: m.total_paid }))}
+          dataKey="month"
+          series={[
+            { name: 'signups', label: t('analytics.signups'), color: 'violet.6' },
+            { name: 'income', label: t('analytics.income'), color: 'teal.6' },
+          ]}
+          withLegend
+          role="img"
+          aria-label={t('analytics.monthly')}
+          data-testid="analytics-monthly"
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+function CustomerList({ kind, users }: { kind: CardKind; users: OrganizationAnalyticsCustomer[] }) {
+  const { t, i18n } = useTranslation('organizations');
+  const lang = i18n.language;
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid={`analytics-list-${kind}`}>
+      <Title order={2} fz="md" mb="sm">
+        {t(`analytics.${kind}`)}
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('members.columns.name')}</Table.Th>
+              <Table.Th>{t('members.columns.email')}</Table.Th>
+              <Table.Th>{t('members.columns.lastUsed')}</Table.Th>
+              <Table.Th>{t('analytics.usedWords')}</Table.Th>
+              {kind === 'cancelled' && <Table.Th>{t('analytics.cancelReason')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((u) => (
+              <Table.Tr key={u.user_id} data-testid="analytics-customer">
+                <Table.Td>{`${u.name} ${u.last_name}`.trim() || u.email}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{u.last_used ? formatDateTime(u.last_used, lang) : t('members.notUsed')}</Table.Td>
+                <Table.Td>{formatNumber(u.used_words, lang)}</Table.Td>
+                {kind === 'cancelled' && <Table.Td>{u.cancel_reason ?? '—'}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -4,7 +4,9 @@ import { MantineProvider, Table } from '@mantine/core';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ListPagination } from './ListPagination';
 import { ListResults } from './ListResults';
+import { ListTable } from './ListTable';
 import { LoadErrorAlert } from './LoadErrorAlert';
 import { RecordsSection } from './RecordsSection';
 import { SearchInput } from './SearchInput';
@@ -144,5 +146,31 @@ describe('list pieces', () => {
     rerender(section(true));
     expect(screen.getByText('No records found')).toBeInTheDocument();
     expect(screen.queryByTestId('invoices')).not.toBeInTheDocument();
+  });
+
+  it('ListTable: header cells, then the rows, with the table props', () => {
+    wrap(
+      <ListTable minWidth={560} head={<Table.Th>Name</Table.Th>} data-testid="staff-table" aria-busy>
+        <Table.Tr>
+          <Table.Td>Eva</Table.Td>
+        </Table.Tr>
+      </ListTable>,
+    );
+    const table = screen.getByTestId('staff-table');
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual(['Name', 'Eva']);
+  });
+
+  it('ListPagination: page buttons only past one page', () => {
+    const onChange = vi.fn();
+    const { rerender } = wrap(<ListPagination total={1} value={1} onChange={onChange} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    rerender(
+      <MantineProvider>
+        <ListPagination total={3} value={1} onChange={onChange} />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(onChange).toHaveBeenCalledWith(2);
   });
 });

@@ -220,3 +220,44 @@ export const removeOrganizationUserParams = z.object({ orgId: idParam(), userId:
 
 export const resetLinkResponse = z.object({ link: z.string() });
 export const messageResponse = z.object({ message: z.string() });
+
+// ---- Organization analytics (spec part 2 §2 "Organization analytics"; §3 "Analytics rows")
+
+export const ORGANIZATION_ANALYTICS_LIST_LIMIT = 100;
+
+export const organizationAnalyticsQuery = z.object({ start_date: isoDate().optional(), end_date: isoDate().optional() });
+export type OrganizationAnalyticsQuery = z.input<typeof organizationAnalyticsQuery>;
+
+/** One customer of an expandable list: last used, used words (in the range), and for cancelled the reason. */
+export const organizationAnalyticsCustomer = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** When they joined (sign-ups), bought (active) or cancelled (cancelled). */
+  date: z.string(),
+  last_used: z.string().nullable(),
+  used_words: z.number(),
+  cancel_reason: z.string().nullable(),
+});
+export type OrganizationAnalyticsCustomer = z.infer<typeof organizationAnalyticsCustomer>;
+
+const customerCard = z.object({ count: z.number(), users: z.array(organizationAnalyticsCustomer) });
+
+/** GET /organizations/{id}/analytics: the range (default the current month), the cards, products and months. */
+export const organizationAnalytics = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  /** Users who joined the organization in the range. */
+  signups: customerCard,
+  /** Members with a purchase of the organization's products that gives access (active, completed) made in the range. */
+  active: customerCard,
+  /** Members whose purchase of the organization's products was cancelled in the range. */
+  cancelled: customerCard,
+  /** Purchases by product (bought: active, completed, cancelled) in the range; the donut shares total_paid. */
+  products: z.array(z.object({ product_id: z.number().nullable(), name: z.string().nullable(), purchases: z.number(), total_paid: z.number() })),
+  total_paid: z.number(),
+  /** Per calendar month (YYYY-MM, UTC) of the range: sign-ups, purchases (total) and income (total_paid). */
+  months: z.array(z.object({ month: z.string(), signups: z.number(), total: z.number(), total_paid: z.number() })),
+});
+export type OrganizationAnalytics = z.infer<typeof organizationAnalytics>;

@@ -197,6 +197,17 @@ describe('organizations API', () => {
     expect(await orgRow(sold.organizationId)).toBeDefined();
   });
 
+  it('a membership’s last use is recorded by a request in the organization that succeeds, never by a refused one', async () => {
+    const member = await buildUser(t.ctx);
+    const org = await buildOrganization(t.ctx, [{ user: member, role: 'member' }]);
+    const lastUse = async () => (await t.ctx.db.select().from(userOrganizations).where(eq(userOrganizations.userId, member.user.userId)))[0].lastUse;
+    expect((await call(member, 'POST', '/api/organizations/update', { organization_id: org.organizationId, name: 'Taken over' })).statusCode).toBe(403);
+    expect((await call(member, 'GET', `/api/organizations/${org.organizationId}`)).statusCode).toBe(200);
+    expect(await lastUse()).toBeNull();
+    expect((await call(member, 'GET', `/api/organizations?organization_id=${org.organizationId}`)).statusCode).toBe(200);
+    expect(await lastUse()).toBeInstanceOf(Date);
+  });
+
   it('organizations_enabled off: every organization and group call is a 404, for staff too', async () => {
     const admin = await buildUser(t.ctx);
     const org = await buildOrganization(t.ctx, [{ user: admin, role: 'admin' }]);

@@ -57,6 +57,7 @@ const MATRIX: Record<string, { call: (w: World) => Call; expected: Expected; var
     call: (w) => ({ method: 'GET', url: `/api/organizations/${w.organizationId}/welcome-video` }),
     expected: readers(200),
   },
+  'GET /api/organizations/{id}/analytics': { call: (w) => ({ method: 'GET', url: `/api/organizations/${w.organizationId}/analytics` }), expected: nonMembers(200) },
   'POST /api/organizations': { call: () => ({ method: 'POST', url: '/api/organizations', payload: { name: 'Created' } }), expected: staffOnly(201) },
   'POST /api/organizations/update': {
     call: (w) => ({ method: 'POST', url: '/api/organizations/update', payload: { organization_id: w.organizationId, name: 'Renamed' } }),

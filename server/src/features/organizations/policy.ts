@@ -2,11 +2,12 @@
 // from the actor's membership, resolved like a request's organization_id (platform/auth/organization.ts):
 // a stranger gets 404 — the organization does not exist for them — and staff admins act as its Admin.
 // A member whose role lacks a right gets 403: they know the organization, but not this action.
-import type { OrganizationRole } from '@pluma/common/constants';
+import { ORGANIZATION_ROLES, type OrganizationRole } from '@pluma/common/constants';
 import { ORGANIZATION_ACTIONS, type OrganizationAction } from '@pluma/common/organizations';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { organizations, userOrganizations } from '../../db/schema';
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
-import { resolveOrganization } from '../../platform/auth/organization';
 import { forbidden, notFound } from '../../platform/http/errors';
 
 /** The actor's standing in one organization: their role (staff admins: 'admin', asStaff). */
@@ -30,10 +31,28 @@ export function roleCan(role: OrganizationRole | null, action: OrganizationActio
 export const organizationAbilitiesOf = (role: OrganizationRole | null) =>
   Object.fromEntries(ORGANIZATION_ACTIONS.map((action) => [action, roleCan(role, action)])) as Record<OrganizationAction, boolean>;
 
-/** The actor's access to organization `organizationId` (the request's own when it named the same one), or a 404. */
+/**
+ * The actor's access to organization `organizationId` named in a path (the request's own when it named the
+ * same one), or a 404 — the rules of platform/auth/organization.ts, but read-only: `last_use` is written when
+ * a request acts in the organization (organization_id), not when a path names it, so a refused call
+ * changes nothing.
+ */
 export async function organizationAccess(db: Db, actor: Actor, organizationId: number): Promise<OrganizationAccess> {
   if (actor.organization?.organizationId === organizationId) return actor.organization;
-  return resolveOrganization(db, actor, organizationId);
+  const [row] = await db
+    .select({ userTypeId: userOrganizations.userTypeId })
+    .from(organizations)
+    .leftJoin(userOrganizations, and(eq(userOrganizations.organizationId, organizations.organizationId), eq(userOrganizations.userId, actor.user.userId)))
+    .where(eq(organizations.organizationId, organizationId))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.userTypeId === null) {
+    if (actor.staffRole === 'admin') return { organizationId, role: 'admin', asStaff: true };
+    throw notFound();
+  }
+  const role = ORGANIZATION_ROLES[row.userTypeId as keyof typeof ORGANIZATION_ROLES];
+  if (!role) throw notFound();
+  return { organizationId, role, asStaff: false };
 }
 
 /** The access if the actor may take `action` there: 404 for strangers, 403 for a role without the right. */

@@ -1,5 +1,5 @@
 // /api/organizations (spec part 2 §7 "Organizations"): the lists, one organization, create, the settings
-// form, delete, and the welcome video. Thin: authenticate (and resolve organization_id) → the
+// form, delete, the welcome video and the analytics. Thin: authenticate (and resolve organization_id) → the
 // organizations_enabled gate → validate → policy.ts → service → present. Rights: docs/decisions.md
 // "Organizations". Every change is audited (staff's and organization Admins').
 import {
@@ -9,6 +9,8 @@ import {
   organization,
   organizationIdParams,
   organizationList,
+  organizationAnalytics as organizationAnalyticsResponse,
+  organizationAnalyticsQuery,
   organizationListQuery,
   updateOrganizationRequest,
 } from '@pluma/common/organizations';
@@ -17,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { notFound } from '../../platform/http/errors';
 import { StorageNotFoundError } from '../../platform/storage';
+import { organizationAnalytics, organizationAnalyticsRange } from './analytics-service';
 import { organizationsEnabledGate } from './enabled';
 import { organizationAccess, requireOrganization, requireRequestOrganization } from './policy';
 import { presentOrganization } from './present';
@@ -72,6 +75,16 @@ export async function organizationRoutes(root: FastifyInstance) {
       .header('Cache-Control', 'private, no-store')
       .send(body);
   });
+
+  // /organization/analytics (spec §2): Admins, Managers and staff admins.
+  app.get(
+    '/organizations/:id/analytics',
+    route({ params: organizationIdParams, querystring: organizationAnalyticsQuery, response: { 200: organizationAnalyticsResponse } }),
+    async (request) => {
+      await requireOrganization(db, actorOf(request), request.params.id, 'view_analytics');
+      return organizationAnalytics({ db, organizationId: request.params.id, range: organizationAnalyticsRange(request.query) });
+    },
+  );
 
   // spec §6: staff "may create organizations"; the creator becomes its Admin.
   app.post('/organizations', route({ body: createOrganizationRequest, response: { 201: organization } }, 'manager'), async (request, reply) => {

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthenticated } from '../http/errors';
 import type { Actor } from './actor';
 import { resolveActor } from './actors';
-import { actorInRequestedOrganization } from './organization';
+import { actorInRequestedOrganization, touchLastUse } from './organization';
 
 export type { Actor, UserRow } from './actor';
 
@@ -16,6 +16,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** Set by requireStaff: the request is audited when it changes something. */
     staffAudit: boolean;
+    /** The membership whose last_use is written if the request succeeds (organization.ts). */
+    organizationLastUseDue: number | null;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -37,13 +39,23 @@ export function actorFromToken(app: FastifyInstance, token: string): Promise<Act
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('staffAudit', false);
+  app.decorateRequest('organizationLastUseDue', null);
+  // A membership's last use is recorded by a request that succeeded, so a refused one changes nothing.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.organizationLastUseDue !== null && reply.statusCode < 400) {
+      await touchLastUse(app.ctx.db, request.organizationLastUseDue).catch((err) => request.log.error({ err }, 'last_use write failed'));
+    }
+    return payload;
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     const actor = await actorFromToken(app, token);
     if (actor === 'expired') throw new AppError(401, ErrorIds.tokenExpired, 'token_expired');
     if (!actor) throw unauthenticated();
-    request.actor = await actorInRequestedOrganization(app.ctx.db, actor, request);
+    const resolved = await actorInRequestedOrganization(app.ctx.db, actor, request);
+    request.actor = resolved.actor;
+    request.organizationLastUseDue = resolved.lastUseDue;
   });
 });
 

@@ -32,8 +32,12 @@ export function requestedOrganizationId(request: Pick<FastifyRequest, 'query' | 
   return fromBody ?? fromQuery;
 }
 
-/** The actor's role in the organization, or a 404 when they may not act in it. */
-export async function resolveOrganization(db: Db, actor: Actor, organizationId: number): Promise<OrganizationContext> {
+/**
+ * The actor's role in the organization, or a 404 when they may not act in it; `lastUseDue` names the
+ * membership whose last_use is due, written by the guard once the request has succeeded (guard.ts), so a
+ * refused request changes nothing.
+ */
+export async function resolveMembership(db: Db, actor: Actor, organizationId: number): Promise<{ context: OrganizationContext; lastUseDue: number | null }> {
   const [row] = await db
     .select({ userTypeId: userOrganizations.userTypeId, lastUse: userOrganizations.lastUse, membershipId: userOrganizations.userOrganizationId })
     .from(organizations)
@@ -42,20 +46,35 @@ export async function resolveOrganization(db: Db, actor: Actor, organizationId: 
     .limit(1);
   if (!row) throw notFound();
   if (row.userTypeId === null || row.membershipId === null) {
-    if (actor.staffRole === 'admin') return { organizationId, role: 'admin', asStaff: true };
+    if (actor.staffRole === 'admin') return { context: { organizationId, role: 'admin', asStaff: true }, lastUseDue: null };
     throw notFound();
-  }
-  if (!row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS) {
-    await db.update(userOrganizations).set({ lastUse: sql`now()` }).where(eq(userOrganizations.userOrganizationId, row.membershipId));
   }
   const role = ORGANIZATION_ROLES[row.userTypeId as keyof typeof ORGANIZATION_ROLES];
   if (!role) throw notFound();
-  return { organizationId, role, asStaff: false };
+  const due = !row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS;
+  return { context: { organizationId, role, asStaff: false }, lastUseDue: due ? row.membershipId : null };
 }
 
-/** The actor of this request in the organization it names (or Personal). */
-export async function actorInRequestedOrganization(db: Db, actor: Actor, request: Pick<FastifyRequest, 'query' | 'body'>): Promise<Actor> {
+/** Records that a membership was used now (at most once an hour per membership, resolveMembership decides). */
+export async function touchLastUse(db: Db, membershipId: number): Promise<void> {
+  await db.update(userOrganizations).set({ lastUse: sql`now()` }).where(eq(userOrganizations.userOrganizationId, membershipId));
+}
+
+/** The actor's role in the organization, or a 404; writes a due last_use at once (for callers outside a request). */
+export async function resolveOrganization(db: Db, actor: Actor, organizationId: number): Promise<OrganizationContext> {
+  const { context, lastUseDue } = await resolveMembership(db, actor, organizationId);
+  if (lastUseDue !== null) await touchLastUse(db, lastUseDue);
+  return context;
+}
+
+/** The actor of this request in the organization it names (or Personal), and the membership whose last_use is due. */
+export async function actorInRequestedOrganization(
+  db: Db,
+  actor: Actor,
+  request: Pick<FastifyRequest, 'query' | 'body'>,
+): Promise<{ actor: Actor; lastUseDue: number | null }> {
   const organizationId = requestedOrganizationId(request);
-  if (organizationId === null) return actor;
-  return Object.freeze({ ...actor, organization: await resolveOrganization(db, actor, organizationId) });
+  if (organizationId === null) return { actor, lastUseDue: null };
+  const { context, lastUseDue } = await resolveMembership(db, actor, organizationId);
+  return { actor: Object.freeze({ ...actor, organization: context }), lastUseDue };
 }

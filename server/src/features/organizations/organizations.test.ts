@@ -159,6 +159,20 @@ describe('organizations API', () => {
     const withThumb = await call(admin, 'POST', '/api/organizations/update', { organization_id: id, name: 'Team One', thumbnail_file_id: mine.fileId });
     expect(withThumb.json()).toMatchObject({ thumbnail: '/api/files/publicnamepublicname02.png', thumbnail_file_id: mine.fileId });
 
+    // A welcome video by upload replaces the URL (the form's toggle) and is served to the members.
+    await t.ctx.services.storage!.put('uploads/org-video-test', Buffer.from('fake video bytes'), 'video/mp4');
+    const [video] = await t.ctx.db
+      .insert(files)
+      .values({ userId: admin.user.userId, name: 'hello.mp4', type: 'mp4', mime: 'video/mp4', size: 16, storageKey: 'uploads/org-video-test' })
+      .returning();
+    const withVideo = (await call(admin, 'POST', '/api/organizations/update', { organization_id: id, name: 'Team One', welcome_video_file_id: video.fileId })).json();
+    expect(withVideo).toMatchObject({ welcome_video: `/api/organizations/${id}/welcome-video`, welcome_video_file_id: video.fileId, welcome_video_url: null });
+    const played = await call(manager, 'GET', `/api/organizations/${id}/welcome-video`);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toBe('video/mp4');
+    expect(played.body).toBe('fake video bytes');
+    expect((await call(customer, 'GET', `/api/organizations/${id}/welcome-video`)).statusCode).toBe(404);
+
     // The Manager may read but not save the settings.
     expect((await call(manager, 'POST', '/api/organizations/update', { organization_id: id, name: 'Mine now' })).statusCode).toBe(403);
     expect((await orgRow(id)).name).toBe('Team One');

@@ -85,6 +85,11 @@ export type AdminPurchaseRow = z.infer<typeof adminPurchaseRow>;
 export const adminPurchasesPage = z.object({
   rows: z.array(adminPurchaseRow),
   total: z.number(),
+  /**
+   * true: a search (or an invoice's product) matched more than `total`, which then is the records the page
+   * buttons reach from this page; counting further is not done (docs/decisions.md "Back-office at scale").
+   */
+  total_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
   start_date: z.string(),

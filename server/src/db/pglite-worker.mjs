@@ -10,6 +10,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * shared_buffers=16MB: the 128MB initdb chooses is allocated and zero-filled inside the WebAssembly memory
@@ -20,6 +21,8 @@ import { PGlite } from '@electric-sql/pglite';
 const OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   initDbStartParams: ['--set', 'shared_buffers=16MB'],
+  // pg_trgm: the back office's substring searches (migration 0011 creates the extension and its indexes).
+  extensions: { pg_trgm },
 };
 
 /** @type {PGlite} */

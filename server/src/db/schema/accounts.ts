@@ -42,10 +42,19 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    index('users_created_at_idx').on(t.createdAt),
+    // Sign-ups in a date range with the figures the customers list sorts by: a month's customers are read
+    // and sorted from the index alone (features/users/admin-service.ts; docs/decisions.md "Back-office at scale").
+    index('users_created_figures_idx').on(t.createdAt, t.userId, t.lifetimeValue, t.wordsUsed, t.lastUsedAt),
     index('users_phone_idx').on(t.phone),
-    // The back-office customers list sorts by last use (features/users/admin-service.ts).
+    // The back-office customers list sorts by last use (features/users/admin-service.ts): ascending, and
+    // descending with the unused last (the order that list sends).
     index('users_last_used_idx').on(t.lastUsedAt),
+    index('users_last_used_desc_idx').on(t.lastUsedAt.desc().nullsLast(), t.userId.desc().nullsFirst()),
+    // Substring search (ilike '%…%') of the back office, through pg_trgm (migration 0011): the full name
+    // also serves a search of the first or last name alone (whatever matches either matches the full name).
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     index('users_lifetime_value_idx').on(t.lifetimeValue, t.userId),
     index('users_words_used_idx').on(t.wordsUsed, t.userId),
   ],

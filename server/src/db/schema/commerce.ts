@@ -107,6 +107,9 @@ export const purchases = pgTable(
     // The back-office list (/admin) and analytics: a date range, newest first (features/purchases-admin, analytics).
     index('purchases_created_idx').on(t.createdAt, t.purchaseId),
     index('purchases_cancelled_idx').on(t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
+    // Customers analytics counts distinct buyers and cancellers in a range from these alone (analytics/service.ts).
+    index('purchases_bought_created_idx').on(t.createdAt, t.userId).where(sql`${t.status} in ('active', 'completed')`),
+    index('purchases_cancelled_user_idx').on(t.cancelledAt, t.userId).where(sql`${t.status} = 'cancelled'`),
     // An organization's analytics: its purchases in a date range (features/organizations/analytics-service.ts).
     index('purchases_org_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.organizationId} is not null`),
   ],

@@ -4,3 +4,4 @@ export * from './commerce';
 export * from './jobs';
 export * from './chat';
 export * from './groups';
+export * from './daily-figures';

@@ -1,7 +1,8 @@
 // Back-office analytics (spec part 1 §2 "Analytics income/customers/products", §3 "Analytics results",
-// §7 GET /analytics/*): aggregates over a date range (default the current month, UTC), each one indexed
-// query on the table's created_at (migration 0007). What each figure counts is in docs/decisions.md
-// "Analytics".
+// §7 GET /analytics/*): aggregates over a date range (default the current month, UTC). Income, purchases by
+// product, sign-ups and the monthly table read the per-day summaries the triggers of migration 0011 keep
+// (docs/decisions.md "Back-office at scale"); the rest are indexed queries on the tables' dates (0007,
+// 0011). What each figure counts is in docs/decisions.md "Analytics".
 import {
   ANALYTICS_LIST_PAGE_SIZE,
   BOUGHT_PURCHASE_STATUSES,
@@ -33,14 +34,19 @@ function within(column: SQL, range: DateRange): SQL {
 
 const day = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-/** Income: paid invoices (each a payment received) and their totals, per payment method. */
+/** The summaries' days of the range (daily_* tables of migration 0011: one row per UTC day and key). */
+const daysWithin = (range: DateRange) => sql`day >= ${range.start_date}::date and day <= ${range.end_date}::date`;
+
+/** Income: paid invoices (each a payment received) and their totals, per payment method (daily_invoice_figures). */
 export async function incomeAnalytics(db: Db, range: DateRange) {
+  // having: a key whose invoices all moved to another status or day keeps its row with 0.
   const rows = rowsOf(
     await db.execute(sql`
-      select i.payment_method_id, pm.name, count(*) as payments, coalesce(sum(i.total_payment), 0) as total
-      from invoices i left join payment_methods pm on pm.payment_method_id = i.payment_method_id
-      where ${within(sql`i.created_at`, range)} and i.status in (${list(PAID_INVOICE_STATUSES)})
-      group by i.payment_method_id, pm.name
+      select f.payment_method_id, pm.name, sum(f.invoices) as payments, coalesce(sum(f.total), 0) as total
+      from daily_invoice_figures f left join payment_methods pm on pm.payment_method_id = f.payment_method_id
+      where ${daysWithin(range)} and f.status in (${list(PAID_INVOICE_STATUSES)})
+      group by f.payment_method_id, pm.name
+      having sum(f.invoices) > 0
       order by total desc, payments desc`),
   );
   const payment_methods = rows.map((r) => ({ payment_method_id: nullableNum(r.payment_method_id), name: text(r.name), payments: num(r.payments), total: num(r.total) }));
@@ -68,9 +74,11 @@ function customersOf(kind: CustomerList, range: DateRange): SQL {
 }
 
 export async function customersAnalytics(db: Db, range: DateRange, expand: { list?: CustomerList; page: number }) {
+  // Sign-ups from daily_signups; buyers and cancellers are distinct customers (no per-day sum gives them),
+  // counted from the partial indexes purchases_bought_created_idx and purchases_cancelled_user_idx.
   const [counts] = rowsOf(
     await db.execute(sql`select
-      (select count(*) from (${customersOf('signups', range)}) s) as signups,
+      (select coalesce(sum(signups), 0) from daily_signups where ${daysWithin(range)}) as signups,
       (select count(*) from (${customersOf('customers', range)}) c) as customers,
       (select count(*) from (${customersOf('cancelled', range)}) x) as cancelled`),
   );
@@ -100,14 +108,15 @@ export async function customersAnalytics(db: Db, range: DateRange, expand: { lis
   return { ...range, signups: num(counts.signups), customers: num(counts.customers), cancelled: num(counts.cancelled), list: expanded };
 }
 
-/** Purchases by product: those bought (active, completed or cancelled) in the range, and their totals. */
+/** Purchases by product: those bought (active, completed or cancelled) in the range, and their totals (daily_purchase_figures). */
 export async function purchasesAnalytics(db: Db, range: DateRange) {
   const rows = rowsOf(
     await db.execute(sql`
-      select p.product_id, pr.name, count(*) as purchases, coalesce(sum(p.total_payment), 0) as total
-      from purchases p left join products pr on pr.product_id = p.product_id
-      where ${within(sql`p.created_at`, range)} and p.status in (${list(BOUGHT_PURCHASE_STATUSES)})
-      group by p.product_id, pr.name
+      select f.product_id, pr.name, sum(f.purchases) as purchases, coalesce(sum(f.total), 0) as total
+      from daily_purchase_figures f left join products pr on pr.product_id = f.product_id
+      where ${daysWithin(range)} and f.status in (${list(BOUGHT_PURCHASE_STATUSES)})
+      group by f.product_id, pr.name
+      having sum(f.purchases) > 0
       order by total desc, purchases desc`),
   );
   const products = rows.map((r) => ({ product_id: nullableNum(r.product_id), name: text(r.name), purchases: num(r.purchases), total: num(r.total) }));
@@ -127,19 +136,19 @@ export async function wordsAnalytics(db: Db, range: DateRange) {
   return { ...range, words: days.reduce((s, d) => s + d.words, 0), days };
 }
 
-/** Per calendar month of the range: income and payments (paid invoices), sign-ups and purchases bought. */
+/** Per calendar month of the range: income and payments (paid invoices), sign-ups and purchases bought (the daily summaries). */
 export async function monthlyAnalytics(db: Db, range: DateRange) {
-  const month = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+  const month = sql`to_char(day, 'YYYY-MM')`;
   const rows = rowsOf(
     await db.execute(sql`
       with paid as (
-        select ${month(sql`created_at`)} as month, count(*) as payments, sum(total_payment) as income from invoices
-        where ${within(sql`created_at`, range)} and status in (${list(PAID_INVOICE_STATUSES)}) group by 1
+        select ${month} as month, sum(invoices) as payments, sum(total) as income from daily_invoice_figures
+        where ${daysWithin(range)} and status in (${list(PAID_INVOICE_STATUSES)}) group by 1 having sum(invoices) > 0
       ), joined as (
-        select ${month(sql`created_at`)} as month, count(*) as signups from users where ${within(sql`created_at`, range)} group by 1
+        select ${month} as month, sum(signups) as signups from daily_signups where ${daysWithin(range)} group by 1 having sum(signups) > 0
       ), bought as (
-        select ${month(sql`created_at`)} as month, count(*) as purchases from purchases
-        where ${within(sql`created_at`, range)} and status in (${list(BOUGHT_PURCHASE_STATUSES)}) group by 1
+        select ${month} as month, sum(purchases) as purchases from daily_purchase_figures
+        where ${daysWithin(range)} and status in (${list(BOUGHT_PURCHASE_STATUSES)}) group by 1 having sum(purchases) > 0
       ), months as (select month from paid union select month from joined union select month from bought)
       select m.month, coalesce(paid.income, 0) as income, coalesce(paid.payments, 0) as payments,
         coalesce(joined.signups, 0) as signups, coalesce(bought.purchases, 0) as purchases

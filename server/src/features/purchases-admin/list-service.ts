@@ -81,8 +81,6 @@ const invoiceSelect = (where: SQL) => sql`
   left join payment_methods pm on pm.payment_method_id = i.payment_method_id
   where ${where}`;
 
-const purchaseFrom = sql`purchases p join users u on u.user_id = p.user_id left join products pr on pr.product_id = p.product_id`;
-const invoiceFrom = sql`invoices i left join users u on u.user_id = i.user_id left join purchases ip on ip.purchase_id = i.purchase_id left join products pr on pr.product_id = ip.product_id`;
 
 function statusIn(column: SQL, tab: StatusTab): SQL | null {
   if (tab === 'all') return null;
@@ -155,6 +153,9 @@ function toRow(raw: Record<string, unknown>): AdminRecordRow {
   };
 }
 
+const purchaseFrom = sql`purchases p join users u on u.user_id = p.user_id left join products pr on pr.product_id = p.product_id`;
+const invoiceFrom = sql`invoices i left join users u on u.user_id = i.user_id left join purchases ip on ip.purchase_id = i.purchase_id left join products pr on pr.product_id = ip.product_id`;
+
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** The range asked for, else the default: the start of this month (UTC) to one month later. */
@@ -162,6 +163,46 @@ export function adminRange(filters: Pick<AdminListFilters, 'start_date' | 'end_d
   const fallback = purchasesDefaultRange(utcDay(now));
   return { start_date: filters.start_date ?? fallback.start_date, end_date: filters.end_date ?? fallback.end_date };
 }
+
+/**
+ * One half's count: exact from the per-day summaries of migration 0011 (by day, status and the purchase's
+ * product; a month is ~400,000 rows at 1,000,000 customers) when no search is set; else the matching rows
+ * counted up to `cap` + 1 (an invoice's product is its purchase's, which the summary does not hold: the
+ * invoices with a product are counted the same way). docs/decisions.md "Back-office at scale".
+ */
+function countOf(kind: 'purchase' | 'invoice', filters: AdminListFilters, range: DateRange, where: SQL, cap: number): { exact: boolean; sql: SQL } {
+  if (!filters.query && (kind === 'purchase' || !filters.product_id)) {
+    const days = sql`f.day >= ${range.start_date}::date and f.day <= ${range.end_date}::date`;
+    const status = statusIn(sql`f.status`, filters.status);
+    const statusSql = status ? sql` and ${status}` : sql``;
+    if (kind === 'purchase') {
+      const product = filters.product_id ? sql` and f.product_id = ${filters.product_id}` : sql``;
+      return { exact: true, sql: sql`(select coalesce(sum(f.purchases), 0) from daily_purchase_figures f where ${days}${statusSql}${product})` };
+    }
+    return { exact: true, sql: sql`(select coalesce(sum(f.invoices), 0) from daily_invoice_figures f where ${days}${statusSql})` };
+  }
+  // Joined only as the filters read: a purchase always has its user (not null, cascade) and the left joins
+  // add no row, but joining users made every count hash the whole users table.
+  const from =
+    kind === 'purchase'
+      ? filters.query
+        ? purchaseFrom
+        : sql`purchases p`
+      : filters.query
+        ? invoiceFrom
+        : sql`invoices i left join purchases ip on ip.purchase_id = i.purchase_id`;
+  // Ordered as the page is (newest first on *_created_idx): without it the planner merge-joined every purchase
+  // for the invoices' half (0.9 s at 200,000 customers) before its limit could stop it.
+  const t = kind === 'purchase' ? sql.raw('p') : sql.raw('i');
+  return { exact: false, sql: sql`(select count(*) from (select 1 from ${from} where ${where} order by ${t}.created_at desc limit ${cap + 1}) matched)` };
+}
+
+/**
+ * How far a count that is not exact goes: the pages the table's buttons can reach from this one (spec part 1
+ * §2: up to 5 page buttons around the current page, and Next). Past it the total says "more than".
+ */
+const PAGES_AHEAD = 4;
+export const countCap = (page: number) => (page + PAGES_AHEAD) * ADMIN_PURCHASES_PAGE_SIZE;
 
 export async function listAdminRecords({ db, filters, now }: { db: Executor; filters: AdminListFilters; now?: Date }) {
   const range = adminRange(filters, now);
@@ -177,17 +218,16 @@ export async function listAdminRecords({ db, filters, now }: { db: Executor; fil
     select * from (${sql.join(limited, sql` union all `)}) rows
     order by created_at desc, type desc, sort_id desc
     limit ${ADMIN_PURCHASES_PAGE_SIZE} offset ${offset}`);
-  // The count joins only what its filters read: a purchase always has its user (not null, cascade) and the
-  // left joins add no row, but joining users made every count hash the whole users table (docs/decisions.md
-  // "Back-office at scale").
-  const purchaseCountFrom = filters.query ? purchaseFrom : sql`purchases p`;
-  const invoiceCountFrom = filters.query ? invoiceFrom : filters.product_id ? sql`invoices i left join purchases ip on ip.purchase_id = i.purchase_id` : sql`invoices i`;
+  const cap = countCap(filters.page);
   const counts = [
-    ...(withPurchases ? [sql`(select count(*) from ${purchaseCountFrom} where ${purchaseWhere})`] : []),
-    ...(withInvoices ? [sql`(select count(*) from ${invoiceCountFrom} where ${invoiceWhere})`] : []),
+    ...(withPurchases ? [countOf('purchase', filters, range, purchaseWhere, cap)] : []),
+    ...(withInvoices ? [countOf('invoice', filters, range, invoiceWhere, cap)] : []),
   ];
-  const [total] = rowsOf(await db.execute(sql`select ${sql.join(counts, sql` + `)} as total`));
-  return { rows: rowsOf(page).map(toRow), total: Number(total.total), range };
+  const [counted] = rowsOf(await db.execute(sql`select ${sql.join(counts.map((c) => c.sql), sql` + `)} as total`));
+  const total = Number(counted.total);
+  // A search matching more than the buttons reach is "more than `cap`" (total_capped), never read in full.
+  const capped = counts.some((c) => !c.exact) && total > cap;
+  return { rows: rowsOf(page).map(toRow), total: capped ? cap : total, totalCapped: capped, range };
 }
 
 /** One purchase or invoice as the table shows it (after a change), or null. */

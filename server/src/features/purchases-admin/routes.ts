@@ -37,8 +37,8 @@ export async function adminPurchaseRoutes(root: FastifyInstance) {
   };
 
   const list = async (filters: AdminListFilters, actor: ReturnType<typeof actorOf>) => {
-    const { rows, total, range } = await listAdminRecords({ db, filters });
-    return { rows: rows.map((row) => presentAdminRow(actor, row)), total, page: filters.page, page_size: ADMIN_PURCHASES_PAGE_SIZE, ...range };
+    const { rows, total, totalCapped, range } = await listAdminRecords({ db, filters });
+    return { rows: rows.map((row) => presentAdminRow(actor, row)), total, total_capped: totalCapped, page: filters.page, page_size: ADMIN_PURCHASES_PAGE_SIZE, ...range };
   };
 
   app.get(

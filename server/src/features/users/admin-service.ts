@@ -64,6 +64,14 @@ const SORT_SQL: Record<string, SQL> = {
   ltv: sql`u.lifetime_value`,
 };
 
+/** The full name as users_full_name_trgm_idx indexes it (migration 0011): the expression must match it exactly. */
+const FULL_NAME = sql`(u.name || ' ' || u.last_name)`;
+
+/**
+ * Substring search, served by the pg_trgm indexes of migration 0011. A first or last name that contains the
+ * query makes the full name contain it too, so the full name's condition is added (exact, and indexed) and
+ * "all" needs no separate first and last name conditions.
+ */
 function searchFilter(field: string, query: string): SQL {
   const pattern = `%${escapeLikePattern(query)}%`;
   // Phones are stored as digits; a query with letters is no phone.
@@ -71,49 +79,85 @@ function searchFilter(field: string, query: string): SQL {
   const byPhone = digits ? sql`u.phone like ${`%${digits}%`}` : sql`false`;
   switch (field) {
     case 'name':
-      return sql`u.name ilike ${pattern}`;
+      return sql`(${FULL_NAME} ilike ${pattern} and u.name ilike ${pattern})`;
     case 'last_name':
-      return sql`u.last_name ilike ${pattern}`;
+      return sql`(${FULL_NAME} ilike ${pattern} and u.last_name ilike ${pattern})`;
     case 'email':
       return sql`u.email ilike ${pattern}`;
     case 'phone':
       return byPhone;
     default:
-      return sql`(u.name ilike ${pattern} or u.last_name ilike ${pattern} or u.email ilike ${pattern} or (u.name || ' ' || u.last_name) ilike ${pattern} or ${byPhone})`;
+      return sql`(${FULL_NAME} ilike ${pattern} or u.email ilike ${pattern} or ${byPhone})`;
   }
 }
 
+/** Midnight UTC of a YYYY-MM-DD day (the list's dates are UTC days, as daily_signups counts them). */
+const utcMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+
+/** Sorts by a figure of migration 0009 (which users_created_figures_idx also holds). */
+const FIGURE_SORTS = new Set(['ltv', 'total_words', 'last_used']);
 /**
- * GET /users/admin/all: 50 a page, filtered, sorted and counted in SQL. The date range is the sign-up day
- * (users_created_at_idx), inclusive, in UTC; the words and value of only the rows filtered are summed (per
- * user, on the user indexes of credit_ledger, invoices and purchases).
+ * Up to this many sign-ups in the range, a figure sort reads the range's rows (users_created_figures_idx)
+ * and sorts them. Walking the figure's index instead and skipping rows outside the range is what the planner
+ * picks, but a recent range holds the newest customers, whose value is lowest: it walked most of the table
+ * (521 ms for this month at 1,000,000 customers; docs/decisions.md "Back-office at scale").
+ */
+const RANGE_FIRST_MAX_ROWS = 200_000;
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** How many customers match: the per-day sign-ups (migration 0011) unless a search narrows them. */
+async function countCustomers(db: Db, q: ReturnType<typeof customerListQuery.parse>, whereSql: SQL): Promise<number> {
+  if (q.query) {
+    const [row] = rowsOf(await db.execute(sql`select count(*) as total from users u ${whereSql}`));
+    return Number(row?.total ?? 0);
+  }
+  const days: SQL[] = [];
+  if (q.start_date) days.push(sql`day >= ${q.start_date}::date`);
+  if (q.end_date) days.push(sql`day <= ${q.end_date}::date`);
+  const where = days.length > 0 ? sql`where ${sql.join(days, sql` and `)}` : sql``;
+  const [row] = rowsOf(await db.execute(sql`select coalesce(sum(signups), 0) as total from daily_signups ${where}`));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * GET /users/admin/all: 50 a page, filtered, sorted and counted in SQL. The date range is the sign-up day,
+ * inclusive, in UTC; words and value are the summaries the triggers of migration 0009 keep.
  */
 export async function listCustomers({ db, query }: { db: Db; query: CustomerListQuery }): Promise<{ rows: CustomerListRow[]; total: number }> {
   const q = customerListQuery.parse(query);
-  const where: SQL[] = [];
-  if (q.start_date) where.push(sql`u.created_at >= ${q.start_date}::date`);
-  if (q.end_date) where.push(sql`u.created_at < (${q.end_date}::date + 1)`);
-  if (q.query) where.push(searchFilter(q.field, q.query));
+  const range: SQL[] = [];
+  if (q.start_date) range.push(sql`u.created_at >= ${utcMidnight(q.start_date)}`);
+  if (q.end_date) range.push(sql`u.created_at < ${utcMidnight(q.end_date)} + interval '1 day'`);
+  const where = q.query ? [...range, searchFilter(q.field, q.query)] : range;
   const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const direction = q.direction === 'asc' ? sql`asc` : sql`desc`;
   // Unused customers ('Not used yet') come last whichever way last use is sorted.
   const nulls = q.sort === 'last_used' ? sql`nulls last` : sql``;
+  const order = sql`order by ${SORT_SQL[q.sort]} ${direction} ${nulls}, u.user_id ${direction}`;
   const offset = (q.page - 1) * CUSTOMERS_PAGE_SIZE;
   // The page and the count are two queries: a count(*) over () window would read every matching row before
   // the first 50 (all customers when no filter is set), where the page alone stops after 50 index entries.
+  const total = await countCustomers(db, q, whereSql);
+  const columns = sql`u.user_id, u.name, u.last_name, u.email, u.phone, s.role, u.last_used_at, u.created_at,
+           u.words_used as total_words, u.lifetime_value::float8 as ltv`;
+  // The page's ids first, from the sort's index alone (users_lifetime_value_idx, users_words_used_idx,
+  // users_last_used_desc_idx hold the id): an offset of 4,950 then skips index entries, not table rows. The
+  // staff join is dropped by the planner unless the role sorts.
+  const rangeFirst = range.length > 0 && !q.query && FIGURE_SORTS.has(q.sort) && total <= RANGE_FIRST_MAX_ROWS;
+  // offset 0 is a fence: the range's rows are read first (users_created_figures_idx holds the figures), the
+  // planner cannot walk the figure's index instead.
+  const source = rangeFirst
+    ? sql`(select u.user_id, u.lifetime_value, u.words_used, u.last_used_at from users u ${whereSql} offset 0) u`
+    : sql`users u left join staff s on s.user_id = u.user_id ${whereSql}`;
   const result = await db.execute(sql`
-    select u.user_id, u.name, u.last_name, u.email, u.phone, s.role, u.last_used_at, u.created_at,
-           u.words_used as total_words, u.lifetime_value::float8 as ltv
-    from users u left join staff s on s.user_id = u.user_id
-    ${whereSql}
-    order by ${SORT_SQL[q.sort]} ${direction} ${nulls}, u.user_id ${direction}
-    limit ${CUSTOMERS_PAGE_SIZE} offset ${offset}`);
-  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const counted = await db.execute(sql`select count(*) as total from users u ${whereSql}`);
-  const total = Number((counted as unknown as { rows: { total: unknown }[] }).rows[0]?.total ?? 0);
+    with page as (select u.user_id from ${source} ${order} limit ${CUSTOMERS_PAGE_SIZE} offset ${offset})
+    select ${columns}
+    from page join users u on u.user_id = page.user_id left join staff s on s.user_id = u.user_id
+    ${order}`);
   return {
     total,
-    rows: raw.map((r) => ({
+    rows: rowsOf(result).map((r) => ({
       userId: Number(r.user_id),
       name: String(r.name),
       lastName: String(r.last_name),

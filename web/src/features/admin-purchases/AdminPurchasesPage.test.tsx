@@ -38,13 +38,13 @@ function row(overrides: Partial<AdminPurchaseRow> = {}): AdminPurchaseRow {
 const invoiceRow = row({ type: 'invoice', invoice_id: 40, purchase_id: null, status: 'completed', order_id: 'in_9', abilities: { edit: true, cancel_subscription: false } });
 const cancelledRow = row({ purchase_id: 12, status: 'cancelled', cancel_reason: 'Asked by phone', abilities: { edit: true, cancel_subscription: false } });
 
-function page(rows: AdminPurchaseRow[], total = rows.length): RecordsPage {
-  return { rows, total, page: 1, page_size: 12, start_date: '2026-11-01', end_date: '2026-12-01' };
+function page(rows: AdminPurchaseRow[], total = rows.length, capped = false): RecordsPage {
+  return { rows, total, total_capped: capped, page: 1, page_size: 12, start_date: '2026-11-01', end_date: '2026-12-01' };
 }
 
-function renderAdmin(options: { rows?: AdminPurchaseRow[]; total?: number; role?: 'admin' | 'manager'; put?: (body: Record<string, unknown>) => { status?: number; body?: unknown } } = {}) {
+function renderAdmin(options: { rows?: AdminPurchaseRow[]; total?: number; capped?: boolean; role?: 'admin' | 'manager'; put?: (body: Record<string, unknown>) => { status?: number; body?: unknown } } = {}) {
   const api = stubFetch({
-    'GET /api/purchases/admin': () => ({ body: page(options.rows ?? [row(), cancelledRow, invoiceRow], options.total) }),
+    'GET /api/purchases/admin': () => ({ body: page(options.rows ?? [row(), cancelledRow, invoiceRow], options.total, options.capped) }),
     'GET /api/products': () => ({ body: { products: [{ product_id: 3, name: 'Pro plan' }, { product_id: 4, name: 'Starter' }], total: 2 } }),
     'PUT /api/purchases/admin': (init) => options.put?.(JSON.parse(String(init.body))) ?? { body: row() },
     'POST /api/invoices/admin': () => ({ status: 201, body: invoiceRow }),
@@ -122,6 +122,13 @@ describe('/admin purchases and invoices', () => {
     fireEvent.click(screen.getByRole('button', { name: '5' }));
     await waitFor(() => expect(listCalls(calls).at(-1)!.get('page')).toBe('5'));
     expect(numbers()).toEqual(['3', '4', '5', '6', '7']);
+  });
+
+  it("says 'More than' when the server counted a search only as far as the page buttons reach", async () => {
+    renderAdmin({ total: 60, capped: true });
+    expect(await screen.findByTestId('records-total')).toHaveTextContent('More than 60 records');
+    const numbers = within(screen.getByTestId('pagination')).getAllByRole('button').map((b) => b.textContent).filter(Boolean);
+    expect(numbers).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('pages on a phone: the current page only', async () => {

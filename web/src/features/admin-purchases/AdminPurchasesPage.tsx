@@ -219,7 +219,8 @@ export default function AdminPurchasesPage() {
             {(data) => (
               <>
                 <Text size="sm" c="dimmed" data-testid="records-total">
-                  {t('total', { count: data.total })}
+                  {/* A search counts only as far as the page buttons reach (the server's total_capped). */}
+                  {t(data.total_capped ? 'totalMore' : 'total', { count: data.total })}
                 </Text>
                 <RecordsTable rows={data.rows} lang={i18n.language} onOpen={setDialog} t={t} />
               </>

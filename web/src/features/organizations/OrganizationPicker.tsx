@@ -5,14 +5,16 @@
 import { NavLink, Select, Stack } from '@mantine/core';
 import { IconBuilding, IconChartBar, IconSettings, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useActiveOrganization } from '../../api/organization';
 import { useAppConfig } from '../../app/config/app-config';
 import { isUnder } from '../../app/session/paths';
 import { useCurrentUser } from '../../app/session/session-context';
+import { showError } from '../../ui/alerts';
 import { switchOrganization } from './organization-context';
-import { useActiveOrganizationRecord, useMyOrganizations } from './organizations-api';
+import { useActiveOrganizationQuery, useMyOrganizations } from './organizations-api';
 
 const PERSONAL = 'personal';
 
@@ -23,10 +25,20 @@ export default function OrganizationPicker() {
   const enabled = config.on('organizations_enabled');
   const mine = useMyOrganizations(enabled);
   const active = useActiveOrganization();
-  const record = useActiveOrganizationRecord();
+  const { record, gone } = useActiveOrganizationQuery();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+
+  // Removed from the active organization, or it was deleted, meanwhile: every call in it would be a 404.
+  const lostName = gone ? (active?.name ?? null) : null;
+  useEffect(() => {
+    if (lostName === null) return;
+    switchOrganization(queryClient, null);
+    showError(t('picker.lost', { name: lostName }));
+    void navigate('/');
+  }, [lostName, queryClient, navigate, t]);
+
   if (!enabled) return null;
 
   const organizations = mine.data?.organizations ?? [];

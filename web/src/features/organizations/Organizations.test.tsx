@@ -270,6 +270,18 @@ describe('choosing the organization', () => {
     expect(screen.queryByTestId('organization-picker')).toBeNull();
   });
 
+  it('an active organization the user lost (404) goes back to Personal with a message', async () => {
+    organizationStore.set({ organization_id: 5, name: 'Acme' });
+    stubFetch({
+      'GET /api/organizations': () => list(),
+      'GET /api/organizations/5': () => ({ status: 404, body: { error: 'not_found', message: 'Not found.' } }),
+    });
+    show(<OrganizationPicker />, customer, '/organization/groups');
+    expect(await screen.findByText('You no longer belong to Acme. You are in Personal now.')).toBeInTheDocument();
+    expect(organizationStore.get()).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
   it('staff opening a back-office page inside an organization are offered to switch to Personal', async () => {
     await setLanguage('es');
     organizationStore.set({ organization_id: 5, name: 'Acme' });

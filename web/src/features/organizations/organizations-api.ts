@@ -14,6 +14,7 @@ import type {
   UpdateOrganizationUserRequest,
 } from '@pluma/common/organizations';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../api/api-error';
 import { api } from '../../api/instance';
 import { useActiveOrganization } from '../../api/organization';
 
@@ -102,8 +103,11 @@ export function useActiveOrganizationRecord(): Organization | null {
   return useActiveOrganizationQuery().record;
 }
 
-/** The active organization's record, and whether it could not be loaded. */
-export function useActiveOrganizationQuery(): { record: Organization | null; failed: boolean } {
+/**
+ * The active organization's record, whether it could not be loaded, and whether it is gone for this user
+ * (removed from it, or it was deleted: a 404).
+ */
+export function useActiveOrganizationQuery(): { record: Organization | null; failed: boolean; gone: boolean } {
   const active = useActiveOrganization();
   const mine = useMyOrganizations(active !== null);
   const listed = active ? (mine.data?.organizations.find((o) => o.organization_id === active.organization_id) ?? null) : null;
@@ -112,7 +116,8 @@ export function useActiveOrganizationQuery(): { record: Organization | null; fai
     queryFn: () => api.get<Organization>(`/organizations/${active?.organization_id}`, { query: inOrganization(active?.organization_id ?? 0) }),
     enabled: active !== null && mine.isSuccess && listed === null,
   });
-  return { record: listed ?? fetched.data ?? null, failed: mine.isError || fetched.isError };
+  const gone = fetched.error instanceof ApiError && fetched.error.status === 404;
+  return { record: listed ?? fetched.data ?? null, failed: mine.isError || fetched.isError, gone };
 }
 
 /** The user detail's recovery buttons (spec part 2 §2): the reset email (the Admin), the link (staff only). */

@@ -1,11 +1,12 @@
 // /organization/groups/{groupId} (spec part 2 §2 "Group page"): the group's users table and, for
 // non-Members, 'Add Users to Group', rename, delete (then back one step, §4) and per-row removal.
-import { Alert, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { Organization } from '@pluma/common/organizations';
 import { IconEdit, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
@@ -20,10 +21,10 @@ import { GROUPS_KEY, removeGroupUser, useGroup } from './groups-api';
 const ROLE_OF: Record<number, string> = { 1: 'admin', 2: 'manager', 3: 'member' };
 
 export default function GroupPage() {
-  return <WithActiveOrganization>{() => <GroupDetailView />}</WithActiveOrganization>;
+  return <WithActiveOrganization>{(organization) => <GroupDetailView organization={organization} />}</WithActiveOrganization>;
 }
 
-function GroupDetailView() {
+function GroupDetailView({ organization }: { organization: Organization }) {
   const { t } = useTranslation('groups');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -103,7 +104,16 @@ function GroupDetailView() {
               return (
                 <Table.Tr key={user.user_id} data-testid="group-user-row">
                   <Table.Td>#{user.user_id}</Table.Td>
-                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>
+                    {/* spec part 2 §2 /organization/groups/{groupId}/users/{userId}: the user detail, for who may see users. */}
+                    {organization.abilities.view_users ? (
+                      <Anchor component={Link} to={`/organization/groups/${g.group_id}/users/${user.user_id}`}>
+                        {name}
+                      </Anchor>
+                    ) : (
+                      name
+                    )}
+                  </Table.Td>
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`)}</Table.Td>
                   {g.abilities.remove_users && (

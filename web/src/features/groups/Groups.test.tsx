@@ -115,6 +115,7 @@ describe('group page', () => {
     expect(row).toHaveTextContent('#20');
     expect(row).toHaveTextContent('Marta Ruiz');
     expect(row).toHaveTextContent('Member');
+    expect(within(row).getByRole('link', { name: 'Marta Ruiz' })).toHaveAttribute('href', '/organization/groups/9/users/20');
     fireEvent.click(screen.getByTestId('add-group-users'));
     const modal = await screen.findByTestId('add-group-users-modal');
     const add = await within(modal).findByTestId('add-group-user');
@@ -148,6 +149,7 @@ describe('group page', () => {
     const { unmount } = show(<GroupPage />, '/organization/groups/9', '/organization/groups/:groupId');
     const [row] = await screen.findAllByTestId('group-user-row');
     expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).queryByRole('link')).toBeNull();
     expect(screen.queryByTestId('add-group-users')).toBeNull();
     expect(screen.queryByTestId('delete-group')).toBeNull();
     unmount();

@@ -8,5 +8,7 @@ export const groupsFeature: FeatureDefinition = {
   routes: [
     { path: '/organization/groups', component: lazy(() => import('./GroupsPage')) },
     { path: '/organization/groups/:groupId', component: lazy(() => import('./GroupPage')) },
+    // A group's user: the organization's user detail (its Admins and Managers).
+    { path: '/organization/groups/:groupId/users/:userId', component: lazy(() => import('../organizations/MemberPage')) },
   ],
 };

@@ -8,24 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAppConfig } from '../../features/appconfig/seed';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { INDEX_TEMPLATE } from '../../test/index-template';
 import { testDbKind } from '../../test/test-db';
 import { acceptedLang, stylesheetsOf } from './first-paint';
 
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Pluma</title>
-    <link rel="preload" href="/api/appconfig" as="fetch" crossorigin="anonymous" />
-    <script>document.documentElement.setAttribute('data-mantine-color-scheme', 'light');</script>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', css: ['assets/index-ghi.css'], imports: ['_react.js'] },
@@ -84,7 +70,7 @@ describe(`the first paint in the served page (${testDbKind()})`, () => {
     webDir = path.join(root, 'dist');
     mkdirSync(path.join(webDir, '.vite'), { recursive: true });
     mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(webDir, 'index.html'), INDEX_TEMPLATE);
     writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     writeFileSync(path.join(root, 'dist-ssr', 'entry.js'), BUNDLE);
     t = await createTestApp({ WEB_DIST_DIR: webDir });

@@ -5,24 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAppConfig } from '../../features/appconfig/seed';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { INDEX_TEMPLATE } from '../../test/index-template';
 import { testDbKind } from '../../test/test-db';
 
-// What Vite's build writes (web/index.html after `vite build`): an inline script, preloads, the entry.
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Pluma</title>
-    <script>document.documentElement.setAttribute('data-mantine-color-scheme', 'light');</script>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
-  </head>
-  <body>
-    <div id="root"></div>
-    <noscript>This application needs JavaScript.</noscript>
-  </body>
-</html>
-`;
 
 const HEAD_CODES =
   '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script>\n' +
@@ -70,7 +55,7 @@ describe(`index.html under a strict script CSP (${testDbKind()})`, () => {
 
   beforeAll(async () => {
     webDir = mkdtempSync(path.join(tmpdir(), 'pluma-web-'));
-    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(webDir, 'index.html'), INDEX_TEMPLATE);
     writeFileSync(path.join(webDir, 'app.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST_DIR: webDir });
     await seedAppConfig(t.ctx);

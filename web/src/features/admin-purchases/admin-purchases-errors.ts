@@ -1,21 +1,3 @@
-// A failed call of the /admin page as words in the current language: the server's own message (one of
-// common/messages.ts, re-worded on a language switch), else ours.
-import type { TFunction } from 'i18next';
-import { ApiError } from '../../api/api-error';
-import { localizeServerText } from '../../ui/server-text';
-
-/** `t` of the admin-purchases namespace. */
-export function adminErrorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) {
-    if (error.isNetworkError) return t('errors.network');
-    if (error.body?.message) return localizeServerText(error.body.message);
-  }
-  return t('errors.generic');
-}
-
-/** A 400's message for one field, if the server named it. */
-export function serverFieldError(error: unknown, field: string): string | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const text = error.details[field];
-  return text ? localizeServerText(text) : null;
-}
+// A failed call of the /admin page as words in the current language (ui/call-error-text.ts), with `t` of
+// the admin-purchases namespace; a 400's words for one field.
+export { callErrorText as adminErrorText, serverFieldError } from '../../ui/call-error-text';

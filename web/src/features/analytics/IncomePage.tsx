@@ -2,7 +2,7 @@
 // payment method (name, payments, total) and a donut chart. Beyond the spec, the AI usage of the same
 // dates beside it (words charged per model and per day, from the credits ledger), so an operator sees
 // what the income pays for.
-import { BarChart, DonutChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { AiUsageAnalytics, IncomeAnalytics } from '@pluma/common/analytics';
 import type { TFunction } from 'i18next';
@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useAiUsage, useIncome } from './analytics-api';
 import { chartColor, formatMoney, formatNumber } from './analytics-view';
 import { AnalyticsFrame, Loaded, useMonthRange } from './AnalyticsFrame';
+import { FigureCard } from './FigureCard';
+import { ShareBreakdown } from './ShareBreakdown';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -25,56 +27,23 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 function IncomeFigures({ income, lang, t }: { income: IncomeAnalytics; lang: string; t: TFunction }) {
-  const methods = income.payment_methods.map((m, i) => ({ ...m, label: m.name ?? t('income.unknownMethod'), color: chartColor(i) }));
+  const methods = income.payment_methods.map((m) => ({ key: m.payment_method_id ?? 'none', label: m.name ?? t('income.unknownMethod'), count: m.payments, total: m.total }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Stat label={t('income.total')} value={formatMoney(income.income)} testId="income-total" />
         <Stat label={t('income.payments')} value={formatNumber(income.payments, lang)} testId="income-payments" />
       </SimpleGrid>
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('income.methods')}>
-        <Title order={2} fz="lg" mb="md">
-          {t('income.methods')}
-        </Title>
-        {methods.length === 0 ? (
-          <Text c="dimmed" data-testid="income-empty">
-            {t('noData')}
-          </Text>
-        ) : (
-          <Group align="center" gap="xl" wrap="wrap">
-            <Table.ScrollContainer minWidth={320} style={{ flex: 1 }}>
-              <Table data-testid="methods-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('income.method')}</Table.Th>
-                    <Table.Th>{t('income.methodPayments')}</Table.Th>
-                    <Table.Th>{t('income.methodTotal')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {methods.map((m) => (
-                    <Table.Tr key={m.payment_method_id ?? 'none'}>
-                      <Table.Td>{m.label}</Table.Td>
-                      <Table.Td>{formatNumber(m.payments, lang)}</Table.Td>
-                      <Table.Td>{formatMoney(m.total)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <DonutChart
-              data={methods.map((m) => ({ name: m.label, value: m.total, color: m.color }))}
-              valueFormatter={formatMoney}
-              withTooltip
-              tooltipDataSource="segment"
-              chartLabel={formatMoney(income.income)}
-              aria-label={t('income.chart')}
-              role="img"
-              data-testid="income-donut"
-            />
-          </Group>
-        )}
-      </Card>
+      <FigureCard title={t('income.methods')}>
+        <ShareBreakdown
+          parts={methods}
+          total={income.income}
+          headers={[t('income.method'), t('income.methodPayments'), t('income.methodTotal')]}
+          chartLabel={t('income.chart')}
+          emptyText={t('noData')}
+          testIds={{ table: 'methods-table', donut: 'income-donut', empty: 'income-empty' }}
+        />
+      </FigureCard>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // /organization/groups/{groupId} (spec part 2 §2 "Group page"): the group's users table and, for
 // non-Members, 'Add Users to Group', rename, delete (then back one step, §4) and per-row removal.
-import { Alert, Anchor, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Table } from '@mantine/core';
 import type { Organization } from '@pluma/common/organizations';
 import { IconEdit, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,8 +8,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccess } from '../../ui/alerts';
+import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
+import { TableStateRows } from '../../ui/TableStateRows';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { WithActiveOrganization } from '../organizations/ActiveOrganization';
@@ -78,57 +80,49 @@ function GroupDetailView({ organization }: { organization: Organization }) {
           </>
         }
       />
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" data-testid="group-users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.id')}</Table.Th>
-              <Table.Th>{t('users.name')}</Table.Th>
-              <Table.Th>{t('users.email')}</Table.Th>
-              <Table.Th>{t('users.role')}</Table.Th>
-              {g.abilities.remove_users && <Table.Th>{t('users.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text ta="center" c="dimmed" py="md" data-testid="group-users-empty">
-                    {t('users.empty')}
-                  </Text>
+      <ListTable
+        minWidth={560}
+        verticalSpacing="xs"
+        data-testid="group-users"
+        head={
+          <>
+            <Table.Th>{t('users.id')}</Table.Th>
+            <Table.Th>{t('users.name')}</Table.Th>
+            <Table.Th>{t('users.email')}</Table.Th>
+            <Table.Th>{t('users.role')}</Table.Th>
+            {g.abilities.remove_users && <Table.Th>{t('users.actions')}</Table.Th>}
+          </>
+        }
+      >
+        <TableStateRows pending={false} empty={users.length === 0} columns={g.abilities.remove_users ? 5 : 4} emptyText={t('users.empty')} emptyTestId="group-users-empty" />
+        {users.map((user) => {
+          const name = `${user.name} ${user.last_name}`.trim() || user.email;
+          return (
+            <Table.Tr key={user.user_id} data-testid="group-user-row">
+              <Table.Td>#{user.user_id}</Table.Td>
+              <Table.Td>
+                {/* spec part 2 §2 /organization/groups/{groupId}/users/{userId}: the user detail, for who may see users. */}
+                {organization.abilities.view_users ? (
+                  <Anchor component={Link} to={`/organization/groups/${g.group_id}/users/${user.user_id}`}>
+                    {name}
+                  </Anchor>
+                ) : (
+                  name
+                )}
+              </Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`)}</Table.Td>
+              {g.abilities.remove_users && (
+                <Table.Td>
+                  <TooltipIconButton tooltip={t('users.remove')} label={t('users.removeOf', { name })} color="red" loading={removeUser.isPending && removeUser.variables === user.user_id} onClick={() => removeUser.mutate(user.user_id)}>
+                    <IconX size={16} aria-hidden />
+                  </TooltipIconButton>
                 </Table.Td>
-              </Table.Tr>
-            )}
-            {users.map((user) => {
-              const name = `${user.name} ${user.last_name}`.trim() || user.email;
-              return (
-                <Table.Tr key={user.user_id} data-testid="group-user-row">
-                  <Table.Td>#{user.user_id}</Table.Td>
-                  <Table.Td>
-                    {/* spec part 2 §2 /organization/groups/{groupId}/users/{userId}: the user detail, for who may see users. */}
-                    {organization.abilities.view_users ? (
-                      <Anchor component={Link} to={`/organization/groups/${g.group_id}/users/${user.user_id}`}>
-                        {name}
-                      </Anchor>
-                    ) : (
-                      name
-                    )}
-                  </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`)}</Table.Td>
-                  {g.abilities.remove_users && (
-                    <Table.Td>
-                      <TooltipIconButton tooltip={t('users.remove')} label={t('users.removeOf', { name })} color="red" loading={removeUser.isPending && removeUser.variables === user.user_id} onClick={() => removeUser.mutate(user.user_id)}>
-                        <IconX size={16} aria-hidden />
-                      </TooltipIconButton>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </ListTable>
       <AddGroupUsersModal groupId={g.group_id} opened={adding} onClose={() => setAdding(false)} />
       <GroupFormModal organizationId={g.organization_id} group={renaming ? g : null} onClose={() => setRenaming(false)} />
       {/* spec part 2 §4: a group deleted on its page goes back one step. */}

@@ -3,7 +3,7 @@
 // expanded at a time (last used and used words; the cancel reason for cancelled — §4 "Analytics expand
 // panel: new, active, cancelled, or closed"); 'purchases by product' (name, purchases, total paid); a donut
 // of each product's share of the income; a monthly area chart of sign-ups and income (YYYY-MM rows).
-import { AreaChart, DonutChart } from '@mantine/charts';
+import { AreaChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Organization, OrganizationAnalytics, OrganizationAnalyticsCustomer } from '@pluma/common/organizations';
 import type { DateRange } from '@pluma/common/rules/date-range';
@@ -11,9 +11,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
+import { ListTable } from '../../ui/ListTable';
 import { formatDateTime } from '../admin-users/customers-view';
 import { AnalyticsFrame, Loaded, useMonthRange } from '../analytics/AnalyticsFrame';
-import { chartColor, formatMoney, formatNumber } from '../analytics/analytics-view';
+import { formatNumber } from '../analytics/analytics-view';
+import { FigureCard } from '../analytics/FigureCard';
+import { ShareBreakdown } from '../analytics/ShareBreakdown';
 import { WithActiveOrganization } from './ActiveOrganization';
 import { ORGANIZATIONS_KEY } from './organizations-api';
 
@@ -54,7 +57,7 @@ function Figures({ data }: { data: OrganizationAnalytics }) {
   const { t, i18n } = useTranslation('organizations');
   const lang = i18n.language;
   const [expanded, setExpanded] = useState<CardKind | null>(null);
-  const products = data.products.map((p, i) => ({ ...p, label: p.name ?? t('analytics.unknownProduct'), color: chartColor(i) }));
+  const products = data.products.map((p) => ({ key: p.product_id ?? 'none', label: p.name ?? t('analytics.unknownProduct'), count: p.purchases, total: p.total_paid }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -82,53 +85,17 @@ function Figures({ data }: { data: OrganizationAnalytics }) {
         ))}
       </SimpleGrid>
       {expanded && <CustomerList kind={expanded} users={data[expanded].users} />}
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('analytics.byProduct')}>
-        <Title order={2} fz="lg" mb="md">
-          {t('analytics.byProduct')}
-        </Title>
-        {products.length === 0 ? (
-          <Text c="dimmed" data-testid="analytics-products-empty">
-            {t('analytics.noData')}
-          </Text>
-        ) : (
-          <Group align="center" gap="xl" wrap="wrap">
-            <Table.ScrollContainer minWidth={320} style={{ flex: 1 }}>
-              <Table data-testid="analytics-products">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('analytics.product')}</Table.Th>
-                    <Table.Th>{t('analytics.purchases')}</Table.Th>
-                    <Table.Th>{t('analytics.totalPaid')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {products.map((p) => (
-                    <Table.Tr key={p.product_id ?? 'none'}>
-                      <Table.Td>{p.label}</Table.Td>
-                      <Table.Td>{formatNumber(p.purchases, lang)}</Table.Td>
-                      <Table.Td>{formatMoney(p.total_paid)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <DonutChart
-              data={products.map((p) => ({ name: p.label, value: p.total_paid, color: p.color }))}
-              valueFormatter={formatMoney}
-              withTooltip
-              tooltipDataSource="segment"
-              chartLabel={formatMoney(data.total_paid)}
-              role="img"
-              aria-label={t('analytics.incomeShare')}
-              data-testid="analytics-donut"
-            />
-          </Group>
-        )}
-      </Card>
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('analytics.monthly')}>
-        <Title order={2} fz="lg" mb="md">
-          {t('analytics.monthly')}
-        </Title>
+      <FigureCard title={t('analytics.byProduct')}>
+        <ShareBreakdown
+          parts={products}
+          total={data.total_paid}
+          headers={[t('analytics.product'), t('analytics.purchases'), t('analytics.totalPaid')]}
+          chartLabel={t('analytics.incomeShare')}
+          emptyText={t('analytics.noData')}
+          testIds={{ table: 'analytics-products', donut: 'analytics-donut', empty: 'analytics-products-empty' }}
+        />
+      </FigureCard>
+      <FigureCard title={t('analytics.monthly')}>
         <AreaChart
           h={260}
           data={data.months.map((m) => ({ month: m.month, signups: m.signups, income: m.total_paid }))}
@@ -142,7 +109,7 @@ function Figures({ data }: { data: OrganizationAnalytics }) {
           aria-label={t('analytics.monthly')}
           data-testid="analytics-monthly"
         />
-      </Card>
+      </FigureCard>
     </Stack>
   );
 }
@@ -155,30 +122,28 @@ function CustomerList({ kind, users }: { kind: CardKind; users: OrganizationAnal
       <Title order={2} fz="md" mb="sm">
         {t(`analytics.${kind}`)}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('members.columns.name')}</Table.Th>
-              <Table.Th>{t('members.columns.email')}</Table.Th>
-              <Table.Th>{t('members.columns.lastUsed')}</Table.Th>
-              <Table.Th>{t('analytics.usedWords')}</Table.Th>
-              {kind === 'cancelled' && <Table.Th>{t('analytics.cancelReason')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((u) => (
-              <Table.Tr key={u.user_id} data-testid="analytics-customer">
-                <Table.Td>{`${u.name} ${u.last_name}`.trim() || u.email}</Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>{u.last_used ? formatDateTime(u.last_used, lang) : t('members.notUsed')}</Table.Td>
-                <Table.Td>{formatNumber(u.used_words, lang)}</Table.Td>
-                {kind === 'cancelled' && <Table.Td>{u.cancel_reason ?? '—'}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={560}
+        head={
+          <>
+            <Table.Th>{t('members.columns.name')}</Table.Th>
+            <Table.Th>{t('members.columns.email')}</Table.Th>
+            <Table.Th>{t('members.columns.lastUsed')}</Table.Th>
+            <Table.Th>{t('analytics.usedWords')}</Table.Th>
+            {kind === 'cancelled' && <Table.Th>{t('analytics.cancelReason')}</Table.Th>}
+          </>
+        }
+      >
+        {users.map((u) => (
+          <Table.Tr key={u.user_id} data-testid="analytics-customer">
+            <Table.Td>{`${u.name} ${u.last_name}`.trim() || u.email}</Table.Td>
+            <Table.Td>{u.email}</Table.Td>
+            <Table.Td>{u.last_used ? formatDateTime(u.last_used, lang) : t('members.notUsed')}</Table.Td>
+            <Table.Td>{formatNumber(u.used_words, lang)}</Table.Td>
+            {kind === 'cancelled' && <Table.Td>{u.cancel_reason ?? '—'}</Table.Td>}
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Card>
   );
 }

@@ -75,12 +75,14 @@ function customersOf(kind: CustomerList, range: DateRange): SQL {
 
 export async function customersAnalytics(db: Db, range: DateRange, expand: { list?: CustomerList; page: number }) {
   // Sign-ups from daily_signups; buyers and cancellers are distinct customers (no per-day sum gives them),
-  // counted from the partial indexes purchases_bought_created_idx and purchases_cancelled_user_idx.
+  // counted from the partial indexes purchases_bought_created_idx and purchases_cancelled_user_idx (the same
+  // rows as customersOf's lists; count(distinct) sorts ids where grouping them with their dates spilled to
+  // disk: 330 vs 135 ms for a month at 1,000,000 customers).
   const [counts] = rowsOf(
     await db.execute(sql`select
       (select coalesce(sum(signups), 0) from daily_signups where ${daysWithin(range)}) as signups,
-      (select count(*) from (${customersOf('customers', range)}) c) as customers,
-      (select count(*) from (${customersOf('cancelled', range)}) x) as cancelled`),
+      (select count(distinct p.user_id) from purchases p where ${within(sql`p.created_at`, range)} and p.status in ('active', 'completed')) as customers,
+      (select count(distinct p.user_id) from purchases p where ${within(sql`p.cancelled_at`, range)} and p.status = 'cancelled') as cancelled`),
   );
   let expanded = null;
   if (expand.list) {

@@ -85,8 +85,10 @@ describe('/admin totals', () => {
     expect(await list(admin, `query=${encodeURIComponent(many.user.email)}&type=purchases&page=2`)).toMatchObject({ total: 72, total_capped: true });
     expect(await list(admin, `query=${tag}&type=purchases&page=4`)).toMatchObject({ total: 75, total_capped: false });
     expect(await list(admin, `query=nothing-matches-${tag}`)).toMatchObject({ total: 0, total_capped: false, rows: [] });
-    // The last page's rows, in order (newest first).
+    // A page that is not full tells the total by itself (72 before it, 3 on it); past the end, counted.
     const last = await list(admin, `query=${tag}&type=purchases&page=7`);
+    expect(last).toMatchObject({ total: 75, total_capped: false });
     expect(last.rows).toHaveLength(3);
+    expect(await list(admin, `query=${tag}&type=purchases&page=9`)).toMatchObject({ total: 75, total_capped: false, rows: [] });
   });
 });

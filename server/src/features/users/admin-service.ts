@@ -138,13 +138,15 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomerList
   const offset = (q.page - 1) * CUSTOMERS_PAGE_SIZE;
   // The page and the count are two queries: a count(*) over () window would read every matching row before
   // the first 50 (all customers when no filter is set), where the page alone stops after 50 index entries.
-  const total = await countCustomers(db, q, whereSql);
+  // Unsearched, the count is cheap (daily_signups) and decides the plan below; a search's count comes after
+  // the page, and not at all when the page says it (fewer than 50 rows: the total is the rows before and on it).
+  const summed = q.query ? null : await countCustomers(db, q, whereSql);
   const columns = sql`u.user_id, u.name, u.last_name, u.email, u.phone, s.role, u.last_used_at, u.created_at,
            u.words_used as total_words, u.lifetime_value::float8 as ltv`;
   // The page's ids first, from the sort's index alone (users_lifetime_value_idx, users_words_used_idx,
   // users_last_used_desc_idx hold the id): an offset of 4,950 then skips index entries, not table rows. The
   // staff join is dropped by the planner unless the role sorts.
-  const rangeFirst = range.length > 0 && !q.query && FIGURE_SORTS.has(q.sort) && total <= RANGE_FIRST_MAX_ROWS;
+  const rangeFirst = summed !== null && range.length > 0 && FIGURE_SORTS.has(q.sort) && summed <= RANGE_FIRST_MAX_ROWS;
   // offset 0 is a fence: the range's rows are read first (users_created_figures_idx holds the figures), the
   // planner cannot walk the figure's index instead.
   const source = rangeFirst
@@ -155,9 +157,12 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomerList
     select ${columns}
     from page join users u on u.user_id = page.user_id left join staff s on s.user_id = u.user_id
     ${order}`);
+  const raw = rowsOf(result);
+  const pageTells = raw.length < CUSTOMERS_PAGE_SIZE && (raw.length > 0 || q.page === 1);
+  const total = summed ?? (pageTells ? offset + raw.length : await countCustomers(db, q, whereSql));
   return {
     total,
-    rows: rowsOf(result).map((r) => ({
+    rows: raw.map((r) => ({
       userId: Number(r.user_id),
       name: String(r.name),
       lastName: String(r.last_name),

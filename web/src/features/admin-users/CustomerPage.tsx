@@ -3,7 +3,7 @@
 // (admins, never for staff); total purchases; purchases with give access, extend and revoke; invoices;
 // delete with the spec's confirmation, then /admin/users. Buttons a manager may not use are hidden
 // (docs/decisions.md "Staff rights").
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Table } from '@mantine/core';
 import type { CustomerInvoice, CustomerPurchase } from '@pluma/common/admin-users';
 import { mayGiveAccess } from '@pluma/common/rules/purchase-expiry';
 import { IconBrandWhatsapp, IconEdit, IconKey, IconLogin, IconMail, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -14,8 +14,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { copyToClipboard } from '../../ui/clipboard';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
-import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordsSection } from '../../ui/RecordsSection';
 import { screenText } from '../../ui/screen-text';
@@ -285,30 +285,26 @@ export default function CustomerPage() {
       )}
       <GiveAccessModal userId={c.user_id} opened={giving} onClose={() => setGiving(false)} onDone={refresh} />
       <ExtendAccessModal key={extending?.purchase_id ?? 0} userId={c.user_id} purchase={extending} onClose={() => setExtending(null)} onDone={refresh} />
-      <Modal
+      <ConfirmModal
         opened={revoking != null}
         onClose={() => setRevoking(null)}
         title={t('access.revokeTitle')}
+        warning={t('access.revokeConfirm')}
         onConfirm={() => revoking && revoke.mutate(revoking.purchase_id)}
         confirmLabel={t('access.revoke')}
-        confirmColor="red"
-        confirmLoading={revoke.isPending}
+        pending={revoke.isPending}
         data-testid="revoke-modal"
-      >
-        <Text size="sm">{t('access.revokeConfirm')}</Text>
-      </Modal>
-      <Modal
+      />
+      <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}
         title={t('detail.delete')}
+        warning={t('detail.deleteConfirm')}
         onConfirm={() => remove.mutate()}
         confirmLabel={t('detail.delete')}
-        confirmColor="red"
-        confirmLoading={remove.isPending}
+        pending={remove.isPending}
         data-testid="delete-modal"
-      >
-        <Text size="sm">{t('detail.deleteConfirm')}</Text>
-      </Modal>
+      />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 // Deleting a group warns that it cannot be reversed (spec part 2 §5; §8 'Group deleted').
-import { Text } from '@mantine/core';
 import type { Group } from '@pluma/common/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../ui/alerts';
-import { Modal } from '../../ui/Modal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { deleteGroup, GROUPS_KEY } from './groups-api';
 
@@ -30,17 +29,15 @@ export function DeleteGroupModal({ group, onClose, onDeleted }: Props) {
     onError: (e) => handleError(e),
   });
   return (
-    <Modal
+    <ConfirmModal
       opened={group !== null}
       onClose={onClose}
       title={t('delete.title')}
+      warning={t('delete.warning', { name: group?.name ?? '' })}
       onConfirm={() => group && remove.mutate(group.group_id)}
       confirmLabel={t('delete.confirm')}
-      confirmColor="red"
-      confirmLoading={remove.isPending}
+      pending={remove.isPending}
       data-testid="delete-group-modal"
-    >
-      <Text size="sm">{t('delete.warning', { name: group?.name ?? '' })}</Text>
-    </Modal>
+    />
   );
 }

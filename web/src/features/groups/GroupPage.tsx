@@ -1,6 +1,6 @@
 // /organization/groups/{groupId} (spec part 2 §2 "Group page"): the group's users table and, for
 // non-Members, 'Add Users to Group', rename, delete (then back one step, §4) and per-row removal.
-import { Alert, Anchor, Button, Skeleton, Stack, Table } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Table } from '@mantine/core';
 import type { Organization } from '@pluma/common/organizations';
 import { IconEdit, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccess } from '../../ui/alerts';
 import { ListTable } from '../../ui/ListTable';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { TableStateRows } from '../../ui/TableStateRows';
@@ -47,11 +48,7 @@ function GroupDetailView({ organization }: { organization: Organization }) {
   });
 
   if (groupId === null || group.isError)
-    return (
-      <Alert color="red" role="alert" data-testid="group-error">
-        {screenText({ failure: group.error }, t) ?? t('list.loadError')}
-      </Alert>
-    );
+    return <LoadErrorAlert text={screenText({ failure: group.error }, t) ?? t('list.loadError')} data-testid="group-error" />;
   if (group.isPending) return <Skeleton height={240} data-testid="group-loading" />;
   const g = group.data;
   const users = g.group_users.map((row) => row.user);

@@ -1,17 +1,20 @@
 // /organization/groups (spec part 2 §2 "Groups list"): 'Organization Groups', search by name, Create Group
 // for non-Members; cards (height 130px) with the name, edit and delete icons for non-Members (the group's
 // abilities) and a view link. A Member sees the groups the server lists for them.
-import { Alert, Anchor, Button, Card, Group as Row, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group as Row, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import type { Group } from '@pluma/common/groups';
 import type { Organization } from '@pluma/common/organizations';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardGrid } from '../../ui/CardGrid';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
+import { SearchInput } from '../../ui/SearchInput';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { WithActiveOrganization } from '../organizations/ActiveOrganization';
 import { DeleteGroupModal } from './DeleteGroupModal';
@@ -47,64 +50,47 @@ function GroupsList({ organization }: { organization: Organization }) {
           )
         }
       />
-      <TextInput label={t('list.search')} leftSection={<IconSearch size={16} aria-hidden />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} data-testid="groups-search" />
-      {list.isError && (
-        <Alert color="red" role="alert" data-testid="groups-error">
-          <Row justify="space-between">
-            <Text size="sm">{screenText({ failure: list.error }, t) ?? t('list.loadError')}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          </Row>
-        </Alert>
-      )}
-      {list.isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="groups-loading">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={CARD_HEIGHT} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-      {list.isSuccess && groups.length === 0 && (
-        <Text c="dimmed" py="lg" data-testid="groups-empty">
-          {debounced ? t('list.noMatch') : t('list.empty')}
-        </Text>
-      )}
-      {groups.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {groups.map((group) => (
-            <Card key={group.group_id} withBorder radius="md" padding="md" style={{ height: CARD_HEIGHT }} data-testid="group-card">
-              <Stack justify="space-between" h="100%" gap="xs">
-                <Row justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600} lineClamp={2}>
-                    {group.name}
-                  </Text>
-                  <Row gap={4} wrap="nowrap">
-                    {group.abilities.update && (
-                      <TooltipIconButton tooltip={t('list.edit')} label={t('list.editOf', { name: group.name })} onClick={() => setEditing(group)} data-testid="edit-group">
-                        <IconEdit size={16} aria-hidden />
-                      </TooltipIconButton>
-                    )}
-                    {group.abilities.delete && (
-                      <TooltipIconButton tooltip={t('list.delete')} label={t('list.deleteOf', { name: group.name })} color="red" onClick={() => setDeleting(group)} data-testid="delete-group">
-                        <IconTrash size={16} aria-hidden />
-                      </TooltipIconButton>
-                    )}
-                  </Row>
+      <SearchInput label={t('list.search')} value={search} onChange={setSearch} maw={420} data-testid="groups-search" />
+      {list.isError && <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('list.loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} data-testid="groups-error" />}
+      <CardGrid
+        pending={list.isPending}
+        empty={list.isSuccess && groups.length === 0}
+        emptyText={debounced ? t('list.noMatch') : t('list.empty')}
+        cardHeight={CARD_HEIGHT}
+        testIds={{ loading: 'groups-loading', empty: 'groups-empty' }}
+      >
+        {groups.map((group) => (
+          <Card key={group.group_id} withBorder radius="md" padding="md" style={{ height: CARD_HEIGHT }} data-testid="group-card">
+            <Stack justify="space-between" h="100%" gap="xs">
+              <Row justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600} lineClamp={2}>
+                  {group.name}
+                </Text>
+                <Row gap={4} wrap="nowrap">
+                  {group.abilities.update && (
+                    <TooltipIconButton tooltip={t('list.edit')} label={t('list.editOf', { name: group.name })} onClick={() => setEditing(group)} data-testid="edit-group">
+                      <IconEdit size={16} aria-hidden />
+                    </TooltipIconButton>
+                  )}
+                  {group.abilities.delete && (
+                    <TooltipIconButton tooltip={t('list.delete')} label={t('list.deleteOf', { name: group.name })} color="red" onClick={() => setDeleting(group)} data-testid="delete-group">
+                      <IconTrash size={16} aria-hidden />
+                    </TooltipIconButton>
+                  )}
                 </Row>
-                <Row justify="space-between">
-                  <Text size="sm" c="dimmed">
-                    {t('list.users', { count: group.users_count })}
-                  </Text>
-                  <Anchor component={Link} to={`/organization/groups/${group.group_id}`} size="sm" data-testid="view-group">
-                    {t('list.view')}
-                  </Anchor>
-                </Row>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+              </Row>
+              <Row justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('list.users', { count: group.users_count })}
+                </Text>
+                <Anchor component={Link} to={`/organization/groups/${group.group_id}`} size="sm" data-testid="view-group">
+                  {t('list.view')}
+                </Anchor>
+              </Row>
+            </Stack>
+          </Card>
+        ))}
+      </CardGrid>
       <GroupFormModal organizationId={organization.organization_id} group={editing} onClose={() => setEditing(null)} />
       <DeleteGroupModal group={deleting} onClose={() => setDeleting(null)} />
     </Stack>

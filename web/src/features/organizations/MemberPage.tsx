@@ -1,7 +1,7 @@
 // /organization/admin-panel/users/{userId} (spec part 2 §2 "User detail"): the customer card (the back
 // office's), Delete User (from this organization, with the §5 warning), the password-recovery buttons
 // (send email; generate link for staff — it opens the member's whole account), Total Words, Last use.
-import { Alert, Badge, Button, Skeleton, Stack } from '@mantine/core';
+import { Badge, Button, Skeleton, Stack } from '@mantine/core';
 import type { Organization } from '@pluma/common/organizations';
 import { IconKey, IconMail, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { copyToClipboard } from '../../ui/clipboard';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
@@ -49,11 +50,7 @@ function MemberDetail({ organization }: { organization: Organization }) {
   });
 
   if (userId === null || member.isError)
-    return (
-      <Alert color="red" role="alert" data-testid="member-error">
-        {screenText({ failure: member.error }, t) ?? t('members.loadError')}
-      </Alert>
-    );
+    return <LoadErrorAlert text={screenText({ failure: member.error }, t) ?? t('members.loadError')} data-testid="member-error" />;
   if (member.isPending) return <Skeleton height={200} data-testid="member-loading" />;
   const m = member.data;
   const name = `${m.name} ${m.last_name}`.trim() || m.email;

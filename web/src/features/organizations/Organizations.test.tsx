@@ -183,18 +183,21 @@ describe('organization settings', () => {
 
 describe('choosing the organization', () => {
   const Screen = () => <div data-testid="screen">screen</div>;
+  /** The app's organization gate around a screen, at /. */
+  const showGate = (user: typeof customer) =>
+    show(
+      <OrganizationGate>
+        <Screen />
+      </OrganizationGate>,
+      user,
+      '/',
+    );
 
   it('starts in the saved organization after a loading screen', async () => {
     localStorage.setItem('organization_id', '6');
     const beta = buildOrganization({ organization_id: 6, name: 'Beta', role: 'member' });
     stubFetch({ 'GET /api/organizations': () => list(acme, beta) });
-    show(
-      <OrganizationGate>
-        <Screen />
-      </OrganizationGate>,
-      customer,
-      '/',
-    );
+    showGate(customer);
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
     expect(await screen.findByTestId('screen')).toBeInTheDocument();
     expect(organizationStore.get()).toEqual({ organization_id: 6, name: 'Beta' });
@@ -203,13 +206,7 @@ describe('choosing the organization', () => {
   it('a saved organization the user left is skipped: the default organization, else Personal', async () => {
     localStorage.setItem('organization_id', '99');
     stubFetch({ 'GET /api/organizations': () => list(acme) });
-    show(
-      <OrganizationGate>
-        <Screen />
-      </OrganizationGate>,
-      buildUser({ default_organization: { organization_id: 5 } }),
-      '/',
-    );
+    showGate(buildUser({ default_organization: { organization_id: 5 } }));
     await screen.findByTestId('screen');
     expect(organizationStore.get()?.organization_id).toBe(5);
   });
@@ -217,13 +214,7 @@ describe('choosing the organization', () => {
   it('Personal chosen on this browser comes before the default organization', async () => {
     organizationStore.set(null);
     stubFetch({ 'GET /api/organizations': () => list(acme) });
-    show(
-      <OrganizationGate>
-        <Screen />
-      </OrganizationGate>,
-      buildUser({ default_organization: { organization_id: 5 } }),
-      '/',
-    );
+    showGate(buildUser({ default_organization: { organization_id: 5 } }));
     expect(screen.getByTestId('screen')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(organizationStore.get()).toBeNull();
@@ -231,13 +222,7 @@ describe('choosing the organization', () => {
 
   it('without a slug, saved id or default, the screen shows at once in Personal', async () => {
     stubFetch({ 'GET /api/organizations': () => list(acme) });
-    show(
-      <OrganizationGate>
-        <Screen />
-      </OrganizationGate>,
-      customer,
-      '/',
-    );
+    showGate(customer);
     expect(screen.getByTestId('screen')).toBeInTheDocument();
     expect(organizationStore.get()).toBeNull();
   });

@@ -2,18 +2,21 @@
 // part 2 §2 "Organizations list": cards with thumbnail, name and tagline; the admin-panel and settings
 // icons for non-Members (the card's abilities); a create button for staff only; search disabled while the
 // list is empty. Opening a card makes it the active organization.
-import { Alert, Anchor, Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import type { Organization } from '@pluma/common/organizations';
-import { IconBuilding, IconPlus, IconSearch, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconPlus, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
+import { CardGrid } from '../../ui/CardGrid';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
+import { SearchInput } from '../../ui/SearchInput';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { switchOrganization } from './organization-context';
 import { useOrganizationList } from './organizations-api';
@@ -55,82 +58,57 @@ export function OrganizationsList({ scope }: { scope: 'mine' | 'all' }) {
           </>
         }
       />
-      <TextInput
-        label={t('list.search')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        disabled={nothingAtAll}
-        maw={420}
-        data-testid="organizations-search"
-      />
-      {list.isError && (
-        <Alert color="red" role="alert" data-testid="organizations-error">
-          <Group justify="space-between">
-            <Text size="sm">{screenText({ failure: list.error }, t) ?? t('list.loadError')}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {list.isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="organizations-loading">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={120} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-      {list.isSuccess && organizations.length === 0 && (
-        <Text c="dimmed" py="lg" data-testid="organizations-empty">
-          {debounced ? t('list.noMatch') : t(me.staff ? 'list.emptyStaff' : 'list.empty')}
-        </Text>
-      )}
-      {organizations.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {organizations.map((organization) => (
-            <Card key={organization.organization_id} withBorder padding="md" radius="md" data-testid="organization-card">
-              <Group wrap="nowrap" align="flex-start" gap="md">
-                <Avatar src={organization.thumbnail} alt="" size={56} radius="md">
-                  <IconBuilding size={26} aria-hidden />
-                </Avatar>
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Anchor component="button" type="button" fw={600} ta="left" onClick={() => open(organization, '/')} data-testid="open-organization">
-                    {organization.name}
-                  </Anchor>
-                  {organization.tagline && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {organization.tagline}
-                    </Text>
-                  )}
-                </Stack>
-                <Group gap={4} wrap="nowrap">
-                  {organization.abilities.view_users && (
-                    <TooltipIconButton
-                      tooltip={t('list.adminPanel')}
-                      label={t('list.adminPanelOf', { name: organization.name })}
-                      onClick={() => open(organization, '/organization/admin-panel')}
-                      data-testid="organization-admin-panel"
-                    >
-                      <IconUsers size={18} aria-hidden />
-                    </TooltipIconButton>
-                  )}
-                  {organization.abilities.update && (
-                    <TooltipIconButton
-                      onClick={() => void navigate(`/organizations/organization-settings/${organization.organization_id}`)}
-                      tooltip={t('list.settings')}
-                      label={t('list.settingsOf', { name: organization.name })}
-                      data-testid="organization-settings"
-                    >
-                      <IconSettings size={18} aria-hidden />
-                    </TooltipIconButton>
-                  )}
-                </Group>
+      <SearchInput label={t('list.search')} value={search} onChange={setSearch} disabled={nothingAtAll} maw={420} data-testid="organizations-search" />
+      {list.isError && <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('list.loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} data-testid="organizations-error" />}
+      <CardGrid
+        pending={list.isPending}
+        empty={list.isSuccess && organizations.length === 0}
+        emptyText={debounced ? t('list.noMatch') : t(me.staff ? 'list.emptyStaff' : 'list.empty')}
+        cardHeight={120}
+        testIds={{ loading: 'organizations-loading', empty: 'organizations-empty' }}
+      >
+        {organizations.map((organization) => (
+          <Card key={organization.organization_id} withBorder padding="md" radius="md" data-testid="organization-card">
+            <Group wrap="nowrap" align="flex-start" gap="md">
+              <Avatar src={organization.thumbnail} alt="" size={56} radius="md">
+                <IconBuilding size={26} aria-hidden />
+              </Avatar>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Anchor component="button" type="button" fw={600} ta="left" onClick={() => open(organization, '/')} data-testid="open-organization">
+                  {organization.name}
+                </Anchor>
+                {organization.tagline && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {organization.tagline}
+                  </Text>
+                )}
+              </Stack>
+              <Group gap={4} wrap="nowrap">
+                {organization.abilities.view_users && (
+                  <TooltipIconButton
+                    tooltip={t('list.adminPanel')}
+                    label={t('list.adminPanelOf', { name: organization.name })}
+                    onClick={() => open(organization, '/organization/admin-panel')}
+                    data-testid="organization-admin-panel"
+                  >
+                    <IconUsers size={18} aria-hidden />
+                  </TooltipIconButton>
+                )}
+                {organization.abilities.update && (
+                  <TooltipIconButton
+                    onClick={() => void navigate(`/organizations/organization-settings/${organization.organization_id}`)}
+                    tooltip={t('list.settings')}
+                    label={t('list.settingsOf', { name: organization.name })}
+                    data-testid="organization-settings"
+                  >
+                    <IconSettings size={18} aria-hidden />
+                  </TooltipIconButton>
+                )}
               </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+            </Group>
+          </Card>
+        ))}
+      </CardGrid>
     </Stack>
   );
 }

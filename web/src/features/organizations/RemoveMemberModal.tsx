@@ -1,10 +1,9 @@
 // Removing a user from the organization (spec part 2 §5: "user deletion warns data will be lost and cannot
 // be undone"; §8 "User ... deleted from the organization"). Their account stays; the membership goes.
-import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../ui/alerts';
-import { Modal } from '../../ui/Modal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { membersKey, removeOrganizationUser } from './organizations-api';
 
@@ -31,17 +30,15 @@ export function RemoveMemberModal({ organizationId, member, onClose, onRemoved }
   });
   const name = member ? `${member.name} ${member.last_name}`.trim() || member.email : '';
   return (
-    <Modal
+    <ConfirmModal
       opened={member !== null}
       onClose={onClose}
       title={t('members.removeTitle')}
+      warning={t('members.removeWarning', { name })}
       onConfirm={() => member && remove.mutate(member.user_id)}
       confirmLabel={t('members.remove')}
-      confirmColor="red"
-      confirmLoading={remove.isPending}
+      pending={remove.isPending}
       data-testid="remove-member-modal"
-    >
-      <Text size="sm">{t('members.removeWarning', { name })}</Text>
-    </Modal>
+    />
   );
 }

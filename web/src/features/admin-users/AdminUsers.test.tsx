@@ -142,7 +142,10 @@ describe('customer detail', () => {
     expect(card).toHaveTextContent('@luis');
     expect(card).toHaveTextContent('Compras totales1');
     expect(screen.getAllByTestId('customer-purchase')[0]).toHaveTextContent('Starter');
+    // Statuses in the screen's language, as on /admin.
+    expect(screen.getAllByTestId('customer-purchase')[0]).toHaveTextContent('Completada');
     expect(screen.getByTestId('customer-invoices')).toHaveTextContent(/10\.00/);
+    expect(screen.getByTestId('customer-invoices')).not.toHaveTextContent('completed');
     fireEvent.click(screen.getByTestId('reset-link'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('http://app/reset-password?token=abc'));
     expect(await screen.findByText('Enlace copiado al portapapeles.')).toBeInTheDocument();

@@ -28,7 +28,8 @@ import { ExtendAccessModal } from './ExtendAccessModal';
 import { GiveAccessModal } from './GiveAccessModal';
 
 export default function CustomerPage() {
-  const { t, i18n } = useTranslation('admin-users');
+  // Statuses are worded as on /admin (the admin-purchases namespace).
+  const { t, i18n } = useTranslation(['admin-users', 'admin-purchases']);
   const lang = i18n.language;
   const me = useCurrentUser();
   const isAdmin = me.staff?.role === 'admin';
@@ -207,7 +208,7 @@ export default function CustomerPage() {
                 </Badge>
               )}
             </Table.Td>
-            <Table.Td>{p.status}</Table.Td>
+            <Table.Td>{t(`admin-purchases:statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
             <Table.Td>{formatMoney(p.total_payment, lang)}</Table.Td>
             <Table.Td>{formatDateTime(p.createdAt, lang)}</Table.Td>
             <Table.Td>{formatDateTime(p.expires_at, lang)}</Table.Td>
@@ -257,7 +258,7 @@ export default function CustomerPage() {
           <Table.Tr key={i.invoice_id} data-testid="customer-invoice">
             <Table.Td>{i.invoice_id}</Table.Td>
             <Table.Td>{i.purchase_id ?? '—'}</Table.Td>
-            <Table.Td>{i.status}</Table.Td>
+            <Table.Td>{t(`admin-purchases:statuses.${i.status}`, { defaultValue: i.status })}</Table.Td>
             <Table.Td>{formatMoney(i.total_payment, lang)}</Table.Td>
             <Table.Td>{formatDateTime(i.createdAt, lang)}</Table.Td>
             {isAdmin && (

@@ -1,14 +1,17 @@
 // Renders the registered shell widgets of one slot; a widget that fails or is loading never blocks the page.
+// In the sidebar, `onNavigate` (close the sidebar on phones) reaches the widgets' links through
+// sidebar-navigation.
 import { Suspense } from 'react';
 import { RouteErrorBoundaryQuiet } from '../../ui/RouteErrorBoundary';
 import { registry } from '../app-registry';
 import type { ShellWidget } from '../registry';
+import { SidebarNavigation } from './sidebar-navigation';
 
-export function ShellWidgets({ slot }: { slot: ShellWidget['slot'] }) {
+export function ShellWidgets({ slot, onNavigate = () => {} }: { slot: ShellWidget['slot']; onNavigate?: () => void }) {
   const widgets = registry.widgets.filter((widget) => widget.slot === slot);
   if (widgets.length === 0) return null;
   return (
-    <>
+    <SidebarNavigation value={onNavigate}>
       {widgets.map((widget) => (
         <RouteErrorBoundaryQuiet key={widget.id}>
           <Suspense fallback={null}>
@@ -16,6 +19,6 @@ export function ShellWidgets({ slot }: { slot: ShellWidget['slot'] }) {
           </Suspense>
         </RouteErrorBoundaryQuiet>
       ))}
-    </>
+    </SidebarNavigation>
   );
 }

@@ -65,7 +65,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
       </Box>
       <Box px="md" pb="sm" pt={{ base: 'md', sm: 0 }}>
         <Stack gap="sm">
-          <ShellWidgets slot="sidebarTop" />
+          <ShellWidgets slot="sidebarTop" onNavigate={onNavigate} />
           <WordsBalance words={user.available_words} />
         </Stack>
       </Box>
@@ -102,7 +102,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             {t('shell.upgrade')}
           </Button>
         )}
-        <ShellWidgets slot="sidebarBottom" />
+        <ShellWidgets slot="sidebarBottom" onNavigate={onNavigate} />
         <UserMenu user={user} onNavigate={onNavigate} />
       </Stack>
     </Stack>

@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useActiveOrganization } from '../../api/organization';
 import { useAppConfig } from '../../app/config/app-config';
 import { isUnder } from '../../app/session/paths';
+import { useSidebarNavigate } from '../../app/shell/sidebar-navigation';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
 import { switchOrganization } from './organization-context';
@@ -29,6 +30,8 @@ export default function OrganizationPicker() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // On phones, following one of the picker's links closes the sidebar like the other links.
+  const onNavigate = useSidebarNavigate();
 
   // Removed from the active organization, or it was deleted, meanwhile: every call in it would be a 404.
   const lostName = gone ? (active?.name ?? null) : null;
@@ -88,11 +91,12 @@ export default function OrganizationPicker() {
           label={link.label}
           leftSection={<link.icon size={16} aria-hidden />}
           active={isUnder(pathname, link.to)}
+          onClick={onNavigate}
           data-testid={`organization-nav-${link.to.split('/')[2]}`}
         />
       ))}
       {showList && (
-        <NavLink component={Link} to="/organizations" label={t('nav.organizations')} active={pathname === '/organizations'} data-testid="organization-nav-list" />
+        <NavLink component={Link} to="/organizations" label={t('nav.organizations')} active={pathname === '/organizations'} onClick={onNavigate} data-testid="organization-nav-list" />
       )}
     </Stack>
   );

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
+import { ShellWidgets } from '../../app/shell/ShellWidgets';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import AllOrganizationsPage from './AllOrganizationsPage';
@@ -253,6 +254,19 @@ describe('choosing the organization', () => {
     unmount();
     renderScreen(<OrganizationPicker />, { session: fakeSession(customer), config: { organizations_enabled: 'false' } });
     expect(screen.queryByTestId('organization-picker')).toBeNull();
+  });
+
+  it("on phones, following a picker link closes the sidebar like the sidebar's own links", async () => {
+    organizationStore.set({ organization_id: 5, name: 'Acme' });
+    stubFetch({ 'GET /api/organizations': () => list(acme) });
+    const closeSidebar = vi.fn();
+    // The sidebar's widget slot, as the shell renders it: the registered picker gets the close handler.
+    show(<ShellWidgets slot="sidebarTop" onNavigate={closeSidebar} />, customer, '/');
+    fireEvent.click(await screen.findByTestId('organization-nav-admin-panel'));
+    expect(closeSidebar).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/organization/admin-panel');
+    fireEvent.click(screen.getByTestId('organization-nav-list'));
+    expect(closeSidebar).toHaveBeenCalledTimes(2);
   });
 
   it('an active organization the user lost (404) goes back to Personal with a message', async () => {

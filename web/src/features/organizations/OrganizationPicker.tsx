@@ -56,6 +56,7 @@ export default function OrganizationPicker() {
     switchOrganization(queryClient, next);
     // The page of one context (a record, an organization page) means nothing in the other.
     void navigate('/');
+    onNavigate();
   };
 
   const abilities = record?.abilities;

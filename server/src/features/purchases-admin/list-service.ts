@@ -227,7 +227,18 @@ export async function listAdminRecords({ db, filters, now }: { db: Executor; fil
   // A count that is not exact (a search) is skipped when the page tells the total: fewer than 12 rows.
   const pageTells = rows.length < ADMIN_PURCHASES_PAGE_SIZE && (rows.length > 0 || filters.page === 1);
   if (counts.some((c) => !c.exact) && pageTells) return { rows, total: offset + rows.length, totalCapped: false, range };
-  const [counted] = rowsOf(await db.execute(sql`select ${sql.join(counts.map((c) => c.sql), sql` + `)} as total`));
+  const countSql = sql`select ${sql.join(counts.map((c) => c.sql), sql` + `)} as total`;
+  // A capped count must walk the newest records with their customer looked up one by one (nested loops) and
+  // stop at the cap. The planner's guess of how many match a search varies with ANALYZE's sample, and once
+  // it merge-joined every purchase instead: 5 s at 1,000,000 customers (docs/decisions.md "Back-office at
+  // scale"). Hash and merge joins are off for that one statement.
+  const [counted] = counts.every((c) => c.exact)
+    ? rowsOf(await db.execute(countSql))
+    : await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_hashjoin = off`);
+        await tx.execute(sql`set local enable_mergejoin = off`);
+        return rowsOf(await tx.execute(countSql));
+      });
   const total = Number(counted.total);
   // A search matching more than the buttons reach is "more than `cap`" (total_capped), never read in full.
   const capped = counts.some((c) => !c.exact) && total > cap;

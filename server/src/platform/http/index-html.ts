@@ -74,7 +74,10 @@ function entryAfterFirstFrame(html: string, nonce: string): string {
   const start =
     `var n=${JSON.stringify(nonce)};` +
     `${JSON.stringify(early)}.forEach(function(e){var l=document.createElement('link');l.rel=e.rel;if(e.as)l.as=e.as;l.crossOrigin=e.as==='fetch'?'anonymous':'';l.nonce=n;l.href=e.href;document.head.appendChild(l);});` +
-    `import(${JSON.stringify(entry)});`;
+    // The libraries run one per task before the entry: one long task at start-up becomes a few shorter ones.
+    `var next=function(){return new Promise(function(r){setTimeout(r)})},c=Promise.resolve();` +
+    `${JSON.stringify(early.filter((e) => e.rel === 'modulepreload').map((e) => e.href))}.forEach(function(h){c=c.then(function(){return import(h)}).catch(function(){}).then(next)});` +
+    `c.then(function(){return import(${JSON.stringify(entry)})});`;
   const script = `<script type="module" nonce="${nonce}">var start=function(){${start}};if(document.visibilityState==='hidden')start();else requestAnimationFrame(function(){setTimeout(start)});</script>`;
   return html.replace(ENTRY_SCRIPT, () => script);
 }

@@ -117,6 +117,8 @@ describe('App', () => {
     // scripts would be blocked by the strict script CSP, or run twice.
     expect(document.head.querySelector('meta[name="acme-verification"]')).toBeNull();
     expect(document.getElementById('acme-pixel')).toBeNull();
-    expect(document.title).toContain('Acme Writer');
+    // The configured title is the site's (shared links); the tab shows the screen's own while it is shown.
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Acme Writer');
+    expect(document.title).toBe('Welcome back · Pluma');
   });
 });

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from './app-config';
+import { activeScreenTitle } from '../../ui/use-page-title';
 import { setCustomCss, setFavicon, setSocialMeta, setThemeColor } from './document-head';
 
 export function DocumentHead() {
@@ -18,7 +19,8 @@ export function DocumentHead() {
   const primary = config.get('primary_color');
 
   useEffect(() => {
-    document.title = title;
+    // A screen's own title ("Page · App") stays while that screen is shown.
+    document.title = activeScreenTitle() ?? title;
     setSocialMeta({ title, description: tagline, image });
   }, [title, tagline, image]);
   useEffect(() => setFavicon(favicon), [favicon]);

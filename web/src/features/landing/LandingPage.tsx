@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfigQuery } from '../../app/config/app-config';
 import { applyLanguage } from '../../i18n';
+import { useDocumentTitle } from '../../ui/use-page-title';
 import { AboutSection } from './AboutSection';
 import { BenefitsSection } from './BenefitsSection';
 import { CallToActionSection } from './CallToActionSection';
@@ -29,9 +30,7 @@ export default function LandingPage({ lang }: { lang: 'en' | 'es' }) {
   }, [lang, i18n]);
 
   // spec part 2 §2: the Spanish landing's page title is the "10X faster authentic content" headline.
-  useEffect(() => {
-    document.title = lang === 'es' ? `${t('headline')} | ${content.appName}` : content.title;
-  }, [lang, t, content.appName, content.title]);
+  useDocumentTitle(lang === 'es' ? `${t('headline')} | ${content.appName}` : content.title);
 
   // The page is in `lang` whatever the app language is; screen readers need to know (restored on leave).
   useEffect(() => {

@@ -5,3 +5,5 @@ export * from './jobs';
 export * from './chat';
 export * from './groups';
 export * from './daily-figures';
+export * from './avatars';
+export * from './knowledge';

@@ -1,0 +1,2 @@
+// Tables of the knowledge area (issue 13); filled in by that area's work.
+export {};

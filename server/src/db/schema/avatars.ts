@@ -1,2 +1,73 @@
-// Tables of the avatars area (issue 13); filled in by that area's work.
-export {};
+// Avatars (spec part 2 §3 "Avatar"; issue 13): saved personas with context and files, and the user's own
+// AI-provider key that avatars and trainings need (spec part 1 §1). Knowledge chunks live in knowledge.ts.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts';
+import { files } from './platform';
+
+/**
+ * An avatar. Private to its author in its context (Personal, or the organization it was made in); `public`
+ * (set by admins only) shares it read-only with everyone. `kind` marks the defaults (filtered out of lists):
+ * 'conversation_assistant' and 'super_fetch' (spec part 2 §3: the super_fetch_assistant flag).
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    avatarId: serial('avatar_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    context: text('context').notNull().default(''),
+    public: boolean('public').notNull().default(false),
+    /** null for a user's own avatar; 'conversation_assistant' | 'super_fetch' for the defaults. */
+    kind: text('kind'),
+    /** The provider-side assistant, when one is made (spec part 2 §3 assistant_id); null otherwise. */
+    assistantId: text('assistant_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The actor's list in a context, newest first.
+    index('avatars_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt),
+    // The community list (public avatars), newest first.
+    index('avatars_public_updated_idx').on(t.updatedAt).where(sql`${t.public} and ${t.kind} is null`),
+    // One default of each kind per user.
+    uniqueIndex('avatars_user_kind_unique').on(t.userId, t.kind).where(sql`${t.kind} is not null`),
+  ],
+);
+
+/** The files of an avatar (spec part 2 §3 avatar_files[]). A clone links the same files (copy-on-write on edit). */
+export const avatarFiles = pgTable(
+  'avatar_files',
+  {
+    avatarFileId: serial('avatar_file_id').primaryKey(),
+    avatarId: integer('avatar_id')
+      .notNull()
+      .references(() => avatars.avatarId, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.fileId, { onDelete: 'cascade' }),
+    /** An editable (.txt) file whose text can be changed in place (spec part 2 §2 "editable files"). */
+    editable: boolean('editable').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('avatar_files_avatar_file_unique').on(t.avatarId, t.fileId), index('avatar_files_file_idx').on(t.fileId)],
+);
+
+/**
+ * The user's own AI-provider key (spec part 1 §1: avatars need it; training is billed to it), one per user,
+ * sealed with platform/crypto/secret-box; only the last 4 characters are ever shown.
+ */
+export const userAiKeys = pgTable('user_ai_keys', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  provider: text('provider').notNull().default('openai'),
+  keySealed: text('key_sealed').notNull(),
+  last4: text('last4').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

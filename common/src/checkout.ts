@@ -7,6 +7,8 @@ import { id, idParam, text } from './schema-kit';
 export const PaymentErrorIds = {
   /** 409: no Stripe secret key in the app configuration (or STRIPE_SECRET_KEY). */
   notConfigured: 'payments_not_configured',
+  /** 409: an organization's product, and the organization saved no Stripe secret key (its keys only, never the operator's). */
+  organizationNotConfigured: 'organization_payments_not_configured',
   /** 502: Stripe refused or could not be reached. */
   provider: 'payments_provider_error',
   /** No longer sent: buying another plan switches plans (docs/decisions.md "Saved cards, plan switching and the offline demo"). */

@@ -157,6 +157,7 @@ const en = {
   discount_amount_invalid: 'The discount amount must be greater than 0, in dollars and cents.',
   // payments (docs/decisions.md "Stripe checkout and webhooks")
   payments_not_configured: 'Payments are not configured yet. Please try again later.',
+  organization_payments_not_configured: 'This organization has not set up its payments yet. Please contact its administrator.',
   payments_provider_error: "We're sorry, there was an error processing your purchase.",
   payments_webhook_not_configured: 'The payment webhook secret is not configured.',
   payments_webhook_signature_invalid: 'The webhook signature is missing or invalid.',
@@ -322,6 +323,7 @@ const es: Record<MessageKey, string> = {
   discount_percent_invalid: 'Un descuento en porcentaje debe ser mayor que 0 y como máximo 100.',
   discount_amount_invalid: 'El importe del descuento debe ser mayor que 0, en dólares y centavos.',
   payments_not_configured: 'Los pagos aún no están configurados. Inténtalo de nuevo más tarde.',
+  organization_payments_not_configured: 'Esta organización aún no ha configurado sus pagos. Ponte en contacto con su administrador.',
   payments_provider_error: 'Lo sentimos, hubo un error al procesar tu compra.',
   payments_webhook_not_configured: 'El secreto del webhook de pagos no está configurado.',
   payments_webhook_signature_invalid: 'La firma del webhook falta o no es válida.',

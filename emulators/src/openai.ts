@@ -2,6 +2,7 @@
 // official `openai` SDK runs unchanged: POST /v1/chat/completions (stream and not) and GET /v1/models.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { planAnswer, type PlannedAnswer } from './answer';
+import { handleEmbeddings } from './openai-embeddings';
 import { maskKey, randomId, sendJson, sseFrame, type EmulatorOptions, type RunningEmulator } from './http-kit';
 import { bearerKey, messageTurns, requestPath, startProviderEmulator, type ProviderRuntime } from './provider-server';
 
@@ -110,6 +111,10 @@ function openAiHandler(runtime: ProviderRuntime) {
       const id = decodeURIComponent(path.slice('/v1/models/'.length));
       if (!runtime.servesModel(id)) return fail(res, 404, { model: id });
       return sendJson(res, 200, modelEntry(id));
+    }
+    if (path === '/v1/embeddings' && req.method === 'POST') {
+      if (!authorized(req, res)) return;
+      return handleEmbeddings(req, res, runtime, fail);
     }
     if (path !== '/v1/chat/completions') return fail(res, 404, { message: `Invalid URL (${req.method} ${path})` });
     if (req.method !== 'POST') return fail(res, 405, { message: `Invalid method for URL (${req.method} ${path})` });

@@ -11,6 +11,8 @@ import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { vector } from '@electric-sql/pglite-pgvector';
 
 /**
  * shared_buffers=16MB: the 128MB initdb chooses is allocated and zero-filled inside the WebAssembly memory
@@ -22,7 +24,8 @@ const OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   initDbStartParams: ['--set', 'shared_buffers=16MB'],
   // pg_trgm: the back office's substring searches (migration 0011 creates the extension and its indexes).
-  extensions: { pg_trgm },
+  // unaccent and vector (pgvector): the knowledge area's accent-folded full-text search and chunk vectors (0013).
+  extensions: { pg_trgm, unaccent, vector },
 };
 
 /** @type {PGlite} */

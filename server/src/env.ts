@@ -48,6 +48,12 @@ export const envSchema = z.object({
   OPENAI_COMPAT_BASE_URL: optionalUrl,
   OPENAI_COMPAT_API_KEY: optionalText,
   OPENAI_COMPAT_MODELS: optionalText,
+  /**
+   * Embedding model for the knowledge area's vector search (e.g. text-embedding-3-small), called on the
+   * OpenAI endpoint above; unset → full-text search only. EMBEDDING_DIMENSIONS shortens v3 vectors.
+   */
+  EMBEDDING_MODEL: optionalText,
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(1).max(16_000).optional(),
   /** Serve the offline demo model (local emulator) when no provider key is configured. Default on. */
   DEMO_AI: z
     .enum(['true', 'false', '1', '0', ''])

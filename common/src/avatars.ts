@@ -83,7 +83,7 @@ export const editAvatarTextRequest = z.object({
 });
 
 /** POST /users/resetDefaultAvatar (admins): the user whose defaults are reset (the admin's own when absent). */
-export const resetDefaultAvatarRequest = z.object({ user_id: id().optional() }).optional();
+export const resetDefaultAvatarRequest = z.object({ user_id: id().optional() }).nullish();
 export const resetDefaultAvatarResponse = z.object({ reset: z.number() });
 
 export const AVATAR_ACTIONS = ['read', 'update', 'delete', 'publish', 'clone', 'add_file'] as const;
@@ -161,7 +161,7 @@ export const aiKeyStatus = z.object({
 export type AiKeyStatus = z.infer<typeof aiKeyStatus>;
 
 /** POST /users/ai-key/test: a typed key (before saving) or, without one, the saved key. */
-export const testAiKeyRequest = z.object({ api_key: aiKeyValue.optional() }).optional();
+export const testAiKeyRequest = z.object({ api_key: aiKeyValue.optional() }).nullish();
 export const aiKeyTestResult = z.object({
   ok: z.boolean(),
   provider: z.enum(AI_KEY_PROVIDERS),

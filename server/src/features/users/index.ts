@@ -4,3 +4,4 @@ export { publicBaseUrl } from './public-url';
 export { impersonatorOf, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
 export { createResetLink, sendResetPasswordLink } from './recovery';
 export { findUserByEmail, loadCurrentUser } from './service';
+export { aiKeyRequired, hasUserAiKey, requireUserAiKey } from './ai-key-service';

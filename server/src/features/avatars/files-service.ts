@@ -1,0 +1,110 @@
+// An avatar's files (spec part 2 §2 "files tabs (files, editable files) with upload, download, delete and
+// edit", §5 "editable files .txt only", §7 add-file, add-editable-file, editable-file, file delete).
+// Uploads are stored by the files feature (type sniffed, owner recorded); the avatar is checked before an
+// upload is read, so another user's id stores nothing.
+import { AVATAR_FILE_TYPES, type AvatarFile } from '@pluma/common/avatars';
+import { ErrorIds } from '@pluma/common/errors';
+import { and, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context';
+import { avatarFiles, avatars } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { AppError, notFound } from '../../platform/http/errors';
+import { StorageNotFoundError } from '../../platform/storage';
+import { storeUpload, type Upload } from '../files';
+import { discardUnlinkedFiles, findLinkedFile, listLinkedFiles } from './files-store';
+import { canFile, requireAvatar } from './policy';
+import { presentAvatarFile } from './present';
+
+const wrongType = (messageKey: 'avatar_file_type' | 'avatar_text_file_only') => new AppError(400, ErrorIds.unsupportedFile, messageKey);
+
+const touch = (ctx: AppContext, avatarId: number) => ctx.db.update(avatars).set({ updatedAt: new Date() }).where(eq(avatars.avatarId, avatarId));
+
+/** GET /avatars/{id}/files: a readable avatar's files (public ones too: names, never bytes). */
+export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContext; actor: Actor; avatarId: number }): Promise<AvatarFile[]> {
+  const avatar = await requireAvatar(ctx.db, actor, avatarId);
+  return (await listLinkedFiles(ctx.db, avatar.avatarId)).map((l) => presentAvatarFile(actor, avatar, l));
+}
+
+/** Checks the avatar may take files (before the upload is read). */
+export const requireAvatarForUpload = (ctx: AppContext, actor: Actor, avatarId: number) => requireAvatar(ctx.db, actor, avatarId, 'add_file');
+
+/** POST /avatars/add-file/{id} and /avatars/add-editable-file/{id} (editable: .txt only). */
+export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; upload: Upload; editable: boolean }): Promise<AvatarFile> {
+  const { ctx, actor, avatarId, upload, editable } = options;
+  const avatar = await requireAvatarForUpload(ctx, actor, avatarId);
+  if (editable && !/\.txt$/i.test(upload.fileName)) throw wrongType('avatar_text_file_only');
+  const stored = await storeUpload({ ctx, actor, upload });
+  const allowed = editable ? stored.type === 'txt' : (AVATAR_FILE_TYPES as readonly string[]).includes(stored.type);
+  if (!allowed) {
+    await discardUnlinkedFiles(ctx, [stored.fileId]);
+    throw wrongType(editable ? 'avatar_text_file_only' : 'avatar_file_type');
+  }
+  const [link] = await ctx.db.insert(avatarFiles).values({ avatarId: avatar.avatarId, fileId: stored.fileId, editable }).returning();
+  await touch(ctx, avatar.avatarId);
+  // Knowledge indexing of the new file hooks in here once features/knowledge exists (issue 13 item 3).
+  return presentAvatarFile(actor, avatar, { link, file: stored });
+}
+
+/**
+ * GET /avatars/{id}/files/{fileId}: the bytes, for whoever edits the avatar and owns the file (or an admin).
+ * A public avatar's reader, or another user, gets a 404: the file is not theirs to have.
+ */
+export async function openAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }) {
+  const { ctx, actor, avatarId, fileId } = options;
+  const avatar = await requireAvatar(ctx.db, actor, avatarId);
+  const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
+  if (!linked || !canFile(actor, 'download', { avatar, link: linked.link, fileOwnerId: linked.file.userId })) throw notFound();
+  let body: Readable;
+  try {
+    if (!ctx.services.storage) throw new Error('storage service is not configured');
+    body = await ctx.services.storage.get(linked.storageKey);
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) throw notFound();
+    throw err;
+  }
+  return { file: { name: linked.file.name, mime: linked.mime, size: linked.file.size }, body };
+}
+
+async function requireLinkFor(ctx: AppContext, actor: Actor, avatarId: number, fileId: number, action: 'edit_text' | 'delete') {
+  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'update');
+  const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
+  if (!linked) throw notFound();
+  if (!canFile(actor, action, { avatar, link: linked.link, fileOwnerId: linked.file.userId })) throw wrongType('avatar_text_file_only');
+  return { avatar, linked };
+}
+
+/**
+ * PUT /avatars/{id}/files/{fileId}/text: an editable file's new text, saved as .txt (spec part 2 §2). The new
+ * text is a new file of the editor linked in place of the old one (copy-on-write: a clone sharing the old
+ * file keeps it); the old file goes when nothing links it.
+ */
+export async function editAvatarFileText(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number; content: string }): Promise<AvatarFile> {
+  const { ctx, actor, avatarId, fileId, content } = options;
+  const { avatar, linked } = await requireLinkFor(ctx, actor, avatarId, fileId, 'edit_text');
+  const baseName = linked.file.name.replace(/\.[^.]*$/, '') || 'file';
+  const stored = await storeUpload({ ctx, actor, upload: { fileName: `${baseName}.txt`, bytes: Buffer.from(content, 'utf8') } });
+  if (stored.type !== 'txt') {
+    await discardUnlinkedFiles(ctx, [stored.fileId]);
+    throw wrongType('avatar_text_file_only');
+  }
+  const [link] = await ctx.db
+    .update(avatarFiles)
+    .set({ fileId: stored.fileId })
+    .where(and(eq(avatarFiles.avatarFileId, linked.link.avatarFileId), eq(avatarFiles.avatarId, avatar.avatarId)))
+    .returning();
+  await discardUnlinkedFiles(ctx, [linked.file.fileId]);
+  await touch(ctx, avatar.avatarId);
+  // Knowledge re-indexing of the edited file hooks in here once features/knowledge exists.
+  return presentAvatarFile(actor, avatar, { link, file: stored });
+}
+
+/** DELETE /avatars/{id}/files/{fileId}: unlinks the file; it is deleted when no other avatar links it. */
+export async function deleteAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<void> {
+  const { ctx, actor, avatarId, fileId } = options;
+  const { avatar, linked } = await requireLinkFor(ctx, actor, avatarId, fileId, 'delete');
+  await ctx.db.delete(avatarFiles).where(eq(avatarFiles.avatarFileId, linked.link.avatarFileId));
+  await discardUnlinkedFiles(ctx, [linked.file.fileId]);
+  await touch(ctx, avatar.avatarId);
+  // Knowledge: this avatar's passages of the file must go at once here once features/knowledge exists.
+}

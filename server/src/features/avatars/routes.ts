@@ -1,0 +1,160 @@
+// /api/avatars (spec part 2 §7 "Avatars") and POST /api/users/resetDefaultAvatar. Thin: authenticate (and
+// resolve the organization) → gates → validate → service (scoped by policy.ts, presented with abilities).
+// Every avatar route needs access (spec part 1 §6: has_access for avatars; 412 'premium_required', shown
+// by the web as 'This is a premium feature…'); creating one (new, clone, combine) also needs the user's
+// own AI key (spec part 1 §1; 409 'ai_key_required').
+import {
+  addContextRequest,
+  avatarFile,
+  avatarFileList,
+  avatarFileParams,
+  avatarIdParams,
+  avatarList,
+  avatarWithFiles,
+  cloneAvatarRequest,
+  combineAvatarsRequest,
+  createAvatarRequest,
+  deletedResponse,
+  editAvatarTextRequest,
+  listAvatarsQuery,
+  resetDefaultAvatarRequest,
+  resetDefaultAvatarResponse,
+  updateAvatarRequest,
+} from '@pluma/common/avatars';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { getConfig } from '../../platform/appconfig/read';
+import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
+import { accessGate } from '../credits';
+import { contentDisposition, readMultipartUpload } from '../files';
+import { aiKeyRequired, hasUserAiKey } from '../users';
+import { discardUnlinkedFiles } from './files-store';
+import { addAvatarFile, deleteAvatarFile, editAvatarFileText, listAvatarFiles, openAvatarFile, requireAvatarForUpload } from './files-service';
+import {
+  cloneAvatar,
+  combineAvatars,
+  createAvatar,
+  deleteAvatar,
+  getAvatar,
+  getSuperFetchAvatar,
+  listAvatars,
+  listPublicAvatars,
+  resetDefaultAvatars,
+  updateAvatar,
+} from './service';
+
+const tags = ['avatars'];
+const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export async function avatarRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const { db } = ctx;
+  const access = { gates: [accessGate(app)] };
+  const aiKeyGate: Gate = async (request) => {
+    if (!(await hasUserAiKey(db, actorOf(request).user.userId))) throw aiKeyRequired();
+  };
+  const creating = { gates: [accessGate(app), aiKeyGate] };
+
+  app.get('/avatars', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) =>
+    listAvatars({ actor: actorOf(request), db, query: request.query }),
+  );
+
+  app.get('/avatars/public/all', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) =>
+    listPublicAvatars({ actor: actorOf(request), db, query: request.query }),
+  );
+
+  app.get('/avatars/super-fetch', signedIn(app, { tags, response: { 200: avatarWithFiles } }, access), async (request) =>
+    getSuperFetchAvatar({ actor: actorOf(request), db, defaultContext: await getConfig(ctx, 'super_fetch_prompt') }),
+  );
+
+  app.get('/avatars/:id', signedIn(app, { tags, params: avatarIdParams, response: { 200: avatarWithFiles } }, access), async (request) =>
+    getAvatar({ actor: actorOf(request), db, avatarId: request.params.id }),
+  );
+
+  app.post('/avatars', signedIn(app, { tags, body: createAvatarRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
+    reply.status(201).send(await createAvatar({ actor: actorOf(request), db, input: request.body })),
+  );
+
+  app.put('/avatars', signedIn(app, { tags, body: updateAvatarRequest, response: { 200: avatarWithFiles } }, access), async (request) =>
+    updateAvatar({ actor: actorOf(request), db, input: request.body }),
+  );
+
+  app.put(
+    '/avatars/add-context/:id',
+    signedIn(app, { tags, params: avatarIdParams, body: addContextRequest, response: { 200: avatarWithFiles } }, access),
+    async (request) => updateAvatar({ actor: actorOf(request), db, input: { avatar_id: request.params.id, ...request.body } }),
+  );
+
+  app.delete('/avatars/:id', signedIn(app, { tags, params: avatarIdParams, response: { 200: deletedResponse } }, access), async (request) => {
+    const { fileIds } = await deleteAvatar({ actor: actorOf(request), db, avatarId: request.params.id });
+    await discardUnlinkedFiles(ctx, fileIds);
+    return { deleted: true as const };
+  });
+
+  app.post('/avatars/clone', signedIn(app, { tags, body: cloneAvatarRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
+    reply.status(201).send(await cloneAvatar({ actor: actorOf(request), db, input: request.body })),
+  );
+
+  app.post('/avatars/combine', signedIn(app, { tags, body: combineAvatarsRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
+    reply.status(201).send(await combineAvatars({ actor: actorOf(request), db, input: request.body })),
+  );
+
+  // ---- files ----
+
+  app.get('/avatars/:id/files', signedIn(app, { tags, params: avatarIdParams, response: { 200: avatarFileList } }, access), async (request) => ({
+    avatar_files: await listAvatarFiles({ ctx, actor: actorOf(request), avatarId: request.params.id }),
+  }));
+
+  for (const [path, editable] of [
+    ['/avatars/add-file/:id', false],
+    ['/avatars/add-editable-file/:id', true],
+  ] as const) {
+    app.post(
+      path,
+      { ...signedIn(app, { tags, params: avatarIdParams, consumes: ['multipart/form-data'], response: { 201: avatarFile } }, access), config: uploadLimit },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        // Checked before the upload is read: another user's avatar stores nothing.
+        await requireAvatarForUpload(ctx, actor, request.params.id);
+        const { upload } = await readMultipartUpload(request);
+        return reply.status(201).send(await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable }));
+      },
+    );
+  }
+
+  app.get('/avatars/:id/files/:fileId', signedIn(app, { tags, params: avatarFileParams }, access), async (request, reply) => {
+    const { file, body } = await openAvatarFile({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId });
+    return reply
+      .header('Content-Type', file.mime)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', contentDisposition('attachment', file.name))
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Length', String(file.size))
+      .send(body);
+  });
+
+  app.put(
+    '/avatars/:id/files/:fileId/text',
+    { ...signedIn(app, { tags, params: avatarFileParams, body: editAvatarTextRequest, response: { 200: avatarFile } }, access), config: uploadLimit },
+    async (request) =>
+      editAvatarFileText({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId, content: request.body.content }),
+  );
+
+  app.delete('/avatars/:id/files/:fileId', signedIn(app, { tags, params: avatarFileParams, response: { 200: deletedResponse } }, access), async (request) => {
+    await deleteAvatarFile({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId });
+    return { deleted: true as const };
+  });
+
+  // spec part 2 §7 "Users and config": admins reset the default (Super Fetch) avatar.
+  app.post(
+    '/users/resetDefaultAvatar',
+    signedIn(app, { tags, body: resetDefaultAvatarRequest, response: { 200: resetDefaultAvatarResponse } }, { staff: 'admin' }),
+    async (request) => {
+      const { reset, fileIds } = await resetDefaultAvatars({ db, userId: request.body?.user_id ?? actorOf(request).user.userId });
+      await discardUnlinkedFiles(ctx, fileIds);
+      return { reset };
+    },
+  );
+}

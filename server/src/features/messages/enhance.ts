@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import { chargeWords, reserveWords, type HoldRequest } from '../credits';
 import { FrameBatcher } from './frame-batcher';
-import { describeFailure, GENERATION_TIMEOUT_MS, MAX_ANSWER_TOKENS, providerErrorEvent, type GenerationLog } from './generation';
+import { describeFailure, GENERATION_TIMEOUT_MS, MAX_ANSWER_TOKENS, providerErrorEvent, scopeCredentials, type GenerationLog } from './generation';
 import { track } from './registry';
 
 export const ENHANCE_INSTRUCTION =
@@ -27,6 +27,8 @@ export const ENHANCE_INSTRUCTION =
 export interface EnhanceJob {
   userId: number;
   conversationId: number;
+  /** The conversation's organization (null = Personal): its own AI key, when set, is used. */
+  organizationId: number | null;
   model: string | null;
   prompt: string;
   log: GenerationLog;
@@ -69,7 +71,8 @@ async function runEnhancement(ctx: AppContext, job: EnhanceJob, enhanceId: strin
   const charge = () => chargeWords(ctx.db, { userId: job.userId, sourceType: 'enhance', sourceId: enhanceId, words: countWords(text) });
   try {
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
-    for await (const event of ai.stream({ model: job.model, messages: enhanceTurns(job.prompt), maxTokens: MAX_ANSWER_TOKENS, signal })) {
+    const credentials = await scopeCredentials(ctx, job.organizationId);
+    for await (const event of ai.stream({ model: job.model, messages: enhanceTurns(job.prompt), maxTokens: MAX_ANSWER_TOKENS, signal, credentials })) {
       if (signal.aborted) break;
       if (event.type === 'delta' && event.text) {
         const kept = budget ? budget.take(event.text) : event.text;

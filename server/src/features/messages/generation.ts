@@ -15,7 +15,9 @@ import type { AppContext } from '../../context';
 import { asyncCommitCte } from '../../db/async-commit';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
-import { ProviderError, type ChatTurn, type ProviderName } from '../../platform/ai/types';
+import { organizationCredentials } from '../../platform/ai/organization-keys';
+import { ProviderError, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
+import { readOrganizationOpenAiKey } from '../organizations';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { FrameBatcher } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
@@ -36,6 +38,8 @@ export const GENERATION_TIMEOUT_MS = 10 * 60_000;
 export interface GenerationJob {
   userId: number;
   conversationId: number;
+  /** The conversation's organization (null = Personal): its own AI key, when set, writes the answer. */
+  organizationId: number | null;
   messageId: number;
   model: string | null;
   turns: ChatTurn[];
@@ -53,6 +57,15 @@ export interface GenerationJob {
 
 export interface GenerationLog {
   error(details: object, message: string): void;
+}
+
+/**
+ * The keys an AI call in this scope uses (spec part 2 §3 Organization `openai_api_key`): the organization's
+ * own when it has one, else undefined (the operator's). Personal scope costs nothing; an organization's key
+ * is cached for a few seconds (platform/ai/organization-keys.ts), so the send path waits for no query.
+ */
+export function scopeCredentials(ctx: AppContext, organizationId: number | null): Promise<ProviderCredentials | undefined> {
+  return organizationCredentials(ctx, organizationId, readOrganizationOpenAiKey);
 }
 
 /** Providers name their finish reasons differently; the spec knows 'stop' and 'length'. */
@@ -147,7 +160,8 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
 
   try {
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
-    for await (const event of ai.stream({ model: job.model, messages: job.turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal })) {
+    const credentials = await scopeCredentials(ctx, job.organizationId);
+    for await (const event of ai.stream({ model: job.model, messages: job.turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal, credentials })) {
       if (signal.aborted) break;
       if (event.type === 'delta') {
         // An empty chunk carries nothing; no frame is sent for it (spec part 2 §4: clients ignore them).

@@ -14,7 +14,7 @@ import { assertOfferedModel, visibleTo, type ConversationRow } from '../conversa
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
-import { MAX_ANSWER_TOKENS, startGeneration, type GenerationLog } from './generation';
+import { MAX_ANSWER_TOKENS, scopeCredentials, startGeneration, type GenerationLog } from './generation';
 import { requireConversationToAnswer, requireMessage, stateAllows, visibleMessages } from './policy';
 import type { MessageRow } from './present';
 import { abortMessageGeneration } from './registry';
@@ -64,6 +64,9 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   const userId = actor.user.userId;
   const content = input.content ?? '';
   const newAnswer = input.message_id === undefined && !input.enhance;
+  // In an organization, its own AI key (when set) is looked up alongside the gate, so a cold cache costs the
+  // answer no extra round trip (the generation reuses this read); Personal scope looks up nothing.
+  if (actor.organization) scopeCredentials(ctx, actor.organization.organizationId).catch(() => undefined);
   const [gate, newAnswerTurns] = await Promise.all([
     requireConversationToAnswer(ctx.db, actor, input.conversation_id),
     // A new answer's context is the conversation as it is before its prompt is saved, so it is read
@@ -80,7 +83,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   const hold = holdRequest(actor, ctx.env.AI_MAX_ANSWER_TOKENS);
 
   if (input.enhance) {
-    const enhanceId = await startEnhancement(ctx, { userId, conversationId: conversation.conversationId, model, prompt: content, log, hold: holdRequest(actor, MAX_ANSWER_TOKENS) });
+    const enhanceId = await startEnhancement(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, model, prompt: content, log, hold: holdRequest(actor, MAX_ANSWER_TOKENS) });
     return { kind: 'enhancing', enhanceId, conversationId: conversation.conversationId };
   }
   if (target) {
@@ -99,7 +102,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     hold,
   });
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
-  startGeneration(ctx, { userId, conversationId: conversation.conversationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit });
+  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit });
   return { kind: 'created', user, assistant };
 }
 
@@ -120,7 +123,7 @@ async function answerAgain(
   if ((ACTIVE_STATUSES as readonly string[]).includes(target.status)) throw conflict('message_busy');
   // The prompt as it is now: the user may have edited it since this answer was written.
   const prompt = (await promptOf(ctx, target)) ?? target.prompt ?? '';
-  const base = { userId: actor.userId, conversationId: conversation.conversationId, stream: options.stream, log: options.log };
+  const base = { userId: actor.userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, stream: options.stream, log: options.log };
 
   // An answer interrupted before its first word has nothing to continue from: it is written again.
   const continuable = (target.finishReason === 'length' && target.status === 'done') || (target.status === 'interrupted' && !!target.content);
@@ -196,7 +199,7 @@ async function rewriteInPlace(
   conversation: ConversationRow,
   target: MessageRow,
   prompt: string,
-  options: { model: string | null; stream: boolean; log: GenerationLog; userId: number; conversationId: number; hold: HoldRequest },
+  options: { model: string | null; stream: boolean; log: GenerationLog; userId: number; conversationId: number; organizationId: number | null; hold: HoldRequest },
 ): Promise<CreateMessageOutcome> {
   const wordLimit = await holdWordsFor(ctx, options.hold, target.messageId);
   const [claimed] = await ctx.db
@@ -220,7 +223,7 @@ async function rewriteInPlace(
     userMessageId: target.userMessageId ?? target.messageId,
     prompt,
   });
-  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit });
+  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, organizationId: options.organizationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit });
   return { kind: 'continued', user: null, assistant: claimed };
 }
 

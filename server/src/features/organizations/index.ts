@@ -1,5 +1,23 @@
 // The organizations feature's public face: what other features may use (eslint.config.js, feature boundaries).
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { organizations } from '../../db/schema';
+import { decryptSecret } from '../../platform/crypto/secret-box';
+
 export { organizationsEnabledGate } from './enabled';
 export { organizationAccess, requireOrganization, roleCan, type OrganizationAccess } from './policy';
 export { organizationRoutes } from './routes';
 export { organizationMemberRoutes } from './members-routes';
+
+/**
+ * The organization's own OpenAI key, unsealed (spec part 2 §3 Organization `openai_api_key`); null when it
+ * has none. For the AI calls of its scope only (platform/ai/organization-keys.ts caches it): never present it.
+ */
+export async function readOrganizationOpenAiKey(ctx: AppContext, organizationId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ sealed: organizations.openaiApiKeySealed })
+    .from(organizations)
+    .where(eq(organizations.organizationId, organizationId))
+    .limit(1);
+  return row?.sealed ? decryptSecret(ctx.env.APP_SECRET, row.sealed) : null;
+}

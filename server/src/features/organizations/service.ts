@@ -10,6 +10,7 @@ import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { files, organizations, products, purchases, userOrganizations } from '../../db/schema';
+import { organizationCredentialsChanged } from '../../platform/ai/organization-keys';
 import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { encryptSecret } from '../../platform/crypto/secret-box';
@@ -130,7 +131,7 @@ function sealedChange(ctx: AppContext, value: string | undefined): string | null
  */
 export async function updateOrganization({ ctx, actor, input }: { ctx: AppContext; actor: Actor; input: UpdateOrganizationRequest }): Promise<string[]> {
   const organizationId = input.organization_id;
-  return ctx.db.transaction(async (tx) => {
+  const changedFields = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(organizations).where(eq(organizations.organizationId, organizationId)).for('update');
     if (!current) throw notFound();
     const set: Partial<typeof organizations.$inferInsert> = { name: input.name };
@@ -166,6 +167,9 @@ export async function updateOrganization({ ctx, actor, input }: { ctx: AppContex
     const changed = Object.keys(set).filter((field) => (current as Record<string, unknown>)[field] !== (set as Record<string, unknown>)[field]);
     return changed;
   });
+  // Committed: AI calls in this organization use the new key (or the operator's) from now on.
+  if (changedFields.includes('openaiApiKeySealed')) organizationCredentialsChanged(ctx, organizationId);
+  return changedFields;
 }
 
 /**

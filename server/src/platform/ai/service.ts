@@ -8,7 +8,7 @@ import { DEMO_TOKEN_DELAY_MS, DemoEmulator } from './demo';
 import { guessProvider, offeredModels, resolveModel } from './models';
 import { streamOpenAiChat } from './openai-chat';
 import { availabilityOf, providerSettings, type ProviderEndpoint, type ProviderSettings } from './settings';
-import { ProviderError, type AiService, type ChatModelInfo, type ChatStreamEvent, type ChatStreamRequest, type ProviderName } from './types';
+import { ProviderError, type AiService, type ChatModelInfo, type ChatStreamEvent, type ChatStreamRequest, type ProviderCredentials, type ProviderName } from './types';
 
 /** Clients are reused while a provider's key and URL stay the same (keys can change at runtime). */
 class ClientCache<T> {
@@ -18,8 +18,8 @@ class ClientCache<T> {
     const key = `${endpoint.baseURL ?? ''}\n${endpoint.apiKey}`;
     let client = this.clients.get(key);
     if (!client) {
-      // Old keys are dropped rather than kept for the life of the process.
-      if (this.clients.size >= 8) this.clients.clear();
+      // Old keys are dropped rather than kept for the life of the process (organizations bring their own).
+      if (this.clients.size >= 64) this.clients.clear();
       client = this.create(endpoint);
       this.clients.set(key, client);
     }
@@ -34,13 +34,22 @@ function endpointOf(settings: ProviderSettings, provider: 'openai' | 'anthropic'
   return endpoint;
 }
 
+/**
+ * The operator's settings with a scope's own keys: an organization's OpenAI key replaces the operator's
+ * (same base URL), and makes OpenAI's models available even where the operator has no key.
+ */
+export function withCredentials(settings: ProviderSettings, credentials: ProviderCredentials | undefined): ProviderSettings {
+  if (!credentials) return settings;
+  return { ...settings, openai: { apiKey: credentials.openaiApiKey, baseURL: settings.openai?.baseURL ?? settings.openaiBaseURL } };
+}
+
 export async function createAiService(ctx: AppContext): Promise<AiService & { close(): Promise<void> }> {
   const demo = new DemoEmulator(ctx.env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS);
   const openAiClients = new ClientCache((e) => new OpenAI({ apiKey: e.apiKey, baseURL: e.baseURL, maxRetries: 0 }));
   const anthropicClients = new ClientCache((e) => new Anthropic({ apiKey: e.apiKey, baseURL: e.baseURL, maxRetries: 0 }));
 
-  const current = async (): Promise<{ settings: ProviderSettings; models: ChatModelInfo[] }> => {
-    const settings = await providerSettings(ctx);
+  const current = async (credentials?: ProviderCredentials): Promise<{ settings: ProviderSettings; models: ChatModelInfo[] }> => {
+    const settings = withCredentials(await providerSettings(ctx), credentials);
     return { settings, models: offeredModels(availabilityOf(settings)) };
   };
 
@@ -48,7 +57,7 @@ export async function createAiService(ctx: AppContext): Promise<AiService & { cl
     streamOpenAiChat(openAiClients.get(endpoint), provider, model, request);
 
   async function* stream(request: ChatStreamRequest): AsyncGenerator<ChatStreamEvent> {
-    const { settings, models } = await current();
+    const { settings, models } = await current(request.credentials);
     const model = resolveModel(models, request.model);
     if (!model) {
       throw new ProviderError(guessProvider(request.model), 503, 'no_provider_configured', 'No AI provider is configured on this server.');

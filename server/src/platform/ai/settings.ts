@@ -21,6 +21,8 @@ export interface ProviderSettings {
   demoEnabled: boolean;
   /** App configuration `openai_model`: the default chat model (models.ts offeredModels). */
   defaultModel: string;
+  /** Where OpenAI calls go (OPENAI_BASE_URL), also with an organization's own key when the operator has none. */
+  openaiBaseURL: string | undefined;
 }
 
 const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
@@ -79,6 +81,7 @@ export async function readProviderSettings(ctx: AppContext): Promise<ProviderSet
         : null,
     demoEnabled: env.DEMO_AI,
     defaultModel: defaultModel.trim(),
+    openaiBaseURL: env.OPENAI_BASE_URL,
   };
 }
 

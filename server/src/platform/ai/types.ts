@@ -16,12 +16,22 @@ export interface ChatTurn {
   content: string;
 }
 
+/**
+ * Keys a call brings instead of the operator's: an organization's own OpenAI key (spec part 2 §3
+ * Organization `openai_api_key`). Never logged, never part of an error or a response.
+ */
+export interface ProviderCredentials {
+  openaiApiKey: string;
+}
+
 export interface ChatStreamRequest {
   /** null → the default model. */
   model: string | null;
   messages: ChatTurn[];
   maxTokens?: number;
   signal?: AbortSignal;
+  /** The scope's own keys (organization-keys.ts); absent → the operator's. */
+  credentials?: ProviderCredentials;
 }
 
 export type ChatStreamEvent =

@@ -49,6 +49,8 @@ export const checkoutAttemptResponse = z.object({
 export type CheckoutAttemptResponse = z.infer<typeof checkoutAttemptResponse>;
 
 export const purchaseIdParams = z.object({ id: idParam() });
+/** POST /stripe/webhook/organizations/{organization_id}: an organization's own Stripe account's webhook. */
+export const organizationWebhookParams = z.object({ organization_id: idParam() });
 
 /** A customer's own purchase (thank-you page, /billing). */
 export const ownPurchaseRecord = z.object({

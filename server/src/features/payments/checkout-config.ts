@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 import { getConfig } from '../../platform/appconfig/read';
 import { paymentsDemoCspOrigins } from './demo';
-import { stripeSettings } from './stripe-client';
+import { stripeSettings, type StripeScope } from './stripe-client';
 
 /**
  * Stripe's own script: the release train @stripe/stripe-js 10 loads (`endive`, the API version the
@@ -17,9 +17,18 @@ export function stripeJsUrl(env: Pick<Env, 'STRIPE_JS_URL'>): string {
   return env.STRIPE_JS_URL ?? STRIPE_JS_DEFAULT_URL;
 }
 
-/** Public values only: the publishable key (app configuration, else STRIPE_PUBLISHABLE_KEY) and the script's URL. */
-export async function checkoutConfig(ctx: AppContext): Promise<CheckoutConfigResponse> {
+/**
+ * Public values only: the publishable key and the script's URL. The operator's key (app configuration, else
+ * STRIPE_PUBLISHABLE_KEY) in Personal; inside an organization, whose checkout sells its products into its own
+ * Stripe account, the organization's stripe_public (spec part 2 §3), never the operator's.
+ */
+export async function checkoutConfig(ctx: AppContext, scope: StripeScope = null): Promise<CheckoutConfigResponse> {
   const demo = ctx.env.PAYMENTS_DEMO;
+  if (scope !== null) {
+    const organization = await stripeSettings(ctx, scope);
+    if (!organization.secretKey || !organization.publishableKey) return { stripe: null, demo };
+    return { stripe: { publishable_key: organization.publishableKey, js_url: stripeJsUrl(ctx.env) }, demo };
+  }
   const { secretKey } = await stripeSettings(ctx);
   const publishableKey = (demo ? '' : (await getConfig(ctx, 'stripe_public_key')).trim()) || ctx.env.STRIPE_PUBLISHABLE_KEY || '';
   // Without both keys the page cannot take a card: it says payments are not configured.

@@ -17,7 +17,7 @@ import { requireUsableDiscount, type DiscountRow } from '../discounts';
 import { assertCanBuy, requireProduct, type ProductRow } from '../products';
 import { runEffects, type EffectsLog } from './effects';
 import { completeFreePurchase, type PurchaseRow } from './fulfil';
-import { providerError, requireStripe } from './stripe-client';
+import { organizationPaymentsNotConfigured, providerError, requireStripe, scopeOfProduct, type StripeScope } from './stripe-client';
 
 const DAY_S = 86_400;
 
@@ -32,8 +32,27 @@ function trialOf(product: ProductRow, now: number): { trial_period_days?: number
   return { days: null };
 }
 
-/** The user's Stripe customer: created once (idempotency key per user) and kept in payment_customers. */
-export async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: Actor['user']): Promise<string> {
+/**
+ * The user's Stripe customer in an organization's Stripe account (spec part 2 §3: an organization sells with
+ * its own keys, so its customers live in its account): found by email and the metadata we set, else created.
+ * payment_customers keeps the operator's account's customers only (one per user and provider), so these are
+ * looked up at Stripe; a rare duplicate from two first checkouts at once is harmless (each is the user's).
+ */
+async function organizationCustomer(stripe: Stripe, user: Actor['user'], organizationId: number, create: boolean): Promise<string | null> {
+  const mine = (c: Stripe.Customer) => c.metadata?.user_id === String(user.userId) && c.metadata?.organization_id === String(organizationId);
+  const list = await stripe.customers.list({ email: user.email, limit: 100 });
+  const found = list.data.find(mine);
+  if (found || !create) return found?.id ?? null;
+  const customer = await stripe.customers.create(
+    { email: user.email, name: [user.name, user.lastName].filter(Boolean).join(' '), metadata: { user_id: String(user.userId), organization_id: String(organizationId) } },
+    { idempotencyKey: `pluma-customer-${user.userId}-organization-${organizationId}` },
+  );
+  return customer.id;
+}
+
+/** The user's Stripe customer of `scope`: in the operator's account created once (idempotency key per user) and kept in payment_customers. */
+export async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: Actor['user'], scope: StripeScope = null): Promise<string> {
+  if (scope !== null) return (await organizationCustomer(stripe, user, scope, true))!;
   const where = and(eq(paymentCustomers.userId, user.userId), eq(paymentCustomers.provider, 'stripe'));
   const [known] = await ctx.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(where).limit(1);
   if (known) return known.customerId;
@@ -45,6 +64,9 @@ export async function ensureCustomer(ctx: AppContext, stripe: Stripe, user: Acto
   const [saved] = await ctx.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(where).limit(1);
   return saved?.customerId ?? customer.id;
 }
+
+/** The user's customer in an organization's Stripe account, if they have one (saved cards there), without creating it. */
+export const knownOrganizationCustomer = (stripe: Stripe, user: Actor['user'], organizationId: number) => organizationCustomer(stripe, user, organizationId, false);
 
 /**
  * The Stripe price of a recurring product at `baseCents`: the product's stripe_price_id when it matches
@@ -88,7 +110,9 @@ export async function ensurePrice(ctx: AppContext, stripe: Stripe, product: Prod
 export interface PricedCheckout {
   product: ProductRow;
   discount: DiscountRow | null;
+  /** The product's Stripe account: its organization's for an organization's product (stripe-client.ts). */
   stripe: Stripe;
+  scope: StripeScope;
   baseCents: number;
   chargeCents: number;
   trial: ReturnType<typeof trialOf>;
@@ -99,12 +123,14 @@ export async function priceCheckout(ctx: AppContext, actor: Actor, input: { prod
   const product = await requireProduct(ctx.db, actor, input.product_id, 'buy');
   const code = input.discountCode?.trim();
   const discount: DiscountRow | null = code ? await requireUsableDiscount({ db: ctx.db, code, product }) : null;
-  const stripe = await requireStripe(ctx);
+  // An organization's product is paid into its organization's account, with its keys only.
+  const scope = scopeOfProduct(product);
+  const stripe = await requireStripe(ctx, scope);
   const terms = { price: product.price, sale_price: product.salePrice };
   const baseCents = basePriceCents(terms);
   const chargeCents = discountedPriceCents(terms, discount ? { is_percent: discount.isPercent, amount: discount.amount } : null);
   const trial = product.isSubscription ? trialOf(product, Date.now()) : { days: null };
-  return { product, discount, stripe, baseCents, chargeCents, trial };
+  return { product, discount, stripe, scope, baseCents, chargeCents, trial };
 }
 
 /**
@@ -129,6 +155,8 @@ export async function insertPendingRow(
   input: { product: ProductRow; discountCode: string | null; baseCents: number; chargeCents: number; trialDays: number | null; method: 'card' | 'paypal' },
 ): Promise<PurchaseRow> {
   const { product } = input;
+  // Only Stripe pays into an organization's account (spec part 2 §3: its stripe_* keys); PayPal pays the operator.
+  if (input.method !== 'card' && product.organizationId !== null) throw organizationPaymentsNotConfigured();
   const [method] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, input.method)).limit(1);
   const [row] = await tx
     .insert(purchases)
@@ -144,7 +172,9 @@ export async function insertPendingRow(
       subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
       subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
       freeTrialLength: input.trialDays,
-      organizationId: actor.organization?.organizationId ?? null,
+      // The product's organization (its sales count in that organization's analytics); policy.ts already
+      // let only that organization's members buy it.
+      organizationId: product.organizationId,
     })
     .returning();
   return row;
@@ -154,6 +184,7 @@ export const metadataOf = (purchase: PurchaseRow, actor: Actor) => ({
   purchase_id: String(purchase.purchaseId),
   user_id: String(actor.user.userId),
   product_id: String(purchase.productId),
+  ...(purchase.organizationId !== null ? { organization_id: String(purchase.organizationId) } : {}),
 });
 export const keyFor = (purchase: PurchaseRow) => (what: string) => `pluma-purchase-${purchase.purchaseId}-${what}`;
 
@@ -193,7 +224,7 @@ export async function dropPendingPurchase(ctx: AppContext, purchaseId: number): 
 export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; input: CheckoutAttemptRequest; log: EffectsLog }): Promise<CheckoutAttemptResponse> {
   const { ctx, actor, input, log } = options;
   const priced = await priceCheckout(ctx, actor, input);
-  const { product, stripe, baseCents, chargeCents, trial } = priced;
+  const { product, stripe, scope, baseCents, chargeCents, trial } = priced;
   const purchase = await insertPendingPurchase(ctx, actor, priced);
   const metadata = metadataOf(purchase, actor);
   const key = keyFor(purchase);
@@ -201,7 +232,7 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
   if (!product.isSubscription && chargeCents === 0) return completeFree(ctx, log, purchase);
 
   try {
-    const customer = await ensureCustomer(ctx, stripe, actor.user);
+    const customer = await ensureCustomer(ctx, stripe, actor.user, scope);
     if (!product.isSubscription) {
       const intent = await stripe.paymentIntents.create(
         // No setup_future_usage: the card is kept only when the buyer ticks the Payment Element's save box,

@@ -41,9 +41,12 @@ export const PAYMENT_ELEMENT_FEATURES: Stripe.CustomerSessionCreateParams.Compon
  */
 export async function createCheckoutCustomerSession(options: { ctx: AppContext; actor: Actor; log: EffectsLog }): Promise<CustomerSessionResponse> {
   const { ctx, actor, log } = options;
-  const stripe = await requireStripe(ctx);
+  // Inside an organization the checkout sells its products, paid into its Stripe account (stripe-client.ts):
+  // the session must be of the customer there, for the Payment Element loaded with its publishable key.
+  const scope = actor.organization?.organizationId ?? null;
+  const stripe = await requireStripe(ctx, scope);
   try {
-    const customer = await ensureCustomer(ctx, stripe, actor.user);
+    const customer = await ensureCustomer(ctx, stripe, actor.user, scope);
     const session = await stripe.customerSessions.create({ customer, components: { payment_element: { enabled: true, features: PAYMENT_ELEMENT_FEATURES } } });
     return { customerSessionClientSecret: session.client_secret, expiresAt: new Date(session.expires_at * 1000).toISOString() };
   } catch (err) {

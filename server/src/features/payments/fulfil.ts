@@ -20,6 +20,7 @@ import { paymentEvents, products, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
 import { DAY_MS, fulfilOnce, productOf, recordInvoice, wordsOf } from './grant';
 import { markPlanSwitchCancelDue, supersedeOtherPlans } from './plan-switch';
+import { scopeOfProduct, type StripeScope } from './stripe-client';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -91,10 +92,17 @@ async function lockPurchaseBySubscription(tx: Tx, subscriptionId: string): Promi
 }
 
 /**
+ * Whether a purchase belongs to the Stripe account the state was read from (`scope`; undefined: not checked,
+ * the caller chose the account from the purchase itself). An account's state never changes a purchase paid
+ * into another account: an organization's webhook cannot touch the operator's purchases, nor the reverse.
+ */
+const ofScope = (product: ProductRow | null, scope: StripeScope | undefined) => scope === undefined || scopeOfProduct(product) === scope;
+
+/**
  * A one-time purchase's PaymentIntent as Stripe has it now: succeeded (for the amount we asked) completes
  * the purchase once, with its invoice; anything else changes nothing (the customer may try again).
  */
-export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent): Promise<Effect[]> {
+export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent, scope?: StripeScope): Promise<Effect[]> {
   const purchaseId = Number(intent.metadata?.purchase_id);
   if (!Number.isInteger(purchaseId) || purchaseId <= 0) return [];
   const purchase = await lockPurchaseById(tx, purchaseId);
@@ -104,6 +112,7 @@ export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent): 
   const expected = Math.round(purchase.totalPayment * 100);
   if ((intent.amount_received ?? intent.amount) < expected) return [];
   const product = await productOf(tx, purchase);
+  if (!ofScope(product, scope)) return [];
   const effects: Effect[] = [];
   if (purchase.status === 'pending') {
     await fulfilOnce(tx, purchase, product, false);
@@ -126,7 +135,7 @@ function periodEndOf(subscription: Stripe.Subscription): Date | null {
  * activates it once when it first becomes paid (a live status, or a paid latest invoice), keeps access up
  * to the paid period's end (expiration_days), records paid invoices once and adds a renewal's words once.
  */
-export async function applySubscription(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null): Promise<Effect[]> {
+export async function applySubscription(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null, scope?: StripeScope): Promise<Effect[]> {
   const fromMetadata = Number(subscription.metadata?.purchase_id);
   let purchase = await lockPurchaseBySubscription(tx, subscription.id);
   if (!purchase && Number.isInteger(fromMetadata) && fromMetadata > 0) {
@@ -138,6 +147,7 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   }
   if (!purchase) return [];
   const product = await productOf(tx, purchase);
+  if (!ofScope(product, scope)) return [];
   const latest = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   const invoicePaid = (invoice?.status === 'paid' && invoice.id === idOf(subscription.latest_invoice)) || latest?.status === 'paid';
   // A trial starts once its card is taken (the pending SetupIntent confirmed): an abandoned checkout is no trial.
@@ -227,16 +237,18 @@ export async function completeFreePurchase(tx: Tx, purchaseId: number): Promise<
  * Stripe invoice however many attempts fail. The once is a marker row in payment_events (its unique
  * provider + event id), written in the event's own transaction.
  */
-export async function applyFailedRenewal(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null): Promise<Effect[]> {
+export async function applyFailedRenewal(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null, scope?: StripeScope): Promise<Effect[]> {
   if (!invoice?.id || invoice.status === 'paid' || invoice.status === 'void' || invoice.billing_reason !== 'subscription_cycle') return [];
   const [purchase] = await tx.select().from(purchases).where(eq(purchases.subscriptionId, subscription.id)).orderBy(purchases.purchaseId).limit(1);
   // Only a plan that still gives access: a cancelled or revoked one has nothing to keep.
   if (!purchase || purchase.status !== 'active') return [];
+  const product = await productOf(tx, purchase);
+  if (!ofScope(product, scope)) return [];
   const marker = await tx
     .insert(paymentEvents)
     .values({ provider: 'stripe', eventId: `pluma:card_update:${invoice.id}`, type: 'pluma.card_update_mail', payload: { invoice: invoice.id, purchase_id: purchase.purchaseId }, processedAt: new Date() })
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
     .returning({ id: paymentEvents.paymentEventId });
   if (marker.length === 0) return [];
-  return [{ kind: 'card_update', purchase, product: await productOf(tx, purchase), amount: centsToDollars(invoice.amount_due), orderId: invoice.id }];
+  return [{ kind: 'card_update', purchase, product, amount: centsToDollars(invoice.amount_due), orderId: invoice.id }];
 }

@@ -7,12 +7,14 @@ import Stripe from 'stripe';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, discounts, invoices, mailOutbox, paymentEvents, purchases, users } from '../../db/schema';
+import { creditLedger, discounts, invoices, mailOutbox, organizations, paymentEvents, purchases, users } from '../../db/schema';
+import { encryptSecret } from '../../platform/crypto/secret-box';
 import { buildDiscount, buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { startStripeTestApp } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { purchaseStatusFor } from './fulfil';
 import { reconcilePendingPurchases } from './reconcile';
+import { stripeSettingsChanged } from './stripe-client';
 
 const SECRET_KEY = 'sk_test_pluma_payments_0123456789';
 const WEBHOOK_SECRET = 'whsec_pluma_payments_test_secret';
@@ -287,6 +289,13 @@ describe('Stripe checkout and webhooks', () => {
     const outsider = await buildUser(t.ctx);
     const organization = await buildOrganization(t.ctx, [{ user: member, role: 'member' }]);
     const product = await buildProduct(t.ctx, { price: 4, organizationId: organization.organizationId });
+    // Sold with the organization's own keys (organization-payments.test.ts): none saved yet is a 409.
+    expect((await attempt(member, { product_id: product.productId, organization_id: organization.organizationId })).json().error).toBe('organization_payments_not_configured');
+    await t.ctx.db
+      .update(organizations)
+      .set({ stripeSecretSealed: encryptSecret(t.ctx.env.APP_SECRET, SECRET_KEY) })
+      .where(eq(organizations.organizationId, organization.organizationId));
+    stripeSettingsChanged(t.ctx, organization.organizationId);
     expect((await attempt(member, { product_id: product.productId })).statusCode).toBe(404);
     expect((await attempt(outsider, { product_id: product.productId, organization_id: organization.organizationId })).statusCode).toBe(404);
     const res = await attempt(member, { product_id: product.productId, organization_id: organization.organizationId });

@@ -14,12 +14,12 @@ import { and, eq, gt, isNotNull, isNull, like, lt, ne, or, sql } from 'drizzle-o
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { paymentEvents, purchases } from '../../db/schema';
+import { paymentEvents, products, purchases } from '../../db/schema';
 import { cancelPayPalSubscription } from '../paypal';
 import { DAY_MS } from './grant';
 import type { EffectsLog } from './effects';
 import type { Effect, PurchaseRow } from './fulfil';
-import { stripeClient } from './stripe-client';
+import { stripeClient, type StripeScope } from './stripe-client';
 
 /** payment_events.type of a marker: this subscription must be cancelled at its provider (a plan switched away from). */
 export const PLAN_SWITCH_CANCEL = 'pluma.plan_switch_cancel';
@@ -63,6 +63,9 @@ export async function supersedeOtherPlans(tx: Tx, current: PurchaseRow): Promise
     .where(
       and(
         eq(purchases.userId, current.userId),
+        // Plans of the same context only: an organization's plan (paid into its Stripe account, chosen from its
+        // pricing list) and the operator's never switch each other (docs/decisions.md "Organization products").
+        current.organizationId === null ? isNull(purchases.organizationId) : eq(purchases.organizationId, current.organizationId),
         eq(purchases.status, 'active'),
         ne(purchases.purchaseId, current.purchaseId),
         isNotNull(purchases.subscriptionId),
@@ -96,7 +99,7 @@ export async function cancelSwitchedAwaySubscription(ctx: AppContext, subscripti
   if (provider === 'paypal') {
     await cancelPayPalSubscription(ctx, subscriptionId, SWITCH_REASON);
   } else {
-    const stripe = await stripeClient(ctx);
+    const stripe = await stripeClient(ctx, await scopeOfSubscription(ctx, subscriptionId));
     if (!stripe) throw new Error('Stripe is not configured: cannot cancel a switched-away subscription');
     try {
       await stripe.subscriptions.cancel(subscriptionId, { cancellation_details: { comment: SWITCH_REASON } }, { idempotencyKey: `pluma-supersede-${subscriptionId}` });
@@ -110,6 +113,17 @@ export async function cancelSwitchedAwaySubscription(ctx: AppContext, subscripti
     .update(paymentEvents)
     .set({ processedAt: new Date() })
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, markerId(subscriptionId)), isNull(paymentEvents.processedAt)));
+}
+
+/** The Stripe account a subscription bills in: its purchase's product's organization's, else the operator's. */
+export async function scopeOfSubscription(ctx: AppContext, subscriptionId: string): Promise<StripeScope> {
+  const [row] = await ctx.db
+    .select({ organizationId: products.organizationId })
+    .from(purchases)
+    .innerJoin(products, eq(products.productId, purchases.productId))
+    .where(eq(purchases.subscriptionId, subscriptionId))
+    .limit(1);
+  return row?.organizationId ?? null;
 }
 
 export const RETRY_AFTER_MS = 60_000;

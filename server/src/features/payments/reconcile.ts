@@ -1,14 +1,15 @@
 // A missed webhook must not leave a paid customer without access (issue 10 item 3): every few minutes,
 // pending Stripe purchases older than RECONCILE_AFTER_MS (and younger than RECONCILE_WITHIN_MS) are read
 // again from Stripe and applied through the same exactly-once path as the webhook (fulfil.ts: the
-// purchase's row lock, activation only from pending, invoices and credits keyed by their source).
+// purchase's row lock, activation only from pending, invoices and credits keyed by their source). Each is
+// read from the Stripe account its product is sold with (the operator's, or its organization's).
 import { and, gt, like, lt, or, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { purchases } from '../../db/schema';
+import { products, purchases } from '../../db/schema';
 import { runEffects, type EffectsLog } from './effects';
 import { applyPaymentIntent, applySubscription, type Effect } from './fulfil';
 import { retryPlanSwitchCancels } from './plan-switch';
-import { stripeClient } from './stripe-client';
+import { stripeClient, type StripeScope } from './stripe-client';
 import { every } from '../../platform/jobs/every';
 
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -18,12 +19,16 @@ const BATCH = 100;
 
 /** Re-reads the pending purchases of the window from Stripe; returns how many changed. */
 export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog, options: { now?: Date; afterMs?: number } = {}): Promise<number> {
-  const stripe = await stripeClient(ctx);
-  if (!stripe) return 0;
   const now = options.now ?? new Date();
   const candidates = await ctx.db
-    .select({ purchaseId: purchases.purchaseId, paymentProcessorId: purchases.paymentProcessorId, subscriptionId: purchases.subscriptionId })
+    .select({
+      purchaseId: purchases.purchaseId,
+      paymentProcessorId: purchases.paymentProcessorId,
+      subscriptionId: purchases.subscriptionId,
+      scope: products.organizationId,
+    })
     .from(purchases)
+    .leftJoin(products, eq(products.productId, purchases.productId))
     .where(
       and(
         eq(purchases.status, 'pending'),
@@ -37,15 +42,21 @@ export async function reconcilePendingPurchases(ctx: AppContext, log: EffectsLog
     .orderBy(purchases.createdAt)
     .limit(BATCH);
   let changed = 0;
+  // One client per Stripe account; an account without a key is skipped (nothing can be read there).
+  const clients = new Map<StripeScope, Awaited<ReturnType<typeof stripeClient>>>();
   for (const candidate of candidates) {
     try {
+      const scope = candidate.scope ?? null;
+      if (!clients.has(scope)) clients.set(scope, await stripeClient(ctx, scope));
+      const stripe = clients.get(scope);
+      if (!stripe) continue;
       let effects: Effect[] = [];
       if (candidate.subscriptionId) {
         const subscription = await stripe.subscriptions.retrieve(candidate.subscriptionId, { expand: ['latest_invoice'] });
-        effects = await ctx.db.transaction((tx) => applySubscription(tx, subscription, null));
+        effects = await ctx.db.transaction((tx) => applySubscription(tx, subscription, null, scope));
       } else if (candidate.paymentProcessorId) {
         const intent = await stripe.paymentIntents.retrieve(candidate.paymentProcessorId);
-        effects = await ctx.db.transaction((tx) => applyPaymentIntent(tx, intent));
+        effects = await ctx.db.transaction((tx) => applyPaymentIntent(tx, intent, scope));
       }
       if (effects.length) {
         changed++;

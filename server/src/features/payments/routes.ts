@@ -9,6 +9,7 @@ import {
   checkoutRequest,
   checkoutResponse,
   createPaymentSourceResponse,
+  organizationWebhookParams,
   customerSessionResponse,
   paymentMethodList,
   paymentSourceIdParams,
@@ -17,10 +18,13 @@ import {
   stripeProductIdParams,
   stripeProductList,
 } from '@pluma/common/checkout';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, signedIn } from '../../platform/auth/guard';
+import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
+import { requestedOrganizationId } from '../../platform/auth/organization';
+import { forbidden } from '../../platform/http/errors';
+import { managesProducts } from '../products';
 import { attemptCheckout } from './checkout';
 import { checkoutConfig } from './checkout-config';
 import { createCheckoutCustomerSession } from './customer-session';
@@ -37,6 +41,18 @@ const CARD_CHANGES_PER_MINUTE = 20;
 /** Stripe's events are small; a larger body is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * The Stripe catalog of the request's context: staff admins the operator's (Personal), an organization's
+ * Admin its own (spec part 2 "Payment provider": used from organization product screens); anyone else 403,
+ * a non-member 404 (the guard). The same right as managing that context's products (products/policy.ts).
+ */
+const catalogReaders: Gate = async (request) => {
+  if (!managesProducts(actorOf(request))) throw forbidden();
+  request.staffAudit = true;
+};
+
+const webhookResponse = { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }) };
+
 export async function paymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
@@ -49,11 +65,25 @@ export async function paymentRoutes(root: FastifyInstance) {
     rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `${name}:${request.actor?.user.userId ?? request.ip}` },
   });
 
-  // Public: the checkout page needs it before anyone signs in (public values only).
+  /**
+   * Signing in is optional, as on the product routes: a request naming an organization (the web appends
+   * organization_id while one is active) is authenticated and resolved to the caller's membership (a
+   * non-member gets 404, a visitor 401); anyone else is a visitor in Personal.
+   */
+  const viewer = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (requestedOrganizationId(request) !== null) await app.authenticate(request, reply);
+  };
+
+  // Public: the checkout page needs it before anyone signs in (public values only). Inside an organization,
+  // its publishable key: its products are paid into its own Stripe account.
   app.get(
     '/checkout/config',
-    { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { tags: ['checkout'], response: { 200: checkoutConfigResponse } } },
-    async () => checkoutConfig(ctx),
+    {
+      preValidation: [viewer],
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: { tags: ['checkout'], security: [{}, { bearer: [] }], response: { 200: checkoutConfigResponse } },
+    },
+    async (request) => checkoutConfig(ctx, request.actor?.organization?.organizationId ?? null),
   );
 
   app.post(
@@ -107,24 +137,35 @@ export async function paymentRoutes(root: FastifyInstance) {
     async (request) => attemptCheckout({ ctx, actor: actorOf(request), input: request.body, log: request.log }),
   );
 
-  app.get('/stripe/products', signedIn(app, { tags: ['stripe'], response: { 200: stripeProductList } }, { staff: 'admin' }), async () => listStripeProducts(ctx));
+  const catalogScope = (request: FastifyRequest) => actorOf(request).organization?.organizationId ?? null;
+  app.get('/stripe/products', signedIn(app, { tags: ['stripe'], response: { 200: stripeProductList } }, { gates: [catalogReaders] }), async (request) =>
+    listStripeProducts(ctx, catalogScope(request)),
+  );
 
   app.get(
     '/stripe/prices/:stripe_product_id',
-    signedIn(app, { tags: ['stripe'], params: stripeProductIdParams, response: { 200: stripePriceList } }, { staff: 'admin' }),
-    async (request) => listStripePrices(ctx, request.params.stripe_product_id),
+    signedIn(app, { tags: ['stripe'], params: stripeProductIdParams, response: { 200: stripePriceList } }, { gates: [catalogReaders] }),
+    async (request) => listStripePrices(ctx, request.params.stripe_product_id, catalogScope(request)),
   );
 
   // The webhook needs the exact bytes Stripe signed: in this plugin only, every body is kept as a Buffer.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    raw.post(
-      '/stripe/webhook',
-      { schema: { tags: ['stripe'], summary: 'Stripe webhook (signed)', response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }) } } },
+    raw.post('/stripe/webhook', { schema: { tags: ['stripe'], summary: 'Stripe webhook (signed)', response: webhookResponse } }, async (request) => {
+      const event = await verifyStripeEvent(ctx, request.body, request.headers['stripe-signature']);
+      const { duplicate } = await processStripeEvent(ctx, request.log, event);
+      return { received: true, duplicate };
+    });
+    // An organization's own Stripe account (its products are sold with its keys): the URL its Admin registers
+    // in Stripe, verified with its stripe_webhook_secret (docs/decisions.md "Organization products").
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      '/stripe/webhook/organizations/:organization_id',
+      { schema: { tags: ['stripe'], summary: "An organization's Stripe webhook (signed with its secret)", params: organizationWebhookParams, response: webhookResponse } },
       async (request) => {
-        const event = await verifyStripeEvent(ctx, request.body, request.headers['stripe-signature']);
-        const { duplicate } = await processStripeEvent(ctx, request.log, event);
+        const scope = request.params.organization_id;
+        const event = await verifyStripeEvent(ctx, request.body, request.headers['stripe-signature'], scope);
+        const { duplicate } = await processStripeEvent(ctx, request.log, event, scope);
         return { received: true, duplicate };
       },
     );

@@ -20,6 +20,7 @@ import {
   dropPendingPurchase,
   ensurePrice,
   insertPendingPurchase,
+  knownOrganizationCustomer,
   keyFor,
   metadataOf,
   priceCheckout,
@@ -43,9 +44,10 @@ function invoiceIntent(invoice: Stripe.Invoice | null): Stripe.PaymentIntent | n
 export async function payWithSavedCard(options: { ctx: AppContext; actor: Actor; input: CheckoutRequest; log: EffectsLog }): Promise<CheckoutAttemptResponse> {
   const { ctx, actor, input, log } = options;
   const priced = await priceCheckout(ctx, actor, input);
-  const { product, stripe, baseCents, chargeCents, trial } = priced;
-  // Only a card of the caller's own Stripe customer: anyone else's is a 404, before anything is written.
-  const customer = await knownCustomer(ctx, actor.user.userId);
+  const { product, stripe, scope, baseCents, chargeCents, trial } = priced;
+  // Only a card of the caller's own Stripe customer (in the product's Stripe account): anyone else's is a
+  // 404, before anything is written.
+  const customer = scope === null ? await knownCustomer(ctx, actor.user.userId) : await knownOrganizationCustomer(stripe, actor.user, scope).catch(() => null);
   const card = await requireOwnCard(stripe, customer, input.payment_source_id);
   const purchase = await insertPendingPurchase(ctx, actor, priced);
   const metadata = metadataOf(purchase, actor);

@@ -8,6 +8,9 @@
 // 3. One transaction inserts the event into payment_events (unique provider + event_id, on conflict do
 //    nothing) and, only when this delivery inserted it, applies Stripe's state (fulfil.ts) and marks it
 //    processed. A duplicate — even 50 at once — waits for the first one's commit and then does nothing.
+// An organization's account delivers to its own route, POST /stripe/webhook/organizations/{organization_id},
+// verified with its stripe_webhook_secret (never the operator's), re-read with its key, and it changes only
+// purchases of that organization's products (fulfil.ts, the scope check).
 import { PaymentErrorIds } from '@pluma/common/checkout';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -17,7 +20,7 @@ import { AppError } from '../../platform/http/errors';
 import { runEffects, type EffectsLog } from './effects';
 import { applyFailedRenewal, applyPaymentIntent, applySubscription, idOf, type Effect } from './fulfil';
 import { keepCardSavedOnPurpose } from './sources';
-import { stripeClient, stripeSettings } from './stripe-client';
+import { organizationStripeSettings, stripeClient, stripeSettings, type StripeScope } from './stripe-client';
 
 export const webhookSignatureInvalid = () => new AppError(400, PaymentErrorIds.webhookSignature, 'payments_webhook_signature_invalid');
 export const webhookNotConfigured = () => new AppError(500, PaymentErrorIds.webhookNotConfigured, 'payments_webhook_not_configured');
@@ -36,12 +39,15 @@ export const HANDLED_EVENTS = new Set([
 
 const SIGNATURE_SHAPE = /(^|,)\s*t=\d+/;
 
-/** Verifies the delivery and returns its event; throws 400 (bad signature) or 500 (no secret). */
-export async function verifyStripeEvent(ctx: AppContext, body: unknown, signature: string | string[] | undefined): Promise<Stripe.Event> {
+/**
+ * Verifies the delivery with the webhook secret of `scope` (the operator's, or that organization's) and
+ * returns its event; throws 400 (bad signature), 404 (no such organization) or 500 (no secret).
+ */
+export async function verifyStripeEvent(ctx: AppContext, body: unknown, signature: string | string[] | undefined, scope: StripeScope = null): Promise<Stripe.Event> {
   // A request that is not even shaped like a Stripe delivery is refused before anything else.
   if (typeof signature !== 'string' || !SIGNATURE_SHAPE.test(signature) || !signature.includes('v1=')) throw webhookSignatureInvalid();
   if (!Buffer.isBuffer(body) || body.length === 0) throw webhookSignatureInvalid();
-  const settings = await stripeSettings(ctx);
+  const settings = scope === null ? await stripeSettings(ctx) : await organizationStripeSettings(ctx, scope);
   if (!settings.webhookSecret) throw webhookNotConfigured();
   try {
     return Stripe.webhooks.constructEvent(body, signature, settings.webhookSecret, settings.toleranceSeconds);
@@ -82,7 +88,7 @@ export async function readCurrentState(stripe: Stripe, type: string, objectId: s
  * Stores and processes one verified event; `duplicate` when this event was processed before (or by a
  * concurrent delivery). Throws on failures (the caller answers 5xx and Stripe delivers it again).
  */
-export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event: Stripe.Event): Promise<{ duplicate: boolean }> {
+export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event: Stripe.Event, scope: StripeScope = null): Promise<{ duplicate: boolean }> {
   const [done] = await ctx.db
     .select({ id: paymentEvents.paymentEventId })
     .from(paymentEvents)
@@ -90,13 +96,13 @@ export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event
     .limit(1);
   if (done) return { duplicate: true };
 
-  // A card saved on purpose (POST /payment_sources) is marked to be offered again (sources.ts).
+  // A card saved on purpose (POST /payment_sources, the operator's account) is marked to be offered again (sources.ts).
   const objectId = (event.data.object as { id?: unknown }).id;
-  if (event.type === 'setup_intent.succeeded' && typeof objectId === 'string') await keepCardSavedOnPurpose(ctx, objectId);
+  if (scope === null && event.type === 'setup_intent.succeeded' && typeof objectId === 'string') await keepCardSavedOnPurpose(ctx, objectId);
 
   let current: Current = null;
   if (HANDLED_EVENTS.has(event.type)) {
-    const stripe = await stripeClient(ctx);
+    const stripe = await stripeClient(ctx, scope);
     // Without a secret key nothing can be re-read: 5xx, so Stripe retries once payments are configured.
     if (!stripe) throw webhookNotConfigured();
     if (typeof objectId === 'string') current = await readCurrentState(stripe, event.type, objectId);
@@ -110,10 +116,10 @@ export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event
       .returning({ id: paymentEvents.paymentEventId });
     if (inserted.length === 0) return { duplicate: true, effects: [] as Effect[] };
     let effects: Effect[] = [];
-    if (current?.kind === 'intent') effects = await applyPaymentIntent(tx, current.intent);
+    if (current?.kind === 'intent') effects = await applyPaymentIntent(tx, current.intent, scope);
     else if (current?.kind === 'subscription') {
-      effects = await applySubscription(tx, current.subscription, current.invoice);
-      if (event.type === 'invoice.payment_failed') effects.push(...(await applyFailedRenewal(tx, current.subscription, current.invoice)));
+      effects = await applySubscription(tx, current.subscription, current.invoice, scope);
+      if (event.type === 'invoice.payment_failed') effects.push(...(await applyFailedRenewal(tx, current.subscription, current.invoice, scope)));
     }
     await tx.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.paymentEventId, inserted[0].id));
     return { duplicate: false, effects };

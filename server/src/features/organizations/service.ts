@@ -48,7 +48,7 @@ const normalize = (row: { organization: OrganizationRow; userTypeId: number | nu
 });
 
 /**
- * GET /organizations (`scope` 'mine': the caller's, all of them for staff admins) and GET
+ * GET /organizations (`scope` 'mine': the caller's, all of them for staff admins, theirs first) and GET
  * /organizations/admin/all ('all', staff): by name, 50 a page, `query` a part of the name.
  */
 export async function listOrganizations({ db, actor, query, scope }: { db: Db; actor: Actor; query: OrganizationListQuery; scope: 'mine' | 'all' }) {
@@ -58,9 +58,12 @@ export async function listOrganizations({ db, actor, query, scope }: { db: Db; a
   const everything = scope === 'all' || actor.staffRole === 'admin';
   if (!everything) filters.push(sql`${userOrganizations.userOrganizationId} is not null`);
   const where = filters.length > 0 ? and(...filters) : undefined;
+  // A staff admin's own list holds every organization: theirs come first (the sidebar's picker lists them
+  // before the rest), then by name. For everyone else every row is a membership, so the order is the name's.
+  const membershipsFirst = everything && scope === 'mine' ? [sql`${userOrganizations.userOrganizationId} is null`] : [];
   const rows = await selectOrganizations(db, actor)
     .where(where)
-    .orderBy(sql`lower(${organizations.name})`, asc(organizations.organizationId))
+    .orderBy(...membershipsFirst, sql`lower(${organizations.name})`, asc(organizations.organizationId))
     .limit(ORGANIZATIONS_PAGE_SIZE)
     .offset((q.page - 1) * ORGANIZATIONS_PAGE_SIZE);
   const [{ total }] = await db

@@ -1,11 +1,12 @@
 // The sidebar's organization picker (spec part 2 §2 "organization picker (when enabled)"): Personal and the
-// user's organizations; choosing one switches the context and goes home. Under it, the active
+// user's organizations; choosing one switches the context and goes home. Typing searches the server (a staff
+// admin's list holds every organization, 50 a page; their own come first). Under it, the active
 // organization's pages: Groups for everyone, and the organization tabs (users, settings, analytics) only
 // for roles the server lets in (spec part 2 §6: a Member has no organization tabs).
 import { NavLink, Select, Stack } from '@mantine/core';
 import { IconBuilding, IconChartBar, IconSettings, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useActiveOrganization } from '../../api/organization';
@@ -15,6 +16,7 @@ import { useSidebarNavigate } from '../../app/shell/sidebar-navigation';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
 import { switchOrganization } from './organization-context';
+import { useOrganizationSearch } from './organization-search-api';
 import { useActiveOrganizationQuery, useMyOrganizations } from './organizations-api';
 
 const PERSONAL = 'personal';
@@ -32,6 +34,10 @@ export default function OrganizationPicker() {
   const { pathname } = useLocation();
   // On phones, following one of the picker's links closes the sidebar like the other links.
   const onNavigate = useSidebarNavigate();
+  // The Select shows the chosen option's label in its search box: only other text is a search.
+  const [search, setSearch] = useState('');
+  const selectedLabel = active ? active.name : t('picker.personal');
+  const found = useOrganizationSearch(search === selectedLabel ? '' : search, enabled);
 
   // Removed from the active organization, or it was deleted, meanwhile: every call in it would be a 404.
   const lostName = gone ? (active?.name ?? null) : null;
@@ -45,14 +51,16 @@ export default function OrganizationPicker() {
   if (!enabled) return null;
 
   const organizations = mine.data?.organizations ?? [];
-  const options = [{ value: PERSONAL, label: t('picker.personal') }, ...organizations.map((o) => ({ value: String(o.organization_id), label: o.name }))];
+  // While searching, the server's matches (the user's own first); else the user's list.
+  const listed = found.organizations ?? organizations;
+  const options = [{ value: PERSONAL, label: t('picker.personal') }, ...listed.map((o) => ({ value: String(o.organization_id), label: o.name }))];
   // An organization staff opened from the full list is not among the user's own.
-  if (active && !organizations.some((o) => o.organization_id === active.organization_id)) options.push({ value: String(active.organization_id), label: active.name });
+  if (active && !listed.some((o) => o.organization_id === active.organization_id)) options.push({ value: String(active.organization_id), label: active.name });
 
   const choose = (value: string | null) => {
     const id = value && value !== PERSONAL ? Number(value) : null;
     if (id === (active?.organization_id ?? null)) return;
-    const next = id === null ? null : (organizations.find((o) => o.organization_id === id) ?? null);
+    const next = id === null ? null : ([...listed, ...organizations].find((o) => o.organization_id === id) ?? null);
     switchOrganization(queryClient, next);
     // The page of one context (a record, an organization page) means nothing in the other.
     void navigate('/');
@@ -79,6 +87,10 @@ export default function OrganizationPicker() {
           data={options}
           value={active ? String(active.organization_id) : PERSONAL}
           onChange={choose}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={found.searching ? undefined : t('list.noMatch')}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           data-testid="organization-select"

@@ -15,6 +15,7 @@ import { escapeLikePattern } from '../../platform/http/like-pattern';
 import type { Log } from '../../platform/log';
 import { createSignInToken } from '../auth';
 import { sendResetPasswordLink } from './recovery';
+import { rarestWindows, trigramFrequencies, trigramMatch, trigramWindows, type TrigramStatistics } from './trigram-search';
 import { deleteAccount, findUserByEmail } from './service';
 
 /** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). Migration 0009's triggers repeat these and the purchases' below: change both together. */
@@ -70,24 +71,34 @@ const FULL_NAME = sql`(u.name || ' ' || u.last_name)`;
 /**
  * Substring search, served by the pg_trgm indexes of migration 0011. A first or last name that contains the
  * query makes the full name contain it too, so the full name's condition is added (exact, and indexed) and
- * "all" needs no separate first and last name conditions.
+ * "all" needs no separate first and last name conditions. The email and the full name ask their index for
+ * the query's rarest trigrams only (trigram-search.ts): same rows as a plain ILIKE.
  */
-function searchFilter(field: string, query: string): SQL {
+async function searchFilter(db: Db, field: string, query: string): Promise<SQL> {
   const pattern = `%${escapeLikePattern(query)}%`;
   // Phones are stored as digits; a query with letters is no phone.
   const digits = /\p{L}/u.test(query) ? '' : query.replace(/\D/g, '');
   const byPhone = digits ? sql`u.phone like ${`%${digits}%`}` : sql`false`;
+  if (field === 'phone') return byPhone;
+  const statistics: TrigramStatistics[] =
+    field === 'email' ? ['users_email_trgm_stats'] : field === 'all' ? ['users_email_trgm_stats', 'users_full_name_trgm_stats'] : ['users_full_name_trgm_stats'];
+  const windows = trigramWindows(query);
+  const frequencies = await trigramFrequencies(db, statistics, windows);
+  const probes = (name: TrigramStatistics) => {
+    const found = frequencies.get(name);
+    return found ? rarestWindows(windows, found) : [];
+  };
+  const byEmail = () => trigramMatch(sql`u.email`, pattern, probes('users_email_trgm_stats'));
+  const byFullName = () => trigramMatch(FULL_NAME, pattern, probes('users_full_name_trgm_stats'));
   switch (field) {
     case 'name':
-      return sql`(${FULL_NAME} ilike ${pattern} and u.name ilike ${pattern})`;
+      return sql`(${byFullName()} and u.name ilike ${pattern})`;
     case 'last_name':
-      return sql`(${FULL_NAME} ilike ${pattern} and u.last_name ilike ${pattern})`;
+      return sql`(${byFullName()} and u.last_name ilike ${pattern})`;
     case 'email':
-      return sql`u.email ilike ${pattern}`;
-    case 'phone':
-      return byPhone;
+      return byEmail();
     default:
-      return sql`(${FULL_NAME} ilike ${pattern} or u.email ilike ${pattern} or ${byPhone})`;
+      return sql`(${byFullName()} or ${byEmail()} or ${byPhone})`;
   }
 }
 
@@ -129,7 +140,7 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomerList
   const range: SQL[] = [];
   if (q.start_date) range.push(sql`u.created_at >= ${utcMidnight(q.start_date)}`);
   if (q.end_date) range.push(sql`u.created_at < ${utcMidnight(q.end_date)} + interval '1 day'`);
-  const where = q.query ? [...range, searchFilter(q.field, q.query)] : range;
+  const where = q.query ? [...range, await searchFilter(db, q.field, q.query)] : range;
   const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const direction = q.direction === 'asc' ? sql`asc` : sql`desc`;
   // Unused customers ('Not used yet') come last whichever way last use is sorted.

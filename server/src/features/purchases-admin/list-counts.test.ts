@@ -91,4 +91,41 @@ describe('/admin totals', () => {
     expect(last.rows).toHaveLength(3);
     expect(await list(admin, `query=${tag}&type=purchases&page=9`)).toMatchObject({ total: 75, total_capped: false, rows: [] });
   });
+  it('counts a search over purchases and invoices together: the sum up to the cap, "more than" past it', async () => {
+    const RANGE_B = 'start_date=2016-09-01&end_date=2016-09-30';
+    const inSeptember = (day: number, minute: number) => new Date(Date.UTC(2016, 8, day, 12, minute));
+    const tag = `both${Date.now().toString(36)}`;
+    const customer = await buildUser(t.ctx, { name: 'Both', lastName: tag });
+    const other = await buildUser(t.ctx, { name: 'Other', lastName: `x${Date.now().toString(36)}` });
+    const product = await buildProduct(t.ctx, { name: `Plan b${Date.now().toString(36)}` });
+    // 40 purchases and 30 invoices of the customer searched, interleaved in time; others' records between them.
+    const made = await t.ctx.db
+      .insert(purchases)
+      .values(Array.from({ length: 40 }, (_, i) => ({ userId: customer.user.userId, productId: product.productId, status: 'active', totalPayment: 1, createdAt: inSeptember(1 + (i % 20), i) })))
+      .returning();
+    await t.ctx.db
+      .insert(invoices)
+      .values(made.slice(0, 30).map((p, i) => ({ purchaseId: p.purchaseId, userId: customer.user.userId, status: 'paid', totalPayment: 1, createdAt: inSeptember(2 + (i % 20), i) })));
+    await t.ctx.db
+      .insert(purchases)
+      .values(Array.from({ length: 20 }, (_, i) => ({ userId: other.user.userId, productId: product.productId, status: 'active', totalPayment: 1, createdAt: inSeptember(1 + i, 30) })));
+    const search = (extra: string) => list(admin, `${RANGE_B}&query=${tag}${extra}`);
+
+    // 70 match; page 1 reaches 60.
+    const first = await search('');
+    expect(first).toMatchObject({ total: 60, total_capped: true });
+    expect(first.rows).toHaveLength(12);
+    // Page 3 reaches 84: both halves counted exactly.
+    expect(await search('&page=3')).toMatchObject({ total: 70, total_capped: false });
+    // Each half alone, as before.
+    expect(await search('&type=purchases&page=2')).toMatchObject({ total: 40, total_capped: false });
+    expect(await search('&type=invoices')).toMatchObject({ total: 30, total_capped: false });
+    // The newest page is the newest records of both halves; the last page holds the rest (70 = 5 × 12 + 10).
+    const last = await search('&page=6');
+    expect(last).toMatchObject({ total: 70, total_capped: false });
+    expect(last.rows).toHaveLength(10);
+    // Staff only.
+    const denied = await t.app.inject({ url: `/api/purchases/admin?${RANGE_B}&query=${tag}`, headers: customer.auth });
+    expect(denied.statusCode).toBe(403);
+  });
 });

@@ -166,11 +166,12 @@ export function adminRange(filters: Pick<AdminListFilters, 'start_date' | 'end_d
 
 /**
  * One half's count: exact from the per-day summaries of migration 0011 (by day, status and the purchase's
- * product; a month is ~400,000 rows at 1,000,000 customers) when no search is set; else the matching rows
- * counted up to `cap` + 1 (an invoice's product is its purchase's, which the summary does not hold: the
- * invoices with a product are counted the same way). docs/decisions.md "Back-office at scale".
+ * product; a month is ~400,000 rows at 1,000,000 customers) when no search is set; else the matching rows,
+ * newest first, for cappedCount to count up to its cap (an invoice's product is its purchase's, which the
+ * summary does not hold: the invoices with a product are counted the same way). docs/decisions.md
+ * "Back-office at scale".
  */
-function countOf(kind: 'purchase' | 'invoice', filters: AdminListFilters, range: DateRange, where: SQL, cap: number): { exact: boolean; sql: SQL } {
+function countOf(kind: 'purchase' | 'invoice', filters: AdminListFilters, range: DateRange, where: SQL, cap: number): { exact: true; sql: SQL } | { exact: false; matched: SQL } {
   if (!filters.query && (kind === 'purchase' || !filters.product_id)) {
     const days = sql`f.day >= ${range.start_date}::date and f.day <= ${range.end_date}::date`;
     const status = statusIn(sql`f.status`, filters.status);
@@ -194,7 +195,17 @@ function countOf(kind: 'purchase' | 'invoice', filters: AdminListFilters, range:
   // Ordered as the page is (newest first on *_created_idx): without it the planner merge-joined every purchase
   // for the invoices' half (0.9 s at 200,000 customers) before its limit could stop it.
   const t = kind === 'purchase' ? sql.raw('p') : sql.raw('i');
-  return { exact: false, sql: sql`(select count(*) from (select 1 from ${from} where ${where} order by ${t}.created_at desc limit ${cap + 1}) matched)` };
+  return { exact: false, matched: sql`(select ${t}.created_at from ${from} where ${where} order by ${t}.created_at desc limit ${cap + 1})` };
+}
+
+/**
+ * The halves that are not exact, counted up to `cap` + 1 together: both halves merged newest first (one walk
+ * that stops at the cap, about half the records two counts of cap + 1 each read), which decides "more than
+ * `cap`" exactly as the two counts' sum would.
+ */
+function cappedCount(matched: SQL[], cap: number): SQL {
+  if (matched.length === 1) return sql`(select count(*) from ${matched[0]} matched)`;
+  return sql`(select count(*) from (select created_at from (${sql.join(matched, sql` union all `)}) halves order by created_at desc limit ${cap + 1}) matched)`;
 }
 
 /**
@@ -227,18 +238,24 @@ export async function listAdminRecords({ db, filters, now }: { db: Executor; fil
   // A count that is not exact (a search) is skipped when the page tells the total: fewer than 12 rows.
   const pageTells = rows.length < ADMIN_PURCHASES_PAGE_SIZE && (rows.length > 0 || filters.page === 1);
   if (counts.some((c) => !c.exact) && pageTells) return { rows, total: offset + rows.length, totalCapped: false, range };
-  const countSql = sql`select ${sql.join(counts.map((c) => c.sql), sql` + `)} as total`;
+  const parts = counts.flatMap((c) => (c.exact ? [c.sql] : []));
+  const matched = counts.flatMap((c) => (c.exact ? [] : [c.matched]));
+  if (matched.length > 0) parts.push(cappedCount(matched, cap));
+  const countSql = sql`select ${sql.join(parts, sql` + `)} as total`;
   // A capped count must walk the newest records with their customer looked up one by one (nested loops) and
   // stop at the cap. The planner's guess of how many match a search varies with ANALYZE's sample, and once
   // it merge-joined every purchase instead: 5 s at 1,000,000 customers (docs/decisions.md "Back-office at
-  // scale"). Hash and merge joins are off for that one statement.
-  const [counted] = counts.every((c) => c.exact)
-    ? rowsOf(await db.execute(countSql))
-    : await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_hashjoin = off`);
-        await tx.execute(sql`set local enable_mergejoin = off`);
-        return rowsOf(await tx.execute(countSql));
-      });
+  // scale"). Hash and merge joins are off for that one statement, and parallel workers: each worker walked
+  // its share of the records ahead of the limit (51 ms where one process takes 6).
+  const [counted] =
+    matched.length === 0
+      ? rowsOf(await db.execute(countSql))
+      : await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+          );
+          return rowsOf(await tx.execute(countSql));
+        });
   const total = Number(counted.total);
   // A search matching more than the buttons reach is "more than `cap`" (total_capped), never read in full.
   const capped = counts.some((c) => !c.exact) && total > cap;

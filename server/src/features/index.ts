@@ -20,6 +20,7 @@ import { adminPurchaseRoutes } from './purchases-admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { organizationMemberRoutes, organizationRoutes } from './organizations';
 import { groupRoutes } from './groups';
+import { knowledgeRoutes } from './knowledge';
 import { aiKeyRoutes } from './users/ai-key-routes';
 import { avatarRoutes } from './avatars';
 
@@ -45,6 +46,7 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(organizationRoutes);
   await app.register(organizationMemberRoutes);
   await app.register(groupRoutes);
+  await app.register(knowledgeRoutes);
   await app.register(aiKeyRoutes, { prefix: '/users' });
   await app.register(avatarRoutes);
 }

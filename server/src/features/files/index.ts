@@ -2,4 +2,5 @@
 export { readMultipartUpload } from './multipart';
 export { contentDisposition } from './present';
 export { storeUpload } from './service';
+export { readableFilesWhere } from './policy';
 export type { Upload } from './service';

@@ -1,0 +1,215 @@
+// Text out of an uploaded file (issue 13 item 3; spec part 2 §5 uploads: .docx, .pdf, .pptx, .txt), as
+// blocks that keep where they came from: the page (pdf) or slide (pptx), and the heading above them (docx
+// heading styles, slide titles, markdown-style '#' lines in txt). Runs in the indexing job, never in a request.
+import { XMLParser } from 'fast-xml-parser';
+import { unzipSync } from 'fflate';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+export interface TextBlock {
+  /** 1-based page or slide; null where the format has no pages. */
+  page: number | null;
+  heading: string | null;
+  text: string;
+}
+
+export interface ExtractedText {
+  blocks: TextBlock[];
+  /** Pages (pdf) or slides (pptx); null for docx and txt. */
+  pages: number | null;
+}
+
+export type KnowledgeFileType = 'pdf' | 'docx' | 'pptx' | 'txt';
+export const KNOWLEDGE_FILE_TYPES: readonly KnowledgeFileType[] = ['pdf', 'docx', 'pptx', 'txt'];
+
+export function isKnowledgeFileType(type: string): type is KnowledgeFileType {
+  return (KNOWLEDGE_FILE_TYPES as readonly string[]).includes(type);
+}
+
+/** The file could not be read as its type (corrupt, encrypted, not really that format). */
+export class UnreadableFileError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'UnreadableFileError';
+  }
+}
+
+/** Spaces collapsed, line breaks kept; no control characters (they would only add noise to the index). */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/(?![\n\t])[\p{Cc}\u00ad]/gu, '')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export async function extractFileText(bytes: Uint8Array, type: KnowledgeFileType): Promise<ExtractedText> {
+  try {
+    switch (type) {
+      case 'pdf':
+        return await extractPdf(bytes);
+      case 'docx':
+        return await extractDocx(bytes);
+      case 'pptx':
+        return extractPptx(bytes);
+      case 'txt':
+        return extractTxt(bytes);
+    }
+  } catch (err) {
+    throw new UnreadableFileError(err);
+  }
+}
+
+async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
+  // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's bytes intact.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  try {
+    const { totalPages, text } = await extractText(pdf, { mergePages: false });
+    const blocks = text.map((pageText, i) => ({ page: i + 1, heading: null, text: cleanText(pageText) })).filter((b) => b.text);
+    return { blocks, pages: totalPages };
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}
+
+// mammoth's document model (lib/documents.js): paragraphs with a style, runs, text, tabs and breaks, tables.
+interface DocxElement {
+  type: string;
+  value?: string;
+  styleId?: string | null;
+  styleName?: string | null;
+  children?: DocxElement[];
+}
+
+const HEADING_STYLE = /^(heading\s*\d|title)$/i;
+
+function docxText(element: DocxElement): string {
+  if (element.type === 'text') return element.value ?? '';
+  if (element.type === 'tab') return ' ';
+  if (element.type === 'break') return '\n';
+  return (element.children ?? []).map(docxText).join('');
+}
+
+async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
+  const blocks: TextBlock[] = [];
+  let heading: string | null = null;
+  const visit = (element: DocxElement) => {
+    if (element.type === 'paragraph') {
+      const text = cleanText(docxText(element));
+      if (!text) return;
+      if (HEADING_STYLE.test(element.styleName ?? '') || HEADING_STYLE.test(element.styleId ?? '')) heading = text.slice(0, 300);
+      blocks.push({ page: null, heading, text });
+      return;
+    }
+    for (const child of element.children ?? []) visit(child);
+  };
+  await mammoth.convertToHtml(
+    { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+    {
+      transformDocument: (document: DocxElement) => {
+        visit(document);
+        return document;
+      },
+    },
+  );
+  return { blocks, pages: null };
+}
+
+// pptx: a zip of DrawingML XML. Slide order comes from presentation.xml's slide list and its relationships.
+type XmlNode = Record<string, unknown>;
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, trimValues: false, processEntities: true });
+
+function tagOf(node: XmlNode): string | undefined {
+  return Object.keys(node).find((key) => key !== ':@');
+}
+
+function childrenOf(node: XmlNode): XmlNode[] {
+  const tag = tagOf(node);
+  const value = tag ? node[tag] : undefined;
+  return Array.isArray(value) ? (value as XmlNode[]) : [];
+}
+
+function attrsOf(node: XmlNode): Record<string, string> {
+  return (node[':@'] as Record<string, string> | undefined) ?? {};
+}
+
+function* descendants(nodes: XmlNode[], tag: string): Generator<XmlNode> {
+  for (const node of nodes) {
+    if (tagOf(node) === tag) yield node;
+    else yield* descendants(childrenOf(node), tag);
+  }
+}
+
+function textOf(nodes: XmlNode[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (tagOf(node) === '#text') out += String(node['#text']);
+    else out += textOf(childrenOf(node));
+  }
+  return out;
+}
+
+function slideOrder(entries: Record<string, Uint8Array>): string[] {
+  const decoder = new TextDecoder();
+  const slides = Object.keys(entries).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+  const byNumber = [...slides].sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
+  const presentation = entries['ppt/presentation.xml'];
+  const rels = entries['ppt/_rels/presentation.xml.rels'];
+  if (!presentation || !rels) return byNumber;
+  const targets = new Map<string, string>();
+  for (const rel of descendants(xml.parse(decoder.decode(rels)) as XmlNode[], 'Relationship')) {
+    const { Id, Target } = attrsOf(rel);
+    if (Id && Target) targets.set(Id, `ppt/${Target.replace(/^\/?ppt\//, '').replace(/^\.\//, '')}`);
+  }
+  const ordered = [...descendants(xml.parse(decoder.decode(presentation)) as XmlNode[], 'p:sldId')]
+    .map((id) => targets.get(attrsOf(id)['r:id']))
+    .filter((name): name is string => name !== undefined && slides.includes(name));
+  return ordered.length ? ordered : byNumber;
+}
+
+function extractPptx(bytes: Uint8Array): ExtractedText {
+  const entries = unzipSync(bytes, { filter: (file) => file.name.startsWith('ppt/') && file.name.endsWith('.xml') || file.name.endsWith('.rels') });
+  const order = slideOrder(entries);
+  if (!entries['ppt/presentation.xml'] && order.length === 0) throw new Error('not a presentation');
+  const decoder = new TextDecoder();
+  const blocks: TextBlock[] = [];
+  order.forEach((name, index) => {
+    const tree = xml.parse(decoder.decode(entries[name])) as XmlNode[];
+    let title: string | null = null;
+    const texts: string[] = [];
+    for (const shape of descendants(tree, 'p:sp')) {
+      const placeholder = [...descendants(childrenOf(shape), 'p:ph')][0];
+      const isTitle = placeholder !== undefined && ['title', 'ctrTitle'].includes(attrsOf(placeholder).type ?? '');
+      const paragraphs = [...descendants(childrenOf(shape), 'a:p')].map((p) => cleanText(textOf([...descendants(childrenOf(p), 'a:t')]))).filter(Boolean);
+      if (isTitle && paragraphs.length && title === null) title = paragraphs.join(' ').slice(0, 300);
+      texts.push(...paragraphs);
+    }
+    const text = cleanText(texts.join('\n'));
+    if (text) blocks.push({ page: index + 1, heading: title, text });
+  });
+  return { blocks, pages: order.length };
+}
+
+const MARKDOWN_HEADING = /^#{1,6}\s+(.+)$/;
+
+function extractTxt(bytes: Uint8Array): ExtractedText {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Not UTF-8: most likely a Windows editor's text (Windows-1252, a superset of Latin-1's letters).
+    text = new TextDecoder('windows-1252').decode(bytes);
+  }
+  const blocks: TextBlock[] = [];
+  let heading: string | null = null;
+  for (const paragraph of text.replace(/^\uFEFF/, '').split(/\r?\n\s*\r?\n/)) {
+    const lines = paragraph.split(/\r?\n/);
+    const match = MARKDOWN_HEADING.exec(lines[0].trim());
+    if (match) heading = cleanText(match[1]).slice(0, 300);
+    const cleaned = cleanText(paragraph);
+    if (cleaned) blocks.push({ page: null, heading, text: cleaned });
+  }
+  return { blocks, pages: null };
+}

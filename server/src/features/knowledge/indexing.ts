@@ -1,0 +1,251 @@
+// Indexing a file's text for retrieval (issue 13 item 3), in a background job — never in the upload
+// request. Each file has one honest status: queued → indexing (progress) → ready, or failed with the reason
+// ('no_text' for a scanned PDF without a text layer, instead of "ready"). A run replaces the file's chunks
+// in one transaction ((file, ordinal) is unique), so a retry never duplicates them; every request to index
+// bumps the file's generation, and a job of an older one stops instead of writing over the newer.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { AppContext, JobProgress } from '../../context';
+import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
+import { StorageNotFoundError } from '../../platform/storage';
+import { chunkBlocks, detectLanguage, joinBlocks, type KnowledgeLanguage, type TextChunk } from './chunk';
+import { embeddingConfig, embedTexts, vectorLiteral } from './embeddings';
+import { extractFileText, isKnowledgeFileType, UnreadableFileError } from './extract';
+
+export const KNOWLEDGE_QUEUE = 'knowledge-index';
+
+export type IndexStatus = 'queued' | 'indexing' | 'ready' | 'failed';
+export type IndexFailure = 'no_text' | 'unsupported_type' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error';
+export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
+
+/** A document with fewer letters than this has no usable text (a scan, or only page numbers). */
+const MIN_LETTERS = 20;
+const INSERT_BATCH = 100;
+
+/** The reader's language as the app stores it ('en' | 'es'), or a configuration name. */
+export function languageOf(value: unknown): KnowledgeLanguage | undefined {
+  if (value === 'es' || value === 'spanish') return 'spanish';
+  if (value === 'en' || value === 'english') return 'english';
+  return undefined;
+}
+
+/**
+ * Queues (or re-queues) a file for indexing and returns its status row. `language` ('en' | 'es', e.g. the
+ * uploader's) is used when the text itself does not tell English from Spanish.
+ */
+export async function queueFileIndexing(options: { ctx: AppContext; fileId: number; language?: string }): Promise<KnowledgeFileRow> {
+  const { ctx, fileId } = options;
+  const jobs = ctx.services.jobs;
+  if (!jobs) throw new Error('job service is not running');
+  const now = new Date();
+  const [row] = await ctx.db
+    .insert(knowledgeFiles)
+    .values({ fileId, status: 'queued', progress: 0, queuedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: knowledgeFiles.fileId,
+      set: { status: 'queued', progress: 0, failureReason: null, generation: sql`${knowledgeFiles.generation} + 1`, queuedAt: now, updatedAt: now },
+    })
+    .returning();
+  await jobs.send(KNOWLEDGE_QUEUE, { fileId, generation: row.generation, language: languageOf(options.language) ?? null });
+  return row;
+}
+
+/** Re-indexes the files (avatar sync, a changed embedding model). */
+export async function reindex(options: { ctx: AppContext; fileIds: number[]; language?: string }): Promise<KnowledgeFileRow[]> {
+  const rows: KnowledgeFileRow[] = [];
+  for (const fileId of new Set(options.fileIds)) rows.push(await queueFileIndexing({ ctx: options.ctx, fileId, language: options.language }));
+  return rows;
+}
+
+/** The status rows of the files that were ever queued (others are absent). */
+export async function fileIndexStatuses(options: { ctx: AppContext; fileIds: number[] }): Promise<KnowledgeFileRow[]> {
+  const ids = [...new Set(options.fileIds)];
+  if (ids.length === 0) return [];
+  return options.ctx.db.select().from(knowledgeFiles).where(inArray(knowledgeFiles.fileId, ids));
+}
+
+async function readAll(body: Readable): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+class Superseded extends Error {}
+
+/** Writes status fields while this job's request is the latest; throws Superseded otherwise. */
+async function setProgress(ctx: AppContext, fileId: number, generation: number, fields: Partial<KnowledgeFileRow>): Promise<void> {
+  const updated = await ctx.db
+    .update(knowledgeFiles)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.fileId, fileId), eq(knowledgeFiles.generation, generation)))
+    .returning({ fileId: knowledgeFiles.fileId });
+  if (updated.length === 0) throw new Superseded();
+}
+
+interface IndexOutcome {
+  chunks: TextChunk[];
+  vectors: number[][] | null;
+  embeddingModel: string | null;
+  /** The file's language; each chunk is detected on its own with it as the fallback (mixed files). */
+  language: KnowledgeLanguage;
+  pages: number | null;
+  characters: number;
+  sourceKey: string;
+  failureReason: IndexFailure | null;
+}
+
+/** Replaces the file's chunks (and vectors) and sets its final status, all or nothing. */
+async function writeIndex(ctx: AppContext, fileId: number, generation: number, outcome: IndexOutcome): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ fileId: knowledgeFiles.fileId })
+      .from(knowledgeFiles)
+      .where(and(eq(knowledgeFiles.fileId, fileId), eq(knowledgeFiles.generation, generation)))
+      .for('update');
+    if (!current) throw new Superseded();
+    await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
+    const ids = new Map<number, number>();
+    for (let i = 0; i < outcome.chunks.length; i += INSERT_BATCH) {
+      const inserted = await tx
+        .insert(knowledgeChunks)
+        .values(outcome.chunks.slice(i, i + INSERT_BATCH).map((c) => ({ fileId, ordinal: c.ordinal, page: c.page, heading: c.heading, text: c.text, startOffset: c.startOffset, language: detectLanguage(c.text, outcome.language) })))
+        .returning({ chunkId: knowledgeChunks.chunkId, ordinal: knowledgeChunks.ordinal });
+      for (const row of inserted) ids.set(row.ordinal, row.chunkId);
+    }
+    const { vectors, embeddingModel } = outcome;
+    if (vectors && embeddingModel) {
+      for (let i = 0; i < vectors.length; i += INSERT_BATCH) {
+        const rows = vectors.slice(i, i + INSERT_BATCH).map(
+          (vector, j) => sql`(${ids.get(outcome.chunks[i + j].ordinal)}, ${fileId}, ${embeddingModel}, ${vector.length}, ${vectorLiteral(vector)}::vector)`,
+        );
+        await tx.execute(sql`INSERT INTO knowledge_chunk_embeddings (chunk_id, file_id, model, dimensions, embedding) VALUES ${sql.join(rows, sql`, `)}`);
+      }
+    }
+    await tx
+      .update(knowledgeFiles)
+      .set({
+        status: outcome.failureReason ? 'failed' : 'ready',
+        progress: 100,
+        failureReason: outcome.failureReason,
+        language: outcome.language,
+        pages: outcome.pages,
+        characters: outcome.characters,
+        chunks: outcome.chunks.length,
+        sourceKey: outcome.sourceKey,
+        embeddingModel: vectors ? embeddingModel : null,
+        embeddingDimensions: vectors?.[0]?.length ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(knowledgeFiles.fileId, fileId));
+  });
+}
+
+/** A failure that indexing more times would not fix: the file's status says why, and its old chunks go. */
+async function failFile(ctx: AppContext, fileId: number, generation: number, reason: IndexFailure, sourceKey: string | null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ fileId: knowledgeFiles.fileId })
+      .from(knowledgeFiles)
+      .where(and(eq(knowledgeFiles.fileId, fileId), eq(knowledgeFiles.generation, generation)))
+      .for('update');
+    if (!current) return;
+    // The content changed into something without text: its old passages must not be retrieved any more.
+    await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
+    await tx
+      .update(knowledgeFiles)
+      .set({ status: 'failed', progress: 100, failureReason: reason, chunks: 0, sourceKey, embeddingModel: null, embeddingDimensions: null, updatedAt: new Date() })
+      .where(eq(knowledgeFiles.fileId, fileId));
+  });
+}
+
+/** The job: read the stored file, extract, chunk, embed when configured, write. */
+export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>, progress: JobProgress): Promise<{ status: string }> {
+  const fileId = Number(data.fileId);
+  const generation = Number(data.generation);
+  const [file] = await ctx.db
+    .select({ type: files.type, storageKey: files.storageKey, generation: knowledgeFiles.generation })
+    .from(knowledgeFiles)
+    .innerJoin(files, eq(files.fileId, knowledgeFiles.fileId))
+    .where(eq(knowledgeFiles.fileId, fileId))
+    .limit(1);
+  // Deleted meanwhile, or queued again: that newer job does the work.
+  if (!file || file.generation !== generation) return { status: 'superseded' };
+  const report = async (percent: number) => {
+    await setProgress(ctx, fileId, generation, { status: 'indexing', progress: percent });
+    await progress(percent);
+  };
+  try {
+    await report(5);
+    if (!isKnowledgeFileType(file.type)) {
+      await failFile(ctx, fileId, generation, 'unsupported_type', file.storageKey);
+      return { status: 'failed' };
+    }
+    let bytes: Uint8Array;
+    try {
+      const storage = ctx.services.storage;
+      if (!storage) throw new Error('storage service is not configured');
+      bytes = await readAll(await storage.get(file.storageKey));
+    } catch (err) {
+      if (!(err instanceof StorageNotFoundError)) throw err;
+      await failFile(ctx, fileId, generation, 'file_missing', file.storageKey);
+      return { status: 'failed' };
+    }
+    await report(15);
+    let extracted;
+    try {
+      extracted = await extractFileText(bytes, file.type);
+    } catch (err) {
+      if (!(err instanceof UnreadableFileError)) throw err;
+      await failFile(ctx, fileId, generation, 'unreadable', file.storageKey);
+      return { status: 'failed' };
+    }
+    const text = joinBlocks(extracted.blocks);
+    if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) {
+      await failFile(ctx, fileId, generation, 'no_text', file.storageKey);
+      return { status: 'failed' };
+    }
+    const chunks = chunkBlocks(extracted.blocks);
+    const language = detectLanguage(text, languageOf(data.language) ?? 'english');
+    await report(35);
+
+    let vectors: number[][] | null = null;
+    let failureReason: IndexFailure | null = null;
+    const config = await embeddingConfig(ctx);
+    if (config) {
+      try {
+        vectors = await embedTexts(
+          config,
+          chunks.map((c) => (c.heading && !c.text.startsWith(c.heading) ? `${c.heading}\n${c.text}` : c.text)),
+          (done) => report(35 + Math.round(done * 55)),
+        );
+      } catch (err) {
+        if (err instanceof Superseded) throw err;
+        // The passages are still found by their words; the status says the vectors are missing.
+        failureReason = 'embedding_failed';
+      }
+    }
+    await writeIndex(ctx, fileId, generation, {
+      chunks,
+      vectors,
+      embeddingModel: config?.model ?? null,
+      language,
+      pages: extracted.pages,
+      characters: text.length,
+      sourceKey: file.storageKey,
+      failureReason,
+    });
+    return { status: failureReason ? 'failed' : 'ready' };
+  } catch (err) {
+    if (err instanceof Superseded) return { status: 'superseded' };
+    // Unexpected (database, storage): say so now; pg-boss tries again, which sets 'indexing' again.
+    await setProgress(ctx, fileId, generation, { status: 'failed', failureReason: 'index_error' }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Registers the indexing worker (called once when the app's routes load; boot.ts starts jobs first). */
+export async function startIndexingWorker(ctx: AppContext): Promise<void> {
+  const jobs = ctx.services.jobs;
+  if (!jobs) return;
+  await jobs.work(KNOWLEDGE_QUEUE, (data, progress) => runIndexJob(ctx, data, progress));
+}

@@ -2,6 +2,8 @@
 // the form, the unlimited toggle, subscription defaults, a free trial by days or by end date, the Stripe
 // and lead-connector sections and the limits. Save collects the form's errors and shows 'Validation
 // Errors:' with the list, plus the server's per-field errors of a 400. Non-numeric id → POST, numeric → PUT.
+// The same form edits an organization's products for its Admin (product-scope.ts): its Stripe section then
+// lists the organization's own Stripe catalog (the server reads it with the organization's keys).
 import { Alert, Button, Card, Group, List, NumberInput, SegmentedControl, Select, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { SUBSCRIPTION_PERIODS, type ManagedProduct, type SubscriptionPeriod } from '@pluma/common/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +26,7 @@ import {
   withUnlimited,
   type ProductFormValues,
 } from './product-form';
+import { OPERATOR_PRODUCTS, type ProductScope } from './product-scope';
 import { createProduct, PRODUCTS_KEY, updateProduct, useProduct } from './products-api';
 import { StripeSection } from './StripeSection';
 
@@ -41,6 +44,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const toNumber = (value: string | number | bigint): number | '' => (value === '' ? '' : Number(value));
 
 export default function ProductFormPage() {
+  return <ProductFormScreen scope={OPERATOR_PRODUCTS} />;
+}
+
+/** The product form of `scope`, for the id in the address ('new', or a product's id). */
+export function ProductFormScreen({ scope }: { scope: ProductScope }) {
   const { t } = useTranslation('admin-products');
   const { id } = useParams();
   const isNew = isNewProductId(id);
@@ -60,7 +68,7 @@ export default function ProductFormPage() {
       <Stack>
         <PageHeader title={title} />
         <Alert color="red" role="alert" title={t('form.loadError')}>
-          <Button size="xs" variant="default" component={Link} to="/admin/products">
+          <Button size="xs" variant="default" component={Link} to={scope.listPath}>
             {t('form.back')}
           </Button>
         </Alert>
@@ -70,12 +78,12 @@ export default function ProductFormPage() {
   return (
     <Stack>
       <PageHeader title={title} />
-      <ProductForm product={isNew ? null : (product.data ?? null)} />
+      <ProductForm product={isNew ? null : (product.data ?? null)} scope={scope} />
     </Stack>
   );
 }
 
-function ProductForm({ product }: { product: ManagedProduct | null }) {
+function ProductForm({ product, scope }: { product: ManagedProduct | null; scope: ProductScope }) {
   const { t } = useTranslation('admin-products');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -89,7 +97,7 @@ function ProductForm({ product }: { product: ManagedProduct | null }) {
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
       showSuccess(t('form.saved', { name: saved.name }));
-      void navigate('/admin/products');
+      void navigate(scope.listPath);
     },
     onError: (error) => {
       // A 400 names its fields, already in the user's language: listed under 'Validation Errors:'.
@@ -205,7 +213,7 @@ function ProductForm({ product }: { product: ManagedProduct | null }) {
         </Section>
 
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/admin/products">
+          <Button variant="default" component={Link} to={scope.listPath}>
             {t('form.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} data-testid="product-save">

@@ -1,6 +1,7 @@
 // /admin/products (spec part 1 §2 "Products list"): search with a 500 ms debounce, sort by product_id,
 // name, word_amount and price (default name ascending), 'Unlimited' for a null word_amount, a Test button
 // where webhook_url is set, 'No products available.'. Managers read it; admins also add, edit and test.
+// The same screen lists an organization's products for its Admin (product-scope.ts, features/organizations).
 import { Badge, Button, Code, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { PurchaseTestResponse } from '@pluma/common/admin-purchases';
 import { PRODUCTS_PAGE_SIZE, type ManagedProduct, type ProductSortKey } from '@pluma/common/products';
@@ -20,6 +21,7 @@ import { SearchInput } from '../../ui/SearchInput';
 import { SortableTh } from '../../ui/SortableTh';
 import { useListControls } from '../../ui/use-list-controls';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { OPERATOR_PRODUCTS, type ProductScope } from './product-scope';
 import { testProductWebhook, useProductList } from './products-api';
 
 const SORTABLE: ProductSortKey[] = ['product_id', 'name', 'word_amount', 'price'];
@@ -27,9 +29,13 @@ const SORTABLE: ProductSortKey[] = ['product_id', 'name', 'word_amount', 'price'
 export const formatMoney = (amount: number, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount);
 
 export default function ProductsPage() {
-  const { t, i18n } = useTranslation('admin-products');
   const session = useSession();
-  const isAdmin = session.user?.staff?.role === 'admin';
+  return <ProductsScreen scope={OPERATOR_PRODUCTS} canAdd={session.user?.staff?.role === 'admin'} />;
+}
+
+/** The product list of `scope`; `canAdd`: the caller may create products there (the server decides the rest). */
+export function ProductsScreen({ scope, canAdd }: { scope: ProductScope; canAdd: boolean }) {
+  const { t, i18n } = useTranslation('admin-products');
   const handleError = useErrorHandler();
   const [sort, setSort] = useState<ProductSortKey>('name');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
@@ -56,8 +62,8 @@ export default function ProductsPage() {
       <PageHeader
         title={t('list.title')}
         actions={
-          isAdmin && (
-            <Button component={Link} to="/admin/products/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          canAdd && (
+            <Button component={Link} to={scope.newPath} leftSection={<IconPlus size={16} aria-hidden />}>
               {t('list.add')}
             </Button>
           )
@@ -121,7 +127,7 @@ export default function ProductsPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {isAdmin && product.webhook_url && (
+                    {canAdd && scope.webhookTest && product.webhook_url && (
                       <Button
                         size="xs"
                         variant="light"
@@ -133,7 +139,7 @@ export default function ProductsPage() {
                       </Button>
                     )}
                     {product.abilities.update && (
-                      <Button size="xs" variant="default" component={Link} to={`/admin/products/${product.product_id}/edit`} aria-label={t('list.editNamed', { name: product.name })}>
+                      <Button size="xs" variant="default" component={Link} to={scope.editPath(product.product_id)} aria-label={t('list.editNamed', { name: product.name })}>
                         {t('list.edit')}
                       </Button>
                     )}

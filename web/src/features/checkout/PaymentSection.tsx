@@ -96,7 +96,8 @@ export function PaymentSection(props: PaymentSectionProps) {
         )}
         {!stripeConfig || !stripePromise ? (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="payments-not-configured">
-            {t('payment.notConfigured')}
+            {/* An organization's product is paid into its own Stripe account: its keys, or nothing (never the operator's). */}
+            {props.product.organization_id !== null ? t('payment.organizationNotConfigured') : t('payment.notConfigured')}
           </Alert>
         ) : stripeFailed ? (
           <Alert color="red" variant="light" data-testid="stripe-failed">

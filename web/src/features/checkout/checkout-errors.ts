@@ -43,6 +43,7 @@ export function purchaseErrorText(error: unknown): CheckoutText {
   if (!(error instanceof ApiError)) return { key: 'errors.purchaseDefault' };
   if (error.isNetworkError) return { key: 'errors.noResponse' };
   if (error.errorId === PaymentErrorIds.notConfigured) return { key: 'errors.notConfigured' };
+  if (error.errorId === PaymentErrorIds.organizationNotConfigured) return { key: 'errors.organizationNotConfigured' };
   if (error.errorId === PaymentErrorIds.subscriptionActive) return { key: 'errors.subscriptionActive' };
   if (error.errorId && PAYPAL_ERRORS.has(error.errorId)) return { key: 'errors.purchaseDefault', serverText: error.body?.message || undefined };
   switch (error.status) {

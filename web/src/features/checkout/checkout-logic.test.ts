@@ -39,6 +39,7 @@ describe('checkout error texts (spec part 1 §8)', () => {
     [apiError(404), 'errors.productNotFound'],
     [apiError(409), 'errors.limitReached'],
     [apiError(409, 'payments_not_configured'), 'errors.notConfigured'],
+    [apiError(409, 'organization_payments_not_configured'), 'errors.organizationNotConfigured'],
     [apiError(409, 'subscription_already_active'), 'errors.subscriptionActive'],
     [apiError(412), 'errors.productUnavailable'],
     [apiError(500), 'errors.cardRejected'],

@@ -3,7 +3,7 @@
 // URL slug and domain (the selection order, §4), the payment provider's public key, secret key and webhook
 // secret, the AI provider key (masked), thumbnail upload, welcome video by upload or URL; Delete in the
 // settings, confirmed by typing the exact name (§5). Save rule (§4): no numeric id creates.
-import { Alert, Avatar, Button, Card, FileInput, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Code, FileInput, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createOrganizationRequest, updateOrganizationRequest, type Organization } from '@pluma/common/organizations';
 import { IconBuilding, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
@@ -19,7 +19,7 @@ import { screenText, useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { SecretInput } from './SecretInput';
-import { createPayload, EMPTY_ORGANIZATION_FORM, formValuesOf, SECRET_FIELDS, updatePayload, type OrganizationFormValues } from './organization-form';
+import { createPayload, EMPTY_ORGANIZATION_FORM, formValuesOf, organizationWebhookUrl, SECRET_FIELDS, updatePayload, type OrganizationFormValues } from './organization-form';
 import { createOrganization, ORGANIZATIONS_KEY, organizationKey, updateOrganization, uploadFile, useOrganization } from './organizations-api';
 
 export default function OrganizationSettingsPage() {
@@ -178,6 +178,13 @@ function OrganizationForm({ organization }: { organization: Organization | null 
                   <Title order={2} fz="md">
                     {t('settings.keys')}
                   </Title>
+                  {/* The organization's own Stripe webhook (server payments/routes.ts; docs/decisions.md "Organization products"). */}
+                  <Text size="sm" c="dimmed">
+                    {t('settings.webhookHelp')}
+                  </Text>
+                  <Code block data-testid="organization-webhook-url">
+                    {organizationWebhookUrl(organization.organization_id)}
+                  </Code>
                   <TextInput label={t('settings.stripe_public')} {...inputProps('stripe_public')} data-testid="organization-stripe-public" />
                   {SECRET_FIELDS.map((field) => (
                     <SecretInput

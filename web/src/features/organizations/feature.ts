@@ -18,6 +18,9 @@ export const organizationsFeature: FeatureDefinition = {
     { path: '/organization/admin-panel/:userId', component: lazy(() => import('./MemberFormPage')) },
     { path: '/organization/admin-panel/users/:userId', component: lazy(() => import('./MemberPage')) },
     { path: '/organization/analytics', component: lazy(() => import('./OrganizationAnalyticsPage')) },
+    // spec part 2 §2: the organization's products, for its Admin ('new' or a product's id, the save rule of §4).
+    { path: '/organization/admin/products', component: lazy(() => import('./OrganizationProductsPage')) },
+    { path: '/organization/admin/products/:id', component: lazy(() => import('./OrganizationProductFormPage')) },
   ],
   // 'breadcrumbs.organizations' is the shell's own label (the menu renders before this namespace loads).
   staffMenus: [{ id: 'admin', items: [{ labelKey: 'breadcrumbs.organizations', to: '/admin/organizations' }] }],

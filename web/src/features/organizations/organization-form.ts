@@ -89,3 +89,10 @@ export function updatePayload(organizationId: number, v: OrganizationFormValues)
 
 /** spec part 2 §5: deletion goes ahead only when the exact name is typed. */
 export const deletionConfirmed = (typed: string, name: string) => typed === name;
+
+/**
+ * The address an organization's Admin registers in Stripe for its own account's events (server
+ * payments/routes.ts POST /stripe/webhook/organizations/{organization_id}, verified with its webhook secret).
+ */
+export const organizationWebhookUrl = (organizationId: number, origin: string = window.location.origin) =>
+  `${origin}/api/stripe/webhook/organizations/${organizationId}`;

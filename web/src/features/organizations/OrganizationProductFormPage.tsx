@@ -1,0 +1,15 @@
+// /organization/admin/products/{product_id} and /organization/admin/products/new (spec part 2 §2): the product
+// form for the active organization's Admin; its products are sold with the organization's own Stripe keys
+// (the Stripe section lists its own catalog). Anyone else sees the not-found page, as the server refuses them.
+import { ProductFormScreen } from '../admin-products/ProductFormPage';
+import { ORGANIZATION_PRODUCTS } from '../admin-products/product-scope';
+import NotFoundPage from '../home/NotFoundPage';
+import { WithActiveOrganization } from './ActiveOrganization';
+
+export default function OrganizationProductFormPage() {
+  return (
+    <WithActiveOrganization>
+      {(organization) => (organization.abilities.update ? <ProductFormScreen scope={ORGANIZATION_PRODUCTS} /> : <NotFoundPage />)}
+    </WithActiveOrganization>
+  );
+}

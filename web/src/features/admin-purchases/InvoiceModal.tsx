@@ -1,18 +1,21 @@
 // Add or edit an invoice (spec part 1 §3 Invoice, §4: a new invoice defaults to status pending, amount 0,
 // no purchase, no user; status chosen freely). Numbers of a purchase and a customer link it; the server
-// checks they exist and match.
+// checks they exist and match. Picking a purchase fills the amount with its total (and the customer, when
+// none is set); the admin may change them afterwards.
 import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { adminCreateInvoiceRequest, INVOICE_STATUSES, type AdminPurchaseRow } from '@pluma/common/admin-purchases';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formRules } from '../../ui/form-rules';
 import { Modal } from '../../ui/Modal';
 import { fieldErrorText } from '../../ui/screen-text';
 import { createInvoice, updateInvoice } from './admin-purchases-api';
 import { adminErrorText, serverFieldError } from './admin-purchases-errors';
+import { formatMoney } from './admin-purchases-view';
+import { usePurchaseLookup } from './purchase-lookup';
 
 interface Values {
   status: (typeof INVOICE_STATUSES)[number];
@@ -64,6 +67,20 @@ export function InvoiceModal({ row, onClose, onSaved }: Props) {
     mutationFn: (values: Values) => (row?.invoice_id ? updateInvoice({ invoice_id: row.invoice_id, ...payloadOf(values) }) : createInvoice(payloadOf(values))),
     onSuccess: onSaved,
   });
+  const picked = usePurchaseLookup(form.values.purchase_id === '' ? null : form.values.purchase_id);
+  // Filled once per purchase picked: an edited invoice keeps the amount it has until another is picked.
+  const filledFor = useRef<number | null>(row?.purchase_id ?? null);
+  const { setFieldValue, getValues } = form;
+  useEffect(() => {
+    const purchase = picked.purchase;
+    if (!purchase?.purchase_id || filledFor.current === purchase.purchase_id) return;
+    filledFor.current = purchase.purchase_id;
+    setFieldValue('amount', purchase.total_payment);
+    if (getValues().user_id === '' && purchase.user) setFieldValue('user_id', purchase.user.user_id);
+  }, [picked.purchase, setFieldValue, getValues]);
+  const purchaseHint = picked.purchase
+    ? t('invoice.purchaseFound', { product: picked.purchase.product?.name ?? t('noProduct'), total: formatMoney(picked.purchase.total_payment) })
+    : null;
   const errorOf = (field: keyof Values) => (fieldErrorText(form.errors[field], tMain) as ReactNode) || serverFieldError(save.error, field);
   const fieldNamed = save.error && ['purchase_id', 'user_id', 'amount', 'total_payment', 'order_id', 'expiration_date'].some((f) => serverFieldError(save.error, f));
   const callError = save.error && !fieldNamed ? adminErrorText(save.error, t) : null;
@@ -92,8 +109,17 @@ export function InvoiceModal({ row, onClose, onSaved }: Props) {
       />
       <NumberInput label={t('invoice.amount')} min={0} decimalScale={2} {...form.getInputProps('amount')} error={errorOf('amount')} data-testid="invoice-amount" />
       <NumberInput label={t('invoice.total')} min={0} decimalScale={2} {...form.getInputProps('total_payment')} error={errorOf('total_payment')} />
-      <NumberInput label={t('invoice.purchaseId')} placeholder={t('invoice.none')} min={1} allowDecimal={false} {...form.getInputProps('purchase_id')} error={errorOf('purchase_id')} />
-      <NumberInput label={t('invoice.userId')} placeholder={t('invoice.none')} min={1} allowDecimal={false} {...form.getInputProps('user_id')} error={errorOf('user_id')} />
+      <NumberInput
+        label={t('invoice.purchaseId')}
+        placeholder={t('invoice.none')}
+        min={1}
+        allowDecimal={false}
+        {...form.getInputProps('purchase_id')}
+        description={purchaseHint}
+        error={errorOf('purchase_id') || (picked.notFound ? t('invoice.purchaseNotFound') : null)}
+        data-testid="invoice-purchase"
+      />
+      <NumberInput label={t('invoice.userId')} placeholder={t('invoice.none')} min={1} allowDecimal={false} {...form.getInputProps('user_id')} error={errorOf('user_id')} data-testid="invoice-user" />
       <TextInput label={t('invoice.orderId')} maxLength={200} {...form.getInputProps('order_id')} error={errorOf('order_id')} />
       <DateInput label={t('invoice.expirationDate')} valueFormat="YYYY-MM-DD" clearable {...form.getInputProps('expiration_date')} error={errorOf('expiration_date')} />
       {callError && (

@@ -10,6 +10,7 @@ import { adminPurchasesFeature } from './admin-purchases/feature';
 import { adminSettingsFeature } from './admin-settings/feature';
 import { analyticsFeature } from './analytics/feature';
 import { authFeature } from './auth/feature';
+import { avatarsFeature } from './avatars/feature';
 import { billingFeature } from './billing/feature';
 import { checkoutFeature } from './checkout/feature';
 import { conversationsFeature } from './conversations/feature';
@@ -19,4 +20,4 @@ import { messagesFeature } from './messages/feature';
 import { organizationsFeature } from './organizations/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature];

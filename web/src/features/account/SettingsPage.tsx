@@ -1,4 +1,5 @@
-// Settings (spec part 1 §2): language (EN/ES), dark mode, save, and the note about the AI-provider key.
+// Settings (spec part 1 §2): language (EN/ES), dark mode, save, the note about the AI-provider key and the key
+// itself (AiKeyCard: saved masked, tested, removed; issue 13 item 1).
 import { Alert, Button, Card, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import type { Lang } from '@pluma/common/constants';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -9,6 +10,7 @@ import { isLang } from '../../i18n';
 import { showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { AiKeyCard } from './AiKeyCard';
 import { useSaveProfile } from './use-save-profile';
 
 export default function SettingsPage() {
@@ -66,6 +68,7 @@ export default function SettingsPage() {
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} title={t('settings.apiKeyTitle')} data-testid="api-key-note">
         <Text size="sm">{t('settings.apiKeyNote')}</Text>
       </Alert>
+      <AiKeyCard />
     </Stack>
   );
 }

@@ -26,10 +26,57 @@ describe('Settings screen (spec part 1 §2)', () => {
     await user.click(save);
 
     await waitFor(() => expect(session.setUser).toHaveBeenCalledWith(updated));
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/users', body: { lang: 'es', dark_mode: true } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ method: 'PUT', url: '/api/users', body: { lang: 'es', dark_mode: true } });
     expect(localStorage.getItem('lang')).toBe('es');
     expect(i18n.language).toBe('es');
     expect(await screen.findByText('Tu configuración se guardó.')).toBeInTheDocument();
+  });
+});
+
+describe("Settings: the user's own AI key (spec part 1 §1; issue 13 item 1)", () => {
+  const none = { configured: false, provider: null, masked: null, updatedAt: null };
+  const saved = { configured: true, provider: 'openai', masked: '••••••••wxyz', updatedAt: '2025-01-01T00:00:00.000Z' };
+
+  it('saves a key, shows it masked, tests and removes it', async () => {
+    let current: object = none;
+    const { calls } = stubFetch({
+      'GET /api/users/ai-key': () => ({ body: current }),
+      'PUT /api/users/ai-key': () => {
+        current = saved;
+        return { body: saved };
+      },
+      'POST /api/users/ai-key/test': () => ({ body: { ok: false, provider: 'openai', status: 401, code: 'invalid_api_key', message: 'Incorrect API key provided' } }),
+      'DELETE /api/users/ai-key': () => ({ body: none }),
+    });
+    renderScreen(<SettingsPage />, { session: fakeSession(buildUser()) });
+    expect(await screen.findByText('No key saved yet.')).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    // What cannot be a key is refused here, before any call.
+    await user.type(screen.getByTestId('ai-key-input'), 'short');
+    await user.click(screen.getByTestId('ai-key-save'));
+    expect(await screen.findByText('This does not look like an API key.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(screen.getByTestId('ai-key-input'));
+    await user.type(screen.getByTestId('ai-key-input'), 'sk-proj-user-key-0123456789wxyz');
+    await user.click(screen.getByTestId('ai-key-save'));
+    expect(await screen.findByText('Saved key: ••••••••wxyz')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ api_key: 'sk-proj-user-key-0123456789wxyz' });
+    expect(screen.getByTestId('ai-key-input')).toHaveValue('');
+
+    await user.click(screen.getByTestId('ai-key-test'));
+    expect(await screen.findByTestId('ai-key-test-result')).toHaveTextContent('The provider refused the key (401): Incorrect API key provided');
+    await user.click(screen.getByTestId('ai-key-remove'));
+    expect(await screen.findByText('No key saved yet.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('speaks Spanish', async () => {
+    stubFetch({ 'GET /api/users/ai-key': () => ({ body: saved }) });
+    await setLanguage('es');
+    renderScreen(<SettingsPage />, { session: fakeSession(buildUser({ lang: 'es' })) });
+    expect(await screen.findByText('Clave guardada: ••••••••wxyz')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Probar' })).toBeEnabled();
   });
 });
 

@@ -1,0 +1,123 @@
+// /avatars/{avatar_id} (spec part 2 §2 "Avatar page"): the context card (edit, public toggle for admins),
+// the files tabs, and the clone, combine and delete actions the avatar's abilities allow. The avatar chat,
+// templates panel, refine, sync and trainings are later slices of issue 13.
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCopy, IconInfoCircle, IconArrowsJoin, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { showSuccess } from '../../ui/alerts';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { PageHeader } from '../../ui/PageHeader';
+import { PageLoader } from '../../ui/PageLoader';
+import { screenText } from '../../ui/screen-text';
+import { usePageTitle } from '../../ui/use-page-title';
+import { AVATARS_KEY, deleteAvatar, useAvatar } from './avatars-api';
+import { CloneModal } from './CloneModal';
+import { CombineModal } from './CombineModal';
+import { ContextCard } from './ContextCard';
+import { FilesPanel } from './FilesPanel';
+import { useAvatarErrors } from './use-avatar-errors';
+
+export default function AvatarPage() {
+  const { t } = useTranslation('avatars');
+  const params = useParams();
+  const avatarId = Number(params.avatarId);
+  const valid = Number.isInteger(avatarId) && avatarId > 0;
+  const avatar = useAvatar(valid ? avatarId : null);
+  usePageTitle(avatar.data?.name ?? t('list.title'));
+
+  if (!valid || (avatar.error instanceof ApiError && avatar.error.status === 404)) {
+    return (
+      <Stack gap="sm" data-testid="avatar-not-found">
+        <Text>{t('page.notFound')}</Text>
+        <Anchor component={Link} to="/avatars">
+          {t('page.back')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (avatar.isError) {
+    return (
+      <LoadErrorAlert
+        text={screenText({ failure: avatar.error, options: { premiumAsMessage: true } }, t) ?? t('page.loadError')}
+        onRetry={() => void avatar.refetch()}
+        retryLabel={t('retry')}
+        data-testid="avatar-error"
+      />
+    );
+  }
+  if (!avatar.data) return <PageLoader />;
+  return <AvatarView avatar={avatar.data} />;
+}
+
+function AvatarView({ avatar }: { avatar: NonNullable<ReturnType<typeof useAvatar>['data']> }) {
+  const { t } = useTranslation('avatars');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'clone' | 'combine' | 'delete' | null>(null);
+  const onError = useAvatarErrors();
+  const remove = useMutation({
+    mutationFn: () => deleteAvatar(avatar.avatar_id),
+    onSuccess: () => {
+      showSuccess(t('page.deleted'));
+      void queryClient.invalidateQueries({ queryKey: AVATARS_KEY });
+      void navigate('/avatars');
+    },
+    onError,
+  });
+  const author = `${avatar.author.name} ${avatar.author.last_name}`.trim();
+
+  return (
+    <Stack gap="md" data-testid="avatar-page">
+      <PageHeader
+        title={avatar.name}
+        description={avatar.description || undefined}
+        actions={
+          <Group gap="xs">
+            {avatar.abilities.clone && (
+              <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDialog('clone')} data-testid="clone-avatar">
+                {t('page.clone')}
+              </Button>
+            )}
+            {avatar.abilities.update && (
+              <Button variant="default" leftSection={<IconArrowsJoin size={16} aria-hidden />} onClick={() => setDialog('combine')} data-testid="combine-avatar">
+                {t('page.combine')}
+              </Button>
+            )}
+            {avatar.abilities.delete && (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDialog('delete')} data-testid="delete-avatar">
+                {t('page.delete')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {!avatar.abilities.update && (
+        <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="read-only-note">
+          {t('page.readOnly', { name: author })}
+        </Alert>
+      )}
+      <ContextCard key={avatar.updatedAt} avatar={avatar} />
+      <FilesPanel avatar={avatar} />
+      <Text size="xs" c="dimmed">
+        {t('page.later')}
+      </Text>
+      <CloneModal avatar={avatar} opened={dialog === 'clone'} onClose={() => setDialog(null)} />
+      <CombineModal avatar={avatar} opened={dialog === 'combine'} onClose={() => setDialog(null)} />
+      <ConfirmModal
+        opened={dialog === 'delete'}
+        onClose={() => setDialog(null)}
+        title={t('page.deleteTitle')}
+        warning={t('page.deleteWarning', { name: avatar.name })}
+        confirmLabel={t('page.delete')}
+        onConfirm={() => remove.mutate()}
+        pending={remove.isPending}
+        data-testid="delete-avatar-modal"
+      />
+    </Stack>
+  );
+}

@@ -77,6 +77,20 @@ describe('customers search through the rarest trigrams', () => {
     expect(trigramWindows('AAAaaa')).toEqual(['AAA']);
   });
 
+  it('asks for the rarest windows only when leaving the others out saves reading', () => {
+    const stats = (entries: Record<string, number>, floor = 0.004) => ({ floor, frequencies: new Map(Object.entries(entries)) });
+    const shared = { cus: 1, ust: 1, sto: 1, tom: 1, ome: 1, mer: 1, er4: 0.11, r42: 0.012, '424': 0.0037, '242': 0.0038 };
+    // The rarest first, then those up to 20 times as common; the shared ones are left to the recheck.
+    expect(rarestWindows(trigramWindows('customer4242@'), stats(shared))).toEqual(['424', '242', 'r42']);
+    // Unsampled windows count as the floor (rarer than any sampled one).
+    expect(rarestWindows(trigramWindows('Customer9999'), stats(shared))).toEqual(['er9', 'r99', '999']);
+    // A common name's windows are all about as common: nothing to save, the plain ILIKE.
+    expect(rarestWindows(trigramWindows('García'), stats({ gar: 0.05, arc: 0.05 }))).toEqual([]);
+    // A domain shared by a seventh of the addresses: its one selective window, not the lists every address has.
+    expect(rarestWindows(trigramWindows('example3.com'), stats({ exa: 1, xam: 1, amp: 1, mpl: 1, ple: 1, le3: 0.14, com: 1 }))).toEqual(['le3']);
+    expect(rarestWindows([], stats(shared))).toEqual([]);
+  });
+
   const queries = [
     'customer4242@', 'CUSTOMER4242@', 'customer42', 'example3.com', '@example', '%', '_', '\\', "'", '"', "O'Brien",
     '100%', '100%off', 'ana_maria', 'ex_ample', 'back\\slash', 'Quote"d', 'a', 'ab', 'gA', 'García', 'GARCÍA', 'garcia',

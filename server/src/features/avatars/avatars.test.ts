@@ -4,7 +4,7 @@
 // 409 without the user's own key, the public toggle for admins only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarFiles, avatars, files } from '../../db/schema';
+import { avatarFiles, avatars, files, knowledgeFiles } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
@@ -216,6 +216,8 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect(txt.statusCode).toBe(201);
     expect(txt.json()).toMatchObject({ editable: true, abilities: { download: true, edit_text: true, delete: true } });
     const oldId = txt.json().file_id;
+    // Queued for indexing by the knowledge job (never extracted in the request).
+    expect(await t.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.fileId, oldId))).toHaveLength(1);
     const empty = await call(ana, 'PUT', `/api/avatars/${a.avatar_id}/files/${oldId}/text`, { content: '  ' });
     expect(empty.statusCode).toBe(400);
     const edited = await call(ana, 'PUT', `/api/avatars/${a.avatar_id}/files/${oldId}/text`, { content: 'second draft, ñ' });
@@ -224,6 +226,8 @@ describe(`avatars API (${testDbKind()})`, () => {
     const newId = edited.json().file_id;
     expect(newId).not.toBe(oldId);
     expect(await t.ctx.db.select().from(files).where(eq(files.fileId, oldId))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.fileId, oldId))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.fileId, edited.json().file_id))).toHaveLength(1);
     expect((await call(ana, 'GET', `/api/avatars/${a.avatar_id}/files/${newId}`)).body).toBe('second draft, ñ');
     // A non-editable file cannot be edited; another user cannot edit at all.
     const pdf = (await upload(ana, a.avatar_id, { name: 'x.pdf', bytes: pdfBytes() })).json();

@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { StorageNotFoundError } from '../../platform/storage';
 import { storeUpload, type Upload } from '../files';
+import { isKnowledgeFileType, queueFileIndexing } from '../knowledge';
 import { discardUnlinkedFiles, findLinkedFile, listLinkedFiles } from './files-store';
 import { canFile, requireAvatar } from './policy';
 import { presentAvatarFile } from './present';
@@ -42,7 +43,8 @@ export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; av
   }
   const [link] = await ctx.db.insert(avatarFiles).values({ avatarId: avatar.avatarId, fileId: stored.fileId, editable }).returning();
   await touch(ctx, avatar.avatarId);
-  // Knowledge indexing of the new file hooks in here once features/knowledge exists (issue 13 item 3).
+  // Text is extracted and indexed in a background job, never in this request (issue 13 item 3).
+  if (isKnowledgeFileType(stored.type)) await queueFileIndexing({ ctx, fileId: stored.fileId });
   return presentAvatarFile(actor, avatar, { link, file: stored });
 }
 
@@ -95,7 +97,7 @@ export async function editAvatarFileText(options: { ctx: AppContext; actor: Acto
     .returning();
   await discardUnlinkedFiles(ctx, [linked.file.fileId]);
   await touch(ctx, avatar.avatarId);
-  // Knowledge re-indexing of the edited file hooks in here once features/knowledge exists.
+  await queueFileIndexing({ ctx, fileId: stored.fileId });
   return presentAvatarFile(actor, avatar, { link, file: stored });
 }
 
@@ -106,5 +108,6 @@ export async function deleteAvatarFile(options: { ctx: AppContext; actor: Actor;
   await ctx.db.delete(avatarFiles).where(eq(avatarFiles.avatarFileId, linked.link.avatarFileId));
   await discardUnlinkedFiles(ctx, [linked.file.fileId]);
   await touch(ctx, avatar.avatarId);
-  // Knowledge: this avatar's passages of the file must go at once here once features/knowledge exists.
+  // A deleted file's passages go with it (knowledge rows cascade from files); a file still linked to another
+  // avatar stays indexed for that one only (retrieval is by the avatar's own file ids).
 }

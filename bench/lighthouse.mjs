@@ -74,10 +74,14 @@ async function setSession(puppeteer, port, origin, token) {
     await page.goto(`${origin}/favicon.svg`);
     await page.evaluate(
       (keys, value) => {
-        if (value === null) for (const key of keys) localStorage.removeItem(key);
-        else {
+        // The first-paint cookie too, as the app keeps it beside the token (web/src/api/token-store.ts).
+        if (value === null) {
+          for (const key of keys) localStorage.removeItem(key);
+          globalThis.document.cookie = 'pluma_fp=; Path=/conversations; Max-Age=0; SameSite=Strict';
+        } else {
           localStorage.setItem(keys[0], value);
           localStorage.setItem(keys[1], String(Date.now()));
+          globalThis.document.cookie = `pluma_fp=${value}; Path=/conversations; Max-Age=2592000; SameSite=Strict`;
         }
       },
       [TOKEN_KEY, LAST_REFRESH_KEY],

@@ -4,7 +4,9 @@
 import type { Page, Route } from 'playwright-core';
 import { describe } from 'vitest';
 import { expect, test } from './src/fixtures';
-import { fillLogin, newcomer, signUpViaApi, texts, type UiLang } from './src/journey-steps';
+import type { Conversation } from '@pluma/common/conversations';
+import { apiRequest } from './src/api';
+import { fillLogin, newcomer, signIn, signOut, signUpViaApi, texts, userWithAccess, type UiLang } from './src/journey-steps';
 
 /** Holds the app's scripts until `release` is called: what a visitor sees before any script has run. */
 async function holdScripts(page: Page) {
@@ -74,5 +76,35 @@ describe('first paint', () => {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await overlayShown(page)).toBe(false);
     await release();
+  });
+
+  test("[FIRST PAINT] (es) a signed-in user's open conversation shows before the scripts run, until the app shows its messages", async ({ openPage }) => {
+    const user = await userWithAccess('first-paint-chat', 'es');
+    const conversation = await apiRequest<Conversation>('POST', '/conversations', { token: user.token, body: { name: 'Borrador de prueba' } });
+    await apiRequest('POST', '/messages', { token: user.token, body: { conversation_id: conversation.conversation_id, content: '[words:40] Un párrafo sobre borradores', stream: false } });
+    const page = await openPage({ locale: 'en-US' });
+    // Signing in through the app is what gives the browser the first-paint cookie (web/src/api/token-store.ts).
+    await signIn(page, 'en', user.email, user.password);
+
+    const release = await holdScripts(page);
+    await page.goto(`/conversations/${conversation.conversation_id}`, { waitUntil: 'domcontentloaded' });
+    const drawn = page.locator('#first-paint');
+    // Drawn by the server in the user's language (Spanish, though the browser asks for English), inert.
+    await drawn.getByText('Un párrafo sobre borradores').first().waitFor();
+    await drawn.getByText('Borrador de prueba').first().waitFor();
+    expect(await overlayShown(page)).toBe(true);
+    expect(await drawn.evaluate((node) => (node as HTMLElement).inert)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+
+    await release();
+    await page.getByTestId('message-history').getByText('Un párrafo sobre borradores').first().waitFor();
+    await drawn.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-first-paint-screen'))).toBe(false);
+
+    // Signed out, the cookie goes with the session: the next visit draws nothing of the conversation.
+    await signOut(page, 'es');
+    await page.unrouteAll();
+    const response = await page.request.get(`/conversations/${conversation.conversation_id}`);
+    expect(await response.text()).not.toContain('Borrador de prueba');
   });
 });

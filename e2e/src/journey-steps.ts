@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import es from '../../web/src/i18n/es.json';
-import { apiRequest } from './api';
+import { adminSessionToken, apiRequest } from './api';
 
 export const texts = { en, es } as const;
 export type UiLang = keyof typeof texts;
@@ -60,4 +60,38 @@ export async function signOut(page: Page, lang: UiLang) {
   await page.getByRole('menuitem', { name: t.shell.logout }).click();
   await page.getByTestId('app-sidebar').waitFor({ state: 'detached' });
   await page.waitForFunction(() => localStorage.getItem('token') === null);
+}
+
+export interface ChatUser {
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Signs a user up (API) and gives them access as the admin (POST /api/users/giveAccess, gift of a seeded plan). */
+export async function userWithAccess(tag: string, lang: UiLang): Promise<ChatUser> {
+  const user = newcomer(tag);
+  const { token, user: created } = await signUpPatiently({ ...user, lang });
+  const products = await apiRequest<{ product_id: number; word_amount: number | null }[]>('GET', '/products/available');
+  // Unlimited words, so the long answers of these journeys never run out.
+  const plan = products.find((p) => p.word_amount === null) ?? products[0];
+  if (!plan) throw new Error('no product to give access with: the server seeds sample plans on a fresh database');
+  await apiRequest('POST', '/users/giveAccess', { token: await adminSessionToken(), body: { user_id: created.user_id, product_id: plan.product_id, gift: true } });
+  return { email: user.email, password: user.password, token };
+}
+
+/**
+ * Sign-up allows 5 a minute per address, and the journeys before this file share the server and its
+ * address: on a 429 the call waits for the window to pass and tries again.
+ */
+async function signUpPatiently(body: object): Promise<{ token: string; user: { user_id: number } }> {
+  const deadline = Date.now() + 70_000;
+  for (;;) {
+    try {
+      return await apiRequest<{ token: string; user: { user_id: number } }>('POST', '/auth/signup', { body });
+    } catch (error) {
+      if (!String(error).includes('answered 429') || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
 }

@@ -22,6 +22,7 @@ import { registerWebApp } from './platform/http/web-app';
 import { featureRoutes } from './features';
 import { publicConfig } from './features/appconfig/service';
 import { paymentCspSources } from './features/payments';
+import { conversationPicture } from './features/messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   if (process.env.BENCH_BARE_ROUTE === '1') app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(featureRoutes, { prefix: '/api' });
   // The built web app: static files (pre-compressed) and the per-request index.html.
-  await registerWebApp(app, ctx, { publicConfig: () => publicConfig(ctx) });
+  await registerWebApp(app, ctx, {
+    publicConfig: () => publicConfig(ctx),
+    conversationPicture: (token, conversationId) => conversationPicture(app, token, conversationId),
+  });
   return app;
 }

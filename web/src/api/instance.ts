@@ -7,7 +7,10 @@ import { organizationStore } from './organization';
 import { safeStorage } from './storage-keys';
 import { createTokenStore } from './token-store';
 
-export const tokenStore = createTokenStore(safeStorage());
+const storage = safeStorage();
+/** The shared session (localStorage), not a "view as" tab's own (sessionStorage). */
+const sharedSession = storage !== null && storage === globalThis.localStorage;
+export const tokenStore = createTokenStore(storage, { firstPaintCookie: sharedSession });
 
 /** Web Locks keep two tabs from rotating the same token at once (the server revokes a reused token). */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {

@@ -23,6 +23,14 @@ import RecoveryPage from '../features/auth/RecoveryPage';
 import LoginPage from '../features/auth/LoginPage';
 import SignupPage from '../features/auth/SignupPage';
 import LandingPage from '../features/landing/LandingPage';
+import type { Conversation } from '@pluma/common/conversations';
+import type { MessagePage } from '@pluma/common/messages-api';
+import type { CurrentUser } from '@pluma/common/users';
+import { Shell } from '../app/shell/Shell';
+import { CURRENT_USER_QUERY_KEY } from '../app/session/session-context';
+import { conversationKey } from '../features/conversations/conversations-api';
+import { ChatScreenView, type ChatScreenState } from '../features/chat/ConversationPage';
+import { chatReducer, initialChatState } from '../features/chat/chat-state';
 
 /** The screens drawn here, with the source module whose stylesheets the page must link (Vite's manifest key). */
 export const SCREEN_MODULES = {
@@ -33,6 +41,9 @@ export const SCREEN_MODULES = {
 } as const;
 
 export type Screen = keyof typeof SCREEN_MODULES;
+
+/** The signed-in screens drawn here (an open conversation), with the modules whose stylesheets they need. */
+export const SIGNED_IN_MODULES = ['src/app/shell/ShellApp.tsx', 'src/features/chat/ConversationPage.tsx', 'src/features/chat/MessageMarkdown.tsx'] as const;
 
 export interface FirstPaintScreen {
   screen: Screen;
@@ -77,18 +88,61 @@ const SCREENS: Record<Exclude<Screen, 'landing'>, ComponentType> = { login: Logi
 const notOnTheServer = () => Promise.reject(new Error('not available in the first paint'));
 const SIGNED_OUT: SessionValue = { status: 'signedOut', user: null, signIn: () => undefined, signOut: notOnTheServer, setUser: () => undefined, reloadUser: notOnTheServer };
 
+/** What the server read for a signed-in visitor's open conversation, as the API answers it. */
+export interface ConversationPicture {
+  url: string;
+  lang: Lang;
+  user: CurrentUser;
+  conversation: Conversation;
+  page: MessagePage;
+}
+
+// The screen's actions in the picture: never called (it is inert and nothing hydrates).
+const nothing = () => undefined;
+const notSent = () => Promise.resolve(false);
+
+/** The conversation screen as the app draws it once its newest messages are in (features/chat/ConversationPage.tsx). */
+function conversationTree({ url, user, conversation, page }: ConversationPicture, client: QueryClient, config: ReturnType<typeof readConfig>): ReactNode {
+  client.setQueryData(CURRENT_USER_QUERY_KEY, user);
+  client.setQueryData(conversationKey(conversation.conversation_id), conversation);
+  const chat: ChatScreenState = {
+    state: chatReducer(initialChatState(conversation.conversation_id), { type: 'latestPage', page }),
+    generating: false,
+    loadError: null,
+    retryLoad: nothing,
+    loadingOlder: false,
+    loadOlder: nothing,
+    send: notSent,
+    saveEdit: notSent,
+    toggleFavorite: () => Promise.resolve(),
+    answerAgain: () => Promise.resolve(),
+  };
+  const session: SessionValue = { status: 'signedIn', user, signIn: nothing, signOut: notOnTheServer, setUser: nothing, reloadUser: notOnTheServer };
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={buildTheme(config.get('primary_color'), config.get('accent_color'))} defaultColorScheme="auto">
+        <StaticRouter location={url}>
+          <SessionContext.Provider value={session}>
+            <Shell>
+              <ChatScreenView conversation={conversation} chat={chat} draft={null} />
+            </Shell>
+          </SessionContext.Provider>
+        </StaticRouter>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}
+
 // i18next's language is global: one render at a time (each waits only for code and copy already on disk).
 let queue: Promise<unknown> = Promise.resolve();
 
 /** The markup of the screen in its language with this configuration. */
 export function renderFirstPaint({ screen, url, lang }: FirstPaintScreen, entries: ConfigEntry[]): Promise<string> {
-  const run = async () => {
-    await i18n.changeLanguage(lang);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } } });
+  return renderInQueue(lang, (client) => {
     client.setQueryData(APP_CONFIG_QUERY_KEY, entries);
     const config = readConfig(entries);
     const Screen = screen === 'landing' ? () => <LandingPage lang={lang} /> : SCREENS[screen];
-    const tree: ReactNode = (
+    return (
       <QueryClientProvider client={client}>
         <MantineProvider theme={buildTheme(config.get('primary_color'), config.get('accent_color'))} defaultColorScheme="auto">
           <StaticRouter location={url}>
@@ -99,17 +153,47 @@ export function renderFirstPaint({ screen, url, lang }: FirstPaintScreen, entrie
         </MantineProvider>
       </QueryClientProvider>
     );
-    const { prelude } = await prerenderToNodeStream(tree);
-    const chunks: Buffer[] = [];
-    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-    // Nothing in the picture takes input (it is inert too): a field filled before the app arrives would
-    // lose its text when the picture goes. Test ids stay the app's own (tests never drive the picture).
-    return Buffer.concat(chunks)
-      .toString('utf8')
-      .replace(/<(input|textarea)\b/g, '<$1 readonly')
-      .replace(/ data-testid="[^"]*"/g, '');
+  });
+}
+
+/** The markup of a signed-in visitor's open conversation, in the user's language. */
+export function renderConversationFirstPaint(picture: ConversationPicture, entries: ConfigEntry[]): Promise<string> {
+  return renderInQueue(picture.lang, (client) => {
+    client.setQueryData(APP_CONFIG_QUERY_KEY, entries);
+    return conversationTree(picture, client, readConfig(entries));
+  });
+}
+
+function renderInQueue(lang: Lang, tree: (client: QueryClient) => ReactNode): Promise<string> {
+  const run = async () => {
+    await i18n.changeLanguage(lang);
+    // A lazy screen part (React.lazy) suspends the first time it is drawn, and the prerender then writes its
+    // Suspense fallback with a script that swaps the content in, which never runs here (inert markup, the
+    // page's CSP): the first draw of a kind of screen loads those parts, the second is whole.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const html = await renderOnce(tree);
+      if (!html.includes('$RC(')) return html;
+    }
+    throw new Error('first paint: a part of the screen was still loading');
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;
+}
+
+async function renderOnce(tree: (client: QueryClient) => ReactNode): Promise<string> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } } });
+  // An error inside a Suspense boundary would leave its fallback (a spinner) in the picture: none is drawn instead.
+  const errors: unknown[] = [];
+  // progressiveChunkSize: a large boundary's content would otherwise be written apart and swapped in by a script.
+  const { prelude } = await prerenderToNodeStream(tree(client), { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+  // Nothing in the picture takes input (it is inert too): a field filled before the app arrives would
+  // lose its text when the picture goes. Test ids stay the app's own (tests never drive the picture).
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/<(input|textarea)\b/g, '<$1 readonly')
+    .replace(/ data-testid="[^"]*"/g, '');
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FirstPaintDone, removeFirstPaint } from './remove-first-paint';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FirstPaintDone, removeFirstPaint, SCREEN_WAIT_MS } from './remove-first-paint';
 
 function drawFirstPaint() {
   document.documentElement.setAttribute('data-first-paint', 'en');
@@ -29,5 +29,23 @@ describe('the first paint leaves', () => {
     expect(() => removeFirstPaint()).not.toThrow();
     render(<FirstPaintDone />);
     expect(document.getElementById('first-paint')).toBeNull();
+  });
+
+  it("for a signed-in screen's picture, waits for that screen, or SCREEN_WAIT_MS at most", () => {
+    vi.useFakeTimers();
+    try {
+      drawFirstPaint();
+      document.documentElement.setAttribute('data-first-paint-screen', 'conversation');
+      render(<FirstPaintDone />);
+      // The shell has rendered (a spinner where the messages go): the picture stays over it.
+      expect(document.getElementById('first-paint')).not.toBeNull();
+      vi.advanceTimersByTime(SCREEN_WAIT_MS - 1);
+      expect(document.getElementById('first-paint')).not.toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(document.getElementById('first-paint')).toBeNull();
+      expect(document.documentElement.hasAttribute('data-first-paint-screen')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

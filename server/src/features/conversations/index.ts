@@ -2,3 +2,4 @@
 export { assertOfferedModel } from './model-check';
 export { findVisibleConversation, scopeParams, visibleTo, visibleToPrepared } from './policy';
 export type { ConversationRow } from './policy';
+export { getConversation } from './service';

@@ -6,16 +6,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAppConfig } from '../../features/appconfig/seed';
-import { buildUser, type BuiltUser } from '../../test/factories';
+import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { INDEX_TEMPLATE } from '../../test/index-template';
 import { testDbKind } from '../../test/test-db';
+import { conversations, messages, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { acceptedLang, stylesheetsOf } from './first-paint';
+import { firstPaintToken } from './web-app';
 
 
 const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', css: ['assets/index-ghi.css'], imports: ['_react.js'] },
   '_react.js': { file: 'assets/react-def.js' },
+  'src/Chat.tsx': { file: 'assets/Chat-3.js', css: ['assets/Chat-3.css'], imports: ['_react.js'] },
   'src/Login.tsx': { file: 'assets/Login-1.js', css: ['assets/Login-1.css'], imports: ['_layout.js', '_react.js'] },
   '_layout.js': { file: 'assets/layout-2.js', css: ['assets/layout-2.css', 'assets/index-ghi.css'] },
 };
@@ -36,6 +40,17 @@ export async function renderFirstPaint(screen, entries) {
   return '<h1>' + (screen.lang === 'es' ? 'Bienvenido' : 'Welcome back') + ' ' + name + ' $&</h1><script>window.ran = 1</script>';
 }
 `;
+
+// A signed-in visitor's open conversation: the stand-in draws what the server read, as the real one does.
+const CONVERSATION_BUNDLE = `
+export const SIGNED_IN_MODULES = ['src/Chat.tsx'];
+export async function renderConversationFirstPaint(picture, entries) {
+  globalThis.__conversationRenders = (globalThis.__conversationRenders ?? 0) + 1;
+  return '<main><h1>' + picture.conversation.name + '</h1>' + picture.page.messages.map((m) => '<p>' + m.content + '</p>').join('') + '<i>' + picture.user.email + ' ' + picture.lang + ' ' + picture.url + '</i></main>';
+}
+`;
+
+const conversationRenders = () => (globalThis as { __conversationRenders?: number }).__conversationRenders ?? 0;
 
 const renders = () => (globalThis as { __firstPaintRenders?: number }).__firstPaintRenders ?? 0;
 
@@ -72,7 +87,7 @@ describe(`the first paint in the served page (${testDbKind()})`, () => {
     mkdirSync(path.join(root, 'dist-ssr'));
     writeFileSync(path.join(webDir, 'index.html'), INDEX_TEMPLATE);
     writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    writeFileSync(path.join(root, 'dist-ssr', 'entry.js'), BUNDLE);
+    writeFileSync(path.join(root, 'dist-ssr', 'entry.js'), BUNDLE + CONVERSATION_BUNDLE);
     t = await createTestApp({ WEB_DIST_DIR: webDir });
     await seedAppConfig(t.ctx);
     admin = await buildUser(t.ctx, { staffRole: 'admin' });
@@ -147,5 +162,91 @@ describe(`the first paint in the served page (${testDbKind()})`, () => {
     const renamed = await page('/login');
     expect(overlayOf(renamed.body)?.[1]).toContain('<h1>Welcome back Escribe $&</h1>');
     expect(renders()).toBe(before + 1);
+  });
+
+  describe("a signed-in visitor's open conversation", () => {
+    let owner: BuiltUser;
+    let conversationId: number;
+    const withCookie = (url: string, token: string, extra: Record<string, string> = {}) =>
+      t.app.inject({ url, headers: { host: 'app.example', 'accept-language': 'en-US', cookie: `theme=dark; pluma_fp=${token}`, ...extra } });
+
+    beforeAll(async () => {
+      owner = await buildUser(t.ctx, { access: true, lang: 'es', email: `owner-${Date.now()}@example.com` });
+      const [conversation] = await t.ctx.db.insert(conversations).values({ userId: owner.user.userId, name: 'Borrador <b>uno</b>' }).returning();
+      conversationId = conversation!.conversationId;
+      await t.ctx.db.insert(messages).values([
+        { conversationId, userId: owner.user.userId, role: 'user', content: 'First question' },
+        { conversationId, userId: owner.user.userId, role: 'assistant', content: 'The answer' },
+      ]);
+    });
+
+    it("draws it from the first-paint cookie, in the user's language, never stored by a cache", async () => {
+      const response = await withCookie(`/conversations/${conversationId}?x=1`, owner.token);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<html data-first-paint="es" data-first-paint-screen="conversation"');
+      const overlay = overlayOf(response.body)?.[1] ?? '';
+      // The page as the API sends it: newest first.
+      expect(overlay).toContain('<h1>Borrador <b>uno</b></h1><p>The answer</p><p>First question</p>');
+      expect(overlay).toContain(`${owner.user.email} es /conversations/${conversationId}</i>`);
+      expect(response.body.slice(0, response.body.indexOf('</head>'))).toContain('href="/assets/Chat-3.css"');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(String(response.headers.vary)).toContain('Cookie');
+    });
+
+    it('draws an unchanged conversation once, and anew when a message changes', async () => {
+      await withCookie(`/conversations/${conversationId}`, owner.token);
+      const before = conversationRenders();
+      await withCookie(`/conversations/${conversationId}`, owner.token);
+      expect(conversationRenders()).toBe(before);
+      await t.ctx.db.update(messages).set({ content: 'The better answer' }).where(eq(messages.role, 'assistant'));
+      const changed = await withCookie(`/conversations/${conversationId}`, owner.token);
+      expect(overlayOf(changed.body)?.[1]).toContain('<p>The better answer</p>');
+      expect(conversationRenders()).toBe(before + 1);
+    });
+
+    it("draws nothing of another user's conversation, for a bad or revoked token, or without access", async () => {
+      const stranger = await buildUser(t.ctx, { access: true });
+      const noAccess = await buildUser(t.ctx);
+      const [own] = await t.ctx.db.insert(conversations).values({ userId: noAccess.user.userId, name: 'Mine' }).returning();
+      const cases: [string, string][] = [
+        [`/conversations/${conversationId}`, stranger.token],
+        [`/conversations/${conversationId}`, 'x'.repeat(43)],
+        [`/conversations/${conversationId}`, `${owner.token}"><script>`],
+        [`/conversations/${own!.conversationId}`, noAccess.token],
+        [`/conversations/999999`, owner.token],
+      ];
+      for (const [url, token] of cases) {
+        const response = await withCookie(url, token);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain('data-first-paint-screen');
+        expect(response.body).not.toContain('Borrador');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+      // A user whose default organization may open the app there: the Personal picture could be wrong.
+      const organization = await buildOrganization(t.ctx, [{ user: owner, role: 'member' }]);
+      await t.ctx.db.update(users).set({ defaultOrganizationId: organization.organizationId }).where(eq(users.userId, owner.user.userId));
+      expect((await withCookie(`/conversations/${conversationId}`, owner.token)).body).not.toContain('Borrador');
+      await t.ctx.db.update(users).set({ defaultOrganizationId: null }).where(eq(users.userId, owner.user.userId));
+      const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: owner.auth });
+      expect(signedOut.statusCode).toBeLessThan(300);
+      const revoked = await withCookie(`/conversations/${conversationId}`, owner.token);
+      expect(revoked.body).not.toContain('Borrador');
+    });
+
+    it('never authenticates an API call: the cookie is for the picture only', async () => {
+      const other = await buildUser(t.ctx, { access: true });
+      const response = await t.app.inject({ url: '/api/users', headers: { cookie: `pluma_fp=${other.token}` } });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('reads only a well-formed token from the cookie header', () => {
+      const token = 'a'.repeat(43);
+      expect(firstPaintToken(`pluma_fp=${token}`)).toBe(token);
+      expect(firstPaintToken(`a=1; pluma_fp=${token}; b=2`)).toBe(token);
+      expect(firstPaintToken(`xpluma_fp=${token}`)).toBeNull();
+      expect(firstPaintToken('pluma_fp=short')).toBeNull();
+      expect(firstPaintToken(`pluma_fp=${token}<`)).toBeNull();
+      expect(firstPaintToken(undefined)).toBeNull();
+    });
   });
 });

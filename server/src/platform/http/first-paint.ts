@@ -5,6 +5,10 @@
 // The app removes the overlay when it has rendered the screen itself (web/src/prerender/remove-first-paint.ts);
 // index.html's first script hides it for a visitor with a session or another saved language.
 // Renders are cached per screen, language and configuration (a few keys), never per visitor.
+// A signed-in visitor's open conversation is drawn too (its records read by features/messages/
+// conversation-picture.ts): that render is the visitor's own, cached by what it shows (a digest of the
+// records, language and configuration) so a reload of an unchanged conversation costs no render.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,11 +22,22 @@ interface FirstPaintScreen {
   lang: Lang;
 }
 
+/** A signed-in visitor's open conversation, as the API answers its records (entry.tsx ConversationPicture). */
+export interface ConversationPicture {
+  url: string;
+  lang: Lang;
+  user: { lang: Lang };
+  conversation: object;
+  page: object;
+}
+
 /** The server bundle's exports (web/src/prerender/entry.tsx). */
 interface FirstPaintModule {
   SCREEN_MODULES: Record<FirstPaintScreen['screen'], string>;
+  SIGNED_IN_MODULES: readonly string[];
   firstPaintScreen(url: string, lang: Lang, entries: readonly ConfigEntry[]): FirstPaintScreen | null;
   renderFirstPaint(screen: FirstPaintScreen, entries: ConfigEntry[]): Promise<string>;
+  renderConversationFirstPaint(picture: ConversationPicture, entries: ConfigEntry[]): Promise<string>;
 }
 
 interface ManifestChunk {
@@ -39,9 +54,16 @@ export interface FirstPaint {
   html: string;
   /** Stylesheets (URLs) the screen needs beyond those index.html links already. */
   stylesheets: string[];
+  /** A signed-in screen: the app removes it when that screen has its content, not at its first render. */
+  signedIn?: boolean;
 }
 
-export type FirstPaintRenderer = (url: string, acceptLanguage: string | undefined, entries: ConfigEntry[]) => Promise<FirstPaint | null>;
+export interface FirstPaintRenderer {
+  /** The signed-out screen a visitor would see at `url`, or null. */
+  signedOut(url: string, acceptLanguage: string | undefined, entries: ConfigEntry[]): Promise<FirstPaint | null>;
+  /** A signed-in visitor's open conversation. */
+  conversation(picture: ConversationPicture, entries: ConfigEntry[]): Promise<FirstPaint | null>;
+}
 
 /** The visitor's language as the app picks it without a saved one: the first of Accept-Language's en or es. */
 export function acceptedLang(header: string | undefined): Lang {
@@ -69,6 +91,8 @@ export function stylesheetsOf(manifest: Manifest, key: string, except = new Set<
 }
 
 const RENDERS_KEPT = 64;
+/** Signed-in pictures kept (each ~40 KB of markup): their own cache, so they never push out the signed-out screens. */
+const CONVERSATION_RENDERS_KEPT = 100;
 
 /**
  * The renderer for a web build at `distDir` (web/dist), or null when its server bundle or manifest is
@@ -82,28 +106,52 @@ export function firstPaintRenderer(distDir: string, log: { warn(obj: object, msg
   const linked = new Set(stylesheetsOf(manifest, 'index.html').map((url) => url.slice(1)));
   let loaded: Promise<FirstPaintModule> | null = null;
   const load = () => (loaded ??= import(pathToFileURL(bundle).href) as Promise<FirstPaintModule>);
-  const cache = new LRUCache<string, Promise<FirstPaint | null>>({ max: RENDERS_KEPT });
+  const screens = new LRUCache<string, Promise<FirstPaint | null>>({ max: RENDERS_KEPT });
+  const conversations = new LRUCache<string, Promise<FirstPaint | null>>({ max: CONVERSATION_RENDERS_KEPT });
 
-  return async (url, acceptLanguage, entries) => {
-    const module = await load();
-    const screen = module.firstPaintScreen(url, acceptedLang(acceptLanguage), entries);
-    if (!screen) return null;
-    // Never per URL (a query string would make every request a new render): the screens draw the same
-    // whatever the query or the path that led to them.
-    const key = JSON.stringify([screen.screen, screen.lang, entries]);
-    let render = cache.get(key);
-    if (!render) {
-      render = module.renderFirstPaint(screen, entries).then(
-        (html) => ({ lang: screen.lang, html, stylesheets: stylesheetsOf(manifest, module.SCREEN_MODULES[screen.screen], linked) }),
+  const cached = (cache: typeof screens, key: string, render: () => Promise<Omit<FirstPaint, 'stylesheets'>>, stylesheets: () => string[], context: object) => {
+    let paint = cache.get(key);
+    if (!paint) {
+      paint = render().then(
+        (drawn) => ({ ...drawn, stylesheets: stylesheets() }),
         (error: unknown) => {
           // A screen that cannot be drawn is served as before, without the picture.
-          log.warn({ err: error, screen }, 'first paint: render failed');
+          log.warn({ err: error, ...context }, 'first paint: render failed');
           cache.delete(key);
           return null;
         },
       );
-      cache.set(key, render);
+      cache.set(key, paint);
     }
-    return render;
+    return paint;
+  };
+
+  return {
+    async signedOut(url, acceptLanguage, entries) {
+      const module = await load();
+      const screen = module.firstPaintScreen(url, acceptedLang(acceptLanguage), entries);
+      if (!screen) return null;
+      // Never per URL (a query string would make every request a new render): the screens draw the same
+      // whatever the query or the path that led to them.
+      const key = JSON.stringify([screen.screen, screen.lang, entries]);
+      return cached(
+        screens,
+        key,
+        async () => ({ lang: screen.lang, html: await module.renderFirstPaint(screen, entries) }),
+        () => stylesheetsOf(manifest, module.SCREEN_MODULES[screen.screen], linked),
+        { screen },
+      );
+    },
+    async conversation(picture, entries) {
+      const module = await load();
+      const key = 'conversation:' + createHash('sha256').update(JSON.stringify([picture, entries])).digest('base64url');
+      return cached(
+        conversations,
+        key,
+        async () => ({ lang: picture.lang, html: await module.renderConversationFirstPaint(picture, entries), signedIn: true }),
+        () => [...new Set(module.SIGNED_IN_MODULES.flatMap((name) => stylesheetsOf(manifest, name, linked)))],
+        { screen: 'conversation' },
+      );
+    },
   };
 }

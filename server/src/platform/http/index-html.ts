@@ -87,7 +87,7 @@ function withFirstPaint(html: string, firstPaint: FirstPaint, nonce: string): st
   const { lang } = firstPaint;
   html = entryAfterFirstFrame(html, nonce);
   // Added after the nonces: the drawn screen's markup never gets one (React escaped its text; nothing in it runs).
-  html = html.replace(/<html\b/i, `<html data-first-paint="${lang}"`);
+  html = html.replace(/<html\b/i, `<html data-first-paint="${lang}"${firstPaint.signedIn ? ' data-first-paint-screen="conversation"' : ''}`);
   const links = firstPaint.stylesheets.map((url) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(url)}">`).join('');
   html = insertBefore(html, /<\/head\s*>/i, links);
   const overlay = `<div id="first-paint" inert aria-hidden="true" lang="${lang}">${firstPaint.html}</div>`;

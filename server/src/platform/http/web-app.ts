@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ConfigEntry } from '@pluma/common/appconfig';
-import { firstPaintRenderer } from './first-paint';
+import { firstPaintRenderer, type ConversationPicture, type FirstPaint } from './first-paint';
 import { indexHtmlFor } from './index-html';
 
 /** Hashed build output: its name changes with its content, so a browser may keep it for good. */
@@ -81,20 +81,54 @@ function compressPage(html: string, encoding: 'br' | 'gzip'): Buffer {
  * cached page would carry a stale nonce. A missing /assets/ file is a 404, not the page (a stale chunk
  * name after a deploy must fail as a script, not parse HTML).
  */
-export async function registerWebApp(app: FastifyInstance, ctx: AppContext, options: { publicConfig?: () => Promise<ConfigEntry[]> } = {}): Promise<void> {
+/**
+ * The cookie the web app keeps its session token in for the first paint of an open conversation
+ * (web/src/api/token-store.ts, Path=/conversations, SameSite=Strict). Read only here, for that picture.
+ */
+export const FIRST_PAINT_COOKIE = 'pluma_fp';
+const CONVERSATION_PATH = /^\/conversations\/(\d{1,9})\/?(?:\?|$)/;
+
+/** The session token of the first-paint cookie, if the request has one. */
+export function firstPaintToken(cookieHeader: string | undefined): string | null {
+  for (const part of String(cookieHeader ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === FIRST_PAINT_COOKIE) {
+      const value = part.slice(at + 1).trim();
+      return /^[A-Za-z0-9._~-]{16,512}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export interface WebAppOptions {
+  /** The public configuration (what GET /api/appconfig sends): the first paint needs it. */
+  publicConfig?: () => Promise<ConfigEntry[]>;
+  /** The records of a signed-in visitor's open conversation (features/messages/conversation-picture.ts), or null. */
+  conversationPicture?: (token: string, conversationId: number) => Promise<Omit<ConversationPicture, 'url' | 'lang'> | null>;
+}
+
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext, options: WebAppOptions = {}): Promise<void> {
   const root = webDistDir(ctx);
   if (!root) return;
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
-  // The signed-out screens' first paint needs the public configuration (what GET /api/appconfig sends).
-  const { publicConfig } = options;
-  const renderFirstPaint = publicConfig ? firstPaintRenderer(root, app.log) : null;
-  const firstPaintOf = (url: string, acceptLanguage: string | undefined) =>
-    renderFirstPaint && publicConfig
-      ? publicConfig().then((entries) => renderFirstPaint(url, acceptLanguage, entries)).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'first paint: skipped');
-          return null;
-        })
-      : undefined;
+  const { publicConfig, conversationPicture } = options;
+  const renderer = publicConfig ? firstPaintRenderer(root, app.log) : null;
+  /** The picture for this page: the visitor's open conversation, else the signed-out screen at this URL. */
+  const firstPaintOf = async (url: string, headers: { 'accept-language'?: string; cookie?: string }): Promise<FirstPaint | null> => {
+    if (!renderer || !publicConfig) return null;
+    try {
+      const token = firstPaintToken(headers.cookie);
+      const conversationId = Number(CONVERSATION_PATH.exec(url)?.[1]);
+      if (token && conversationPicture && conversationId > 0) {
+        const [records, entries] = await Promise.all([conversationPicture(token, conversationId), publicConfig()]);
+        if (records) return await renderer.conversation({ url: url.split('?')[0] ?? url, lang: records.user.lang, ...records }, entries);
+      }
+      return await renderer.signedOut(url, headers['accept-language'], await publicConfig());
+    } catch (error) {
+      app.log.warn({ err: error }, 'first paint: skipped');
+      return null;
+    }
+  };
   const assetsDir = path.join(root, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root,
@@ -113,8 +147,11 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, opti
   });
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
-    const html = await indexHtmlFor(ctx, template, reply.raw, firstPaintOf(request.url, request.headers['accept-language']));
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const firstPaint = firstPaintOf(request.url, request.headers);
+    const html = await indexHtmlFor(ctx, template, reply.raw, firstPaint);
+    // A page that carries the visitor's own records is never stored by anyone.
+    const own = (await firstPaint)?.signedIn === true;
+    reply.header('Cache-Control', own ? 'private, no-store' : 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding || Buffer.byteLength(html) < MIN_COMPRESS_BYTES) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compressPage(html, encoding));

@@ -52,6 +52,29 @@ beforeEach(async () => {
 });
 
 describe('conversation screen', () => {
+  it("removes the server's picture of the screen once its own messages are shown, not before", async () => {
+    document.documentElement.setAttribute('data-first-paint', 'en');
+    document.documentElement.setAttribute('data-first-paint-screen', 'conversation');
+    const picture = document.createElement('div');
+    picture.id = 'first-paint';
+    document.body.append(picture);
+    const { fetchMock } = renderConversation([message({ message_id: 1, role: 'user', content: 'Tell me about roses' })]);
+    // The history's first page waits until released: the screen is up, its messages are not yet.
+    let answerPage: (() => void) | null = null;
+    const page = new Promise<void>((resolve) => (answerPage = resolve));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/api/messages/conversation/9')) await page;
+      return answer(input, init);
+    });
+    expect(await screen.findByTestId('conversation-page')).toBeInTheDocument();
+    expect(document.getElementById('first-paint')).not.toBeNull();
+    answerPage!();
+    expect(await screen.findByText('Tell me about roses')).toBeInTheDocument();
+    expect(document.getElementById('first-paint')).toBeNull();
+    expect(document.documentElement.hasAttribute('data-first-paint')).toBe(false);
+  });
+
   it('sends with Enter, streams the answer, and shows the final text when the stream ends', async () => {
     const user = message({ message_id: 1, role: 'user', content: 'Tell me about roses', finish_reason: null });
     const pending = message({ message_id: 2, content: null, status: 'pending', finish_reason: null });

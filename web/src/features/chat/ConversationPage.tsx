@@ -3,7 +3,7 @@
 import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -21,6 +21,7 @@ import { takeFirstPrompt } from './first-prompt';
 import { prefetchLatestPage } from './chat-api';
 import { ConversationSidebar } from '../conversations/ConversationSidebar';
 import { useOnceTrue } from '../../ui/use-once-true';
+import { removeFirstPaint, removeFirstPaintSoon } from '../../prerender/remove-first-paint';
 
 // The edit and delete modals (and the form rules and schemas they bring) load when first opened, not with
 // the conversation: less script to run before its messages show (issue 9, Lighthouse).
@@ -49,6 +50,7 @@ function ConversationLoader({ id }: { id: number }) {
   if (isApiError(conversation.error) && conversation.error.status === 404) return <ConversationNotFound />;
   if (data) return <ChatScreen conversation={data} />;
   if (conversation.isError) {
+    removeFirstPaintSoon();
     return (
       <EmptyState icon={<IconMessages size={28} aria-hidden />} withIndicatorBackground title={t('chat.loadFailed')} py={64}>
         <EmptyState.Actions>
@@ -65,6 +67,7 @@ function ConversationLoader({ id }: { id: number }) {
 function ConversationNotFound() {
   const { t } = useTranslation('chat');
   usePageTitle(t('chat.notFound'));
+  useLayoutEffect(() => removeFirstPaint(), []);
   return (
     <EmptyState icon={<IconMessageCircleOff size={28} aria-hidden />} withIndicatorBackground title={t('chat.notFound')} description={t('chat.notFoundBody')} py={64} data-testid="conversation-not-found">
       <EmptyState.Actions>
@@ -77,12 +80,26 @@ function ConversationNotFound() {
 }
 
 function ChatScreen({ conversation }: { conversation: Conversation }) {
-  const { t } = useTranslation('chat');
   usePageTitle(conversation.name);
   const chat = useChat(conversation.conversation_id);
-  const { state } = chat;
   const draft = useFirstPrompt(conversation.conversation_id, chat.send);
+  // The server's picture of this screen (prerender/entry.tsx) stays until its messages are here.
+  const shown = chat.state.loaded || chat.loadError !== null;
+  useLayoutEffect(() => {
+    if (shown) removeFirstPaint();
+  }, [shown]);
+  return <ChatScreenView conversation={conversation} chat={chat} draft={draft} />;
+}
 
+export type ChatScreenState = Pick<
+  ReturnType<typeof useChat>,
+  'state' | 'generating' | 'loadError' | 'retryLoad' | 'loadingOlder' | 'loadOlder' | 'send' | 'saveEdit' | 'toggleFavorite' | 'answerAgain'
+>;
+
+/** The conversation screen as drawn from its state: the app's, and the server's first paint of it. */
+export function ChatScreenView({ conversation, chat, draft }: { conversation: Conversation; chat: ChatScreenState; draft: string | null }) {
+  const { t } = useTranslation('chat');
+  const { state } = chat;
   return (
     <div className={classes.layout}>
       <ConversationSidebar activeId={conversation.conversation_id} />

@@ -7,7 +7,8 @@ import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@p
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema';
+import { organizations, purchases } from '../../db/schema';
+import { encryptSecret } from '../../platform/crypto/secret-box';
 import { buildOrganization, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
 import { stripeEmulatorEnv } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -31,6 +32,8 @@ describe("an organization's products, sold with its own Stripe keys", () => {
   let spanishMember: BuiltUser;
   let organizationId: number;
   let otherOrganizationId: number;
+  /** A third organization that saved the same Stripe keys (one account, two webhook endpoints). */
+  let twinOrganizationId: number;
 
   beforeAll(async () => {
     emulator = await startStripeEmulator({ apiKey: ORG.secret });
@@ -57,6 +60,11 @@ describe("an organization's products, sold with its own Stripe keys", () => {
       payload: { organization_id: organizationId, name: 'Keyed org', stripe_public: ORG.public, stripe_secret: ORG.secret, stripe_webhook_secret: ORG.webhook },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    twinOrganizationId = (await buildOrganization(t.ctx)).organizationId;
+    await t.ctx.db
+      .update(organizations)
+      .set({ stripeSecretSealed: encryptSecret(t.ctx.env.APP_SECRET, ORG.secret), stripeWebhookSecretSealed: encryptSecret(t.ctx.env.APP_SECRET, ORG.webhook) })
+      .where(eq(organizations.organizationId, twinOrganizationId));
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -117,6 +125,11 @@ describe("an organization's products, sold with its own Stripe keys", () => {
     expect((await deliverTo(orgWebhook(987_654), event, ORG.webhook)).statusCode).toBe(404);
     // An organization without a webhook secret: 500, so Stripe keeps retrying until its Admin saves one.
     expect((await deliverTo(orgWebhook(otherOrganizationId), event, ORG.webhook)).statusCode).toBe(500);
+    expect((await purchaseRow(purchaseId)).status).toBe('pending');
+    // Another organization with the same account and secret: verified there, but its scope has no such
+    // purchase, so nothing changes; and that delivery does not mark the event done for the right endpoint.
+    const twin = await deliverTo(orgWebhook(twinOrganizationId), event, ORG.webhook);
+    expect(twin.statusCode, twin.body).toBe(200);
     expect((await purchaseRow(purchaseId)).status).toBe('pending');
     // The organization's secret verifies, and the state is re-read with its key.
     const delivered = await deliverTo(orgWebhook(organizationId), event, ORG.webhook);

@@ -56,6 +56,13 @@ export async function verifyStripeEvent(ctx: AppContext, body: unknown, signatur
   }
 }
 
+/**
+ * The event's id as stored: Stripe's own for the operator's webhook; prefixed with the organization for an
+ * organization's, so one Stripe account registered at two endpoints (two organizations sharing keys) has each
+ * delivery processed at its own endpoint, in its own scope, instead of the first one swallowing the other.
+ */
+export const storedEventId = (eventId: string, scope: StripeScope) => (scope === null ? eventId : `organization:${scope}:${eventId}`);
+
 /** Stripe's current state of what the event is about (null: nothing of ours, or an unhandled type). */
 type Current = { kind: 'intent'; intent: Stripe.PaymentIntent } | { kind: 'subscription'; subscription: Stripe.Subscription; invoice: Stripe.Invoice | null } | null;
 
@@ -89,10 +96,11 @@ export async function readCurrentState(stripe: Stripe, type: string, objectId: s
  * concurrent delivery). Throws on failures (the caller answers 5xx and Stripe delivers it again).
  */
 export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event: Stripe.Event, scope: StripeScope = null): Promise<{ duplicate: boolean }> {
+  const eventId = storedEventId(event.id, scope);
   const [done] = await ctx.db
     .select({ id: paymentEvents.paymentEventId })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, 'stripe'), eq(paymentEvents.eventId, event.id), isNotNull(paymentEvents.processedAt)))
+    .where(and(eq(paymentEvents.provider, 'stripe'), eq(paymentEvents.eventId, eventId), isNotNull(paymentEvents.processedAt)))
     .limit(1);
   if (done) return { duplicate: true };
 
@@ -111,7 +119,7 @@ export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event
   const outcome = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(paymentEvents)
-      .values({ provider: 'stripe', eventId: event.id, type: event.type, payload: event as unknown as Record<string, unknown> })
+      .values({ provider: 'stripe', eventId, type: event.type, payload: event as unknown as Record<string, unknown> })
       .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
       .returning({ id: paymentEvents.paymentEventId });
     if (inserted.length === 0) return { duplicate: true, effects: [] as Effect[] };

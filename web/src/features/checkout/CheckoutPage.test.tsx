@@ -155,6 +155,18 @@ describe('Checkout screen', () => {
     expect(screen.queryByTestId('pay-now')).not.toBeInTheDocument();
   });
 
+  it("an organization's product: paid with the organization's Stripe keys only, so no PayPal; without them it says so (EN/ES)", async () => {
+    const orgProduct = { ...product, organization_id: 5 };
+    const { unmount } = open({ routes: { 'GET /api/products/2': () => ({ body: orgProduct }) } });
+    expect(await payButton()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+    unmount();
+    open({ routes: { 'GET /api/products/2': () => ({ body: orgProduct }), 'GET /api/checkout/config': () => ({ body: { stripe: null, demo: false } }) } });
+    expect(await screen.findByTestId('payments-not-configured')).toHaveTextContent('This organization has not set up its payments yet. Please contact its administrator.');
+    await setLanguage('es');
+    expect(await screen.findByTestId('payments-not-configured')).toHaveTextContent('Esta organización aún no ha configurado sus pagos.');
+  });
+
   describe('discount code', () => {
     it('applies a code and shows the discount and the new total', async () => {
       const user = userEvent.setup({ delay: null });

@@ -125,10 +125,15 @@ function Checkout() {
               downgradeFrom={downgradeFrom}
               onBusyChange={setPaying}
               onPaid={onPaid}
-              alternatives={({ onError }) => (
-                // PayPal (features/paypal): renders nothing when PayPal is not configured.
-                <PayPalCheckoutButton productId={product.data.product_id} discountCode={discount?.code} onPaid={onPaid} onError={onError} />
-              )}
+              alternatives={
+                // An organization's product is paid into its own Stripe account only; PayPal pays the operator.
+                product.data.organization_id !== null
+                  ? undefined
+                  : ({ onError }) => (
+                      // PayPal (features/paypal): renders nothing when PayPal is not configured.
+                      <PayPalCheckoutButton productId={product.data.product_id} discountCode={discount?.code} onPaid={onPaid} onError={onError} />
+                    )
+              }
             />
           ) : (
             <CheckoutAuth />

@@ -68,6 +68,27 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * The passages an avatar's answer was given (issue 13 item 3: "each avatar reply cites its passages under
+ * the answer (file, page; click to see the passage)"). A side table, not a column: a deleted file takes its
+ * citations with it (cascade), so a deleted file's passage is never shown again, not even under old answers.
+ */
+export const messageCitations = pgTable(
+  'message_citations',
+  {
+    citationId: serial('citation_id').primaryKey(),
+    messageId: integer('message_id').notNull().references(() => messages.messageId, { onDelete: 'cascade' }),
+    fileId: integer('file_id').notNull().references(() => files.fileId, { onDelete: 'cascade' }),
+    /** Order under the answer (1, 2, ...), as the model was given them. */
+    ordinal: integer('ordinal').notNull(),
+    fileName: text('file_name').notNull(),
+    page: integer('page'),
+    heading: text('heading'),
+    text: text('text').notNull(),
+  },
+  (t) => [index('message_citations_message_idx').on(t.messageId, t.ordinal), index('message_citations_file_idx').on(t.fileId)],
+);
+
 /** A message shared as a read-only public link (share.ts); revoking keeps the row, the token stops working. */
 export const messageShares = pgTable(
   'message_shares',

@@ -7,3 +7,5 @@ export * from './groups';
 export * from './daily-figures';
 export * from './avatars';
 export * from './knowledge';
+export * from './trainings';
+export * from './outputs';

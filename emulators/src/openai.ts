@@ -3,7 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { planAnswer, type PlannedAnswer } from './answer';
 import { handleEmbeddings } from './openai-embeddings';
-import { maskKey, randomId, sendJson, sseFrame, type EmulatorOptions, type RunningEmulator } from './http-kit';
+import { createFineTuning } from './openai-fine-tuning';
+import { BodyError, maskKey, randomId, readJson, sendJson, sseFrame, type EmulatorOptions, type RunningEmulator } from './http-kit';
 import { bearerKey, messageTurns, requestPath, startProviderEmulator, type ProviderRuntime } from './provider-server';
 
 const DEFAULT_MODELS = ['gpt-4o-mini', 'grok-2-latest', 'demo'];
@@ -48,6 +49,8 @@ function openAiHandler(runtime: ProviderRuntime) {
   const { stats, models, tokenDelayMs } = runtime;
   const fail = (res: ServerResponse, status: number, detail: Parameters<typeof openAiError>[1] = {}) =>
     runtime.sendError(res, status, { error: openAiError(status, detail) });
+  // Files and fine-tuning jobs (openai-fine-tuning.ts), kept for the life of this emulator.
+  const fineTuning = createFineTuning(fail);
 
   /** Bearer key check; returns false after answering 401. */
   const authorized = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -115,6 +118,12 @@ function openAiHandler(runtime: ProviderRuntime) {
     if (path === '/v1/embeddings' && req.method === 'POST') {
       if (!authorized(req, res)) return;
       return handleEmbeddings(req, res, runtime, fail);
+    }
+    if (path.startsWith('/v1/files') || path.startsWith('/v1/fine_tuning/')) {
+      if (!authorized(req, res)) return;
+      const readBody = () => readJson(req).catch((error: unknown) => (fail(res, 400, { message: error instanceof BodyError ? error.message : 'Invalid body.' }), null));
+      if (await fineTuning.handle(req, res, path, bearerKey(req), readBody)) return;
+      return fail(res, 404, { message: `Invalid URL (${req.method} ${path})` });
     }
     if (path !== '/v1/chat/completions') return fail(res, 404, { message: `Invalid URL (${req.method} ${path})` });
     if (req.method !== 'POST') return fail(res, 405, { message: `Invalid method for URL (${req.method} ${path})` });

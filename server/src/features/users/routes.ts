@@ -3,6 +3,7 @@
 import { emailRequest, messageResponse, resetLinkResponse, signupRequest } from '@pluma/common/auth';
 import { translate } from '@pluma/common/messages';
 import { text } from '@pluma/common/schema-kit';
+import { onboardingStatus } from '@pluma/common/onboarding';
 import { authResponse, currentUser, phoneLookupQuery, updateProfileRequest, userSummary } from '@pluma/common/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { requestLang } from '../../platform/http/lang';
 import { accountLimits, MINUTE_MS, signup, SIGNUP_RECOVERY_PER_MINUTE, tooManyAttempts } from '../auth';
 import { impersonatorOf } from './admin-service';
+import { readOnboardingStatus } from './onboarding-service';
 import { presentCurrentUser, presentUserSummary } from './present';
 import { publicBaseUrl } from './public-url';
 import { createResetLink, sendResetPasswordLink } from './recovery';
@@ -30,6 +32,12 @@ export async function usersRoutes(app: FastifyInstance) {
     // The cached view is the user's own; who impersonates belongs to this session only.
     return actor.impersonatedBy ? { ...view, impersonated_by: await impersonatorOf(ctx.db, actor.impersonatedBy) } : view;
   });
+
+  // spec part 2 §2: the onboarding check, in the request's context (organization_id). Not cached with the
+  // current user: that view is the same in every context.
+  r.get('/onboarding', signedIn(app, { tags, response: { 200: onboardingStatus } }), async (request) =>
+    readOnboardingStatus({ db: ctx.db, actor: actorOf(request) }),
+  );
 
   // spec part 1 §7 "POST /users — name, email, phone, last_name, uid — sign-up record". Our own auth
   // replaces the identity provider that made the uid, so this is sign-up itself: the same body (with the

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { files, organizations, products, purchases, userOrganizations } from '../../db/schema';
 import { organizationCredentialsChanged } from '../../platform/ai/organization-keys';
+import { stripeSettingsChanged } from '../payments';
 import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { encryptSecret } from '../../platform/crypto/secret-box';
@@ -172,6 +173,8 @@ export async function updateOrganization({ ctx, actor, input }: { ctx: AppContex
   });
   // Committed: AI calls in this organization use the new key (or the operator's) from now on.
   if (changedFields.includes('openaiApiKeySealed')) organizationCredentialsChanged(ctx, organizationId);
+  // Payments in its scope use the new Stripe keys at once, not after the settings cache expires.
+  if (changedFields.some((field) => field.startsWith('stripe'))) stripeSettingsChanged(ctx, organizationId);
   return changedFields;
 }
 

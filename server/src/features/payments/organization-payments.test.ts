@@ -4,12 +4,13 @@
 // The Stripe emulator accepts ONLY the organization's secret key: any call made with the operator's key is
 // refused with 401, so a checkout that works proves the organization's key was used.
 import { signPayload, startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
+import { customerWithCard, monthlyPrice } from '@pluma/emulators/stripe/test-kit';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, purchases } from '../../db/schema';
 import { encryptSecret } from '../../platform/crypto/secret-box';
-import { buildOrganization, buildProduct, buildUser, type BuiltUser } from '../../test/factories';
+import { buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { stripeEmulatorEnv } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { applyPaymentIntent } from './fulfil';
@@ -212,5 +213,26 @@ describe("an organization's products, sold with its own Stripe keys", () => {
     for (const who of [otherAdmin, outsider, staffManager]) expect((await call(who, 'POST', `/api/products?${inOrg(organizationId)}`, body)).statusCode).toBe(404);
     for (const who of [orgManager, member]) expect((await call(who, 'GET', `/api/products?${inOrg(organizationId)}`)).statusCode).toBe(403);
     expect((await call(orgAdmin, 'GET', `/api/products?${inOrg(organizationId)}`)).statusCode).toBe(200);
+  });
+
+  it("a member cancels an organization subscription in the organization's Stripe account (the operator's key would be refused)", async () => {
+    const price = await monthlyPrice(orgStripe, 1500);
+    const { customer } = await customerWithCard(orgStripe);
+    const sub = await orgStripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    const product = await buildProduct(t.ctx, { organizationId, isSubscription: true, subscriptionInterval: 1, subscriptionPeriod: 'month', expirationDays: null, price: 15 });
+    const purchase = await buildPurchase(t.ctx, {
+      userId: member.user.userId,
+      productId: product.productId,
+      organizationId,
+      status: 'active',
+      subscriptionId: sub.id,
+      subscriptionInterval: 1,
+      subscriptionPeriod: 'month',
+      expirationDays: 30,
+    });
+    const res = await call(member, 'POST', `/api/purchases/cancel/${purchase.purchaseId}?${inOrg(organizationId)}`, { cancel_reason: 'The team no longer needs it', status: 'cancelled' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orgStripe.subscriptions.retrieve(sub.id)).cancel_at_period_end).toBe(true);
+    expect(await purchaseRow(purchase.purchaseId)).toMatchObject({ status: 'cancelled', cancelReason: 'The team no longer needs it' });
   });
 });

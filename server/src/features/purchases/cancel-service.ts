@@ -55,7 +55,8 @@ export async function cancelAtProvider(ctx: AppContext, purchase: PurchaseRow, r
   }
   // A subscription id of no provider we know: refusing beats marking it cancelled while it keeps charging.
   if (provider === 'unknown') throw cancelUnsupported();
-  const stripe = await requireStripe(ctx);
+  // An organization's product was sold with its own Stripe account (payments/stripe-client.ts): cancel there.
+  const stripe = await requireStripe(ctx, purchase.organizationId);
   try {
     await stripe.subscriptions.update(purchase.subscriptionId!, { cancel_at_period_end: true });
   } catch (err) {

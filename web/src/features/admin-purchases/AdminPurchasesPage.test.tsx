@@ -6,34 +6,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import AdminPurchasesPage from './AdminPurchasesPage';
 import { formatDateTime, pageCount, pageWindow, showsPaymentMethod, statusColor } from './admin-purchases-view';
+import { buildAdminPurchaseRow } from './test-rows';
 
-function row(overrides: Partial<AdminPurchaseRow> = {}): AdminPurchaseRow {
-  return {
-    type: 'purchase',
-    purchase_id: 11,
-    invoice_id: null,
-    user: { user_id: 5, name: 'Lucía', last_name: 'Pérez', email: 'lucia@example.com' },
-    product: { product_id: 3, name: 'Pro plan' },
-    status: 'active',
-    amount: 25,
-    total_payment: 1234.5,
+// A paid Stripe subscription with a discount code, as most /admin rows in these tests.
+const row = (overrides: Partial<AdminPurchaseRow> = {}) =>
+  buildAdminPurchaseRow({
     discount: { code: 'SPRING' },
     payment_method: { payment_method_id: 1, name: 'card' },
-    is_gift: false,
-    expiration_days: 30,
     payment_processor_id: 'pi_1',
-    order_id: null,
     subscription_id: 'sub_1',
     subscription_period: 'month',
-    expiration_date: null,
-    cancel_reason: null,
-    cancelledAt: null,
-    createdAt: '2026-11-03T10:05:00.000Z',
-    updatedAt: '2026-11-03T10:05:00.000Z',
     abilities: { edit: true, cancel_subscription: true },
     ...overrides,
-  };
-}
+  });
 
 const invoiceRow = row({ type: 'invoice', invoice_id: 40, purchase_id: null, status: 'completed', order_id: 'in_9', abilities: { edit: true, cancel_subscription: false } });
 const cancelledRow = row({ purchase_id: 12, status: 'cancelled', cancel_reason: 'Asked by phone', abilities: { edit: true, cancel_subscription: false } });

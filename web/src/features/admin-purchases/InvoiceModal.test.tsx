@@ -7,34 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import { InvoiceModal } from './InvoiceModal';
+import { buildAdminPurchaseRow } from './test-rows';
 
-function purchase(overrides: Partial<AdminPurchaseRow> = {}): AdminPurchaseRow {
-  return {
-    type: 'purchase',
-    purchase_id: 11,
-    invoice_id: null,
-    user: { user_id: 5, name: 'Lucía', last_name: 'Pérez', email: 'lucia@example.com' },
-    product: { product_id: 3, name: 'Pro plan' },
-    status: 'active',
-    amount: 25,
-    total_payment: 1234.5,
-    discount: null,
-    payment_method: null,
-    is_gift: false,
-    expiration_days: 30,
-    payment_processor_id: null,
-    order_id: null,
-    subscription_id: null,
-    subscription_period: null,
-    expiration_date: null,
-    cancel_reason: null,
-    cancelledAt: null,
-    createdAt: '2024-01-03T10:05:00.000Z',
-    updatedAt: '2024-01-03T10:05:00.000Z',
-    abilities: { edit: true, cancel_subscription: false },
-    ...overrides,
-  };
-}
+// The invoice tests' purchase: no discount, no payment method, made in January 2024.
+const purchase = (overrides: Partial<AdminPurchaseRow> = {}) =>
+  buildAdminPurchaseRow({ createdAt: '2024-01-03T10:05:00.000Z', updatedAt: '2024-01-03T10:05:00.000Z', ...overrides });
 
 const page = (rows: AdminPurchaseRow[]): RecordsPage => ({ rows, total: rows.length, total_capped: false, page: 1, page_size: 12, start_date: '2000-01-01', end_date: '2026-12-01' });
 const invoice = (overrides: Partial<AdminPurchaseRow>) => purchase({ type: 'invoice', invoice_id: 40, purchase_id: null, user: null, product: null, status: 'pending', amount: 0, total_payment: 0, ...overrides });

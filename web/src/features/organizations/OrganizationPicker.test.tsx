@@ -2,13 +2,12 @@
 // come first, typing searches the server (debounced) and finds the 60th, choosing it switches the context.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
-import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
-import { resetOrganizationSelection } from './organization-context';
 import OrganizationPicker from './OrganizationPicker';
 import { buildOrganization } from './test-organizations';
+import { resetOrganizationStateAroundEachTest } from './test-organization-hooks';
 
 const staffAdmin = buildUser({ user_id: 1, staff: { staff_id: 1, role: 'admin' } });
 const own = [buildOrganization({ organization_id: 101, name: 'Own Team', role: 'admin' })];
@@ -25,16 +24,7 @@ function organizationsEndpoint(_init: RequestInit, url: string) {
 const optionsOf = (select: HTMLElement) => within(document.getElementById(select.getAttribute('aria-controls')!)!).queryAllByRole('option', { hidden: true });
 const searchesIn = (calls: { url: string }[]) => calls.map((c) => new URL(c.url, 'http://x').searchParams.get('query')).filter(Boolean);
 
-beforeEach(() => {
-  organizationStore.set(null);
-  resetOrganizationSelection();
-});
-afterEach(async () => {
-  organizationStore.set(null);
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-  await i18n.changeLanguage('en');
-});
+resetOrganizationStateAroundEachTest();
 
 describe('organization picker search', () => {
   it("lists the staff admin's own organization first, and a search finds the 60th (past the first page)", async () => {

@@ -3,21 +3,21 @@
 // organization, the admin panel's users table, the user form and the user detail.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
 import { ShellWidgets } from '../../app/shell/ShellWidgets';
-import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import AllOrganizationsPage from './AllOrganizationsPage';
 import MemberFormPage from './MemberFormPage';
 import MemberPage from './MemberPage';
 import MembersPage from './MembersPage';
-import { OrganizationGate, PersonalOnlyPages, resetOrganizationSelection } from './organization-context';
+import { OrganizationGate, PersonalOnlyPages } from './organization-context';
 import OrganizationAnalyticsPage from './OrganizationAnalyticsPage';
 import OrganizationPicker from './OrganizationPicker';
 import OrganizationSettingsPage from './OrganizationSettingsPage';
 import OrganizationsPage from './OrganizationsPage';
 import { buildMemberRow, buildOrganization } from './test-organizations';
+import { resetOrganizationStateAroundEachTest } from './test-organization-hooks';
 
 const staffAdmin = buildUser({ user_id: 1, staff: { staff_id: 1, role: 'admin' } });
 const customer = buildUser({ user_id: 7 });
@@ -28,16 +28,7 @@ const show = (ui: React.ReactElement, user: typeof customer, route: string, path
   renderScreen(<Suspense fallback={null}>{ui}</Suspense>, { session: fakeSession(user), route, path, config: { organizations_enabled: 'true' } });
 const query = (url: string) => new URL(url, 'http://x').searchParams;
 
-beforeEach(() => {
-  organizationStore.set(null);
-  resetOrganizationSelection();
-});
-afterEach(async () => {
-  organizationStore.set(null);
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-  await i18n.changeLanguage('en');
-});
+resetOrganizationStateAroundEachTest();
 
 describe('organizations list', () => {
   it('a member sees cards with name and tagline and no admin icons, no create button; opening one makes it active', async () => {

@@ -17,7 +17,8 @@ import { conversationsFeature } from './conversations/feature';
 import { groupsFeature } from './groups/feature';
 import { legalFeature } from './legal/feature';
 import { messagesFeature } from './messages/feature';
+import { onboardingFeature } from './onboarding/feature';
 import { organizationsFeature } from './organizations/feature';
 import { pricingFeature } from './pricing/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature];

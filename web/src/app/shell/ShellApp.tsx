@@ -3,6 +3,7 @@
 import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
 import NotFoundPage from '../../features/home/NotFoundPage';
+import { OnboardingGate, OnboardingOutlet } from '../../features/onboarding/OnboardingGate';
 import { OrganizationGate, PersonalOnlyPages } from '../../features/organizations/organization-context';
 import { lazy } from 'react';
 import { registry } from '../app-registry';
@@ -16,15 +17,20 @@ export default function ShellApp({ noAccess }: { noAccess: boolean }) {
   // spec part 2 §2, §4: the organization is chosen before the first screen; staff pages only in Personal.
   return (
     <OrganizationGate>
-      <Shell>
-        {noAccess ? (
-          <NoAccessPanel />
-        ) : (
-          <PersonalOnlyPages>
-            <ShellRoutes />
-          </PersonalOnlyPages>
-        )}
-      </Shell>
+      {/* spec part 2 §2: the onboarding check of a visit that starts at / (features/onboarding). */}
+      <OnboardingGate>
+        <Shell>
+          <OnboardingOutlet>
+            {noAccess ? (
+              <NoAccessPanel />
+            ) : (
+              <PersonalOnlyPages>
+                <ShellRoutes />
+              </PersonalOnlyPages>
+            )}
+          </OnboardingOutlet>
+        </Shell>
+      </OnboardingGate>
     </OrganizationGate>
   );
 }

@@ -179,6 +179,10 @@ const en = {
   avatar_combine_same: 'Choose two different avatars to combine.',
   ai_key_required: 'Avatars need your own AI provider API key. Add it in Settings first.',
   ai_key_invalid: 'This does not look like an API key.',
+  // trainings (issue 13 item 4)
+  training_too_few_examples: 'A training needs at least {min} examples; this avatar gives {count}. Add text files or like more outputs.',
+  training_busy: 'This training is already running.',
+  training_not_finished: 'Only a finished training can do this.',
   // mail
   mail_welcome_subject: 'Welcome to {app}',
   mail_welcome_text: 'Hello {name},\n\nYour {app} account is ready. Sign in at {url}.',
@@ -352,6 +356,9 @@ const es: Record<MessageKey, string> = {
   avatar_combine_same: 'Elige dos avatares distintos para combinarlos.',
   ai_key_required: 'Los avatares necesitan tu propia clave de API de un proveedor de IA. Agrégala primero en Configuración.',
   ai_key_invalid: 'Esto no parece una clave de API.',
+  training_too_few_examples: 'Un entrenamiento necesita al menos {min} ejemplos; este avatar aporta {count}. Agrega archivos de texto o marca más resultados como favoritos.',
+  training_busy: 'Este entrenamiento ya está en curso.',
+  training_not_finished: 'Solo un entrenamiento terminado puede hacer esto.',
   mail_welcome_subject: 'Bienvenido a {app}',
   mail_welcome_text: 'Hola {name},\n\nTu cuenta de {app} está lista. Inicia sesión en {url}.',
   mail_reset_subject: 'Restablece tu contraseña de {app}',

@@ -23,6 +23,7 @@ import { groupRoutes } from './groups';
 import { knowledgeRoutes } from './knowledge';
 import { aiKeyRoutes } from './users/ai-key-routes';
 import { avatarRoutes } from './avatars';
+import { trainingRoutes } from './trainings';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -49,4 +50,5 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(knowledgeRoutes);
   await app.register(aiKeyRoutes, { prefix: '/users' });
   await app.register(avatarRoutes);
+  await app.register(trainingRoutes);
 }

@@ -46,6 +46,11 @@ export const createMessageRequest = z
      */
     regenerate: z.boolean().optional(),
     favorite: z.boolean().optional(),
+    /**
+     * spec part 2 §7 POST /messages avatar_id: answer as this avatar (its context and knowledge) and keep it
+     * as the conversation's avatar; null stops using one; absent → the conversation's avatar, if any.
+     */
+    avatar_id: idParam().nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.message_id === undefined && !(v.content ?? '').trim()) {
@@ -90,6 +95,19 @@ export const MESSAGE_ACTIONS = ['edit', 'favorite', 'delete', 'share', 'continue
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export const messageAbilities = z.object(Object.fromEntries(MESSAGE_ACTIONS.map((a) => [a, z.boolean()])) as Record<MessageAction, z.ZodBoolean>);
 
+/**
+ * A passage an avatar's answer was given (issue 13 item 3: file, page; the passage is shown on click). A
+ * deleted file's citations are gone with it (message_citations cascades from files).
+ */
+export const messageCitation = z.object({
+  file_id: z.number(),
+  name: z.string(),
+  page: z.number().nullable(),
+  heading: z.string().nullable(),
+  text: z.string(),
+});
+export type MessageCitation = z.infer<typeof messageCitation>;
+
 export const message = z.object({
   message_id: z.number(),
   conversation_id: z.number(),
@@ -111,6 +129,8 @@ export const message = z.object({
   words_charged: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The avatar answer's passages, in order (empty for other messages). */
+  citations: z.array(messageCitation),
   /** The actions its author may take on it now (DESIGN.md §7); the web offers exactly these. */
   abilities: messageAbilities,
 });

@@ -1,6 +1,7 @@
 // Anthropic Messages wire protocol, so the official `@anthropic-ai/sdk` runs unchanged:
 // POST /v1/messages (stream and not) and GET /v1/models.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkContentBlocks } from './anthropic-documents';
 import { planAnswer, type PlannedAnswer } from './answer';
 import { contentText, randomId, sendJson, sseFrame, type EmulatorOptions, type RunningEmulator } from './http-kit';
 import { bearerKey, messageTurns, requestPath, startProviderEmulator, type ProviderRuntime } from './provider-server';
@@ -132,6 +133,8 @@ function anthropicHandler(runtime: ProviderRuntime) {
     if (!Array.isArray(body.messages) || body.messages.length === 0) return fail(res, 400, 'messages: at least one message is required');
     if (!runtime.servesModel(model)) return fail(res, 404, `model: ${model}`);
 
+    const blocks = checkContentBlocks(body.messages);
+    if (blocks) return fail(res, 400, blocks);
     const turns = messageTurns(body.messages, (role) => (role === 'assistant' ? 'assistant' : 'user'));
     const invalid = turns.findIndex((turn) => !turn.content.trim());
     if (invalid >= 0) return fail(res, 400, `messages.${invalid}: all messages must have non-empty content`);

@@ -37,6 +37,7 @@ export function buildMessage(overrides: Partial<Message> & Pick<Message, 'messag
     organization_id: null,
     isThread: false,
     words_charged: null,
+    citations: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorFromToken } from '../../platform/auth/guard';
 import { getConversation } from '../conversations';
 import { loadCurrentUser } from '../users';
-import { presentMessage } from './present';
+import { presentMessages } from './avatar-citations';
 import { listMessages } from './service';
 
 /** The page the app's first request asks for (index.html's early requests, features/chat/chat-api.ts). */
@@ -37,7 +37,7 @@ export async function conversationPicture(app: FastifyInstance, token: string, c
       getConversation({ actor, db, conversationId }),
       listMessages({ actor, db, conversationId, query: { limit: FIRST_PAGE } }),
     ]);
-    return { user, conversation, page: { messages: page.rows.map(presentMessage), next_cursor: page.nextCursor } };
+    return { user, conversation, page: { messages: await presentMessages(db, page.rows), next_cursor: page.nextCursor } };
   } catch {
     // Not the user's to see (404), or gone: the app shows what it shows, without a picture.
     return null;

@@ -8,6 +8,7 @@ import {
   type MessageStreamPayload,
   type ProviderErrorPayload,
 } from '@pluma/common/events';
+import type { MessageCitation } from '@pluma/common/messages-api';
 import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { messages } from '../../db/schema';
 import { organizationCredentials } from '../../platform/ai/organization-keys';
 import { ProviderError, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
 import { readOrganizationOpenAiKey } from '../organizations';
+import { avatarTurns, type AvatarAnswer } from './avatar-chat';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { FrameBatcher } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
@@ -53,6 +55,8 @@ export interface GenerationJob {
    */
   wordLimit: number | null;
   log: GenerationLog;
+  /** Answering as an avatar (avatar-chat.ts): its context, knowledge and citations. */
+  avatar?: AvatarAnswer | null;
 }
 
 export interface GenerationLog {
@@ -128,6 +132,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   const base = { message_id: job.messageId, conversation_id: job.conversationId };
   let appended = '';
   let finishReason: string | null = null;
+  let citations: MessageCitation[] = [];
   let lastSaveAt = Date.now();
   let saving: Promise<void> | null = null;
   const local = new AbortController();
@@ -161,7 +166,9 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   try {
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
     const credentials = await scopeCredentials(ctx, job.organizationId);
-    for await (const event of ai.stream({ model: job.model, messages: job.turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal, credentials })) {
+    let turns = job.turns;
+    if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, job.turns, job.messageId));
+    for await (const event of ai.stream({ model: job.model, messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal, credentials })) {
       if (signal.aborted) break;
       if (event.type === 'delta') {
         // An empty chunk carries nothing; no frame is sent for it (spec part 2 §4: clients ignore them).
@@ -191,7 +198,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
       words: countWords(appended),
     });
     if (!row) return;
-    const message = presentMessage(row);
+    const message = presentMessage(row, citations);
     const content = row.content ?? '';
     if (job.stream) {
       emit(ctx, job.userId, SocketEvents.messageStreamEnd, {

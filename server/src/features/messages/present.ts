@@ -1,11 +1,12 @@
 // The JSON of a message (spec part 2 §3): exactly these fields leave the server.
-import type { Message, MessageStatus } from '@pluma/common/messages-api';
+import type { Message, MessageCitation, MessageStatus } from '@pluma/common/messages-api';
 import type { messages } from '../../db/schema';
 import { messageAbilities } from './policy';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-export function presentMessage(row: MessageRow): Message {
+/** `citations`: an avatar answer's passages (avatar-citations.ts); other messages have none. */
+export function presentMessage(row: MessageRow, citations: MessageCitation[] = []): Message {
   return {
     message_id: row.messageId,
     conversation_id: row.conversationId,
@@ -26,6 +27,7 @@ export function presentMessage(row: MessageRow): Message {
     words_charged: row.wordsCharged,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    citations,
     abilities: messageAbilities(row),
   };
 }

@@ -16,6 +16,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { registerExportRoutes } from './export/export-routes';
 import { startInterruptedSweep } from './interrupted';
 import { registerListMessagesRoute } from './list-messages-routes';
+import { presentMessages } from './avatar-citations';
 import { presentMessage } from './present';
 import { abortAllGenerations } from './registry';
 import { createMessage, deleteMessage, listMessages, updateMessage } from './service';
@@ -53,14 +54,14 @@ export async function messageRoutes(root: FastifyInstance) {
     signedIn(app, { tags, params: messageIdParams, querystring: listMessagesQuery, response: { 200: messagePage } }),
     async (request) => {
       const page = await listMessages({ actor: actorOf(request), db: ctx.db, conversationId: request.params.id, query: request.query });
-      return { messages: page.rows.map(presentMessage), next_cursor: page.nextCursor };
+      return { messages: await presentMessages(ctx.db, page.rows), next_cursor: page.nextCursor };
     },
   );
 
   app.put(
     '/messages',
     signedIn(app, { tags, body: updateMessageRequest, response: { 200: message } }),
-    async (request) => presentMessage(await updateMessage({ actor: actorOf(request), db: ctx.db, input: request.body })),
+    async (request) => (await presentMessages(ctx.db, [await updateMessage({ actor: actorOf(request), db: ctx.db, input: request.body })]))[0],
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import type { Actor, UserRow } from '../../platform/auth/guard';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { assertCanGenerate, holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits';
 import { assertOfferedModel, visibleTo, type ConversationRow } from '../conversations';
+import { avatarAnswerFor, type AvatarAnswer } from './avatar-chat';
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
@@ -31,6 +32,8 @@ export interface CreateMessageInput {
   /** With message_id: write the answer again instead of continuing it. */
   regenerate?: boolean;
   favorite?: boolean;
+  /** spec part 2 §7: the avatar to answer as (avatar-chat.ts); null stops using one; absent → the conversation's. */
+  avatar_id?: number | null;
 }
 
 /** Rows, presented by the route: a new answer (with its prompt), a continued one, or an enhancement started. */
@@ -86,8 +89,11 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     const enhanceId = await startEnhancement(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, model, prompt: content, log, hold: holdRequest(actor, MAX_ANSWER_TOKENS) });
     return { kind: 'enhancing', enhanceId, conversationId: conversation.conversationId };
   }
+  // Only a conversation or request with an avatar reads anything here (the send path stays as it was).
+  const answerModel = target && !input.model ? (target.model ?? model) : model;
+  const avatar = await avatarAnswerFor(ctx, { actor, conversation, requested: input.avatar_id, model: answerModel, prompt: content });
   if (target) {
-    return answerAgain(ctx, actor.user, conversation, target, { model: input.model ? model : (target.model ?? model), stream: input.stream, regenerate: input.regenerate === true, log, hold });
+    return answerAgain(ctx, actor.user, conversation, target, { model: answerModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
   }
 
   const { user, assistant, wordLimit } = await savePromptAndPendingAnswer(ctx.db, {
@@ -96,13 +102,13 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     content,
     model,
     messageTypeId: input.message_type_id ?? 1,
-    avatarId: conversation.avatarId,
+    avatarId: avatar?.avatar.avatarId ?? null,
     organizationId: conversation.organizationId,
     favorite: input.favorite ?? false,
     hold,
   });
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
-  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit });
+  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar });
   return { kind: 'created', user, assistant };
 }
 
@@ -117,13 +123,15 @@ async function answerAgain(
   actor: UserRow,
   conversation: ConversationRow,
   target: MessageRow,
-  options: { model: string | null; stream: boolean; regenerate: boolean; log: GenerationLog; hold: HoldRequest },
+  options: { model: string | null; stream: boolean; regenerate: boolean; log: GenerationLog; hold: HoldRequest; avatar: AvatarAnswer | null },
 ): Promise<CreateMessageOutcome> {
   if (target.role !== 'assistant') throw conflict('message_not_continuable');
   if ((ACTIVE_STATUSES as readonly string[]).includes(target.status)) throw conflict('message_busy');
   // The prompt as it is now: the user may have edited it since this answer was written.
   const prompt = (await promptOf(ctx, target)) ?? target.prompt ?? '';
   const base = { userId: actor.userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, stream: options.stream, log: options.log };
+  // The avatar answers the prompt as it is now; a continuation keeps the citations it has.
+  const avatarFor = (cite: boolean): AvatarAnswer | null => options.avatar && { ...options.avatar, prompt, cite };
 
   // An answer interrupted before its first word has nothing to continue from: it is written again.
   const continuable = (target.finishReason === 'length' && target.status === 'done') || (target.status === 'interrupted' && !!target.content);
@@ -150,10 +158,10 @@ async function answerAgain(
       prompt,
       partial,
     });
-    startGeneration(ctx, { ...base, messageId: claimed.messageId, model: claimed.model ?? options.model, turns, prefix: partial, wordLimit });
+    startGeneration(ctx, { ...base, messageId: claimed.messageId, model: claimed.model ?? options.model, turns, prefix: partial, wordLimit, avatar: avatarFor(false) });
     return { kind: 'continued', user: null, assistant: claimed };
   }
-  if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, prompt, { ...options, ...base });
+  if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, prompt, { ...options, ...base, avatar: avatarFor(true) });
 
   // The new answer's id is drawn with its word hold (credits/holds.ts).
   const held = await reserveNewAnswer(ctx.db, options.hold);
@@ -172,7 +180,7 @@ async function answerAgain(
         status: 'pending',
         messageTypeId: target.messageTypeId,
         userMessageId: target.userMessageId,
-        avatarId: conversation.avatarId,
+        avatarId: options.avatar?.avatar.avatarId ?? null,
         organizationId: conversation.organizationId,
       })
       .returning(),
@@ -183,7 +191,7 @@ async function answerAgain(
       prompt,
     }),
   ]);
-  startGeneration(ctx, { ...base, messageId: assistant.messageId, model: options.model, turns, prefix: '', wordLimit: held.limit });
+  startGeneration(ctx, { ...base, messageId: assistant.messageId, model: options.model, turns, prefix: '', wordLimit: held.limit, avatar: avatarFor(true) });
   return { kind: 'created', user: null, assistant };
 }
 
@@ -199,7 +207,7 @@ async function rewriteInPlace(
   conversation: ConversationRow,
   target: MessageRow,
   prompt: string,
-  options: { model: string | null; stream: boolean; log: GenerationLog; userId: number; conversationId: number; organizationId: number | null; hold: HoldRequest },
+  options: { model: string | null; stream: boolean; log: GenerationLog; userId: number; conversationId: number; organizationId: number | null; hold: HoldRequest; avatar: AvatarAnswer | null },
 ): Promise<CreateMessageOutcome> {
   const wordLimit = await holdWordsFor(ctx, options.hold, target.messageId);
   const [claimed] = await ctx.db
@@ -211,6 +219,7 @@ async function rewriteInPlace(
       errorCode: null,
       prompt,
       model: options.model,
+      avatarId: options.avatar?.avatar.avatarId ?? target.avatarId,
       wordsCharged: sql`case when ${messages.wordsCharged} is null then null else 0 end`,
       updatedAt: new Date(),
     })
@@ -223,7 +232,7 @@ async function rewriteInPlace(
     userMessageId: target.userMessageId ?? target.messageId,
     prompt,
   });
-  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, organizationId: options.organizationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit });
+  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, organizationId: options.organizationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit, avatar: options.avatar });
   return { kind: 'continued', user: null, assistant: claimed };
 }
 

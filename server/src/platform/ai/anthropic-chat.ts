@@ -1,7 +1,7 @@
 // Chat streaming over Anthropic's Messages protocol with the official SDK.
 import Anthropic from '@anthropic-ai/sdk';
 import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
-import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn } from './types';
+import { ProviderError, type ChatAttachment, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn } from './types';
 
 /** Anthropic requires max_tokens; this leaves room for long drafts. */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
@@ -38,10 +38,29 @@ export function toAnthropicMessages(turns: ChatTurn[]): { system: string | undef
   for (const turn of turns) {
     if (turn.role === 'system' || !turn.content.trim()) continue;
     const last = messages.at(-1);
-    if (last && last.role === turn.role) last.content = `${last.content as string}\n\n${turn.content}`;
-    else messages.push({ role: turn.role, content: turn.content });
+    const files = turn.role === 'user' ? (turn.attachments ?? []) : [];
+    if (last && last.role === turn.role) {
+      if (files.length === 0 && typeof last.content === 'string') last.content = `${last.content}\n\n${turn.content}`;
+      else last.content = [...asBlocks(last.content), ...files.map(attachmentBlock), { type: 'text', text: turn.content }];
+    } else if (files.length > 0) {
+      // Documents and images before the text, as Anthropic recommends.
+      messages.push({ role: 'user', content: [...files.map(attachmentBlock), { type: 'text', text: turn.content }] });
+    } else {
+      messages.push({ role: turn.role, content: turn.content });
+    }
   }
   return { system: system || undefined, messages };
+}
+
+const asBlocks = (content: Anthropic.MessageParam['content']): Anthropic.ContentBlockParam[] =>
+  typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+
+/** A PDF as a document block, an image as an image block (base64 sources). */
+export function attachmentBlock(file: ChatAttachment): Anthropic.ContentBlockParam {
+  if (file.mediaType === 'application/pdf') {
+    return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: file.data }, ...(file.title ? { title: file.title } : {}) };
+  }
+  return { type: 'image', source: { type: 'base64', media_type: file.mediaType, data: file.data } };
 }
 
 export async function* streamAnthropicChat(

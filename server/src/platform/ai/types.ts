@@ -14,6 +14,21 @@ export interface ChatModelInfo {
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /**
+   * Files a user turn carries natively (spec part 2 §9: Claude's pdf, jpeg, png, gif, webp): Anthropic gets
+   * them as document/image blocks before the text; providers without them ignore them.
+   */
+  attachments?: ChatAttachment[];
+}
+
+export type ChatAttachmentMediaType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+export interface ChatAttachment {
+  mediaType: ChatAttachmentMediaType;
+  /** The file's bytes, base64. */
+  data: string;
+  /** The file's name (a document block's title). */
+  title?: string;
 }
 
 /**

@@ -146,6 +146,7 @@ function placeholderAnswer(payload: MessageStreamPayload): ChatMessage {
     organization_id: null,
     isThread: false,
     words_charged: null,
+    citations: [],
     createdAt: now,
     updatedAt: now,
     tracking: 'live',

@@ -1,0 +1,193 @@
+// Answering as an avatar (issue 13 items 3 and 6; spec part 2 §2 "Conversations", §3 Avatar, §7 POST /messages
+// avatar_id, §9 Claude file limits). The avatar's context is the system prompt, and its knowledge comes from
+// its OWN linked files only (avatar_files): never the actor's other uploads, never another avatar's. A public
+// avatar's files are used for others' answers but never handed out (downloads stay the owner's: avatars/policy.ts).
+// The whole text goes when the files fit the budget, else the best passages (knowledge/search.ts); the passages
+// found are the answer's citations either way. With Claude, PDFs and images go as native document/image blocks
+// (pdf, jpeg, png, gif, webp; 100 PDF pages in total, refused with the spec's note above that).
+//
+// Nothing here runs for a message without an avatar: the send path's cost stays as it was (issue 9).
+import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
+import type { MessageCitation } from '@pluma/common/messages-api';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context';
+import { avatarFiles, conversations, files, knowledgeFiles } from '../../db/schema';
+import type { ChatAttachment, ChatAttachmentMediaType, ChatTurn } from '../../platform/ai/types';
+import type { Actor } from '../../platform/auth/actor';
+import { badRequest } from '../../platform/http/errors';
+import { findVisibleAvatar, requireAvatar, type AvatarRow } from '../avatars';
+import type { ConversationRow } from '../conversations';
+import { searchPassages, wholeFileText, type Passage } from '../knowledge';
+import { citationsOf, saveCitations } from './avatar-citations';
+
+/** spec part 2 §9: Claude's file context is limited to pdf, jpeg, png, gif, webp and 100 PDF pages in total. */
+export const CLAUDE_PDF_PAGE_LIMIT = 100;
+const CLAUDE_MEDIA_TYPES: Record<string, ChatAttachmentMediaType> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+/** Anthropic's own limits: 5 MB per image, 32 MB per request (kept well under with the text around it). */
+const CLAUDE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const CLAUDE_FILES_MAX_BYTES = 20 * 1024 * 1024;
+/** Characters of knowledge given to the model: as much again as the conversation's own 7500-token budget. */
+export const KNOWLEDGE_BUDGET_CHARS = MAX_CONVERSATION_TOKENS * 4;
+
+/** What the generation needs to answer as an avatar (built in the request, used in the background). */
+export interface AvatarAnswer {
+  avatar: Pick<AvatarRow, 'avatarId' | 'name' | 'context'>;
+  /** The question the knowledge is searched for. */
+  prompt: string;
+  /** The reader's language ('en' | 'es'), for the search's parse. */
+  language: string;
+  /** The answering model is Claude's: PDFs and images go as document/image blocks. */
+  claude: boolean;
+  /** false (a continuation): the answer keeps the citations it has. */
+  cite: boolean;
+}
+
+/**
+ * The avatar a new message answers as: the request's `avatar_id` (checked: one the actor may not use is a
+ * 404, and it becomes the conversation's avatar; null stops using one), else the conversation's. A
+ * conversation's avatar that is gone or no longer shared is left out rather than failing the conversation.
+ */
+export async function avatarForMessage(ctx: AppContext, actor: Actor, conversation: ConversationRow, requested: number | null | undefined): Promise<AvatarRow | null> {
+  if (requested === undefined) {
+    return conversation.avatarId === null ? null : findVisibleAvatar(ctx.db, actor, conversation.avatarId);
+  }
+  const avatar = requested === null ? null : await requireAvatar(ctx.db, actor, requested, 'read');
+  const avatarId = avatar?.avatarId ?? null;
+  if (avatarId !== conversation.avatarId) {
+    await ctx.db
+      .update(conversations)
+      .set({ avatarId })
+      .where(and(eq(conversations.conversationId, conversation.conversationId), eq(conversations.userId, actor.user.userId)));
+  }
+  return avatar;
+}
+
+/** The avatar's files with what retrieval and Claude's blocks need. */
+async function linkedFiles(ctx: AppContext, avatarId: number) {
+  return ctx.db
+    .select({ fileId: files.fileId, name: files.name, type: files.type, size: files.size, storageKey: files.storageKey, pages: knowledgeFiles.pages })
+    .from(avatarFiles)
+    .innerJoin(files, eq(files.fileId, avatarFiles.fileId))
+    .leftJoin(knowledgeFiles, eq(knowledgeFiles.fileId, files.fileId))
+    .where(eq(avatarFiles.avatarId, avatarId))
+    .orderBy(asc(avatarFiles.avatarFileId));
+}
+
+/**
+ * spec part 2 §2, §9: refused before anything is saved when the avatar's PDFs go past Claude's 100 pages in
+ * total (pages as counted when the file was indexed; one not indexed yet is left to the provider's own check).
+ */
+export async function assertClaudeFileLimits(ctx: AppContext, avatarId: number): Promise<void> {
+  const pages = (await linkedFiles(ctx, avatarId)).filter((f) => f.type === 'pdf').reduce((sum, f) => sum + (f.pages ?? 0), 0);
+  if (pages > CLAUDE_PDF_PAGE_LIMIT) {
+    throw badRequest('claude_pdf_page_limit', undefined, { pages: String(pages), max: String(CLAUDE_PDF_PAGE_LIMIT) });
+  }
+}
+
+async function base64Of(body: Readable): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array));
+  return Buffer.concat(parts).toString('base64');
+}
+
+function sourceLabel(name: string, passage: Pick<Passage, 'page' | 'heading'>): string {
+  return [name, passage.page !== null ? `page ${passage.page}` : null, passage.heading].filter(Boolean).join(' — ');
+}
+
+function systemPrompt(answer: AvatarAnswer, knowledge: string): string {
+  const parts = [`You are ${answer.avatar.name}.`, answer.avatar.context.trim()];
+  if (knowledge) {
+    parts.push(
+      "Knowledge from your files follows. Use it where it answers the question and say so when it does not; do not invent what the files do not say.",
+      knowledge,
+    );
+  }
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/**
+ * The turns of an avatar's answer: the system prompt (context and knowledge) first, Claude's files on the
+ * prompt's turn; the citations are saved with the answer (or, continuing, the ones it has are kept).
+ */
+export async function avatarTurns(ctx: AppContext, answer: AvatarAnswer, turns: ChatTurn[], messageId: number): Promise<{ turns: ChatTurn[]; citations: MessageCitation[] }> {
+  const linked = await linkedFiles(ctx, answer.avatar.avatarId);
+  const names = new Map(linked.map((f) => [f.fileId, f.name]));
+  // Claude's blocks: the permitted types within Anthropic's size limits; the rest goes as text.
+  const blocks: typeof linked = [];
+  let bytes = 0;
+  for (const file of answer.claude ? linked : []) {
+    const mediaType = CLAUDE_MEDIA_TYPES[file.type];
+    if (!mediaType || (mediaType !== 'application/pdf' && file.size > CLAUDE_IMAGE_MAX_BYTES) || bytes + file.size > CLAUDE_FILES_MAX_BYTES) continue;
+    bytes += file.size;
+    blocks.push(file);
+  }
+  const asBlocks = new Set(blocks.map((f) => f.fileId));
+  const textIds = linked.map((f) => f.fileId).filter((id) => !asBlocks.has(id));
+  const [passages, whole, attachments] = await Promise.all([
+    searchPassages({ ctx, fileIds: linked.map((f) => f.fileId), query: answer.prompt, language: answer.language }),
+    wholeFileText({ ctx, fileIds: textIds, budgetChars: KNOWLEDGE_BUDGET_CHARS }),
+    Promise.all(
+      blocks.map(async (file): Promise<ChatAttachment> => {
+        if (!ctx.services.storage) throw new Error('storage service is not configured');
+        return { mediaType: CLAUDE_MEDIA_TYPES[file.type], data: await base64Of(await ctx.services.storage.get(file.storageKey)), title: file.name };
+      }),
+    ),
+  ]);
+
+  let knowledge: string;
+  if (whole !== null) {
+    knowledge = whole
+      .filter((w) => w.text.trim())
+      .map((w) => `=== ${names.get(w.file_id) ?? ''} ===\n${w.text}`)
+      .join('\n\n');
+  } else {
+    knowledge = passages
+      .filter((p) => !asBlocks.has(p.file_id))
+      .map((p, index) => `[${index + 1}] ${sourceLabel(names.get(p.file_id) ?? '', p)}\n${p.text}`)
+      .join('\n\n');
+  }
+  const system: ChatTurn = { role: 'system', content: systemPrompt(answer, knowledge) };
+  const withFiles = [...turns];
+  const last = withFiles.findLastIndex((t) => t.role === 'user');
+  if (attachments.length > 0 && last >= 0) withFiles[last] = { ...withFiles[last], attachments };
+
+  let citations: MessageCitation[];
+  if (answer.cite) {
+    citations = passages.map((p) => ({ file_id: p.file_id, name: names.get(p.file_id) ?? '', page: p.page, heading: p.heading, text: p.text }));
+    await saveCitations(ctx.db, messageId, citations);
+  } else {
+    citations = (await citationsOf(ctx.db, [{ messageId, avatarId: answer.avatar.avatarId, role: 'assistant' }])).get(messageId) ?? [];
+  }
+  return { turns: [system, ...withFiles], citations };
+}
+
+/**
+ * The avatar answer of a message, or null without an avatar (no query at all when neither the request nor
+ * the conversation names one). Claude's file limits are checked here, before anything is saved.
+ */
+export async function avatarAnswerFor(
+  ctx: AppContext,
+  options: { actor: Actor; conversation: ConversationRow; requested: number | null | undefined; model: string | null; prompt: string },
+): Promise<AvatarAnswer | null> {
+  const { actor, conversation, requested } = options;
+  if (requested === undefined && conversation.avatarId === null) return null;
+  const avatar = await avatarForMessage(ctx, actor, conversation, requested);
+  if (!avatar) return null;
+  const claude = (await ctx.services.ai?.providerOf(options.model)) === 'anthropic';
+  if (claude) await assertClaudeFileLimits(ctx, avatar.avatarId);
+  return {
+    avatar: { avatarId: avatar.avatarId, name: avatar.name, context: avatar.context },
+    prompt: options.prompt,
+    language: actor.user.lang,
+    claude,
+    cite: true,
+  };
+}

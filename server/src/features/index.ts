@@ -24,6 +24,7 @@ import { knowledgeRoutes } from './knowledge';
 import { aiKeyRoutes } from './users/ai-key-routes';
 import { avatarRoutes } from './avatars';
 import { trainingRoutes } from './trainings';
+import { outputRoutes } from './outputs';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -51,4 +52,5 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(aiKeyRoutes, { prefix: '/users' });
   await app.register(avatarRoutes);
   await app.register(trainingRoutes);
+  await app.register(outputRoutes);
 }

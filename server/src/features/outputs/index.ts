@@ -1,0 +1,2 @@
+// The outputs feature's public face (eslint.config.js, feature boundaries).
+export { outputRoutes } from './routes';

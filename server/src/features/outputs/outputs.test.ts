@@ -1,0 +1,153 @@
+// Outputs through the real app, the OpenAI emulator and a real database (issue 13 item 5): generate (202,
+// pending rows, then the `output` event; `document_avatar` for the editor), the selected training's
+// fine-tuned model on the user's own key, list by avatar and by training, rate, edit, create, the thread
+// (`thread_messages`), delete; another user's output or avatar is a 404 on every route, 412 without access.
+import { startOpenAiEmulator, type RunningEmulator } from '@pluma/emulators/index';
+import { SocketEvents } from '@pluma/common/events';
+import type { OutputEventPayload, ThreadMessagesPayload } from '@pluma/common/outputs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trainings } from '../../db/schema';
+import { connectSocket, listenLocally, type ClientSocket } from '../../platform/realtime/socket-test-helpers';
+import { buildUser, type BuiltUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testDbKind } from '../../test/test-db';
+
+const KEY = 'sk-proj-outputs-tests-0123456789';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function nextEvent<T>(socket: ClientSocket, event: string, match: (payload: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), timeoutMs);
+    const on = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, on);
+      resolve(payload);
+    };
+    socket.on(event, on);
+  });
+}
+
+describe(`outputs API (${testDbKind()})`, () => {
+  let emulator: RunningEmulator;
+  let t: TestApp;
+  let url: string;
+  let ana: BuiltUser;
+  let ben: BuiltUser;
+  let noAccess: BuiltUser;
+  let avatarId: number;
+  const sockets: ClientSocket[] = [];
+  const call = (who: BuiltUser | null, method: Method, path: string, payload?: object) =>
+    t.app.inject({ method, url: path, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
+  const socketOf = async (who: BuiltUser) => {
+    const socket = await connectSocket(url, { token: who.token });
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    emulator = await startOpenAiEmulator({ port: 0, host: '127.0.0.1' });
+    t = await createTestApp({ OPENAI_API_KEY: 'sk-operator-key-000000000000', OPENAI_BASE_URL: emulator.url });
+    url = await listenLocally(t.app);
+    ana = await buildUser(t.ctx, { access: true });
+    ben = await buildUser(t.ctx, { access: true });
+    noAccess = await buildUser(t.ctx);
+    expect((await call(ana, 'PUT', '/api/users/ai-key', { api_key: KEY })).statusCode).toBe(200);
+    avatarId = (await call(ana, 'POST', '/api/avatars', { name: 'Coach', context: 'You are a warm running coach.' })).json().avatar_id;
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t?.close();
+    await emulator?.close();
+  });
+
+  it('generates outputs in the background and announces each with `output`, on the user own key', async () => {
+    const socket = await socketOf(ana);
+    const res = await call(ana, 'POST', '/api/outputs/generate', { assistant_id: avatarId, messages: ['Write a tip about pacing', 'Write a tip about rest'] });
+    expect(res.statusCode).toBe(202);
+    const pending = res.json().outputs;
+    expect(pending).toHaveLength(2);
+    expect(pending[0]).toMatchObject({ avatar_id: avatarId, status: 'pending', content: null, liked: null, training_id: null });
+    const events = await Promise.all(pending.map((o: { output_id: number }) => nextEvent<OutputEventPayload>(socket, SocketEvents.output, (p) => p.output_id === o.output_id)));
+    for (const event of events) {
+      expect(event.output.status).toBe('done');
+      expect(event.content?.length).toBeGreaterThan(0);
+    }
+    expect(String(emulator.stats.lastHeaders?.authorization)).toBe(`Bearer ${KEY}`);
+    const system = (emulator.stats.lastRequest?.messages as { role: string; content: string }[])[0];
+    expect(system).toEqual({ role: 'system', content: 'You are a warm running coach.' });
+
+    const list = (await call(ana, 'GET', `/api/outputs/avatar/${avatarId}`)).json();
+    expect(list.total).toBe(2);
+    expect(list.outputs.every((o: { status: string }) => o.status === 'done')).toBe(true);
+  });
+
+  it('writes with the selected training model; lists by training; the editor gets `document_avatar`', async () => {
+    const [training] = await t.ctx.db
+      .insert(trainings)
+      .values({ userId: ana.user.userId, avatarId, name: 'v1', baseModel: 'gpt-4o-mini-2024-07-18', status: 'succeeded', progress: 100, fineTunedModel: 'ft:gpt-4o-mini-2024-07-18:org:coach:abc123', selected: true })
+      .returning();
+    const socket = await socketOf(ana);
+    const res = await call(ana, 'POST', '/api/outputs/generate', { assistant_id: avatarId, messages: ['A tip for the editor'], target: 'document' });
+    const [pending] = res.json().outputs;
+    expect(pending).toMatchObject({ training_id: training.trainingId, model: 'ft:gpt-4o-mini-2024-07-18:org:coach:abc123' });
+    const event = await nextEvent<OutputEventPayload>(socket, SocketEvents.documentAvatar, (p) => p.output_id === pending.output_id);
+    expect(event.output.status).toBe('done');
+    expect(emulator.stats.lastRequest?.model).toBe('ft:gpt-4o-mini-2024-07-18:org:coach:abc123');
+    const byTraining = (await call(ana, 'GET', `/api/outputs/training/${training.trainingId}`)).json();
+    expect(byTraining.outputs.map((o: { output_id: number }) => o.output_id)).toEqual([pending.output_id]);
+    expect((await call(ben, 'GET', `/api/outputs/training/${training.trainingId}`)).statusCode).toBe(404);
+    await call(ana, 'PUT', '/api/trainings', { training_id: training.trainingId, selected: false });
+  });
+
+  it('rates, edits, creates, follows up in a thread and deletes; filters liked', async () => {
+    const created = await call(ana, 'POST', '/api/outputs', { avatar_id: avatarId, prompt: 'Sample', content: 'Run easy on Mondays.' });
+    expect(created.statusCode).toBe(201);
+    const outputId = created.json().output_id;
+    expect(created.json().abilities).toEqual({ read: true, update: true, rate: true, message: true, delete: true });
+    expect((await call(ana, 'POST', '/api/outputs/rate', { output_id: outputId, liked: true })).json().liked).toBe(true);
+    expect((await call(ana, 'PUT', '/api/outputs', { output_id: outputId, content: 'Run easy on Mondays and Fridays.' })).json().content).toBe('Run easy on Mondays and Fridays.');
+    const empty = await call(ana, 'PUT', '/api/outputs', { output_id: outputId, content: '  ' });
+    expect(empty.statusCode).toBe(400);
+    const liked = (await call(ana, 'GET', `/api/outputs/avatar/${avatarId}?liked=true`)).json();
+    expect(liked.outputs.map((o: { output_id: number }) => o.output_id)).toEqual([outputId]);
+    expect((await call(ana, 'GET', `/api/outputs/avatar/${avatarId}?query=fridays`)).json().total).toBe(1);
+
+    const socket = await socketOf(ana);
+    const followUp = await call(ana, 'POST', '/api/outputs/message', { output_id: outputId, content: 'Make it shorter' });
+    expect(followUp.statusCode).toBe(202);
+    expect(followUp.json().thread.map((m: { role: string; content: string | null }) => [m.role, m.content])).toEqual([
+      ['user', 'Make it shorter'],
+      ['assistant', null],
+    ]);
+    const thread = await nextEvent<ThreadMessagesPayload>(socket, SocketEvents.threadMessages, (p) => p.output_id === outputId);
+    expect(thread.isThread).toBe(true);
+    expect(thread.threadMessages).toHaveLength(2);
+    expect(thread.threadMessages[1].content?.length).toBeGreaterThan(0);
+    const turns = emulator.stats.lastRequest?.messages as { role: string; content: string }[];
+    expect(turns.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect((await call(ana, 'GET', `/api/outputs/${outputId}`)).json().thread).toHaveLength(2);
+
+    expect((await call(ana, 'DELETE', `/api/outputs/${outputId}`)).statusCode).toBe(200);
+    expect((await call(ana, 'GET', `/api/outputs/${outputId}`)).statusCode).toBe(404);
+  });
+
+  it("is a 404 for another user's output on every route and for an avatar they may not see; 412 without access", async () => {
+    const outputId = (await call(ana, 'POST', '/api/outputs', { avatar_id: avatarId, prompt: 'p', content: 'c' })).json().output_id;
+    const routes: [Method, string, object?][] = [
+      ['GET', `/api/outputs/${outputId}`],
+      ['PUT', '/api/outputs', { output_id: outputId, content: 'mine' }],
+      ['POST', '/api/outputs/rate', { output_id: outputId, liked: true }],
+      ['POST', '/api/outputs/message', { output_id: outputId, content: 'hi' }],
+      ['DELETE', `/api/outputs/${outputId}`],
+      ['GET', `/api/outputs/avatar/${avatarId}`],
+      ['POST', '/api/outputs/generate', { assistant_id: avatarId, messages: ['x'] }],
+      ['POST', '/api/outputs', { avatar_id: avatarId, prompt: 'p', content: 'c' }],
+    ];
+    for (const [method, path, body] of routes) expect((await call(ben, method, path, body)).statusCode, `${method} ${path}`).toBe(404);
+    expect((await call(noAccess, 'GET', `/api/outputs/avatar/${avatarId}`)).statusCode).toBe(412);
+    expect((await call(noAccess, 'POST', '/api/outputs/generate', { assistant_id: avatarId, messages: ['x'] })).statusCode).toBe(412);
+    expect((await call(null, 'POST', '/api/outputs/rate', { output_id: outputId, liked: true })).statusCode).toBe(401);
+    expect((await call(ana, 'GET', `/api/outputs/${outputId}`)).json().content).toBe('c');
+  });
+});

@@ -1,0 +1,74 @@
+// /api/outputs (spec part 2 §7 "Outputs"; issue 13 item 5). Thin: authenticate → access gate (412) →
+// validate → service. Another user's output is a 404 on every route; an avatar the actor may not see too.
+import { deletedResponse } from '@pluma/common/avatars';
+import {
+  createOutputRequest,
+  generateOutputsRequest,
+  generateOutputsResponse,
+  listOutputsQuery,
+  output,
+  outputIdParams,
+  outputList,
+  outputMessageRequest,
+  outputWithThread,
+  rateOutputRequest,
+  updateOutputRequest,
+} from '@pluma/common/outputs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, signedIn } from '../../platform/auth/guard';
+import { accessGate } from '../credits';
+import { createOutput, deleteOutput, generateOutputs, getOutput, listAvatarOutputs, listTrainingOutputs, messageOutput, rateOutput, updateOutput } from './service';
+
+const tags = ['outputs'];
+/** Each generation is a call to the provider. */
+const generationLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export async function outputRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const { db } = ctx;
+  const access = { gates: [accessGate(app)] };
+
+  app.get('/outputs/avatar/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) =>
+    listAvatarOutputs({ actor: actorOf(request), db, avatarId: request.params.id, query: request.query }),
+  );
+
+  app.get('/outputs/training/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) =>
+    listTrainingOutputs({ actor: actorOf(request), db, trainingId: request.params.id, query: request.query }),
+  );
+
+  app.get('/outputs/:id', signedIn(app, { tags, params: outputIdParams, response: { 200: outputWithThread } }, access), async (request) =>
+    getOutput({ actor: actorOf(request), db, outputId: request.params.id }),
+  );
+
+  app.post(
+    '/outputs/generate',
+    { ...signedIn(app, { tags, body: generateOutputsRequest, response: { 202: generateOutputsResponse } }, access), config: generationLimit },
+    async (request, reply) => reply.status(202).send(await generateOutputs({ ctx, log: app.log, actor: actorOf(request), input: request.body })),
+  );
+
+  app.post(
+    '/outputs/message',
+    { ...signedIn(app, { tags, body: outputMessageRequest, response: { 202: outputWithThread } }, access), config: generationLimit },
+    async (request, reply) =>
+      reply.status(202).send(await messageOutput({ ctx, log: app.log, actor: actorOf(request), outputId: request.body.output_id, content: request.body.content })),
+  );
+
+  app.post('/outputs', signedIn(app, { tags, body: createOutputRequest, response: { 201: output } }, access), async (request, reply) =>
+    reply.status(201).send(await createOutput({ actor: actorOf(request), db, input: request.body })),
+  );
+
+  app.post('/outputs/rate', signedIn(app, { tags, body: rateOutputRequest, response: { 200: output } }, access), async (request) =>
+    rateOutput({ actor: actorOf(request), db, outputId: request.body.output_id, liked: request.body.liked }),
+  );
+
+  app.put('/outputs', signedIn(app, { tags, body: updateOutputRequest, response: { 200: output } }, access), async (request) =>
+    updateOutput({ actor: actorOf(request), db, input: request.body }),
+  );
+
+  app.delete('/outputs/:id', signedIn(app, { tags, params: outputIdParams, response: { 200: deletedResponse } }, access), async (request) => {
+    await deleteOutput({ actor: actorOf(request), db, outputId: request.params.id });
+    return { deleted: true as const };
+  });
+}

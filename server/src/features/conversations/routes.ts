@@ -54,8 +54,9 @@ export async function conversationRoutes(root: FastifyInstance) {
     '/conversations',
     signedIn(app, { tags, body: createConversationRequest, response: { 201: conversation } }),
     async (request, reply) => {
-      await assertOfferedModel(app.ctx, request.body.model);
-      return reply.status(201).send(await createConversation({ actor: actorOf(request), db, input: request.body }));
+      const actor = actorOf(request);
+      await assertOfferedModel(app.ctx, request.body.model, actor.organization?.organizationId ?? null);
+      return reply.status(201).send(await createConversation({ actor, db, input: request.body }));
     },
   );
 
@@ -63,8 +64,9 @@ export async function conversationRoutes(root: FastifyInstance) {
     '/conversations',
     signedIn(app, { tags, body: updateConversationRequest, response: { 200: conversation } }),
     async (request) => {
-      await assertOfferedModel(app.ctx, request.body.model);
-      return updateConversation({ actor: actorOf(request), db, input: request.body });
+      const actor = actorOf(request);
+      await assertOfferedModel(app.ctx, request.body.model, actor.organization?.organizationId ?? null);
+      return updateConversation({ actor, db, input: request.body });
     },
   );
 

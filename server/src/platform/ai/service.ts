@@ -75,8 +75,8 @@ export async function createAiService(ctx: AppContext): Promise<AiService & { cl
   }
 
   return {
-    async listModels() {
-      return (await current()).models;
+    async listModels(credentials) {
+      return (await current(credentials)).models;
     },
     stream,
     async providerOf(model) {

@@ -69,7 +69,8 @@ export class ProviderError extends Error {
 }
 
 export interface AiService {
-  listModels(): Promise<ChatModelInfo[]>;
+  /** The models offered now; with a scope's own keys (an organization's OpenAI key), those its keys reach. */
+  listModels(credentials?: ProviderCredentials): Promise<ChatModelInfo[]>;
   /**
    * Streams a chat completion. Throws ProviderError (also mid-stream) and respects `signal`: once it is
    * aborted the request is cancelled and iteration throws the signal's reason (an AbortError by default).

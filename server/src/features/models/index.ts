@@ -1,0 +1,2 @@
+// The models feature's public face: what other features may use (eslint.config.js, feature boundaries).
+export { offeredModelsIn } from './offered';

@@ -20,6 +20,8 @@ import { CloneModal } from './CloneModal';
 import { CombineModal } from './CombineModal';
 import { ContextCard } from './ContextCard';
 import { FilesPanel } from './FilesPanel';
+import { OutputsPanel } from '../trainings/OutputsPanel';
+import { TrainingsPanel } from '../trainings/TrainingsPanel';
 import { useAvatarErrors } from './use-avatar-errors';
 
 export default function AvatarPage() {
@@ -103,6 +105,8 @@ function AvatarView({ avatar }: { avatar: NonNullable<ReturnType<typeof useAvata
       )}
       <ContextCard key={avatar.updatedAt} avatar={avatar} />
       <FilesPanel avatar={avatar} />
+      <OutputsPanel avatarId={avatar.avatar_id} />
+      {avatar.abilities.update && <TrainingsPanel avatarId={avatar.avatar_id} />}
       <Text size="xs" c="dimmed">
         {t('page.later')}
       </Text>

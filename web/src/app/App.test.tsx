@@ -25,7 +25,8 @@ function start(path: string, options: { user?: CurrentUser | null; config?: Reco
   return stub;
 }
 
-const usersCalls = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/users')).length;
+// The current user itself (GET /api/users), not the other calls under it (the settings' AI key, onboarding).
+const usersCalls = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET' && /^\/api\/users(?:\?|$)/.test(c.url)).length;
 
 describe('App', () => {
   beforeEach(async () => {

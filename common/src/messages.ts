@@ -187,8 +187,6 @@ const en = {
   training_not_finished: 'Only a finished training can do this.',
   output_pending: 'This output is still being written.',
   output_thread_full: 'This thread is full. Generate a new output to go on.',
-  output_pending: 'This output is still being written.',
-  output_thread_full: 'This thread is full. Generate a new output to go on.',
   // mail
   mail_welcome_subject: 'Welcome to {app}',
   mail_welcome_text: 'Hello {name},\n\nYour {app} account is ready. Sign in at {url}.',
@@ -366,8 +364,6 @@ const es: Record<MessageKey, string> = {
   training_too_few_examples: 'Un entrenamiento necesita al menos {min} ejemplos; este avatar aporta {count}. Agrega archivos de texto o marca más resultados como favoritos.',
   training_busy: 'Este entrenamiento ya está en curso.',
   training_not_finished: 'Solo un entrenamiento terminado puede hacer esto.',
-  output_pending: 'Este resultado aún se está escribiendo.',
-  output_thread_full: 'Este hilo está lleno. Genera un nuevo resultado para continuar.',
   output_pending: 'Este resultado aún se está escribiendo.',
   output_thread_full: 'Este hilo está lleno. Genera un nuevo resultado para continuar.',
   mail_welcome_subject: 'Bienvenido a {app}',

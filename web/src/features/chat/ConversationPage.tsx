@@ -18,7 +18,8 @@ import { PromptBox } from './PromptBox';
 import { useChat } from './use-chat';
 import { ConnectionBanner } from './ConnectionBanner';
 import { takeFirstPrompt } from './first-prompt';
-import { prefetchLatestPage } from './chat-api';
+import { AVATAR_PAGE_SIZE, prefetchLatestPage } from './chat-api';
+import { useAvatarChat } from './use-avatar-chat';
 import { ConversationSidebar } from '../conversations/ConversationSidebar';
 import { useOnceTrue } from '../../ui/use-once-true';
 import { removeFirstPaint, removeFirstPaintSoon } from '../../prerender/remove-first-paint';
@@ -81,14 +82,16 @@ function ConversationNotFound() {
 
 function ChatScreen({ conversation }: { conversation: Conversation }) {
   usePageTitle(conversation.name);
-  const chat = useChat(conversation.conversation_id);
-  const draft = useFirstPrompt(conversation.conversation_id, chat.send);
+  // spec part 2 §9: an avatar's chat pages by 10 messages.
+  const chat = useChat(conversation.conversation_id, conversation.avatar_id !== null ? AVATAR_PAGE_SIZE : undefined);
+  const avatar = useAvatarChat(conversation, chat);
+  const draft = useFirstPrompt(conversation.conversation_id, avatar.send);
   // The server's picture of this screen (prerender/entry.tsx) stays until its messages are here.
   const shown = chat.state.loaded || chat.loadError !== null;
   useLayoutEffect(() => {
     if (shown) removeFirstPaint();
   }, [shown]);
-  return <ChatScreenView conversation={conversation} chat={chat} draft={draft} />;
+  return <ChatScreenView conversation={conversation} chat={{ ...chat, send: avatar.send }} draft={draft} avatar={avatar} />;
 }
 
 export type ChatScreenState = Pick<
@@ -97,7 +100,18 @@ export type ChatScreenState = Pick<
 >;
 
 /** The conversation screen as drawn from its state: the app's, and the server's first paint of it. */
-export function ChatScreenView({ conversation, chat, draft }: { conversation: Conversation; chat: ChatScreenState; draft: string | null }) {
+export function ChatScreenView({
+  conversation,
+  chat,
+  draft,
+  avatar,
+}: {
+  conversation: Conversation;
+  chat: ChatScreenState;
+  draft: string | null;
+  /** The avatar control's state (use-avatar-chat.ts); absent in the server's first paint. */
+  avatar?: { avatarId: number | null; setAvatarId: (avatarId: number | null) => void };
+}) {
   const { t } = useTranslation('chat');
   const { state } = chat;
   return (
@@ -134,7 +148,14 @@ export function ChatScreenView({ conversation, chat, draft }: { conversation: Co
             onAnswerAgain={chat.answerAgain}
           />
         )}
-        <PromptBox conversation={conversation} generating={chat.generating} onSend={chat.send} draft={draft} />
+        <PromptBox
+          conversation={conversation}
+          generating={chat.generating}
+          onSend={chat.send}
+          draft={draft}
+          avatarId={avatar?.avatarId ?? conversation.avatar_id}
+          onAvatarChange={avatar?.setAvatarId}
+        />
       </div>
     </div>
   );

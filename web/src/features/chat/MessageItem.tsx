@@ -27,6 +27,8 @@ import { downloadBlob } from '../../ui/download';
 import { MessageMarkdown } from './MessageMarkdown';
 import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
 import { ShareMessageButton } from '../messages/ShareMessageButton';
+import { ConvertToAvatarButton } from './ConvertToAvatar';
+import { MessageCitations } from './MessageCitations';
 
 export interface MessageActions {
   onSaveEdit: (message: ChatMessage, content: string) => Promise<boolean>;
@@ -98,6 +100,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
             {active && <TypingIndicator />}
           </div>
         )}
+        {!user && !editing && message.citations.length > 0 && <MessageCitations citations={message.citations} />}
         {unfinished && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
         {offerRegenerate && answer && !editing && (
           <RegenerateOffer
@@ -136,6 +139,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
             )}
             {!user && !active && <ExportMenu content={content} messageId={message.message_id} />}
             {abilities.share && <ShareMessageButton messageId={message.message_id} />}
+            {!active && <ConvertToAvatarButton content={content} />}
           </Group>
         )}
       </Stack>

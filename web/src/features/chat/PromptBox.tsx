@@ -1,6 +1,6 @@
 // The prompt box (spec part 2 §2, §5): the text, the token estimate (debounced 1000 ms, max 7500), Send
 // (Enter; Shift+Enter is a new line), Enhance (longer than 12 characters; the enhanced text streams in
-// and replaces the prompt), the model control ('Unset' sent as null) and the file upload.
+// and replaces the prompt), the model control ('Unset' sent as null), the file upload and the avatar control.
 import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea } from '@mantine/core';
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { Conversation } from '@pluma/common/conversations';
@@ -10,6 +10,7 @@ import { IconFile, IconSend, IconWand } from '@tabler/icons-react';
 import { memo, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
+import { useAppConfig } from '../../app/config/app-config';
 import { useSession } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
 import { LazyTooltip } from '../../ui/LazyTooltip';
@@ -19,6 +20,7 @@ import { toModelValue, UNSET_MODEL, useModels } from '../conversations/models-ap
 import { useModelOptions } from '../conversations/use-model-options';
 import { enhancePrompt } from './chat-api';
 import classes from './Chat.module.css';
+import { AvatarControl } from './AvatarControl';
 import { ClaudeFileAdvice, FileAttach } from './FileAttach';
 import { answersWithClaude, canAttachFiles, shortFileName } from './file-rules';
 import { canEnhance, canSend, formatCount, showEnhance } from './prompt-rules';
@@ -34,10 +36,13 @@ interface PromptBoxProps {
   onSend: (content: string) => Promise<boolean>;
   /** Text to put back in an empty box (a first prompt typed on the list that could not be sent). */
   draft?: string | null;
+  /** The avatar that answers (AvatarControl.tsx); without `onAvatarChange` no avatar control shows. */
+  avatarId?: number | null;
+  onAvatarChange?: (avatarId: number | null) => void;
 }
 
 /** Memoized: the history re-renders with every streamed frame, the prompt box only when its props change. */
-export const PromptBox = memo(function PromptBox({ conversation, generating, onSend, draft = null }: PromptBoxProps) {
+export const PromptBox = memo(function PromptBox({ conversation, generating, onSend, draft = null, avatarId = null, onAvatarChange }: PromptBoxProps) {
   const { t } = useTranslation('chat');
   const session = useSession();
   const handleError = useErrorHandler();
@@ -48,6 +53,8 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
   const overLimit = tokens > MAX_CONVERSATION_TOKENS;
   const context = { text: state.text, generating, enhancing };
   const { data: models = [] } = useModels();
+  // The avatar control shows where avatars are on (spec part 1 §2 avatars_enabled).
+  const avatarsOn = useAppConfig().on('avatars_enabled');
   useEffect(() => {
     if (draft) dispatch({ type: 'restored', text: draft });
   }, [draft]);
@@ -117,6 +124,7 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
         <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
           <ModelControl conversation={conversation} />
           {canAttachFiles(conversation.model, models) && <FileAttach conversation={conversation} claude={claude} disabled={generating} />}
+          {canAttachFiles(conversation.model, models) && onAvatarChange && avatarsOn && <AvatarControl avatarId={avatarId} onChange={onAvatarChange} disabled={generating} />}
           {conversation.file && (
             <LazyTooltip label={conversation.file.name} withArrow>
               <Badge variant="light" color="gray" leftSection={<IconFile size={12} aria-hidden />} tt="none" data-testid="attached-file">

@@ -4,8 +4,18 @@ import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
 import { api } from '../../api/instance';
 
 /** Newest first; `cursor` (a message_id) asks for the messages before it. */
-export const fetchMessagePage = (conversationId: number, cursor?: number | null, signal?: AbortSignal) =>
-  api.get<MessagePage>(`/messages/conversation/${conversationId}`, { query: { cursor: cursor ?? undefined, limit: MESSAGES_PAGE_SIZE }, signal });
+export const fetchMessagePage = (conversationId: number, cursor?: number | null, signal?: AbortSignal, limit: number = MESSAGES_PAGE_SIZE) =>
+  api.get<MessagePage>(`/messages/conversation/${conversationId}`, { query: { cursor: cursor ?? undefined, limit }, signal });
+
+/** spec part 2 §2, §9: an avatar's chat shows its last 10 messages and loads 10 more per scroll. */
+export const AVATAR_PAGE_SIZE = 10;
+
+/** The newest `limit` messages of a page (newest first), its cursor moved to the oldest kept. */
+export function newestOf(page: MessagePage, limit: number): MessagePage {
+  if (page.messages.length <= limit) return page;
+  const messages = page.messages.slice(0, limit);
+  return { messages, next_cursor: messages[messages.length - 1].message_id };
+}
 
 /** How long a prefetched first page may wait for its screen: older, the screen asks again. */
 const PREFETCH_FRESH_MS = 10_000;
@@ -22,12 +32,12 @@ export function prefetchLatestPage(conversationId: number): void {
   prefetched.set(conversationId, { page, at: Date.now() });
 }
 
-/** The newest page: the prefetched one while fresh (taken once), else a new request. */
-export function fetchLatestPage(conversationId: number, signal?: AbortSignal): Promise<MessagePage> {
+/** The newest page: the prefetched one while fresh (taken once; cut to `limit`), else a new request. */
+export function fetchLatestPage(conversationId: number, signal?: AbortSignal, limit: number = MESSAGES_PAGE_SIZE): Promise<MessagePage> {
   const entry = prefetched.get(conversationId);
   prefetched.delete(conversationId);
-  if (entry && Date.now() - entry.at < PREFETCH_FRESH_MS) return entry.page;
-  return fetchMessagePage(conversationId, null, signal);
+  if (entry && Date.now() - entry.at < PREFETCH_FRESH_MS) return entry.page.then((page) => newestOf(page, limit));
+  return fetchMessagePage(conversationId, null, signal, limit);
 }
 
 export const sendMessage = (request: CreateMessageRequest) => api.post<CreateMessageResponse>('/messages', { stream: true, ...request });

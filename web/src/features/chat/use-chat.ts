@@ -11,6 +11,7 @@ import { useSession } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
+import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
 import { answerAgain, fetchLatestPage, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
 import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
@@ -20,7 +21,8 @@ export type AnswerAgainMode = 'continue' | 'regenerate';
 /** How often an answer is read from the server while its frames cannot be used or have stopped arriving. */
 export const STREAM_POLL_MS = 1500;
 
-export function useChat(conversationId: number) {
+/** `pageSize`: messages per page (an avatar's chat: AVATAR_PAGE_SIZE). */
+export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE_SIZE) {
   const { t } = useTranslation('chat');
   const session = useSession();
   const queryClient = useQueryClient();
@@ -34,12 +36,12 @@ export function useChat(conversationId: number) {
 
   const loadLatest = useCallback(
     (signal?: AbortSignal) =>
-      fetchLatestPage(conversationId, signal).then((page) => {
+      fetchLatestPage(conversationId, signal, pageSize).then((page) => {
         // A background render (it yields to the browser): a page of answers is a lot to lay out at once.
         startTransition(() => dispatch({ type: 'latestPage', page }));
         setLoadError(null);
       }),
-    [conversationId],
+    [conversationId, pageSize],
   );
 
   useEffect(() => {
@@ -59,11 +61,11 @@ export function useChat(conversationId: number) {
   const loadOlder = useCallback(() => {
     if (loadingOlder || olderCursor === null) return;
     setLoadingOlder(true);
-    fetchMessagePage(conversationId, olderCursor)
+    fetchMessagePage(conversationId, olderCursor, undefined, pageSize)
       .then((page) => dispatch({ type: 'olderPage', page }))
       .catch((error: unknown) => handleError(error))
       .finally(() => setLoadingOlder(false));
-  }, [conversationId, olderCursor, loadingOlder, handleError]);
+  }, [conversationId, olderCursor, loadingOlder, handleError, pageSize]);
 
   const afterAnswer = useCallback(() => {
     // spec part 2 §4: after a stream ends the current user (words balance) is refreshed.
@@ -134,11 +136,11 @@ export function useChat(conversationId: number) {
   }, [generating, snapshotActive, conversationId]);
 
   const send = useCallback(
-    async (content: string): Promise<boolean> => {
+    async (content: string, options: { avatar_id?: number | null } = {}): Promise<boolean> => {
       setSending(true);
       lastFrameAt.current = Date.now();
       try {
-        const response = await sendMessage({ content, conversation_id: conversationId });
+        const response = await sendMessage({ content, conversation_id: conversationId, ...options });
         dispatch({ type: 'sent', response });
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
         return true;

@@ -168,11 +168,32 @@ describe(`avatar chat (${testDbKind()})`, () => {
     expect(refused.json().message).toContain('101');
     expect(refused.json().message).toContain('100');
     expect((await call(ben, 'GET', `/api/messages/conversation/${claudeChat}`)).json().messages).toEqual([]);
+    // In the user's language.
+    const lucia = await buildUser(chat.t.ctx, { access: true, lang: 'es' });
+    expect((await call(lucia, 'PUT', '/api/users/ai-key', { api_key: 'sk-proj-avatar-chat-0123456789' })).statusCode).toBe(200);
+    const spanish = await avatarWith(lucia, 'Archivo', 'Guardas archivos.', [{ name: 'archivo.pdf', bytes: await pdfWithPages(Array.from({ length: 101 }, (_, i) => `Página ${i + 1}.`)) }]);
+    const refusedEs = await chat.send(lucia, { content: 'Resume.', conversation_id: await chat.newConversation(lucia, { model: CLAUDE }), avatar_id: spanish.avatarId });
+    expect(refusedEs.statusCode).toBe(400);
+    expect(refusedEs.json().message).toContain('como máximo 100 páginas');
     // The same avatar with GPT uses its passages instead.
     const gptChat = await chat.newConversation(ben);
     const gpt = await answer(ben, gptChat, 'What is on archive page 7?', { avatar_id: big.avatarId });
     expect(gpt.citations.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('a regenerated avatar answer is written as the avatar again and cites anew', async () => {
+    const { avatarId, fileIds } = await avatarWith(ana, 'Again', 'You answer twice.', [{ name: 'again.txt', bytes: Buffer.from(ORCHARD) }]);
+    const conversationId = await chat.newConversation(ana);
+    const first = await answer(ana, conversationId, 'Tell me about the quince jelly.', { avatar_id: avatarId });
+    const socket = await chat.connect(ana);
+    const res = await chat.send(ana, { conversation_id: conversationId, message_id: first.message_id, regenerate: true });
+    expect(res.statusCode).toBe(201);
+    const again = (await endOf(socket, res.json().assistant_message.message_id as number)).message!;
+    expect(again.message_id).not.toBe(first.message_id);
+    expect(again.avatar_id).toBe(avatarId);
+    expect(again.citations.map((c) => c.file_id)).toEqual([fileIds[0]]);
+    expect((chat.ai.openai.stats.lastRequest as { messages: { content: string }[] }).messages[0].content).toContain('copper pans');
+  });
 
   it('a user without an avatar sends as before: no system turn, no citations', async () => {
     const who = await buildUser(chat.t.ctx, { access: true });

@@ -155,4 +155,17 @@ describe('AI calls in organization scope, operator without an OpenAI key', () =>
     expect(inOrg).toMatchObject({ authorization: `Bearer ${ORG_KEY}`, model: 'gpt-4o-mini' });
     expect(scoped.bodies.join('\n')).not.toContain(ORG_KEY);
   });
+
+  it("a message may name a GPT model explicitly where the organization's key reaches it, not in Personal", async () => {
+    const scoped = scopedChat(chat, () => chat.ai);
+    const admin = await chat.userWithWords(10_000);
+    const org = await buildOrganization(chat.t.ctx, [{ user: admin, role: 'admin' }]);
+    await scoped.setKey(admin, org.organizationId, ORG_KEY);
+    const inOrg = await scoped.answerIn(admin, org.organizationId, { model: 'gpt-4o-mini' });
+    expect(inOrg).toMatchObject({ authorization: `Bearer ${ORG_KEY}`, model: 'gpt-4o-mini' });
+    const personal = await scoped.inject(admin, 'POST', '/api/conversations', { name: 'Mine' });
+    const refused = await scoped.inject(admin, 'POST', '/api/messages', { content: 'Hello', conversation_id: personal.json().conversation_id, stream: true, model: 'gpt-4o-mini' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ details: { model: expect.any(String) } });
+  });
 });

@@ -54,7 +54,7 @@ export function assertPromptWithinLimit(content: string): void {
 /** The model to use: the request's, else the conversation's, else null (the default). Unknown → 400. */
 async function resolveModel(ctx: AppContext, requested: string | null | undefined, conversation: ConversationRow): Promise<string | null> {
   if (!ctx.services.ai) throw new AppError(503, ErrorIds.provider, 'ai_unavailable');
-  await assertOfferedModel(ctx, requested);
+  await assertOfferedModel(ctx, requested, conversation.organizationId);
   return requested ?? conversation.model ?? null;
 }
 

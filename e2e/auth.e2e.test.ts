@@ -64,7 +64,7 @@ describe('auth', () => {
     await page.getByRole('menuitem', { name: en.shell.settings }).click();
     const settings = page.getByTestId('settings-page');
     await settings.getByLabel(en.language.label).selectOption('es');
-    await settings.getByRole('button', { name: en.common.save }).click();
+    await settings.getByRole('button', { name: en.common.save, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: es.settings.title }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: es.settings.title }).waitFor();

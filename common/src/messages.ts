@@ -1,5 +1,9 @@
 // Server-side texts in both languages. Keys are stable; the texts are the spec's where it gives one.
 import type { Lang } from './constants';
+import { templatesMessagesEn, templatesMessagesEs } from './messages-templates';
+import { workflowsMessagesEn, workflowsMessagesEs } from './messages-workflows';
+import { superFetchMessagesEn, superFetchMessagesEs } from './messages-super-fetch';
+import { ideasMessagesEn, ideasMessagesEs } from './messages-ideas';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -191,12 +195,21 @@ const en = {
   mail_welcome_subject: 'Welcome to {app}',
   mail_welcome_text: 'Hello {name},\n\nYour {app} account is ready. Sign in at {url}.',
   mail_reset_subject: 'Reset your {app} password',
+  // issue 14 areas keep their texts in their own modules
+  ...templatesMessagesEn,
+  ...workflowsMessagesEn,
+  ...superFetchMessagesEn,
+  ...ideasMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
 } as const;
 
 export type MessageKey = keyof typeof en;
 
 const es: Record<MessageKey, string> = {
+  ...templatesMessagesEs,
+  ...workflowsMessagesEs,
+  ...superFetchMessagesEs,
+  ...ideasMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

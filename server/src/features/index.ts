@@ -25,6 +25,10 @@ import { aiKeyRoutes } from './users/ai-key-routes';
 import { avatarRoutes } from './avatars';
 import { trainingRoutes } from './trainings';
 import { outputRoutes } from './outputs';
+import { templateRoutes } from './templates';
+import { workflowRoutes } from './workflows';
+import { superFetchRoutes } from './super-fetch';
+import { ideaRoutes } from './ideas';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -53,4 +57,8 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(avatarRoutes);
   await app.register(trainingRoutes);
   await app.register(outputRoutes);
+  await app.register(templateRoutes);
+  await app.register(workflowRoutes);
+  await app.register(superFetchRoutes);
+  await app.register(ideaRoutes);
 }

@@ -20,5 +20,9 @@ import { messagesFeature } from './messages/feature';
 import { onboardingFeature } from './onboarding/feature';
 import { organizationsFeature } from './organizations/feature';
 import { pricingFeature } from './pricing/feature';
+import { templatesFeature } from './templates/feature';
+import { workflowsFeature } from './workflows/feature';
+import { superFetchFeature } from './super-fetch/feature';
+import { ideasFeature } from './ideas/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature];

@@ -9,3 +9,7 @@ export * from './avatars';
 export * from './knowledge';
 export * from './trainings';
 export * from './outputs';
+export * from './templates';
+export * from './workflows';
+export * from './super-fetch';
+export * from './ideas';

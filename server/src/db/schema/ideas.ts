@@ -1,0 +1,2 @@
+// Tables of the ideas feature (issue 14).
+export {};

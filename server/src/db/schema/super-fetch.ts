@@ -1,0 +1,2 @@
+// Tables of the super-fetch feature (issue 14).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the templates feature (issue 14).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the workflows feature (issue 14).
+export {};

@@ -1,0 +1,2 @@
+// The super-fetch feature's public face (eslint.config.js, feature boundaries).
+export { superFetchRoutes } from './routes';

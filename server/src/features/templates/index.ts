@@ -1,0 +1,2 @@
+// The templates feature's public face (eslint.config.js, feature boundaries).
+export { templateRoutes } from './routes';

@@ -1,0 +1,2 @@
+// The workflows feature's public face (eslint.config.js, feature boundaries).
+export { workflowRoutes } from './routes';

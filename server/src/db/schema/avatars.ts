@@ -26,6 +26,15 @@ export const avatars = pgTable(
     kind: text('kind'),
     /** The provider-side assistant, when one is made (spec part 2 §3 assistant_id); null otherwise. */
     assistantId: text('assistant_id'),
+    /**
+     * The last refine (POST /avatars/refine: the model rewrites the context from the files and liked outputs,
+     * in the job queue): 'idle' (never), 'queued', 'running', 'done' or 'failed' with the reason. A failure
+     * keeps the old context.
+     */
+    refineStatus: text('refine_status').notNull().default('idle'),
+    refineErrorCode: text('refine_error_code'),
+    refineErrorMessage: text('refine_error_message'),
+    refineUpdatedAt: timestamp('refine_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -184,6 +184,7 @@ const en = {
   ai_key_required: 'Avatars need your own AI provider API key. Add it in Settings first.',
   // spec part 2 §2, §9: Claude's file context (pdf, jpeg, png, gif, webp; 100 PDF pages in total)
   claude_pdf_page_limit: "This avatar's PDFs have {pages} pages; Claude takes at most {max} PDF pages in total. Remove PDFs from the avatar or choose another model.",
+  training_chat_ai_key_required: 'This avatar answers with your trained model, which runs on your own OpenAI API key. Add the key in Settings, or stop using the trained model.',
   ai_key_invalid: 'This does not look like an API key.',
   // trainings (issue 13 item 4)
   training_too_few_examples: 'A training needs at least {min} examples; this avatar gives {count}. Add text files or like more outputs.',
@@ -373,6 +374,7 @@ const es: Record<MessageKey, string> = {
   avatar_combine_same: 'Elige dos avatares distintos para combinarlos.',
   ai_key_required: 'Los avatares necesitan tu propia clave de API de un proveedor de IA. Agrégala primero en Configuración.',
   claude_pdf_page_limit: 'Los PDF de este avatar suman {pages} páginas; Claude admite como máximo {max} páginas de PDF en total. Quita PDF del avatar o elige otro modelo.',
+  training_chat_ai_key_required: 'Este avatar responde con tu modelo entrenado, que funciona con tu propia clave de API de OpenAI. Agrega la clave en Configuración o deja de usar el modelo entrenado.',
   ai_key_invalid: 'Esto no parece una clave de API.',
   training_too_few_examples: 'Un entrenamiento necesita al menos {min} ejemplos; este avatar aporta {count}. Agrega archivos de texto o marca más resultados como favoritos.',
   training_busy: 'Este entrenamiento ya está en curso.',

@@ -1,10 +1,9 @@
 // Document and image blocks through the official SDK: accepted as the real API accepts them, and refused
 // past 100 PDF pages with the API's own message.
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnthropicEmulator } from './anthropic';
+import { describe, expect, it } from 'vitest';
 import { countPdfPages } from './anthropic-documents';
-import type { RunningEmulator } from './http-kit';
+import { useAnthropicEmulator } from './anthropic-test-client';
 
 /** A minimal PDF with `pages` page objects. */
 function pdf(pages: number): string {
@@ -13,15 +12,9 @@ function pdf(pages: number): string {
 }
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
 
-let emulator: RunningEmulator;
-let client: Anthropic;
-beforeAll(async () => {
-  emulator = await startAnthropicEmulator({ port: 0, host: '127.0.0.1' });
-  client = new Anthropic({ apiKey: 'sk-ant-test', baseURL: emulator.url, maxRetries: 0 });
-});
-afterAll(() => emulator.close());
+const live = useAnthropicEmulator();
 
-const ask = (content: Anthropic.ContentBlockParam[]) => client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user', content }] });
+const ask = (content: Anthropic.ContentBlockParam[]) => live.client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user', content }] });
 const question: Anthropic.ContentBlockParam = { type: 'text', text: 'What do these say?' };
 const document = (pages: number): Anthropic.ContentBlockParam => ({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf(pages) } });
 

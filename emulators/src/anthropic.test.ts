@@ -1,22 +1,14 @@
 // The official `@anthropic-ai/sdk` against the emulator: it must not notice the difference.
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnthropicEmulator } from './anthropic';
-import type { RunningEmulator } from './http-kit';
+import { useAnthropicEmulator } from './anthropic-test-client';
 import { startAiEmulators, type RunningAiEmulators } from './index';
 
 const MODEL = 'claude-sonnet-4-6';
-let emulator: RunningEmulator;
-let client: Anthropic;
-
-beforeAll(async () => {
-  emulator = await startAnthropicEmulator({ port: 0, host: '127.0.0.1' });
-  client = new Anthropic({ apiKey: 'sk-ant-test', baseURL: emulator.url, maxRetries: 0 });
-});
-afterAll(() => emulator.close());
+const live = useAnthropicEmulator();
 
 async function collect(prompt: string, maxTokens = 1024) {
-  const stream = await client.messages.create({
+  const stream = await live.client.messages.create({
     model: MODEL,
     max_tokens: maxTokens,
     system: 'You are helpful.',
@@ -61,7 +53,7 @@ describe('Anthropic emulator', () => {
 
   it('answers without streaming with the same deterministic text', async () => {
     const streamed = await collect('Deterministic?');
-    const message = await client.messages.create({ model: MODEL, max_tokens: 1024, system: 'You are helpful.', messages: [{ role: 'user', content: 'Deterministic?' }] });
+    const message = await live.client.messages.create({ model: MODEL, max_tokens: 1024, system: 'You are helpful.', messages: [{ role: 'user', content: 'Deterministic?' }] });
     expect(message.type).toBe('message');
     expect(message.stop_reason).toBe('end_turn');
     expect(message.content[0].type === 'text' && message.content[0].text).toBe(streamed.text);
@@ -69,7 +61,7 @@ describe('Anthropic emulator', () => {
   });
 
   it('works through the SDK stream helper (finalMessage)', async () => {
-    const final = await client.messages.stream({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'helper' }] }).finalMessage();
+    const final = await live.client.messages.stream({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'helper' }] }).finalMessage();
     expect(final.stop_reason).toBe('max_tokens');
     expect(final.content[0].type).toBe('text');
   });
@@ -79,7 +71,7 @@ describe('Anthropic emulator', () => {
     [429, Anthropic.RateLimitError, 'rate_limit_error'],
     [500, Anthropic.InternalServerError, 'api_error'],
   ] as const)('answers [error:%i] with the typed SDK error', async (status, ErrorClass, type) => {
-    const error = await client.messages
+    const error = await live.client.messages
       .create({ model: MODEL, max_tokens: 100, messages: [{ role: 'user', content: `fail [error:${status}]` }], stream: true })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErrorClass);
@@ -88,23 +80,23 @@ describe('Anthropic emulator', () => {
   });
 
   it('fails on demand with failNext and counts requests', async () => {
-    emulator.resetStats();
-    emulator.failNext(529, 2);
+    live.emulator.resetStats();
+    live.emulator.failNext(529, 2);
     for (let i = 0; i < 2; i++) {
-      const error = await client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+      const error = await live.client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
       expect((error as InstanceType<typeof Anthropic.APIError>).type).toBe('overloaded_error');
     }
-    await client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
-    expect(emulator.stats).toMatchObject({ generations: 3, errors: 2, completed: 1 });
+    await live.client.messages.create({ model: MODEL, max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
+    expect(live.emulator.stats).toMatchObject({ generations: 3, errors: 2, completed: 1 });
     // SDK versions send the key as x-api-key or as a bearer token; the emulator takes both.
-    const headers = emulator.stats.lastHeaders ?? {};
+    const headers = live.emulator.stats.lastHeaders ?? {};
     expect(String(headers['x-api-key'] ?? headers.authorization)).toMatch(/^(Bearer )?sk-ant-test$/);
   });
 
   it('drops the connection mid-stream with [disconnect:N]', async () => {
     const deltas: string[] = [];
     const error = await (async () => {
-      const stream = await client.messages.create({ model: MODEL, max_tokens: 500, messages: [{ role: 'user', content: 'drop [disconnect:20]' }], stream: true });
+      const stream = await live.client.messages.create({ model: MODEL, max_tokens: 500, messages: [{ role: 'user', content: 'drop [disconnect:20]' }], stream: true });
       for await (const event of stream) if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') deltas.push(event.delta.text);
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
@@ -114,7 +106,7 @@ describe('Anthropic emulator', () => {
 
   it('sends an error event mid-stream with [stream-error:N]', async () => {
     const error = await (async () => {
-      const stream = await client.messages.create({ model: MODEL, max_tokens: 500, messages: [{ role: 'user', content: 'oops [stream-error:2]' }], stream: true });
+      const stream = await live.client.messages.create({ model: MODEL, max_tokens: 500, messages: [{ role: 'user', content: 'oops [stream-error:2]' }], stream: true });
       for await (const event of stream) void event;
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.APIError);
@@ -122,7 +114,7 @@ describe('Anthropic emulator', () => {
   });
 
   it('requires max_tokens, like the real API', async () => {
-    const res = await fetch(`${emulator.url}/v1/messages`, {
+    const res = await fetch(`${live.emulator.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': 'k', 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
       body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }),

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppContext, JobProgress } from '../../context';
 import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { StorageNotFoundError } from '../../platform/storage';
 import { chunkBlocks, detectLanguage, joinBlocks, type KnowledgeLanguage, type TextChunk } from './chunk';
 import { embeddingConfig, embedTexts, vectorLiteral } from './embeddings';
@@ -94,15 +95,20 @@ interface IndexOutcome {
   failureReason: IndexFailure | null;
 }
 
+/** Locks the file's row while it is still at this generation; false when a newer upload superseded it. */
+async function lockGeneration(tx: Tx, fileId: number, generation: number): Promise<boolean> {
+  const [current] = await tx
+    .select({ fileId: knowledgeFiles.fileId })
+    .from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.fileId, fileId), eq(knowledgeFiles.generation, generation)))
+    .for('update');
+  return Boolean(current);
+}
+
 /** Replaces the file's chunks (and vectors) and sets its final status, all or nothing. */
 async function writeIndex(ctx: AppContext, fileId: number, generation: number, outcome: IndexOutcome): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ fileId: knowledgeFiles.fileId })
-      .from(knowledgeFiles)
-      .where(and(eq(knowledgeFiles.fileId, fileId), eq(knowledgeFiles.generation, generation)))
-      .for('update');
-    if (!current) throw new Superseded();
+    if (!(await lockGeneration(tx, fileId, generation))) throw new Superseded();
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
     const ids = new Map<number, number>();
     for (let i = 0; i < outcome.chunks.length; i += INSERT_BATCH) {
@@ -143,12 +149,7 @@ async function writeIndex(ctx: AppContext, fileId: number, generation: number, o
 /** A failure that indexing more times would not fix: the file's status says why, and its old chunks go. */
 async function failFile(ctx: AppContext, fileId: number, generation: number, reason: IndexFailure, sourceKey: string | null): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ fileId: knowledgeFiles.fileId })
-      .from(knowledgeFiles)
-      .where(and(eq(knowledgeFiles.fileId, fileId), eq(knowledgeFiles.generation, generation)))
-      .for('update');
-    if (!current) return;
+    if (!(await lockGeneration(tx, fileId, generation))) return;
     // The content changed into something without text: its old passages must not be retrieved any more.
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
     await tx

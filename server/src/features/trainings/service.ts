@@ -11,6 +11,7 @@ import {
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { avatars, trainings } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
@@ -31,22 +32,28 @@ interface Scope {
 const busy = () => new AppError(409, 'training_busy', 'training_busy');
 const notFinished = () => new AppError(409, 'training_not_finished', 'training_not_finished');
 
-/** GET /trainings: the actor's own trainings in this context, optionally of one avatar, with search. */
-export async function listTrainings({ actor, db, query }: Scope & { query: ListTrainingsQuery }): Promise<TrainingList> {
-  const filters: SQL[] = [visibleTo(actor)];
+/** One page of the trainings in `scope`, filtered by the list query, newest `order` first, with the total. */
+async function pageOfTrainings(db: Db, scope: SQL, order: AnyPgColumn, query: ListTrainingsQuery) {
+  const filters: SQL[] = [scope];
   if (query.avatar_id) filters.push(eq(trainings.avatarId, query.avatar_id));
   if (query.query) filters.push(ilike(trainings.name, `%${escapeLikePattern(query.query)}%`));
   const rows = await db
     .select()
     .from(trainings)
     .where(and(...filters))
-    .orderBy(desc(trainings.updatedAt), desc(trainings.trainingId))
+    .orderBy(desc(order), desc(trainings.trainingId))
     .limit(query.limit)
     .offset(query.offset);
   const [{ total }] = await db
     .select({ total: count() })
     .from(trainings)
     .where(and(...filters));
+  return { rows, total };
+}
+
+/** GET /trainings: the actor's own trainings in this context, optionally of one avatar, with search. */
+export async function listTrainings({ actor, db, query }: Scope & { query: ListTrainingsQuery }): Promise<TrainingList> {
+  const { rows, total } = await pageOfTrainings(db, visibleTo(actor), trainings.updatedAt, query);
   return { trainings: rows.map((row) => presentTraining(actor, row)), total };
 }
 
@@ -55,20 +62,8 @@ export async function listTrainings({ actor, db, query }: Scope & { query: ListT
  * authors' provider accounts, so nothing more is shown, and each is still a 404 on every other route.
  */
 export async function listPublicTrainings({ db, query }: Scope & { query: ListTrainingsQuery }) {
-  const filters: SQL[] = [eq(trainings.status, 'succeeded'), inArray(trainings.avatarId, db.select({ id: avatars.avatarId }).from(avatars).where(sharedPubliclyAvatars()))];
-  if (query.avatar_id) filters.push(eq(trainings.avatarId, query.avatar_id));
-  if (query.query) filters.push(ilike(trainings.name, `%${escapeLikePattern(query.query)}%`));
-  const rows = await db
-    .select()
-    .from(trainings)
-    .where(and(...filters))
-    .orderBy(desc(trainings.finishedAt), desc(trainings.trainingId))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(trainings)
-    .where(and(...filters));
+  const scope = and(eq(trainings.status, 'succeeded'), inArray(trainings.avatarId, db.select({ id: avatars.avatarId }).from(avatars).where(sharedPubliclyAvatars())))!;
+  const { rows, total } = await pageOfTrainings(db, scope, trainings.finishedAt, query);
   return {
     trainings: rows.map((r) => ({ training_id: r.trainingId, avatar_id: r.avatarId, name: r.name, base_model: r.baseModel, finishedAt: r.finishedAt?.toISOString() ?? null })),
     total,

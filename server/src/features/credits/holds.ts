@@ -30,8 +30,8 @@ export interface HoldRequest {
 }
 
 export interface HoldSource {
-  /** 'message' (id = the answer's message_id) or 'enhance' (id = the enhance_id). */
-  type: 'message' | 'enhance';
+  /** 'message' (id = the answer's message_id), 'enhance' (id = the enhance_id) or 'idea' (a topics or hashtags generation's id). */
+  type: 'message' | 'enhance' | 'idea';
   id: string;
 }
 

@@ -118,7 +118,18 @@ export type TemplateTypeList = z.infer<typeof templateTypeList>;
 
 export const favoriteResponse = z.object({ template_id: z.number(), favorite: z.boolean() });
 export type FavoriteResponse = z.infer<typeof favoriteResponse>;
-export const useResponse = z.object({ template_id: z.number(), usedAt: z.string() });
+/**
+ * POST /templates/{id}/use: records that the actor applied it now ("Last Used") and, given `values` (by field
+ * name), checks them (400 with details per field name: 'The input can't be empty'...) and answers the filled
+ * prompt to send as the chat message. This is how an apply screen fills a template whose prompt it cannot read
+ * (content null). Without `values`, `prompt` is null.
+ */
+export const useTemplateRequest = z
+  .object({ values: z.record(text().max(200), text().max(TEMPLATE_CONTENT_MAX)).optional() })
+  .nullish();
+export type UseTemplateRequest = z.input<typeof useTemplateRequest>;
+export const useResponse = z.object({ template_id: z.number(), usedAt: z.string(), prompt: z.string().nullable() });
+export type UseTemplateResponse = z.infer<typeof useResponse>;
 export const deletedTemplateResponse = z.object({ deleted: z.literal(true) });
 
 // ---- requests ----

@@ -8,6 +8,7 @@ import { publicUrlWarning } from './features/users/public-url';
 import { seedProducts } from './features/products/seed';
 import { startPaymentsDemo } from './features/payments';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
+import { closeAbandonedOutputs } from './features/outputs';
 
 async function main() {
   let env: Env;
@@ -24,6 +25,9 @@ async function main() {
   // Answers a previous process left pending or streaming become interrupted (nothing stays pending).
   // With Redis (several nodes) only stale ones: another live node may be writing the fresh ones.
   await markInterruptedMessages(ctx, { staleAfterMs: env.REDIS_URL ? STALE_MESSAGE_MS : 0 });
+  // Avatar outputs likewise (features/outputs/abandoned.ts): they are written one after another, so a
+  // live node's queue may sit untouched a while — 15 minutes, the spec's longest avatar action.
+  await closeAbandonedOutputs(ctx.db, { staleAfterMs: env.REDIS_URL ? 15 * 60_000 : 0 });
   await seedAppConfig(ctx);
   await seedPaymentMethods(ctx);
   await seedProducts(ctx);

@@ -6,6 +6,11 @@
 // found are the answer's citations either way. With Claude, PDFs and images go as native document/image blocks
 // (pdf, jpeg, png, gif, webp; 100 PDF pages in total, refused with the spec's note above that).
 //
+// The actor's own selected, finished training of the avatar (trainings feature) answers instead of the
+// conversation's model: the fine-tuned model lives in their OpenAI account, so it runs on their own key
+// (the owner pays OpenAI); the answer's words are metered as any answer's. Others using a public avatar get
+// the conversation's model (a training is its owner's).
+//
 // Nothing here runs for a message without an avatar: the send path's cost stays as it was (issue 9).
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { MessageCitation } from '@pluma/common/messages-api';
@@ -16,9 +21,12 @@ import { avatarFiles, conversations, files, knowledgeFiles } from '../../db/sche
 import type { ChatAttachment, ChatAttachmentMediaType, ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
 import { findVisibleAvatar, requireAvatar, type AvatarRow } from '../avatars';
 import type { ConversationRow } from '../conversations';
 import { searchPassages, wholeFileText, type Passage } from '../knowledge';
+import { selectedTrainingModel } from '../trainings';
+import { requireUserAiKey } from '../users';
 import { citationsOf, saveCitations } from './avatar-citations';
 
 /** spec part 2 §9: Claude's file context is limited to pdf, jpeg, png, gif, webp and 100 PDF pages in total. */
@@ -48,26 +56,46 @@ export interface AvatarAnswer {
   claude: boolean;
   /** false (a continuation): the answer keeps the citations it has. */
   cite: boolean;
+  /** The actor's selected, finished training of this avatar: its fine-tuned model, on the actor's own key. */
+  trained: TrainedModel | null;
 }
+
+export interface TrainedModel {
+  trainingId: number;
+  /** OpenAI's fine-tuned model name (ft:...), also stored as the answer's model. */
+  model: string;
+  /** The actor's own OpenAI key (decrypted; kept in memory for this answer only, never logged or saved). */
+  apiKey: string;
+}
+
+/** OpenAI names fine-tuned models `ft:{base}:{org}:{suffix}:{id}`. */
+export const isFineTunedModel = (model: string | null | undefined): boolean => !!model?.startsWith('ft:');
+
+/**
+ * 409 before anything is saved: the avatar answers with the actor's trained model, which runs on their own
+ * OpenAI key, and the key is gone (the web shows the Settings prompt for ai_key_required).
+ */
+const trainedKeyRequired = () => new AppError(409, 'ai_key_required', 'training_chat_ai_key_required');
 
 /**
  * The avatar a new message answers as: the request's `avatar_id` (checked: one the actor may not use is a
- * 404, and it becomes the conversation's avatar; null stops using one), else the conversation's. A
- * conversation's avatar that is gone or no longer shared is left out rather than failing the conversation.
+ * 404; null stops using one), else the conversation's. A conversation's avatar that is gone or no longer
+ * shared is left out rather than failing the conversation. Nothing is written here (see keepAvatar).
  */
-export async function avatarForMessage(ctx: AppContext, actor: Actor, conversation: ConversationRow, requested: number | null | undefined): Promise<AvatarRow | null> {
+async function avatarForMessage(ctx: AppContext, actor: Actor, conversation: ConversationRow, requested: number | null | undefined): Promise<AvatarRow | null> {
   if (requested === undefined) {
     return conversation.avatarId === null ? null : findVisibleAvatar(ctx.db, actor, conversation.avatarId);
   }
-  const avatar = requested === null ? null : await requireAvatar(ctx.db, actor, requested, 'read');
-  const avatarId = avatar?.avatarId ?? null;
-  if (avatarId !== conversation.avatarId) {
-    await ctx.db
-      .update(conversations)
-      .set({ avatarId })
-      .where(and(eq(conversations.conversationId, conversation.conversationId), eq(conversations.userId, actor.user.userId)));
-  }
-  return avatar;
+  return requested === null ? null : requireAvatar(ctx.db, actor, requested, 'read');
+}
+
+/** A requested avatar becomes the conversation's (null stops it), once every check before saving passed. */
+async function keepAvatar(ctx: AppContext, actor: Actor, conversation: ConversationRow, requested: number | null | undefined, avatarId: number | null): Promise<void> {
+  if (requested === undefined || avatarId === conversation.avatarId) return;
+  await ctx.db
+    .update(conversations)
+    .set({ avatarId })
+    .where(and(eq(conversations.conversationId, conversation.conversationId), eq(conversations.userId, actor.user.userId)));
 }
 
 /** The avatar's files with what retrieval and Claude's blocks need. */
@@ -171,7 +199,8 @@ export async function avatarTurns(ctx: AppContext, answer: AvatarAnswer, turns: 
 
 /**
  * The avatar answer of a message, or null without an avatar (no query at all when neither the request nor
- * the conversation names one). Claude's file limits are checked here, before anything is saved.
+ * the conversation names one). Refusals come before anything is saved: Claude's file limits, and a trained
+ * model whose owner's key is gone (409 ai_key_required).
  */
 export async function avatarAnswerFor(
   ctx: AppContext,
@@ -180,14 +209,30 @@ export async function avatarAnswerFor(
   const { actor, conversation, requested } = options;
   if (requested === undefined && conversation.avatarId === null) return null;
   const avatar = await avatarForMessage(ctx, actor, conversation, requested);
-  if (!avatar) return null;
-  const claude = (await ctx.services.ai?.providerOf(options.model)) === 'anthropic';
+  if (!avatar) {
+    await keepAvatar(ctx, actor, conversation, requested, null);
+    return null;
+  }
+  // Only the actor's own trainings count (selectedTrainingModel filters by user): a public avatar used by
+  // someone else answers with the conversation's model.
+  const selected = await selectedTrainingModel(ctx.db, avatar.avatarId, actor.user.userId);
+  let trained: TrainedModel | null = null;
+  if (selected) {
+    const apiKey = await requireUserAiKey(ctx, actor.user.userId).catch((err: unknown) => {
+      throw err instanceof AppError ? trainedKeyRequired() : err;
+    });
+    trained = { ...selected, apiKey };
+  }
+  // A trained model is OpenAI's: Claude's blocks and page limit apply only when Claude answers.
+  const claude = !trained && (await ctx.services.ai?.providerOf(options.model)) === 'anthropic';
   if (claude) await assertClaudeFileLimits(ctx, avatar.avatarId);
+  await keepAvatar(ctx, actor, conversation, requested, avatar.avatarId);
   return {
     avatar: { avatarId: avatar.avatarId, name: avatar.name, context: avatar.context },
     prompt: options.prompt,
     language: actor.user.lang,
     claude,
     cite: true,
+    trained,
   };
 }

@@ -17,8 +17,10 @@ import { asyncCommitCte } from '../../db/async-commit';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { organizationCredentials } from '../../platform/ai/organization-keys';
-import { ProviderError, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
+import { streamOpenAiChat } from '../../platform/ai/openai-chat';
+import { ProviderError, type AiService, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
 import { readOrganizationOpenAiKey } from '../organizations';
+import { providerClient } from '../trainings';
 import { avatarTurns, type AvatarAnswer } from './avatar-chat';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { FrameBatcher } from './frame-batcher';
@@ -117,6 +119,20 @@ function emit(ctx: AppContext, userId: number, event: string, payload: unknown):
   ctx.services.realtime?.emitToUser(userId, event, payload);
 }
 
+/**
+ * The provider's stream of one answer. The avatar's trained model (avatar-chat.ts) goes to OpenAI through
+ * the official SDK on the actor's own key: the app's AI service offers only the operator's models and would
+ * put a fine-tuned name on its default. Anything else goes through the AI service with the scope's keys.
+ */
+async function* answerStream(ctx: AppContext, ai: AiService, job: GenerationJob, request: Omit<ChatStreamRequest, 'model' | 'credentials'>): AsyncGenerator<ChatStreamEvent> {
+  const trained = job.avatar?.trained;
+  if (trained && job.model === trained.model) {
+    return yield* streamOpenAiChat(providerClient(ctx, trained.apiKey), 'openai', trained.model, request);
+  }
+  const credentials = await scopeCredentials(ctx, job.organizationId);
+  return yield* ai.stream({ ...request, model: job.model, credentials });
+}
+
 /** Starts writing the answer in the background; returns at once. */
 export function startGeneration(ctx: AppContext, job: GenerationJob): void {
   track(ctx, { key: messageKey(job.messageId), userId: job.userId, conversationId: job.conversationId, messageId: job.messageId }, (signal) =>
@@ -165,10 +181,9 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
 
   try {
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
-    const credentials = await scopeCredentials(ctx, job.organizationId);
     let turns = job.turns;
     if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, job.turns, job.messageId));
-    for await (const event of ai.stream({ model: job.model, messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal, credentials })) {
+    for await (const event of answerStream(ctx, ai, job, { messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal })) {
       if (signal.aborted) break;
       if (event.type === 'delta') {
         // An empty chunk carries nothing; no frame is sent for it (spec part 2 §4: clients ignore them).

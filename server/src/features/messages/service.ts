@@ -11,7 +11,7 @@ import type { Actor, UserRow } from '../../platform/auth/guard';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { assertCanGenerate, holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits';
 import { assertOfferedModel, visibleTo, type ConversationRow } from '../conversations';
-import { avatarAnswerFor, type AvatarAnswer } from './avatar-chat';
+import { avatarAnswerFor, isFineTunedModel, type AvatarAnswer } from './avatar-chat';
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
@@ -90,17 +90,21 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     return { kind: 'enhancing', enhanceId, conversationId: conversation.conversationId };
   }
   // Only a conversation or request with an avatar reads anything here (the send path stays as it was).
-  const answerModel = target && !input.model ? (target.model ?? model) : model;
+  // An answer written by a trained model is written again by the avatar's training of now, if any, else by
+  // the conversation's model (a fine-tuned name is never sent to the app's providers).
+  const answerModel = target && !input.model && !isFineTunedModel(target.model) ? (target.model ?? model) : model;
   const avatar = await avatarAnswerFor(ctx, { actor, conversation, requested: input.avatar_id, model: answerModel, prompt: content });
+  // The actor's selected training of the avatar answers (avatar-chat.ts); its model is stored on the rows.
+  const writingModel = avatar?.trained?.model ?? answerModel;
   if (target) {
-    return answerAgain(ctx, actor.user, conversation, target, { model: answerModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
+    return answerAgain(ctx, actor.user, conversation, target, { model: writingModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
   }
 
   const { user, assistant, wordLimit } = await savePromptAndPendingAnswer(ctx.db, {
     conversationId: conversation.conversationId,
     userId,
     content,
-    model,
+    model: writingModel,
     messageTypeId: input.message_type_id ?? 1,
     avatarId: avatar?.avatar.avatarId ?? null,
     organizationId: conversation.organizationId,
@@ -108,7 +112,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     hold,
   });
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
-  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar });
+  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar });
   return { kind: 'created', user, assistant };
 }
 
@@ -158,7 +162,9 @@ async function answerAgain(
       prompt,
       partial,
     });
-    startGeneration(ctx, { ...base, messageId: claimed.messageId, model: claimed.model ?? options.model, turns, prefix: partial, wordLimit, avatar: avatarFor(false) });
+    // Continued by the model that wrote it; a trained model no longer selected gives way to today's model.
+    const continuing = isFineTunedModel(claimed.model) && claimed.model !== options.avatar?.trained?.model ? options.model : (claimed.model ?? options.model);
+    startGeneration(ctx, { ...base, messageId: claimed.messageId, model: continuing, turns, prefix: partial, wordLimit, avatar: avatarFor(false) });
     return { kind: 'continued', user: null, assistant: claimed };
   }
   if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, prompt, { ...options, ...base, avatar: avatarFor(true) });

@@ -75,6 +75,24 @@ describe('avatar chat', () => {
     expect(await screen.findByText('Fuentes')).toBeInTheDocument();
   });
 
+  it("marks an answer written by the avatar's trained model, with the model's name in its tooltip; in Spanish too", async () => {
+    const conversation = buildConversation({ conversation_id: 23, avatar_id: 5 });
+    const model = 'ft:gpt-4o-mini-2024-07-18:acme:keeper-1:abc123';
+    renderConversation(conversation, [
+      buildMessage({ message_id: 1, conversation_id: 23, role: 'user', content: 'When?', model }),
+      buildMessage({ message_id: 2, conversation_id: 23, avatar_id: 5, content: 'At eleven.', model }),
+      buildMessage({ message_id: 3, conversation_id: 23, role: 'user', content: 'And you?' }),
+      buildMessage({ message_id: 4, conversation_id: 23, avatar_id: 5, content: 'Plain model.', model: 'gpt-4o-mini' }),
+    ]);
+    const badge = await screen.findByTestId('trained-model-badge');
+    expect(screen.getAllByTestId('trained-model-badge')).toHaveLength(1);
+    expect(badge).toHaveTextContent('Trained model');
+    expect(badge).toHaveAccessibleName(`Written by the trained model ${model}`);
+    expect(badge.closest('[data-message-id]')).toHaveAttribute('data-message-id', '2');
+    await setLanguage('es');
+    expect(await screen.findByText('Modelo entrenado')).toBeInTheDocument();
+  });
+
   it('Convert to Avatar: only a message with a personality block offers it; the block becomes the context of POST /avatars', async () => {
     const conversation = buildConversation({ conversation_id: 22 });
     const { calls } = renderConversation(conversation, [buildMessage({ message_id: 2, conversation_id: 22, content: BLOCK }), buildMessage({ message_id: 4, conversation_id: 22, content: 'Just text.' })], {

@@ -2,7 +2,7 @@
 // pending, and its actions — edit (inline), favorite, share, Continue, Retry and Regenerate, each shown
 // exactly when the message's abilities allow it (DESIGN.md §7) — plus copy and export to PDF or Word once
 // its text is final.
-import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
 import {
   IconCopy,
@@ -45,6 +45,22 @@ interface MessageItemProps extends MessageActions {
   last?: boolean;
   /** For a prompt: its newest answer, which editing the prompt offers to regenerate. */
   answer?: ChatMessage;
+}
+
+/**
+ * An answer written by the avatar's trained model (OpenAI's fine-tuned `ft:` name, stored as the message's
+ * model) says so; the full model name is in its tooltip. Other answers show nothing here.
+ */
+function TrainedModelBadge({ model }: { model: string | null }) {
+  const { t } = useTranslation('chat');
+  if (!model?.startsWith('ft:')) return null;
+  return (
+    <Tooltip label={t('message.trainedModelName', { model })} withArrow>
+      <Badge size="xs" variant="light" color="grape" tabIndex={0} aria-label={t('message.trainedModelName', { model })} data-testid="trained-model-badge">
+        {t('message.trainedModel')}
+      </Badge>
+    </Tooltip>
+  );
 }
 
 export const MessageItem = memo(function MessageItem({ message, busy, last = false, answer, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageItemProps) {
@@ -101,6 +117,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
           </div>
         )}
         {!user && !editing && message.citations.length > 0 && <MessageCitations citations={message.citations} />}
+        {!user && !editing && <TrainedModelBadge model={message.model} />}
         {unfinished && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
         {offerRegenerate && answer && !editing && (
           <RegenerateOffer

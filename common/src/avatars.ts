@@ -86,12 +86,26 @@ export const editAvatarTextRequest = z.object({
 export const resetDefaultAvatarRequest = z.object({ user_id: id().optional() }).nullish();
 export const resetDefaultAvatarResponse = z.object({ reset: z.number() });
 
-export const AVATAR_ACTIONS = ['read', 'update', 'delete', 'publish', 'clone', 'add_file'] as const;
+export const AVATAR_ACTIONS = ['read', 'update', 'delete', 'publish', 'clone', 'add_file', 'refine', 'sync'] as const;
 export type AvatarAction = (typeof AVATAR_ACTIONS)[number];
 const abilities = <A extends string>(actions: readonly A[]) => z.object(Object.fromEntries(actions.map((a) => [a, z.boolean()])) as Record<A, z.ZodBoolean>);
 
 export const AVATAR_FILE_ACTIONS = ['download', 'edit_text', 'delete'] as const;
 export type AvatarFileAction = (typeof AVATAR_FILE_ACTIONS)[number];
+
+/**
+ * A file's knowledge indexing (issue 13 item 3: queued, indexing with progress, ready, failed with the
+ * reason); 'none' for a file that is never indexed (an image) or was not queued yet.
+ */
+export const AVATAR_FILE_INDEX_STATUSES = ['none', 'queued', 'indexing', 'ready', 'failed'] as const;
+export type AvatarFileIndexStatus = (typeof AVATAR_FILE_INDEX_STATUSES)[number];
+export const avatarFileIndex = z.object({
+  status: z.enum(AVATAR_FILE_INDEX_STATUSES),
+  progress: z.number(),
+  /** 'no_text', 'unsupported_type', 'unreadable', 'file_missing', 'embedding_failed', 'index_error'. */
+  failure_reason: z.string().nullable(),
+});
+export type AvatarFileIndex = z.infer<typeof avatarFileIndex>;
 
 export const avatarFile = z.object({
   avatar_file_id: z.number(),
@@ -101,9 +115,35 @@ export const avatarFile = z.object({
   editable: z.boolean(),
   file_data: z.object({ file_id: z.number(), name: z.string(), type: z.string(), size: z.number() }),
   createdAt: z.string(),
+  index: avatarFileIndex,
   abilities: abilities(AVATAR_FILE_ACTIONS),
 });
 export type AvatarFile = z.infer<typeof avatarFile>;
+
+// ---- refine and sync (spec part 2 §2 "refine (the model rewrites the context from files and liked outputs),
+// sync (re-index the files)"; §4 avatar actions take up to 15 minutes; §7 POST /avatars/refine {avatar_id}) ----
+
+export const AVATAR_REFINE_STATUSES = ['idle', 'queued', 'running', 'done', 'failed'] as const;
+export type AvatarRefineStatus = (typeof AVATAR_REFINE_STATUSES)[number];
+export const avatarRefine = z.object({
+  status: z.enum(AVATAR_REFINE_STATUSES),
+  /** Why the last refine failed: 'ai_key_required', 'no_material', 'empty_answer', or the provider's code. */
+  error_code: z.string().nullable(),
+  /** The provider's own words when it refused (English, as it sent them). */
+  error_message: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AvatarRefine = z.infer<typeof avatarRefine>;
+
+/** POST /avatars/refine and POST /avatars/sync. */
+export const avatarActionRequest = z.object({ avatar_id: id() });
+
+/** Socket event to the avatar's owner (and the admin who asked) when a refine starts and ends. */
+export const AVATAR_REFINE_EVENT = 'avatar_refine';
+export interface AvatarRefineEventPayload {
+  avatar_id: number;
+  refine: AvatarRefine;
+}
 
 export const avatar = z.object({
   avatar_id: z.number(),
@@ -120,6 +160,8 @@ export const avatar = z.object({
   /** The author's name, for the community list. */
   author: z.object({ name: z.string(), last_name: z.string() }),
   files_count: z.number(),
+  /** The last refine, for whoever may refine the avatar (owner or admin); null for others. */
+  refine: avatarRefine.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   abilities: abilities(AVATAR_ACTIONS),

@@ -60,6 +60,7 @@ describe(`avatars API (${testDbKind()})`, () => {
         'createdAt',
         'description',
         'files_count',
+        'refine',
         'kind',
         'name',
         'organization_id',
@@ -70,7 +71,8 @@ describe(`avatars API (${testDbKind()})`, () => {
       ].sort(),
     );
     expect(created).toMatchObject({ name: 'Coach', public: false, kind: null, organization_id: null, user_id: ana.user.userId, avatar_files: [] });
-    expect(created.abilities).toEqual({ read: true, update: true, delete: true, publish: false, clone: true, add_file: true });
+    expect(created.abilities).toEqual({ read: true, update: true, delete: true, publish: false, clone: true, add_file: true, refine: true, sync: true });
+    expect(created.refine).toEqual({ status: 'idle', error_code: null, error_message: null, updatedAt: null });
     const empty = await call(ben, 'POST', '/api/avatars', { name: 'X', context: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details.context).toBe('El campo no puede estar vacío');
@@ -155,7 +157,7 @@ describe(`avatars API (${testDbKind()})`, () => {
     const community = (await call(ben, 'GET', '/api/avatars/public/all?query=guide')).json();
     expect(community.avatars).toHaveLength(1);
     expect(community.avatars[0]).toMatchObject({ avatar_id: a.avatar_id, author: { name: 'Olga' } });
-    expect(community.avatars[0].abilities).toEqual({ read: true, update: false, delete: false, publish: false, clone: true, add_file: false });
+    expect(community.avatars[0].abilities).toEqual({ read: true, update: false, delete: false, publish: false, clone: true, add_file: false, refine: false, sync: false });
   });
 
   it('a public avatar is read-only for others and its files are never downloadable by them; a clone copies context and files', async () => {

@@ -44,8 +44,8 @@ export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; av
   const [link] = await ctx.db.insert(avatarFiles).values({ avatarId: avatar.avatarId, fileId: stored.fileId, editable }).returning();
   await touch(ctx, avatar.avatarId);
   // Text is extracted and indexed in a background job, never in this request (issue 13 item 3).
-  if (isKnowledgeFileType(stored.type)) await queueFileIndexing({ ctx, fileId: stored.fileId });
-  return presentAvatarFile(actor, avatar, { link, file: stored });
+  const index = isKnowledgeFileType(stored.type) ? await queueFileIndexing({ ctx, fileId: stored.fileId }) : null;
+  return presentAvatarFile(actor, avatar, { link, file: stored, index });
 }
 
 /**
@@ -97,8 +97,8 @@ export async function editAvatarFileText(options: { ctx: AppContext; actor: Acto
     .returning();
   await discardUnlinkedFiles(ctx, [linked.file.fileId]);
   await touch(ctx, avatar.avatarId);
-  await queueFileIndexing({ ctx, fileId: stored.fileId });
-  return presentAvatarFile(actor, avatar, { link, file: stored });
+  const index = await queueFileIndexing({ ctx, fileId: stored.fileId });
+  return presentAvatarFile(actor, avatar, { link, file: stored, index });
 }
 
 /** DELETE /avatars/{id}/files/{fileId}: unlinks the file; it is deleted when no other avatar links it. */

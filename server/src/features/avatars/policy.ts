@@ -43,7 +43,11 @@ export function can(actor: Actor, action: AvatarAction, row: AvatarRow): boolean
     case 'update':
     case 'add_file':
     case 'delete':
+    case 'sync':
       return own || isAdmin(actor);
+    case 'refine':
+      // The defaults' context comes from the configuration (admins reset them), so they are not refined.
+      return (own || isAdmin(actor)) && row.kind === null;
     case 'publish':
       return isAdmin(actor) && row.kind === null;
   }

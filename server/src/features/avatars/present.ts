@@ -1,8 +1,8 @@
 // The JSON of an avatar and its files (spec part 2 §3 "Avatar"): exactly these fields leave the server,
 // with the actor's abilities (DESIGN.md §7). A file's bytes are never here: the download route checks them.
-import type { Avatar, AvatarFile, AvatarKind } from '@pluma/common/avatars';
+import type { Avatar, AvatarFile, AvatarFileIndex, AvatarKind, AvatarRefine } from '@pluma/common/avatars';
 import type { Actor } from '../../platform/auth/actor';
-import { avatarAbilities, avatarFileAbilities, type AvatarFileLink, type AvatarRow } from './policy';
+import { avatarAbilities, avatarFileAbilities, can, type AvatarFileLink, type AvatarRow } from './policy';
 
 export interface AvatarExtras {
   author: { name: string; lastName: string } | null;
@@ -23,18 +23,42 @@ export function presentAvatar(actor: Actor, row: AvatarRow, extras: AvatarExtras
     kind: row.kind as AvatarKind | null,
     author: { name: extras.author?.name ?? '', last_name: extras.author?.lastName ?? '' },
     files_count: extras.filesCount,
+    refine: can(actor, 'refine', row) ? presentRefine(row) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     abilities: avatarAbilities(actor, row),
   };
 }
 
+/** The refine's state as the page shows it (and the `avatar_refine` event carries). */
+export function presentRefine(row: Pick<AvatarRow, 'refineStatus' | 'refineErrorCode' | 'refineErrorMessage' | 'refineUpdatedAt'>): AvatarRefine {
+  return {
+    status: row.refineStatus as AvatarRefine['status'],
+    error_code: row.refineErrorCode,
+    error_message: row.refineErrorMessage,
+    updatedAt: row.refineUpdatedAt?.toISOString() ?? null,
+  };
+}
+
+/** A file's knowledge status row (the knowledge feature's), when it was ever queued. */
+export interface FileIndexRow {
+  status: string;
+  progress: number;
+  failureReason: string | null;
+}
+
 export interface LinkedFile {
   link: AvatarFileLink;
   file: { fileId: number; name: string; type: string; size: number; userId: number | null };
+  index: FileIndexRow | null;
 }
 
-export function presentAvatarFile(actor: Actor, avatar: AvatarRow, { link, file }: LinkedFile): AvatarFile {
+function presentIndex(row: FileIndexRow | null): AvatarFileIndex {
+  if (!row) return { status: 'none', progress: 0, failure_reason: null };
+  return { status: row.status as AvatarFileIndex['status'], progress: row.progress, failure_reason: row.failureReason };
+}
+
+export function presentAvatarFile(actor: Actor, avatar: AvatarRow, { link, file, index }: LinkedFile): AvatarFile {
   return {
     avatar_file_id: link.avatarFileId,
     file_id: file.fileId,
@@ -42,6 +66,7 @@ export function presentAvatarFile(actor: Actor, avatar: AvatarRow, { link, file 
     editable: link.editable,
     file_data: { file_id: file.fileId, name: file.name, type: file.type, size: file.size },
     createdAt: link.createdAt.toISOString(),
+    index: presentIndex(index),
     abilities: avatarFileAbilities(actor, { avatar, link, fileOwnerId: file.userId }),
   };
 }

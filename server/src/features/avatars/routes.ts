@@ -2,9 +2,10 @@
 // resolve the organization) → gates → validate → service (scoped by policy.ts, presented with abilities).
 // Every avatar route needs access (spec part 1 §6: has_access for avatars; 412 'premium_required', shown
 // by the web as 'This is a premium feature…'); creating one (new, clone, combine) also needs the user's
-// own AI key (spec part 1 §1; 409 'ai_key_required').
+// own AI key (spec part 1 §1; 409 'ai_key_required'), and so does a refine (the model runs on that key).
 import {
   addContextRequest,
+  avatarActionRequest,
   avatarFile,
   avatarFileList,
   avatarFileParams,
@@ -29,6 +30,7 @@ import { accessGate } from '../credits';
 import { contentDisposition, readMultipartUpload } from '../files';
 import { aiKeyRequired, hasUserAiKey } from '../users';
 import { discardUnlinkedFiles } from './files-store';
+import { requestRefine, startRefineWorker, syncAvatarFiles } from './refine';
 import { addAvatarFile, deleteAvatarFile, editAvatarFileText, listAvatarFiles, openAvatarFile, requireAvatarForUpload } from './files-service';
 import {
   cloneAvatar,
@@ -39,6 +41,7 @@ import {
   getSuperFetchAvatar,
   listAvatars,
   listPublicAvatars,
+  presentWithFiles,
   resetDefaultAvatars,
   updateAvatar,
 } from './service';
@@ -50,6 +53,7 @@ export async function avatarRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
+  await startRefineWorker(ctx);
   const access = { gates: [accessGate(app)] };
   const aiKeyGate: Gate = async (request) => {
     if (!(await hasUserAiKey(db, actorOf(request).user.userId))) throw aiKeyRequired();
@@ -99,6 +103,22 @@ export async function avatarRoutes(root: FastifyInstance) {
   app.post('/avatars/combine', signedIn(app, { tags, body: combineAvatarsRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
     reply.status(201).send(await combineAvatars({ actor: actorOf(request), db, input: request.body })),
   );
+
+  // spec part 2 §7 POST /avatars/refine {avatar_id}: queued (up to 15 minutes, §4) on the requester's own key,
+  // so it needs the key like creating an avatar; owner or admin only. 202: the state is on the avatar.
+  app.post('/avatars/refine', signedIn(app, { tags, body: avatarActionRequest, response: { 202: avatarWithFiles } }, creating), async (request, reply) => {
+    const actor = actorOf(request);
+    const avatar = await requestRefine({ ctx, actor, avatarId: request.body.avatar_id, present: (row) => presentWithFiles({ actor, db }, row) });
+    return reply.status(202).send(avatar);
+  });
+
+  // POST /avatars/sync {avatar_id}: re-index every file of the avatar (background jobs; owner or admin). No
+  // provider call on the user's key happens here, so access is enough.
+  app.post('/avatars/sync', signedIn(app, { tags, body: avatarActionRequest, response: { 202: avatarWithFiles } }, access), async (request, reply) => {
+    const actor = actorOf(request);
+    const avatar = await syncAvatarFiles({ ctx, actor, avatarId: request.body.avatar_id, present: (row) => presentWithFiles({ actor, db }, row) });
+    return reply.status(202).send(avatar);
+  });
 
   // ---- files ----
 

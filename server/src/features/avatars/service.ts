@@ -60,7 +60,7 @@ async function presentOne({ actor, db }: Scope, row: AvatarRow): Promise<Avatar>
   return presentAvatar(actor, row, { author: author ?? null, filesCount: n });
 }
 
-async function presentWithFiles(scope: Scope, row: AvatarRow): Promise<AvatarWithFiles> {
+export async function presentWithFiles(scope: Scope, row: AvatarRow): Promise<AvatarWithFiles> {
   const linked = await listLinkedFiles(scope.db, row.avatarId);
   return { ...(await presentOne(scope, row)), avatar_files: linked.map((l) => presentAvatarFile(scope.actor, row, l)) };
 }

@@ -14,8 +14,9 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const OWNER = { read: true, update: true, delete: true, publish: false, clone: true, add_file: true };
-const READER = { read: true, update: false, delete: false, publish: false, clone: true, add_file: false };
+const OWNER = { read: true, update: true, delete: true, publish: false, clone: true, add_file: true, refine: true, sync: true };
+const READER = { read: true, update: false, delete: false, publish: false, clone: true, add_file: false, refine: false, sync: false };
+const IDLE = { status: 'idle' as const, error_code: null, error_message: null, updatedAt: null };
 
 function avatar(overrides: Partial<AvatarWithFiles> = {}): AvatarWithFiles {
   return {
@@ -31,6 +32,7 @@ function avatar(overrides: Partial<AvatarWithFiles> = {}): AvatarWithFiles {
     kind: null,
     author: { name: 'Ana', last_name: 'García' },
     files_count: 0,
+    refine: IDLE,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     abilities: OWNER,
@@ -48,6 +50,7 @@ function file(overrides: Partial<AvatarFile> & { name?: string } = {}): AvatarFi
     editable: false,
     file_data: { file_id: 11, name, type: 'pdf', size: 10 },
     createdAt: '2025-01-01T00:00:00.000Z',
+    index: { status: 'ready', progress: 100, failure_reason: null },
     abilities: { download: true, edit_text: false, delete: true },
     ...rest,
   };

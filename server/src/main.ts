@@ -6,6 +6,7 @@ import { seedAppConfig, seedPaymentMethods } from './features/appconfig/seed';
 import { seedFirstAdmin } from './features/users/first-admin';
 import { publicUrlWarning } from './features/users/public-url';
 import { seedProducts } from './features/products/seed';
+import { seedTemplates } from './features/templates';
 import { startPaymentsDemo } from './features/payments';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 import { closeAbandonedOutputs } from './features/outputs';
@@ -32,6 +33,7 @@ async function main() {
   await seedPaymentMethods(ctx);
   await seedProducts(ctx);
   await seedFirstAdmin({ ctx });
+  await seedTemplates(ctx);
   const app = await startApp(ctx);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -133,6 +133,10 @@ describe('checkFieldValues', () => {
     expect(checkFieldValues(fields, { Topic: 'x', Words: 'many', Tone: 'loud' })).toEqual({ Words: 'template_number_invalid', Tone: 'template_select_options' });
     expect(checkFieldValues(fields, { Topic: 'x', Words: '2,5', Tone: 'casual' })).toEqual({});
   });
+
+  it('matches values to fields as fillTemplate does (without case)', () => {
+    expect(checkFieldValues(fields, { topic: 'x', WORDS: '3', ' tone ': 'formal' })).toEqual({});
+  });
 });
 
 describe('fillTemplate', () => {

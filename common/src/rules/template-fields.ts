@@ -167,11 +167,19 @@ export function checkFieldValue(field: Pick<TemplateField, 'type' | 'options'>, 
   return null;
 }
 
-/** Every field's problem with `values` (keyed by field name); {} when Generate may run. */
+/** Values by name as fields are matched: trimmed, spaces squeezed, without case. */
+function valueLookup(values: Readonly<Record<string, string>>): Map<string, string> {
+  const lookup = new Map<string, string>();
+  for (const [name, value] of Object.entries(values)) lookup.set(sameName(squeeze(name)), value);
+  return lookup;
+}
+
+/** Every field's problem with `values` (keyed by field name, matched like fillTemplate); {} when Generate may run. */
 export function checkFieldValues(fields: readonly TemplateField[], values: Readonly<Record<string, string>>): Record<string, TemplateFieldErrorKey> {
   const problems: Record<string, TemplateFieldErrorKey> = {};
+  const lookup = valueLookup(values);
   for (const field of fields) {
-    const problem = checkFieldValue(field, values[field.name]);
+    const problem = checkFieldValue(field, lookup.get(sameName(field.name)));
     if (problem) problems[field.name] = problem;
   }
   return problems;
@@ -182,8 +190,7 @@ export function checkFieldValues(fields: readonly TemplateField[], values: Reado
  * for `[#Words]`, "Tone" for `[Tone: a/b/]`). A bracket without a value is left as written.
  */
 export function fillTemplate(content: string, values: Readonly<Record<string, string>>): string {
-  const lookup = new Map<string, string>();
-  for (const [name, value] of Object.entries(values)) lookup.set(sameName(squeeze(name)), value);
+  const lookup = valueLookup(values);
   return content.replace(BRACKETED, (whole, inner: string) => {
     const token = readToken(inner);
     const value = token.name === '' ? undefined : lookup.get(sameName(token.name));

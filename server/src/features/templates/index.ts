@@ -1,2 +1,3 @@
 // The templates feature's public face (eslint.config.js, feature boundaries).
 export { templateRoutes } from './routes';
+export { seedTemplates } from './seed';

@@ -1,0 +1,77 @@
+// Who may see and do what with a template (DESIGN.md §7; spec part 2 §6 "Template edit or delete: owner,
+// admin, or when flagged editable. Public toggles for avatars and templates: admin-type check only"; §2
+// "Prompt, Editable and Show Prompt controls visible to owner, staff, or on the create page; prompt shown to
+// others only if show_prompt is set").
+// A template is private to its author in its context (Personal, or the organization it was made in); a public
+// one is visible to every user in every context; staff admins see every template. Anything else is a 404 on
+// every route, never a 403, so the ids of other users' templates reveal nothing.
+import { TEMPLATE_ACTIONS, type TemplateAction } from '@pluma/common/templates';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { templates } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { abilitiesOf } from '../../platform/policy/abilities';
+
+export type TemplateRow = typeof templates.$inferSelect;
+
+type Who = Pick<Actor, 'user' | 'organization' | 'staffRole'>;
+
+export const isAdmin = (actor: Pick<Actor, 'staffRole'>) => actor.staffRole === 'admin';
+const isStaff = (actor: Pick<Actor, 'staffRole'>) => actor.staffRole !== null;
+
+/** The actor's own templates in the context of this request. */
+export function ownedBy(actor: Pick<Actor, 'user' | 'organization'>): SQL {
+  const context = actor.organization ? eq(templates.organizationId, actor.organization.organizationId) : isNull(templates.organizationId);
+  return and(eq(templates.userId, actor.user.userId), context) as SQL;
+}
+
+/** What GET /templates lists: own in this context and the public ones (admin=true: every template, admins only). */
+export function listedFor(actor: Who, everything = false): SQL {
+  if (everything && isAdmin(actor)) return sql`true`;
+  return or(ownedBy(actor), eq(templates.public, true)) as SQL;
+}
+
+/** The scope of every read and write by id: own in this context, public, or anything for admins. */
+export function visibleTo(actor: Who): SQL {
+  return listedFor(actor, true);
+}
+
+const isOwner = (actor: Actor, row: TemplateRow) => row.userId !== null && row.userId === actor.user.userId;
+const isVisible = (actor: Actor, row: TemplateRow) =>
+  isAdmin(actor) || row.public || (isOwner(actor, row) && row.organizationId === (actor.organization?.organizationId ?? null));
+
+export function can(actor: Actor, action: TemplateAction, row: TemplateRow): boolean {
+  if (!isVisible(actor, row)) return false;
+  const edits = isOwner(actor, row) || isAdmin(actor) || row.editable;
+  switch (action) {
+    case 'edit':
+    case 'delete':
+      return edits;
+    case 'setPublic':
+      return isAdmin(actor);
+    case 'editPrompt':
+      return edits && (isOwner(actor, row) || isStaff(actor));
+    case 'export':
+      return canReadPrompt(actor, row);
+  }
+}
+
+/** Whether the prompt (content) reaches this actor: owner, staff, or show_prompt. */
+export function canReadPrompt(actor: Actor, row: TemplateRow): boolean {
+  return isVisible(actor, row) && (isOwner(actor, row) || isStaff(actor) || row.showPrompt);
+}
+
+export const templateAbilities = (actor: Actor, row: TemplateRow) => abilitiesOf(can, TEMPLATE_ACTIONS, actor, row);
+
+/** The template if the actor sees it (404 otherwise) and may take `action` on it (403 otherwise). */
+export async function requireTemplate(db: Db | Tx, actor: Actor, templateId: number, action?: TemplateAction): Promise<TemplateRow> {
+  const [row] = await db
+    .select()
+    .from(templates)
+    .where(and(visibleTo(actor), eq(templates.templateId, templateId)))
+    .limit(1);
+  if (!row || !isVisible(actor, row)) throw notFound();
+  if (action && !can(actor, action, row)) throw forbidden();
+  return row;
+}

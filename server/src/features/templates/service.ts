@@ -1,0 +1,369 @@
+// Template operations (spec part 2 §2 "Templates", §4, §5 "Template save", §6, §7 "Templates"),
+// framework-free: verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by policy.ts.
+import { ErrorIds } from '@pluma/common/errors';
+import { checkFieldValues, checkTemplateDraft, fillTemplate, parseTemplateFields } from '@pluma/common/rules/template-fields';
+import {
+  TEMPLATES_PAGE_SIZE,
+  type CreateTemplateRequest,
+  type Template,
+  type TemplateLanguage,
+  type TemplateList,
+  type TemplateSortKey,
+  type TemplateTagList,
+  type TemplateTypeList,
+  type UpdateTemplateRequest,
+} from '@pluma/common/templates';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { isAdmin, listedFor, requireTemplate, type TemplateRow } from './policy';
+import { presentTemplate } from './present';
+
+export interface Scope {
+  actor: Actor;
+  db: Db;
+}
+
+const refused = (key: 'template_public_admins_only' | 'template_prompt_owner_only' | 'template_admin_only' | 'template_prompt_hidden') =>
+  new AppError(403, ErrorIds.forbidden, key);
+
+// ---- presenting ----
+
+/** The extras of each presented template, computed in the same query as the rows. */
+const extrasColumns = (actor: Actor) => ({
+  typeName: templateTypes.name,
+  author: { name: users.name, lastName: users.lastName },
+  tags: sql<string[]>`coalesce((select json_agg(tt.name order by lower(tt.name)) from ${templateTagLinks} l join ${templateTags} tt on tt.tag_id = l.tag_id where l.template_id = ${templates.templateId}), '[]'::json)`,
+  favorite: sql<boolean>`exists (select 1 from ${templateFavorites} f where f.template_id = ${templates.templateId} and f.user_id = ${actor.user.userId})`,
+  usedAt: templateUses.usedAt,
+});
+
+function selectPresentable(db: Db | Tx, actor: Actor) {
+  return db
+    .select({ template: templates, ...extrasColumns(actor) })
+    .from(templates)
+    .leftJoin(templateTypes, eq(templateTypes.typeId, templates.typeId))
+    .leftJoin(users, eq(users.userId, templates.userId))
+    .leftJoin(templateUses, and(eq(templateUses.templateId, templates.templateId), eq(templateUses.userId, actor.user.userId)));
+}
+
+type Presentable = Awaited<ReturnType<ReturnType<typeof selectPresentable>['where']>>[number];
+
+const present = (actor: Actor, r: Presentable): Template =>
+  presentTemplate(actor, r.template, {
+    typeName: r.typeName,
+    tags: typeof r.tags === 'string' ? (JSON.parse(r.tags) as string[]) : r.tags,
+    favorite: r.favorite === true || (r.favorite as unknown) === 't',
+    author: r.author?.name != null ? { name: r.author.name, lastName: r.author.lastName ?? '' } : null,
+    usedAt: r.usedAt,
+  });
+
+async function presentById({ actor, db }: { actor: Actor; db: Db | Tx }, templateId: number): Promise<Template> {
+  const [row] = await selectPresentable(db, actor).where(eq(templates.templateId, templateId)).limit(1);
+  return present(actor, row);
+}
+
+// ---- lists ----
+
+export interface ListOptions {
+  tag?: string;
+  type?: string;
+  favorites?: boolean;
+  query?: string;
+  page: number;
+  language?: TemplateLanguage;
+  sortBy: TemplateSortKey;
+  admin?: boolean;
+  /** GET /templates/public: the public library only. */
+  publicOnly?: boolean;
+}
+
+/** spec part 2 §2: Last Created, Last Used (the actor's last use, else the last change), A-Z, Z-A. */
+function orderOf(sortBy: TemplateSortKey): SQL[] {
+  switch (sortBy) {
+    case 'createdAt_desc':
+      return [desc(templates.createdAt), desc(templates.templateId)];
+    case 'updatedAt_desc':
+      return [sql`coalesce(${templateUses.usedAt}, ${templates.updatedAt}) desc`, desc(templates.templateId)];
+    case 'name_asc':
+      return [sql`lower(${templates.name}) asc`, asc(templates.templateId)];
+    case 'name_desc':
+      return [sql`lower(${templates.name}) desc`, desc(templates.templateId)];
+  }
+}
+
+const hasTag = (name: string): SQL =>
+  sql`exists (select 1 from ${templateTagLinks} l join ${templateTags} tt on tt.tag_id = l.tag_id where l.template_id = ${templates.templateId} and lower(tt.name) = lower(${name}))`;
+const hasType = (name: string): SQL => sql`${templates.typeId} in (select ty.type_id from ${templateTypes} ty where lower(ty.name) = lower(${name}))`;
+
+/** GET /templates and its variants: filtered, sorted, 24 per page (spec part 2 §9). */
+export async function listTemplates({ actor, db, options }: Scope & { options: ListOptions }): Promise<TemplateList> {
+  if (options.admin && !isAdmin(actor)) throw refused('template_admin_only');
+  const filters: SQL[] = [listedFor(actor, options.admin === true)];
+  if (options.publicOnly) filters.push(eq(templates.public, true));
+  if (options.tag) filters.push(hasTag(options.tag));
+  if (options.type) filters.push(hasType(options.type));
+  if (options.favorites) {
+    filters.push(sql`exists (select 1 from ${templateFavorites} f where f.template_id = ${templates.templateId} and f.user_id = ${actor.user.userId})`);
+  }
+  if (options.language) filters.push(eq(templates.language, options.language));
+  if (options.query) {
+    const pattern = `%${escapeLikePattern(options.query)}%`;
+    filters.push(or(ilike(templates.name, pattern), ilike(templates.description, pattern)) as SQL);
+  }
+  const where = and(...filters);
+  const rows = await selectPresentable(db, actor)
+    .where(where)
+    .orderBy(...orderOf(options.sortBy))
+    .limit(TEMPLATES_PAGE_SIZE)
+    .offset((options.page - 1) * TEMPLATES_PAGE_SIZE);
+  const [{ total }] = await db.select({ total: count() }).from(templates).where(where);
+  return { templates: rows.map((r) => present(actor, r)), total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
+}
+
+/** GET /templates/tags: the admin-managed tags, each with how many templates the actor would list under it. */
+export async function listTemplateTags({ actor, db }: Scope): Promise<TemplateTagList> {
+  const listed = listedFor(actor);
+  const rows = await db
+    .select({
+      tag_id: templateTags.tagId,
+      name: templateTags.name,
+      // Spelled out with table names: drizzle leaves columns of a one-table select unqualified.
+      count: sql<number>`(select count(*)::int from template_tag_links l join templates on templates.template_id = l.template_id where l.tag_id = template_tags.tag_id and ${listed})`,
+    })
+    .from(templateTags)
+    .orderBy(sql`lower(${templateTags.name})`, asc(templateTags.tagId));
+  return { tags: rows.map((r) => ({ ...r, count: Number(r.count) })) };
+}
+
+/** GET /templates/types: the admin-managed types, each with how many templates the actor would list of it. */
+export async function listTemplateTypes({ actor, db }: Scope): Promise<TemplateTypeList> {
+  const listed = listedFor(actor);
+  const rows = await db
+    .select({
+      type_id: templateTypes.typeId,
+      name: templateTypes.name,
+      count: sql<number>`(select count(*)::int from templates where templates.type_id = template_types.type_id and ${listed})`,
+    })
+    .from(templateTypes)
+    .orderBy(sql`lower(${templateTypes.name})`, asc(templateTypes.typeId));
+  return { types: rows.map((r) => ({ ...r, count: Number(r.count) })) };
+}
+
+// ---- one template ----
+
+/** GET /templates/{id}. */
+export async function getTemplate(scope: Scope & { templateId: number }): Promise<Template> {
+  const row = await requireTemplate(scope.db, scope.actor, scope.templateId);
+  return presentById(scope, row.templateId);
+}
+
+/** spec part 2 §5: name, description, content and every field rule, or 'Please complete all the required fields to save.' */
+function assertValidDraft(draft: { name: string; description: string; content: string }, prefix = ''): void {
+  const check = checkTemplateDraft(draft);
+  if (check.valid) return;
+  const details = Object.fromEntries(Object.entries(check.errors).map(([input, key]) => [`${prefix}${input}`, key]));
+  throw badRequest('template_required_fields', details);
+}
+
+/** Names of the admin-managed lists → ids; unknown names are refused (400) unless `onUnknown` says otherwise. */
+async function resolveNames(
+  db: Db | Tx,
+  input: { tags?: string[]; type?: string | null },
+  onUnknown: 'refuse' | 'create' | 'drop',
+): Promise<{ tagIds?: number[]; typeId?: number | null }> {
+  const result: { tagIds?: number[]; typeId?: number | null } = {};
+  if (input.tags !== undefined) {
+    const wanted = [...new Map(input.tags.map((t) => t.trim()).filter(Boolean).map((t) => [t.toLowerCase(), t])).values()];
+    if (onUnknown === 'create' && wanted.length > 0) {
+      await db.insert(templateTags).values(wanted.map((name) => ({ name }))).onConflictDoNothing();
+    }
+    const found =
+      wanted.length === 0
+        ? []
+        : await db
+            .select({ tagId: templateTags.tagId, name: templateTags.name })
+            .from(templateTags)
+            .where(inArray(sql`lower(${templateTags.name})`, wanted.map((t) => t.toLowerCase())));
+    if (onUnknown === 'refuse' && found.length < wanted.length) throw badRequest('template_tag_unknown', { tags: 'template_tag_unknown' });
+    result.tagIds = found.map((f) => f.tagId);
+  }
+  if (input.type !== undefined) {
+    const name = input.type?.trim() ?? '';
+    if (name === '') result.typeId = null;
+    else {
+      if (onUnknown === 'create') await db.insert(templateTypes).values({ name }).onConflictDoNothing();
+      const [found] = await db
+        .select({ typeId: templateTypes.typeId })
+        .from(templateTypes)
+        .where(eq(sql`lower(${templateTypes.name})`, name.toLowerCase()))
+        .limit(1);
+      if (!found && onUnknown === 'refuse') throw badRequest('template_type_unknown', { type: 'template_type_unknown' });
+      result.typeId = found?.typeId ?? null;
+    }
+  }
+  return result;
+}
+
+async function setTags(db: Db | Tx, templateId: number, tagIds: number[]): Promise<void> {
+  await db.delete(templateTagLinks).where(eq(templateTagLinks.templateId, templateId));
+  if (tagIds.length > 0) await db.insert(templateTagLinks).values(tagIds.map((tagId) => ({ templateId, tagId }))).onConflictDoNothing();
+}
+
+/** What a new template is made of (a create request or an imported entry). */
+export interface NewTemplate {
+  name: string;
+  description: string;
+  content: string;
+  language: TemplateLanguage;
+  public?: boolean;
+  editable?: boolean;
+  show_prompt?: boolean;
+}
+
+async function insertTemplate(tx: Db | Tx, actor: Actor, input: NewTemplate, ids: { tagIds?: number[]; typeId?: number | null }): Promise<TemplateRow> {
+  const [row] = await tx
+    .insert(templates)
+    .values({
+      userId: actor.user.userId,
+      // The organization resolved for this request (never a raw organization_id).
+      organizationId: actor.organization?.organizationId ?? null,
+      name: input.name.trim(),
+      description: input.description.trim(),
+      content: input.content,
+      typeId: ids.typeId ?? null,
+      language: input.language,
+      public: input.public ?? false,
+      editable: input.editable ?? false,
+      showPrompt: input.show_prompt ?? false,
+    })
+    .returning();
+  await setTags(tx, row.templateId, ids.tagIds ?? []);
+  return row;
+}
+
+/** POST /templates: the fields come from the content (spec part 2 §2); `public` by admins only (403). */
+export async function createTemplate({ actor, db, input }: Scope & { input: CreateTemplateRequest & { language: TemplateLanguage } }): Promise<Template> {
+  assertValidDraft(input);
+  if (input.public && !isAdmin(actor)) throw refused('template_public_admins_only');
+  const row = await db.transaction(async (tx) => insertTemplate(tx, actor, input, await resolveNames(tx, input, 'refuse')));
+  return presentById({ actor, db }, row.templateId);
+}
+
+/**
+ * PUT /templates: owner, admin, or anyone who sees an editable template; the prompt, Editable and Show Prompt
+ * only by the owner or staff; `public` by admins only. What is sent changes; the result is checked whole.
+ */
+export async function updateTemplate({ actor, db, input }: Scope & { input: UpdateTemplateRequest }): Promise<Template> {
+  const current = await requireTemplate(db, actor, input.template_id, 'edit');
+  const promptChange =
+    (input.content !== undefined && input.content !== current.content) ||
+    (input.editable !== undefined && input.editable !== current.editable) ||
+    (input.show_prompt !== undefined && input.show_prompt !== current.showPrompt);
+  if (promptChange) await requireTemplate(db, actor, current.templateId, 'editPrompt').catch(() => Promise.reject(refused('template_prompt_owner_only')));
+  if (input.public !== undefined && input.public !== current.public && !isAdmin(actor)) throw refused('template_public_admins_only');
+  assertValidDraft({
+    name: input.name ?? current.name,
+    description: input.description ?? current.description,
+    content: input.content ?? current.content,
+  });
+  await db.transaction(async (tx) => {
+    const ids = await resolveNames(tx, input, 'refuse');
+    const changes: Partial<typeof templates.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) changes.name = input.name.trim();
+    if (input.description !== undefined) changes.description = input.description.trim();
+    if (input.content !== undefined) changes.content = input.content;
+    if (input.language !== undefined) changes.language = input.language;
+    if (input.public !== undefined) changes.public = input.public;
+    if (input.editable !== undefined) changes.editable = input.editable;
+    if (input.show_prompt !== undefined) changes.showPrompt = input.show_prompt;
+    if (ids.typeId !== undefined) changes.typeId = ids.typeId;
+    await tx.update(templates).set(changes).where(eq(templates.templateId, current.templateId));
+    if (ids.tagIds !== undefined) await setTags(tx, current.templateId, ids.tagIds);
+  });
+  return presentById({ actor, db }, current.templateId);
+}
+
+/** DELETE /templates/{id}: owner, admin, or anyone who sees an editable template. */
+export async function deleteTemplate({ actor, db, templateId }: Scope & { templateId: number }): Promise<void> {
+  const row = await requireTemplate(db, actor, templateId, 'delete');
+  await db.delete(templates).where(eq(templates.templateId, row.templateId));
+}
+
+/** POST /templates/favorite {template_id}: stars or unstars it for the actor. */
+export async function toggleFavorite({ actor, db, templateId }: Scope & { templateId: number }): Promise<{ template_id: number; favorite: boolean }> {
+  const row = await requireTemplate(db, actor, templateId);
+  const key = and(eq(templateFavorites.userId, actor.user.userId), eq(templateFavorites.templateId, row.templateId));
+  const removed = await db.delete(templateFavorites).where(key).returning({ templateId: templateFavorites.templateId });
+  if (removed.length > 0) return { template_id: row.templateId, favorite: false };
+  await db.insert(templateFavorites).values({ userId: actor.user.userId, templateId: row.templateId }).onConflictDoNothing();
+  return { template_id: row.templateId, favorite: true };
+}
+
+/**
+ * POST /templates/{id}/use: the actor applied it now ("Last Used"); with values, each checked (spec part 2 §5
+ * "Applying a template": every value non-empty) and the filled prompt returned.
+ */
+export async function useTemplate({
+  actor,
+  db,
+  templateId,
+  values,
+}: Scope & { templateId: number; values?: Record<string, string> }): Promise<{ template_id: number; usedAt: string; prompt: string | null }> {
+  const row = await requireTemplate(db, actor, templateId);
+  let prompt: string | null = null;
+  if (values !== undefined) {
+    const { fields } = parseTemplateFields(row.content);
+    const problems = checkFieldValues(fields, values);
+    const first = Object.values(problems)[0];
+    if (first) throw badRequest(first, Object.fromEntries(Object.entries(problems).map(([name, key]) => [`values.${name}`, key])));
+    prompt = fillTemplate(row.content, values);
+  }
+  const usedAt = new Date();
+  await db
+    .insert(templateUses)
+    .values({ userId: actor.user.userId, templateId: row.templateId, usedAt })
+    .onConflictDoUpdate({ target: [templateUses.userId, templateUses.templateId], set: { usedAt } });
+  return { template_id: row.templateId, usedAt: usedAt.toISOString(), prompt };
+}
+
+// ---- the admin-managed lists (spec part 2 §6: admins manage tags and types) ----
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export async function createTemplateTag({ db, name }: { db: Db; name: string }): Promise<{ tag_id: number; name: string; count: number }> {
+  try {
+    const [row] = await db.insert(templateTags).values({ name }).returning();
+    return { tag_id: row.tagId, name: row.name, count: 0 };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, ErrorIds.conflict, 'template_tag_exists');
+    throw err;
+  }
+}
+
+export async function createTemplateType({ db, name }: { db: Db; name: string }): Promise<{ type_id: number; name: string; count: number }> {
+  try {
+    const [row] = await db.insert(templateTypes).values({ name }).returning();
+    return { type_id: row.typeId, name: row.name, count: 0 };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, ErrorIds.conflict, 'template_type_exists');
+    throw err;
+  }
+}
+
+/** Templates lose the tag (their links go with it). */
+export async function deleteTemplateTag({ db, tagId }: { db: Db; tagId: number }): Promise<void> {
+  const removed = await db.delete(templateTags).where(eq(templateTags.tagId, tagId)).returning({ id: templateTags.tagId });
+  if (removed.length === 0) throw new AppError(404, ErrorIds.notFound, 'not_found');
+}
+
+/** Templates of the type are left without a type. */
+export async function deleteTemplateType({ db, typeId }: { db: Db; typeId: number }): Promise<void> {
+  const removed = await db.delete(templateTypes).where(eq(templateTypes.typeId, typeId)).returning({ id: templateTypes.typeId });
+  if (removed.length === 0) throw new AppError(404, ErrorIds.notFound, 'not_found');
+}
+
+export { assertValidDraft, insertTemplate, presentById, refused, resolveNames };

@@ -56,6 +56,8 @@ export const createConversationRequest = z.object({
   archived: z.boolean().optional(),
   tags: tagsInput.optional(),
   organization_id: organizationIdInput.nullable().optional(),
+  /** Start it with this avatar answering (the avatar page's chat button); one the user may not use is a 404. */
+  avatar_id: idParam().nullable().optional(),
 });
 export type CreateConversationRequest = z.input<typeof createConversationRequest>;
 

@@ -4,7 +4,7 @@
 // 409 without the user's own key, the public toggle for admins only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarFiles, avatars, files, knowledgeFiles } from '../../db/schema';
+import { avatarFiles, avatars, conversations, files, knowledgeFiles } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
@@ -283,6 +283,18 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect(await t.ctx.db.select().from(avatars).where(eq(avatars.avatarId, superFetch.json().avatar_id))).toHaveLength(0);
     expect((await call(ben, 'GET', '/api/avatars/super-fetch')).json().avatar_id).not.toBe(superFetch.json().avatar_id);
     expect((await call(admin, 'POST', '/api/users/resetDefaultAvatar')).json()).toEqual({ reset: 0 });
+  });
+
+  it("the avatar page's chat: POST /conversations with avatar_id starts a conversation the avatar answers; another's private avatar is a 404", async () => {
+    const mine = await create(ana, { name: 'Chatty' });
+    const res = await call(ana, 'POST', '/api/conversations', { name: 'Chatty', avatar_id: mine.avatar_id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().avatar_id).toBe(mine.avatar_id);
+    const before = await t.ctx.db.select().from(conversations);
+    const refused = await call(ben, 'POST', '/api/conversations', { name: 'Stolen', avatar_id: mine.avatar_id });
+    expect(refused.statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(conversations)).toHaveLength(before.length);
+    expect((await call(ana, 'POST', '/api/conversations', { name: 'Plain' })).json().avatar_id).toBeNull();
   });
 
   it('validates ids', async () => {

@@ -7,7 +7,8 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { findVisibleAvatar } from '../avatars';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { requireConversation, visibleTo, type ConversationRow } from './policy';
 import { presentConversation } from './present';
@@ -143,9 +144,13 @@ export interface CreateConversationInput {
   model?: string | null;
   archived?: boolean;
   tags?: string[];
+  avatar_id?: number | null;
 }
 
 export async function createConversation({ actor, db, input }: Scope & { input: CreateConversationInput }): Promise<Conversation> {
+  // An avatar the actor may not use (another user's private one) is a 404, as on POST /messages.
+  const avatar = input.avatar_id ? await findVisibleAvatar(db, actor, input.avatar_id) : null;
+  if (input.avatar_id && !avatar) throw notFound();
   const [row] = await db
     .insert(conversations)
     .values({
@@ -156,6 +161,7 @@ export async function createConversation({ actor, db, input }: Scope & { input: 
       tags: (input.tags ?? []).join(','),
       // The organization resolved for this request (never the raw organization_id).
       organizationId: actor.organization?.organizationId ?? null,
+      avatarId: avatar?.avatarId ?? null,
     })
     .returning();
   return presentConversation(actor, row, null);

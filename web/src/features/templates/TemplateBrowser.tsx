@@ -1,0 +1,248 @@
+// The template browser (spec part 2 §2 "Templates", §4 "Templates", §9): tabs All / Type / Tags, search,
+// sort (Last Created, Last Used, A-Z, Z-A; the default from the templates_default_sort setting), the
+// favourites filter, the admin-templates toggle (staff admins), tag and type drill-down with Back, 24 per
+// page, the info modal on [field] placeholders. The templates page drives it from the URL; the apply
+// screen's "Browse Templates" drives it from its own state and picks a template instead of opening one.
+import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, type Template, type TemplateSortKey } from '@pluma/common/templates';
+import { IconArrowLeft, IconCategory, IconInfoCircle, IconTag } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../app/config/app-config';
+import { useSession } from '../../app/session/session-context';
+import { showSuccess } from '../../ui/alerts';
+import { CardGrid } from '../../ui/CardGrid';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { ListPagination } from '../../ui/ListPagination';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { screenText } from '../../ui/screen-text';
+import { SearchInput } from '../../ui/SearchInput';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { useListControls } from '../../ui/use-list-controls';
+import { FieldsInfoModal } from './FieldsInfoModal';
+import { TemplateCard, TEMPLATE_CARD_HEIGHT } from './TemplateCard';
+import { deleteTemplate, TEMPLATES_KEY, toggleFavorite, useTemplates, useTemplateTags, useTemplateTypes } from './templates-api';
+
+export type BrowserTab = 'all' | 'types' | 'tags';
+/** Which listing shows: a tab, or the templates of one tag or type (its drill-down). */
+export interface BrowserView {
+  tab: BrowserTab;
+  tag: string | null;
+  type: string | null;
+}
+
+export const ALL_VIEW: BrowserView = { tab: 'all', tag: null, type: null };
+
+interface TemplateBrowserProps {
+  view: BrowserView;
+  onViewChange: (view: BrowserView) => void;
+  /** The templates page: Apply opens the apply screen, and cards offer Edit and Delete by abilities. */
+  applyTo?: (template: Template) => string;
+  /** The apply screen's browser: Apply loads the template there. */
+  onPick?: (template: Template) => void;
+}
+
+export function TemplateBrowser({ view, onViewChange, applyTo, onPick }: TemplateBrowserProps) {
+  const { t } = useTranslation('templates');
+  const config = useAppConfig();
+  const isAdmin = useSession().user?.staff?.role === 'admin';
+  const [sortBy, setSortBy] = useState<TemplateSortKey>(() => templateSortFromSetting(config.get('templates_default_sort')));
+  const [favorites, setFavorites] = useState(false);
+  const [admin, setAdmin] = useState(false);
+  const [infoOpen, setInfoOpen] = useState(false);
+  // spec part 2 §4: switching tab (or any filter) starts again at page 1.
+  const controls = useListControls(TEMPLATES_PAGE_SIZE, { view, sortBy, favorites, admin });
+  const drilled = view.tag !== null || view.type !== null;
+  const listing = drilled || view.tab === 'all';
+
+  return (
+    <Stack gap="md" data-testid="template-browser">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        {drilled ? (
+          <Group gap="sm" wrap="nowrap">
+            <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => onViewChange({ tab: view.tag !== null ? 'tags' : 'types', tag: null, type: null })} data-testid="templates-back">
+              {t('browser.back')}
+            </Button>
+            <Title order={2} size="h4" data-testid="templates-drilldown">
+              {view.tag !== null ? t('browser.tagTitle', { name: view.tag }) : t('browser.typeTitle', { name: view.type })}
+            </Title>
+          </Group>
+        ) : (
+          <SegmentedControl
+            value={view.tab}
+            onChange={(value) => onViewChange({ tab: value as BrowserTab, tag: null, type: null })}
+            data={[
+              { value: 'all', label: t('browser.all') },
+              { value: 'types', label: t('browser.types') },
+              { value: 'tags', label: t('browser.tags') },
+            ]}
+            aria-label={t('browser.tabsLabel')}
+            data-testid="templates-tabs"
+          />
+        )}
+        <SearchInput label={t('browser.search')} value={controls.search} onChange={controls.setSearch} style={{ flex: '1 1 220px' }} maw={380} data-testid="templates-search" />
+        {listing && (
+          <NativeSelect
+            label={t('browser.sort')}
+            value={sortBy}
+            onChange={(event) => setSortBy(event.currentTarget.value as TemplateSortKey)}
+            data={TEMPLATE_SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
+            data-testid="templates-sort"
+          />
+        )}
+        <Tooltip label={t('info.open')} withArrow>
+          <ActionIcon variant="default" size="lg" mb={2} aria-label={t('info.open')} onClick={() => setInfoOpen(true)} data-testid="templates-info">
+            <IconInfoCircle size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {listing && (
+        <Group gap="lg">
+          <Switch label={t('browser.favorites')} checked={favorites} onChange={(event) => setFavorites(event.currentTarget.checked)} data-testid="templates-favorites" />
+          {isAdmin && <Switch label={t('browser.admin')} checked={admin} onChange={(event) => setAdmin(event.currentTarget.checked)} data-testid="templates-admin" />}
+        </Group>
+      )}
+      {listing ? (
+        <TemplateListing
+          filters={{ query: controls.query, page: controls.page, sortBy, tag: view.tag, type: view.type, favorites, admin }}
+          pageCount={controls.pageCount}
+          onPage={controls.setPage}
+          applyTo={applyTo}
+          onPick={onPick}
+        />
+      ) : (
+        <NameListing kind={view.tab === 'tags' ? 'tags' : 'types'} query={controls.query} onChoose={(name) => onViewChange(view.tab === 'tags' ? { tab: 'tags', tag: name, type: null } : { tab: 'types', tag: null, type: name })} />
+      )}
+      <FieldsInfoModal opened={infoOpen} onClose={() => setInfoOpen(false)} />
+    </Stack>
+  );
+}
+
+function TemplateListing({
+  filters,
+  pageCount,
+  onPage,
+  applyTo,
+  onPick,
+}: {
+  filters: Parameters<typeof useTemplates>[0];
+  pageCount: (total: number | undefined) => number;
+  onPage: (page: number) => void;
+  applyTo?: (template: Template) => string;
+  onPick?: (template: Template) => void;
+}) {
+  const { t } = useTranslation('templates');
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const list = useTemplates(filters);
+  const templates = list.data?.templates ?? [];
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const star = useMutation({
+    mutationFn: (template: Template) => toggleFavorite(template.template_id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+    onError: (error) => handleError(error),
+  });
+  const remove = useMutation({
+    mutationFn: (template: Template) => deleteTemplate(template.template_id),
+    onSuccess: () => {
+      showSuccess(t('editor.deleted'));
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    },
+    onError: (error) => handleError(error),
+  });
+  const manage = applyTo !== undefined;
+
+  return (
+    <Stack gap="md">
+      {list.isError && (
+        <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('browser.loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} data-testid="templates-error" />
+      )}
+      <CardGrid
+        pending={list.isPending}
+        empty={list.isSuccess && templates.length === 0}
+        emptyText={t('browser.empty')}
+        cardHeight={TEMPLATE_CARD_HEIGHT}
+        testIds={{ loading: 'templates-loading', empty: 'templates-empty' }}
+      >
+        {templates.map((template) => (
+          <TemplateCard
+            key={template.template_id}
+            template={template}
+            apply={applyTo ? { to: applyTo(template) } : { onPick: () => onPick?.(template) }}
+            onToggleFavorite={() => star.mutate(template)}
+            favoritePending={star.isPending && star.variables?.template_id === template.template_id}
+            manage={manage}
+            onDelete={() => setDeleting(template)}
+          />
+        ))}
+      </CardGrid>
+      <Group justify="center">
+        <ListPagination total={pageCount(list.data?.total)} value={filters.page} onChange={onPage} aria-label={t('browser.pages')} data-testid="templates-pagination" />
+      </Group>
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('editor.deleteTitle')}
+        warning={t('editor.deleteWarning', { name: deleting?.name ?? '' })}
+        confirmLabel={t('editor.delete')}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        pending={remove.isPending}
+        data-testid="delete-template-modal"
+      />
+    </Stack>
+  );
+}
+
+/** The Type or Tags tab: the admin-managed names with how many templates each has; one opens its templates. */
+function NameListing({ kind, query, onChoose }: { kind: 'tags' | 'types'; query: string; onChoose: (name: string) => void }) {
+  const { t } = useTranslation('templates');
+  const tags = useTemplateTags(kind === 'tags');
+  const types = useTemplateTypes(kind === 'types');
+  const source = kind === 'tags' ? tags : types;
+  const all = kind === 'tags' ? (tags.data?.tags ?? []) : (types.data?.types ?? []);
+  const needle = query.toLocaleLowerCase();
+  const names = all.filter((item) => item.name.toLocaleLowerCase().includes(needle));
+  const Icon = kind === 'tags' ? IconTag : IconCategory;
+
+  if (source.isError)
+    return <LoadErrorAlert text={screenText({ failure: source.error }, t) ?? t('browser.loadError')} onRetry={() => void source.refetch()} retryLabel={t('retry')} data-testid="templates-error" />;
+  if (source.isPending)
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} data-testid="templates-loading">
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} height={56} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  if (names.length === 0)
+    return (
+      <Text c="dimmed" py="lg" data-testid="templates-empty">
+        {kind === 'tags' ? t('browser.noTags') : t('browser.noTypes')}
+      </Text>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {names.map((item) => (
+        <li key={item.name}>
+          <UnstyledButton w="100%" onClick={() => onChoose(item.name)} data-testid={kind === 'tags' ? 'tag-link' : 'type-link'}>
+            <Card withBorder radius="md" padding="sm">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
+                  <Text fw={600} truncate>
+                    {item.name}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed" aria-label={t('browser.count', { count: item.count })}>
+                  {item.count}
+                </Text>
+              </Group>
+            </Card>
+          </UnstyledButton>
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,75 @@
+// The templates calls (spec part 2 §7 "Templates"): the list with its filters (tag, type, favorites, query,
+// page, sortBy, admin), the admin-managed tags and types, one template, save, star, mark as used, delete.
+// Every call acts in the active organization (the API client appends its organization_id).
+import type {
+  CreateTemplateRequest,
+  FavoriteResponse,
+  Template,
+  TemplateList,
+  TemplateSortKey,
+  TemplateTagList,
+  TemplateTypeList,
+  UpdateTemplateRequest,
+} from '@pluma/common/templates';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/instance';
+
+export const TEMPLATES_KEY = ['templates'] as const;
+export const templateKey = (templateId: number) => [...TEMPLATES_KEY, 'one', templateId] as const;
+
+export interface TemplateFilters {
+  query: string;
+  page: number;
+  sortBy: TemplateSortKey;
+  tag: string | null;
+  type: string | null;
+  favorites: boolean;
+  /** Staff admins: every user's templates. */
+  admin: boolean;
+}
+
+/** Only the filters in use go in the URL (the server's defaults for the rest). */
+export function listQuery(filters: TemplateFilters) {
+  return {
+    query: filters.query || undefined,
+    page: filters.page,
+    sortBy: filters.sortBy,
+    tag: filters.tag ?? undefined,
+    type: filters.type ?? undefined,
+    favorites: filters.favorites ? true : undefined,
+    admin: filters.admin ? true : undefined,
+  };
+}
+
+export function useTemplates(filters: TemplateFilters, enabled = true) {
+  return useQuery({
+    queryKey: [...TEMPLATES_KEY, 'list', filters],
+    queryFn: ({ signal }) => api.get<TemplateList>('/templates', { query: listQuery(filters), signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTemplateTags(enabled = true) {
+  return useQuery({ queryKey: [...TEMPLATES_KEY, 'tags'], queryFn: ({ signal }) => api.get<TemplateTagList>('/templates/tags', { signal }), enabled });
+}
+
+export function useTemplateTypes(enabled = true) {
+  return useQuery({ queryKey: [...TEMPLATES_KEY, 'types'], queryFn: ({ signal }) => api.get<TemplateTypeList>('/templates/types', { signal }), enabled });
+}
+
+export function useTemplate(templateId: number | null) {
+  return useQuery({
+    queryKey: templateKey(templateId ?? 0),
+    queryFn: ({ signal }) => api.get<Template>(`/templates/${templateId}`, { signal }),
+    enabled: templateId !== null,
+    retry: false,
+  });
+}
+
+export const createTemplate = (body: CreateTemplateRequest) => api.post<Template>('/templates', body);
+export const updateTemplate = (body: UpdateTemplateRequest) => api.put<Template>('/templates', body);
+export const deleteTemplate = (templateId: number) => api.delete<{ deleted: true }>(`/templates/${templateId}`);
+export const toggleFavorite = (templateId: number) => api.post<FavoriteResponse>('/templates/favorite', { template_id: templateId });
+/** Marks the template as applied now (its "Last Used" order). */
+export const markTemplateUsed = (templateId: number) => api.post<{ template_id: number; usedAt: string }>(`/templates/${templateId}/use`, {});

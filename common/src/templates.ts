@@ -224,7 +224,8 @@ export type ExportedTemplate = z.infer<typeof exportedTemplate>;
 export const templateExportFile = z.object({
   format: z.literal(TEMPLATE_EXPORT_FORMAT),
   version: z.literal(TEMPLATE_EXPORT_VERSION),
-  exportedAt: z.string(),
+  /** When the file was made (informative; not read on import). */
+  exportedAt: text().max(64),
   templates: z.array(exportedTemplate).min(1).max(TEMPLATE_IMPORT_MAX),
 });
 export type TemplateExportFile = z.infer<typeof templateExportFile>;

@@ -188,6 +188,8 @@ export const sharedMessage = z.object({
   content: z.string(),
   model: z.string().nullable(),
   createdAt: z.string(),
+  /** The passages an avatar's answer cites (as on the conversation), so the shared answer shows its sources. */
+  citations: z.array(messageCitation),
 });
 export type SharedMessage = z.infer<typeof sharedMessage>;
 
@@ -225,6 +227,8 @@ export const browsedMessage = z.object({
   favorite: z.boolean(),
   status: z.enum(MESSAGE_STATUSES),
   createdAt: z.string(),
+  /** An avatar answer's cited passages (as on the conversation; empty for others). */
+  citations: z.array(messageCitation),
 });
 export type BrowsedMessage = z.infer<typeof browsedMessage>;
 

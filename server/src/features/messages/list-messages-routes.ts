@@ -3,7 +3,7 @@ import { browsedMessagePage, browseMessagesQuery } from '@pluma/common/messages-
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { browseMessages, presentBrowsedMessage } from './list-messages';
+import { browseMessages, presentBrowsedMessages } from './list-messages';
 
 export function registerListMessagesRoute(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +17,7 @@ export function registerListMessagesRoute(root: FastifyInstance) {
     },
     async (request) => {
       const page = await browseMessages({ actor: actorOf(request), db: ctx.db, query: request.query });
-      return { messages: page.rows.map(presentBrowsedMessage), next_cursor: page.nextCursor };
+      return { messages: await presentBrowsedMessages(ctx.db, page.rows), next_cursor: page.nextCursor };
     },
   );
 }

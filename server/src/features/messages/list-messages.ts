@@ -1,12 +1,13 @@
 // The actor's messages across conversations (spec part 2 §7 "GET /messages?filters"): favorites, role,
 // one conversation, text search; newest first, paged by message_id like a conversation's history.
 // Scoped in SQL by visibleMessages(actor) (DESIGN.md §7): their own rows in the request's context.
-import type { BrowsedMessage, MessageStatus } from '@pluma/common/messages-api';
+import type { BrowsedMessage, MessageCitation, MessageStatus } from '@pluma/common/messages-api';
 import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { citationsOf } from './avatar-citations';
 import { visibleMessages } from './policy';
 
 export interface BrowseMessagesOptions {
@@ -53,6 +54,7 @@ export async function browseMessages({ actor, db, query: q }: { actor: Actor; db
       snippetStart: start,
       length: sql<number | null>`char_length(${messages.content})`,
       model: messages.model,
+      avatarId: messages.avatarId,
       favorite: messages.favorite,
       status: messages.status,
       createdAt: messages.createdAt,
@@ -78,12 +80,19 @@ export interface BrowsedRow {
   snippetStart: number;
   length: number | null;
   model: string | null;
+  avatarId: number | null;
   favorite: boolean;
   status: string;
   createdAt: Date;
 }
 
-export function presentBrowsedMessage(row: BrowsedRow): BrowsedMessage {
+/** A page as presented, with the cited passages of its avatar answers: one query for the whole page (none without any). */
+export async function presentBrowsedMessages(db: Db, rows: readonly BrowsedRow[]): Promise<BrowsedMessage[]> {
+  const citations = await citationsOf(db, rows);
+  return rows.map((row) => presentBrowsedMessage(row, citations.get(row.messageId)));
+}
+
+export function presentBrowsedMessage(row: BrowsedRow, citations: MessageCitation[] = []): BrowsedMessage {
   let snippet = row.snippet;
   if (snippet !== null) {
     const start = Number(row.snippetStart);
@@ -102,5 +111,6 @@ export function presentBrowsedMessage(row: BrowsedRow): BrowsedMessage {
     favorite: row.favorite,
     status: row.status as MessageStatus,
     createdAt: new Date(row.createdAt).toISOString(),
+    citations,
   };
 }

@@ -69,6 +69,7 @@ describe('GET /messages', () => {
       favorite: true,
       status: 'done',
       createdAt: expect.any(String),
+      citations: [],
     });
     expect(res.json().messages[0].snippet).toBeNull();
     expect(keysOf((await list('', other)).json())).toEqual(['o1']);

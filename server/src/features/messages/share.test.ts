@@ -43,9 +43,10 @@ describe('message sharing', () => {
 
     const shared = await readPublic(body.token);
     expect(shared.statusCode).toBe(200);
-    // Never the owner, the prompt, the conversation or any id: exactly these keys.
-    expect(Object.keys(shared.json()).sort()).toEqual(['content', 'createdAt', 'model', 'role']);
-    expect(shared.json()).toEqual({ role: 'assistant', content: '# Plan\n\nStep **one**.', model: 'gpt-4o-mini', createdAt: answer.createdAt.toISOString() });
+    // Never the owner, the prompt, the conversation or any message id: exactly these keys (citations: an
+    // avatar answer's cited passages, none here; avatar-citations-everywhere.test.ts).
+    expect(Object.keys(shared.json()).sort()).toEqual(['citations', 'content', 'createdAt', 'model', 'role']);
+    expect(shared.json()).toEqual({ role: 'assistant', content: '# Plan\n\nStep **one**.', model: 'gpt-4o-mini', createdAt: answer.createdAt.toISOString(), citations: [] });
     expect(shared.headers['cache-control']).toBe('no-store');
     expect(JSON.stringify(shared.json())).not.toContain(owner.user.email);
   });

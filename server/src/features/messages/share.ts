@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { messages, messageShares } from '../../db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { Actor } from '../../platform/auth/actor';
+import { citationsOf } from './avatar-citations';
 import { requireMessage, stateAllows } from './policy';
 
 export type MessageShareRow = typeof messageShares.$inferSelect;
@@ -64,21 +65,27 @@ export async function revokeShare({ actor, db, shareId }: { actor: Actor; db: Db
   if (!row) throw notFound();
 }
 
-/** The public read: content, role, model and date of the shared message; 404 when unknown or revoked. */
+/**
+ * The public read: content, role, model and date of the shared message, and an avatar answer's cited
+ * passages as its owner sees them (a deleted file's are gone: message_citations cascades); 404 when unknown
+ * or revoked.
+ */
 export async function readSharedMessage({ db, token }: { db: Db; token: string }): Promise<SharedMessage> {
   // A malformed token cannot exist: no query for it.
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound();
   const [row] = await db
-    .select({ role: messages.role, content: messages.content, model: messages.model, createdAt: messages.createdAt })
+    .select({ messageId: messages.messageId, avatarId: messages.avatarId, role: messages.role, content: messages.content, model: messages.model, createdAt: messages.createdAt })
     .from(messageShares)
     .innerJoin(messages, and(eq(messages.messageId, messageShares.messageId), eq(messages.userId, messageShares.userId)))
     .where(and(eq(messageShares.token, token), isNull(messageShares.revokedAt)))
     .limit(1);
   if (!row || row.content === null) throw notFound();
+  const citations = (await citationsOf(db, [row])).get(row.messageId) ?? [];
   return {
     role: row.role === 'user' ? 'user' : 'assistant',
     content: row.content,
     model: row.model,
     createdAt: row.createdAt.toISOString(),
+    citations,
   };
 }

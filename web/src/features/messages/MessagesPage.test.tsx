@@ -17,6 +17,7 @@ const item = (overrides: Partial<BrowsedMessage> & Pick<BrowsedMessage, 'message
   favorite: true,
   status: 'done',
   createdAt: '2026-03-04T10:00:00.000Z',
+  citations: [],
   ...overrides,
 });
 const page = (messages: BrowsedMessage[], next_cursor: number | null = null): { body: BrowsedMessagePage } => ({ body: { messages, next_cursor } });
@@ -51,6 +52,18 @@ describe('MessagesPage', () => {
     expect(within(items[0]).getByText(/2026/).closest('time')).toHaveAttribute('dateTime', '2026-03-04T10:00:00.000Z');
     expect(within(items[1]).getByRole('link', { name: 'In Travel' })).toHaveAttribute('href', '/conversations/4');
     expect(within(items[1]).getByText('You')).toBeInTheDocument();
+  });
+
+  it("shows an avatar answer's citations, the passage opening on click; other items have none", async () => {
+    await setLanguage('en');
+    const citation = { file_id: 31, name: 'keeper-notes.pdf', page: 3, heading: null, text: 'The keeper logs the foghorn every night at eleven.' };
+    renderPage(() => page([item({ message_id: 12, citations: [citation] }), item({ message_id: 11, snippet: 'No sources.' })]));
+    const items = await screen.findAllByTestId('browsed-message');
+    const cited = await within(items[0]).findByTestId('citation');
+    expect(cited).toHaveTextContent('keeper-notes.pdf · p. 3');
+    expect(within(items[1]).queryByTestId('citations')).not.toBeInTheDocument();
+    fireEvent.click(cited);
+    expect(await screen.findByTestId('citation-text')).toHaveTextContent('The keeper logs the foghorn every night at eleven.');
   });
 
   it('All drops the favorite filter and is kept in the URL', async () => {

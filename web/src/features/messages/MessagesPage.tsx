@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { useBrowsedMessages, type BrowseFilters } from './messages-api';
+import { MessageCitations } from '../chat/MessageCitations';
 
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
@@ -125,6 +126,8 @@ function MessageSummary({ item }: { item: BrowsedMessage }) {
             {item.snippet}
           </Text>
         )}
+        {/* An avatar answer's sources, as under it in the conversation (the passage opens on click). */}
+        <MessageCitations citations={item.citations} />
       </Stack>
     </Card>
   );

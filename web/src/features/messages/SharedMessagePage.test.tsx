@@ -2,7 +2,7 @@
 // with the app name in the footer, and says so when the link is unknown or revoked. /shared is a
 // standalone route whatever the session.
 import type { SharedMessage } from '@pluma/common/messages-api';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/instance';
@@ -13,7 +13,7 @@ import { renderScreen, setLanguage, stubFetch } from '../../test/render';
 import SharedMessagePage from './SharedMessagePage';
 
 const token = 'a'.repeat(43);
-const shared: SharedMessage = { role: 'assistant', content: '## Plan\n\nStep **one**', model: 'gpt-4o-mini', createdAt: '2026-03-04T10:00:00.000Z' };
+const shared: SharedMessage = { role: 'assistant', content: '## Plan\n\nStep **one**', model: 'gpt-4o-mini', createdAt: '2026-03-04T10:00:00.000Z', citations: [] };
 
 beforeAll(async () => {
   await i18n.loadNamespaces('messages');
@@ -44,6 +44,16 @@ describe('SharedMessagePage', () => {
     expect(screen.getByTestId('shared-footer')).toHaveTextContent('Shared from Pluma Test');
     expect(api.calls[0].headers).not.toHaveProperty('Authorization');
     expect(api.calls[0].headers).not.toHaveProperty('authorization');
+  });
+
+  it("shows a shared avatar answer's citations (file, page), the passage in a modal", async () => {
+    await setLanguage('en');
+    const citation = { file_id: 31, name: 'keeper-notes.pdf', page: 3, heading: 'Fog', text: 'The keeper logs the foghorn every night at eleven.' };
+    renderShared({ body: { ...shared, citations: [citation] } });
+    const cited = await screen.findByTestId('citation');
+    expect(cited).toHaveTextContent('keeper-notes.pdf · p. 3');
+    fireEvent.click(cited);
+    expect(await screen.findByTestId('citation-text')).toHaveTextContent('The keeper logs the foghorn every night at eleven.');
   });
 
   it('says the link is not available when it is unknown or revoked (Spanish)', async () => {

@@ -1,6 +1,6 @@
 // /shared/{token}: a shared message for anyone with the link, signed in or not, outside the app shell
 // (standalone route). Only what the public read returns is shown: the text, who wrote it (you or the
-// assistant), the model and the date; the footer names the app. Never indexed by search engines.
+// assistant), the model and the date, an avatar answer's cited passages; the footer names the app. Never indexed by search engines.
 import { Alert, Anchor, Badge, Box, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { ApiError } from '../../api/api-error';
 import { useAppConfig } from '../../app/config/app-config';
 import { Logo } from '../../app/shell/Logo';
 import { usePageTitle } from '../../ui/use-page-title';
+import { MessageCitations } from '../chat/MessageCitations';
 import { MessageMarkdown } from '../chat/MessageMarkdown';
 import { fetchSharedMessage } from './messages-api';
 
@@ -82,6 +83,7 @@ export default function SharedMessagePage() {
                 ) : (
                   <MessageMarkdown content={shared.data.content} />
                 )}
+                <MessageCitations citations={shared.data.citations} />
               </Stack>
             </Card>
           )}

@@ -2,14 +2,16 @@ import { Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useBreadcrumbLabelOf } from './breadcrumb-labels';
 import { buildBreadcrumbs } from './breadcrumbs';
 
 export function BreadcrumbBar() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const screenLabel = useBreadcrumbLabelOf();
   const model = buildBreadcrumbs(pathname, (segment) => i18n.exists(`breadcrumbs.${segment}`));
   if (model.crumbs.length === 0) return null;
-  const label = (crumb: (typeof model.crumbs)[number]) => (crumb.labelKey ? t(crumb.labelKey) : crumb.text);
+  const label = (crumb: (typeof model.crumbs)[number]) => (crumb.labelKey ? t(crumb.labelKey) : (screenLabel(crumb.to) ?? crumb.text));
   const last = model.crumbs.length - 1;
   return (
     <Group component="nav" aria-label={t('breadcrumbs.label')} gap="md" mb="md" wrap="nowrap" data-testid="breadcrumbs">

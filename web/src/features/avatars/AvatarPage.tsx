@@ -1,25 +1,31 @@
 // /avatars/{avatar_id} (spec part 2 §2 "Avatar page"): the context card (edit, public toggle for admins),
-// the files tabs, and the clone, combine and delete actions the avatar's abilities allow. The avatar chat,
-// templates panel, refine, sync and trainings are later slices of issue 13.
+// the files tabs (with each file's index status), and the chat, refine, sync, clone, combine and delete
+// actions the avatar's abilities allow. The breadcrumb shows the avatar's name. The templates panel is a
+// later slice of issue 13.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCopy, IconInfoCircle, IconArrowsJoin, IconTrash } from '@tabler/icons-react';
+import { IconArrowsJoin, IconCopy, IconInfoCircle, IconMessageCircle, IconRefresh, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { showSuccess } from '../../ui/alerts';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { screenText } from '../../ui/screen-text';
 import { usePageTitle } from '../../ui/use-page-title';
-import { AVATARS_KEY, deleteAvatar, useAvatar } from './avatars-api';
+import { useCreateConversation } from '../conversations/conversations-api';
+import { AiKeyPrompt } from './AiKeyPrompt';
+import { AVATARS_KEY, avatarKey, deleteAvatar, isAiKeyRequired, refineAvatar, syncAvatar, useAvatar } from './avatars-api';
 import { CloneModal } from './CloneModal';
 import { CombineModal } from './CombineModal';
 import { ContextCard } from './ContextCard';
 import { FilesPanel } from './FilesPanel';
+import { RefineStatus, useRefineEvents } from './RefineStatus';
 import { OutputsPanel } from '../trainings/OutputsPanel';
 import { TrainingsPanel } from '../trainings/TrainingsPanel';
 import { useAvatarErrors } from './use-avatar-errors';
@@ -31,6 +37,7 @@ export default function AvatarPage() {
   const valid = Number.isInteger(avatarId) && avatarId > 0;
   const avatar = useAvatar(valid ? avatarId : null);
   usePageTitle(avatar.data?.name ?? t('list.title'));
+  useBreadcrumbLabel(`/avatars/${params.avatarId ?? ''}`, avatar.data?.name);
 
   if (!valid || (avatar.error instanceof ApiError && avatar.error.status === 404)) {
     return (
@@ -60,8 +67,39 @@ function AvatarView({ avatar }: { avatar: NonNullable<ReturnType<typeof useAvata
   const { t } = useTranslation('avatars');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'clone' | 'combine' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'clone' | 'combine' | 'delete' | 'refine' | null>(null);
+  const [keyMissing, setKeyMissing] = useState(false);
   const onError = useAvatarErrors();
+  useRefineEvents(avatar.avatar_id);
+  const saveAvatar = (next: typeof avatar) => queryClient.setQueryData(avatarKey(avatar.avatar_id), next);
+  const refine = useMutation({
+    mutationFn: () => refineAvatar(avatar.avatar_id),
+    onSuccess: (next) => {
+      setDialog(null);
+      setKeyMissing(false);
+      saveAvatar(next);
+    },
+    onError: (error) => {
+      setDialog(null);
+      if (isAiKeyRequired(error)) setKeyMissing(true);
+      else onError(error);
+    },
+  });
+  const sync = useMutation({
+    mutationFn: () => syncAvatar(avatar.avatar_id),
+    onSuccess: (next) => {
+      saveAvatar(next);
+      showSuccess(t('sync.started'));
+    },
+    onError,
+  });
+  const createConversation = useCreateConversation();
+  const startChat = () =>
+    createConversation.mutate(
+      { name: avatar.name, avatar_id: avatar.avatar_id },
+      { onSuccess: (conversation) => conversation && void navigate(`/conversations/${conversation.conversation_id}`), onError },
+    );
+  const refining = avatar.refine?.status === 'queued' || avatar.refine?.status === 'running';
   const remove = useMutation({
     mutationFn: () => deleteAvatar(avatar.avatar_id),
     onSuccess: () => {
@@ -80,6 +118,26 @@ function AvatarView({ avatar }: { avatar: NonNullable<ReturnType<typeof useAvata
         description={avatar.description || undefined}
         actions={
           <Group gap="xs">
+            <Button leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={startChat} loading={createConversation.isPending} data-testid="chat-with-avatar">
+              {t('page.chat')}
+            </Button>
+            {avatar.abilities.refine && (
+              <Button
+                variant="default"
+                leftSection={<IconSparkles size={16} aria-hidden />}
+                onClick={() => setDialog('refine')}
+                disabled={refining}
+                loading={refine.isPending}
+                data-testid="refine-avatar"
+              >
+                {t('refine.action')}
+              </Button>
+            )}
+            {avatar.abilities.sync && (
+              <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => sync.mutate()} loading={sync.isPending} data-testid="sync-avatar">
+                {t('sync.action')}
+              </Button>
+            )}
             {avatar.abilities.clone && (
               <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDialog('clone')} data-testid="clone-avatar">
                 {t('page.clone')}
@@ -103,15 +161,25 @@ function AvatarView({ avatar }: { avatar: NonNullable<ReturnType<typeof useAvata
           {t('page.readOnly', { name: author })}
         </Alert>
       )}
+      {keyMissing && <AiKeyPrompt />}
+      <RefineStatus refine={avatar.refine} />
       <ContextCard key={avatar.updatedAt} avatar={avatar} />
       <FilesPanel avatar={avatar} />
       <OutputsPanel avatarId={avatar.avatar_id} />
       {avatar.abilities.update && <TrainingsPanel avatarId={avatar.avatar_id} />}
-      <Text size="xs" c="dimmed">
-        {t('page.later')}
-      </Text>
       <CloneModal avatar={avatar} opened={dialog === 'clone'} onClose={() => setDialog(null)} />
       <CombineModal avatar={avatar} opened={dialog === 'combine'} onClose={() => setDialog(null)} />
+      <Modal
+        opened={dialog === 'refine'}
+        onClose={() => setDialog(null)}
+        title={t('refine.title')}
+        confirmLabel={t('refine.confirm')}
+        onConfirm={() => refine.mutate()}
+        confirmLoading={refine.isPending}
+        data-testid="refine-modal"
+      >
+        <Text size="sm">{t('refine.explain')}</Text>
+      </Modal>
       <ConfirmModal
         opened={dialog === 'delete'}
         onClose={() => setDialog(null)}

@@ -1,8 +1,8 @@
 // The avatar's files (spec part 2 §2 "files tabs (files, editable files) with upload, download, delete and
-// edit"; §5 editable files .txt only; §9 names shortened after 30 characters). Each row offers what its
-// abilities allow: a public avatar's reader sees the names only, never a download.
-import { Button, FileButton, Group, Stack, Table, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
-import { AVATAR_FILE_ACCEPT, shortFileName, type AvatarFile, type AvatarWithFiles } from '@pluma/common/avatars';
+// edit"; §5 editable files .txt only; §9 names shortened after 30 characters), each with its index status.
+// Each row offers what its abilities allow: a public avatar's reader sees the names only, never a download.
+import { Badge, Button, FileButton, Group, Stack, Table, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
+import { AVATAR_FILE_ACCEPT, shortFileName, type AvatarFile, type AvatarFileIndex, type AvatarWithFiles } from '@pluma/common/avatars';
 import { IconDownload, IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -93,6 +93,7 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
               <Table.Tr>
                 <Table.Th>{t('files.name')}</Table.Th>
                 <Table.Th>{t('files.type')}</Table.Th>
+                <Table.Th>{t('files.index.column')}</Table.Th>
                 <Table.Th ta="right">{t('files.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -112,6 +113,9 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
                       <Text size="sm" tt="uppercase" c="dimmed">
                         {file.file_data.type}
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <IndexStatus index={file.index} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -150,6 +154,31 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
         data-testid="delete-file-modal"
       />
       <EditTextModal avatarId={avatar.avatar_id} file={editingText} onClose={() => setEditingText(null)} onSaved={() => void refresh()} />
+    </Stack>
+  );
+}
+
+const FAILURE_REASONS = ['no_text', 'unsupported_type', 'unreadable', 'file_missing', 'embedding_failed', 'index_error'];
+const STATUS_COLORS: Record<AvatarFileIndex['status'], string> = { none: 'gray', queued: 'gray', indexing: 'blue', ready: 'green', failed: 'red' };
+
+/**
+ * A file's knowledge status (issue 13 item 3: queued, indexing with progress, ready, failed with the reason —
+ * a scanned PDF says it has no text instead of "ready"); the page refreshes it while a file is in progress.
+ */
+function IndexStatus({ index }: { index: AvatarFileIndex }) {
+  const { t } = useTranslation('avatars');
+  const label = index.status === 'indexing' ? t('files.index.indexing', { progress: index.progress }) : t(`files.index.${index.status}`);
+  const reason = index.failure_reason && FAILURE_REASONS.includes(index.failure_reason) ? t(`files.index.reasons.${index.failure_reason}`) : index.failure_reason;
+  return (
+    <Stack gap={2} data-testid="file-index" data-status={index.status}>
+      <Badge variant="light" color={STATUS_COLORS[index.status]} size="sm">
+        {label}
+      </Badge>
+      {index.status === 'failed' && reason && (
+        <Text size="xs" c="red" data-testid="file-index-reason">
+          {reason}
+        </Text>
+      )}
     </Stack>
   );
 }

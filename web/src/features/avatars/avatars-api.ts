@@ -19,14 +19,34 @@ export function useAvatars(kind: AvatarListKind, query: string) {
   });
 }
 
+/** While a file is being indexed or a refine runs, the page checks again this often (the truth is on the server). */
+export const AVATAR_BUSY_POLL_MS = 2_000;
+
+/** Whether something of the avatar is still in progress: a file's indexing, or a refine. */
+export function avatarBusy(avatar: AvatarWithFiles | undefined): boolean {
+  if (!avatar) return false;
+  const refining = avatar.refine?.status === 'queued' || avatar.refine?.status === 'running';
+  return refining || avatar.avatar_files.some((f) => f.index.status === 'queued' || f.index.status === 'indexing');
+}
+
 export function useAvatar(avatarId: number | null) {
-  return useQuery({ queryKey: avatarKey(avatarId ?? 0), queryFn: () => api.get<AvatarWithFiles>(`/avatars/${avatarId}`), enabled: avatarId !== null });
+  return useQuery({
+    queryKey: avatarKey(avatarId ?? 0),
+    queryFn: () => api.get<AvatarWithFiles>(`/avatars/${avatarId}`),
+    enabled: avatarId !== null,
+    // Live per-file status (queued → indexing n% → ready | failed) and the refine's end even without the socket.
+    refetchInterval: (query) => (avatarBusy(query.state.data) ? AVATAR_BUSY_POLL_MS : false),
+  });
 }
 
 export const createAvatar = (body: CreateAvatarRequest) => api.post<AvatarWithFiles>('/avatars', body);
 export const updateAvatar = (body: UpdateAvatarRequest) => api.put<AvatarWithFiles>('/avatars', body);
 export const deleteAvatar = (avatarId: number) => api.delete<{ deleted: true }>(`/avatars/${avatarId}`);
 export const cloneAvatar = (avatarId: number, name: string) => api.post<AvatarWithFiles>('/avatars/clone', { avatar_id: avatarId, name });
+/** spec part 2 §7 POST /avatars/refine: queued; the avatar's `refine` tells how it goes. */
+export const refineAvatar = (avatarId: number) => api.post<AvatarWithFiles>('/avatars/refine', { avatar_id: avatarId });
+/** POST /avatars/sync: every file of the avatar is indexed again. */
+export const syncAvatar = (avatarId: number) => api.post<AvatarWithFiles>('/avatars/sync', { avatar_id: avatarId });
 export const combineAvatars = (targetAvatarId: number, selectedAvatarId: number, name: string) =>
   api.post<AvatarWithFiles>('/avatars/combine', { target_avatar_id: targetAvatarId, selected_avatar_id: selectedAvatarId, name });
 

@@ -1,11 +1,12 @@
 // The apply form (spec part 2 §2 "Apply screen", §5 "Applying a template"): the template's fields sorted by
 // order — a select is a dropdown, a number a number input, the rest text inputs, each with a capitalised
-// label — and Generate, disabled while an answer is being written or while any field is empty. The values
-// fill the prompt with the same fillTemplate the server and workflows use.
-import { Alert, Button, Card, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+// label — and Generate, disabled while an answer is being written or while any field is empty. The server
+// fills the prompt (POST /templates/{id}/use), also when this user may not read it; a readable prompt is
+// previewed here with the same fillTemplate.
+import { Button, Card, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { checkFieldValue, checkFieldValues, fillTemplate } from '@pluma/common/rules/template-fields';
 import type { Template, TemplateField } from '@pluma/common/templates';
-import { IconInfoCircle, IconSparkles } from '@tabler/icons-react';
+import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { capitalise, useMessageText } from './field-text';
@@ -14,7 +15,7 @@ interface ApplyFormProps {
   template: Template;
   /** An answer is being written (or the conversation created): Generate waits. */
   busy: boolean;
-  onGenerate: (prompt: string) => void;
+  onGenerate: (values: Record<string, string>) => void;
 }
 
 export function ApplyForm({ template, busy, onGenerate }: ApplyFormProps) {
@@ -25,9 +26,7 @@ export function ApplyForm({ template, busy, onGenerate }: ApplyFormProps) {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const problems = checkFieldValues(fields, values);
   const complete = Object.keys(problems).length === 0;
-  // The prompt is the author's unless shown to others (spec part 2 §2 "prompt shown to others only if show_prompt").
-  const hidden = template.content === null;
-  const disabled = busy || !complete || hidden;
+  const disabled = busy || !complete;
 
   const set = (field: TemplateField, value: string) => {
     setValues((current) => ({ ...current, [field.name]: value }));
@@ -45,8 +44,8 @@ export function ApplyForm({ template, busy, onGenerate }: ApplyFormProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (disabled || template.content === null) return;
-          onGenerate(fillTemplate(template.content, values));
+          if (disabled) return;
+          onGenerate(values);
         }}
       >
         <Stack gap="md">
@@ -89,12 +88,8 @@ export function ApplyForm({ template, busy, onGenerate }: ApplyFormProps) {
               );
             return <TextInput key={field.name} {...common} value={values[field.name] ?? ''} onChange={(event) => set(field, event.currentTarget.value)} />;
           })}
-          {hidden && (
-            <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="apply-prompt-hidden">
-              {t('apply.promptHidden')}
-            </Alert>
-          )}
-          {!hidden && template.content !== null && complete && (
+          {/* The prompt is the author's unless shown to others (spec part 2 §2: "prompt shown to others only if show_prompt"). */}
+          {template.content !== null && complete && (
             <Stack gap={4} data-testid="apply-preview">
               <Text size="xs" fw={600} c="dimmed">
                 {t('apply.preview')}

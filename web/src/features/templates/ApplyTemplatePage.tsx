@@ -24,7 +24,7 @@ import { ApplyChat, type QueuedPrompt } from './ApplyChat';
 import { ApplyForm } from './ApplyForm';
 import { ALL_VIEW, TemplateBrowser, type BrowserView } from './TemplateBrowser';
 import classes from './Templates.module.css';
-import { markTemplateUsed, useTemplate } from './templates-api';
+import { useTemplate, applyTemplateValues } from './templates-api';
 import { NEW_CONVERSATION } from './TemplatesPage';
 
 /** spec part 2 §2: side by side on desktop, alternating under 1200px. */
@@ -79,12 +79,15 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
   const applyPath = (id: number, conversation: number | null) =>
     avatarId !== null ? `/templates/apply-avatar/${id}/${avatarId}` : `/templates/apply-template/${id}/${conversation ?? NEW_CONVERSATION}`;
 
-  const generate = async (current: Template, prompt: string) => {
+  const generate = async (current: Template, values: Record<string, string>) => {
     setStarting(true);
     try {
+      // The server fills the prompt (and records the use, its "Last Used" order).
+      const { prompt } = await applyTemplateValues(current.template_id, values);
+      if (!prompt) return;
       let id = conversationId;
       if (id === null) {
-        const created = await createConversation.mutateAsync({ name: current.name, organization_id: organization?.organization_id ?? null });
+        const created = await createConversation.mutateAsync({ name: current.name, organization_id: organization?.organization_id ?? null, ...(avatarId !== null ? { avatar_id: avatarId } : {}) });
         if (!created) return;
         id = created.conversation_id;
         setConversationId(id);
@@ -93,8 +96,6 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
       }
       setQueued((last) => ({ prompt, seq: (last?.seq ?? 0) + 1 }));
       setView('chat');
-      // Its "Last Used" order; the answer does not wait for it.
-      markTemplateUsed(current.template_id).catch(() => undefined);
     } catch (error) {
       handleError(error, { showValidation: true });
     } finally {
@@ -125,7 +126,7 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
       <TemplateBrowser view={browserView} onViewChange={setBrowserView} onPick={pick} />
     </Stack>
   ) : (
-    <ApplyForm key={current.template_id} template={current} busy={starting || chatBusy} onGenerate={(prompt) => void generate(current, prompt)} />
+    <ApplyForm key={current.template_id} template={current} busy={starting || chatBusy} onGenerate={(values) => void generate(current, values)} />
   );
   const right =
     conversationId !== null ? (

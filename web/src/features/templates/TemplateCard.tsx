@@ -1,10 +1,11 @@
 // A template's card (spec part 2 §2, §9): name, description, one tag, the author ('Unknown Admin Name' when
 // the template has none, §8), the star, Apply, and Edit / Delete when the template's abilities allow them.
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { TEMPLATE_CARD_TAGS, type Template } from '@pluma/common/templates';
 import { IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LazyTooltip } from '../../ui/LazyTooltip';
 
 export const TEMPLATE_CARD_HEIGHT = 196;
 
@@ -36,7 +37,7 @@ export function TemplateCard({ template, apply, onToggleFavorite, favoritePendin
             <Text fw={600} lineClamp={1} data-testid="template-name">
               {template.name}
             </Text>
-            <Tooltip label={starLabel} withArrow>
+            <LazyTooltip label={starLabel} withArrow>
               <ActionIcon
                 variant="subtle"
                 color="yellow"
@@ -48,7 +49,7 @@ export function TemplateCard({ template, apply, onToggleFavorite, favoritePendin
               >
                 {template.favorite ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           </Group>
           <Text size="sm" c="dimmed" lineClamp={2}>
             {template.description}
@@ -72,18 +73,18 @@ export function TemplateCard({ template, apply, onToggleFavorite, favoritePendin
           </Text>
           <Group gap={4} wrap="nowrap">
             {manage && template.abilities.edit && (
-              <Tooltip label={t('card.edit')} withArrow>
+              <LazyTooltip label={t('card.edit')} withArrow>
                 <ActionIcon component={Link} to={`/templates/edit-template/${template.template_id}`} variant="subtle" aria-label={t('card.editNamed', { name: template.name })} data-testid="template-edit">
                   <IconPencil size={16} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             )}
             {manage && template.abilities.delete && (
-              <Tooltip label={t('card.delete')} withArrow>
+              <LazyTooltip label={t('card.delete')} withArrow>
                 <ActionIcon variant="subtle" color="red" aria-label={t('card.deleteNamed', { name: template.name })} onClick={onDelete} data-testid="template-delete">
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             )}
             {'to' in apply ? (
               <Button size="xs" component={Link} to={apply.to} aria-label={t('card.applyNamed', { name: template.name })} data-testid="template-apply">

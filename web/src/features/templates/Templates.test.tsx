@@ -4,7 +4,7 @@
 // controls by abilities, delete), and the apply screen (Generate disabled until every field is filled; the
 // filled prompt sent to a new conversation or with the avatar; Browse Templates).
 import type { Message } from '@pluma/common/messages-api';
-import { parseTemplateFields } from '@pluma/common/rules/template-fields';
+import { fillTemplate, parseTemplateFields } from '@pluma/common/rules/template-fields';
 import type { Template } from '@pluma/common/templates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,8 +64,9 @@ const session = (overrides: Parameters<typeof buildUser>[0] = {}) => fakeSession
 const listCalls = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'GET' && /\/api\/templates(\?|$)/.test(c.url)).map((c) => new URL(c.url, 'http://x').searchParams);
 
 describe('/templates', () => {
-  const manyPages = () => {
-    const many = Array.from({ length: 24 }, (_, i) => template({ template_id: 100 + i, name: `Template ${i}` }));
+  /** 25 templates: a full first page of 24 (or, to keep a test quick, `shown` of them) and one on page 2. */
+  const manyPages = (shown = 24) => {
+    const many = Array.from({ length: shown }, (_, i) => template({ template_id: 100 + i, name: `Template ${i}` }));
     return stubFetch({
       'GET /api/templates': (_init, url) => {
         const pageNo = Number(new URL(url, 'http://x').searchParams.get('page'));
@@ -97,8 +98,8 @@ describe('/templates', () => {
     expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
   });
 
-  it('switching tab resets the page to 1; search', { timeout: 30_000 }, async () => {
-    const { calls } = manyPages();
+  it('switching tab resets the page to 1; search', async () => {
+    const { calls } = manyPages(3);
     renderScreen(<TemplatesPage />, { session: session(), route: '/templates' });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: '2' }));
@@ -110,7 +111,7 @@ describe('/templates', () => {
     await user.click(screen.getByText('All'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/templates$/));
     // Page 1 again (from the cache: its first load answered it).
-    expect(await screen.findAllByTestId('template-card')).toHaveLength(24);
+    expect(await screen.findAllByTestId('template-card')).toHaveLength(3);
     expect(screen.queryByText('Seeded')).toBeNull();
     expect(screen.getByRole('button', { name: '1' })).toHaveAttribute('data-active', 'true');
 
@@ -297,6 +298,8 @@ describe('template editor', () => {
 describe('apply screen', () => {
   const answer = (overrides: Partial<Message> & Pick<Message, 'message_id'>) => buildMessage({ conversation_id: 33, ...overrides });
 
+  const filled = (content: string, init: RequestInit) => fillTemplate(content, (JSON.parse(String(init.body)) as { values: Record<string, string> }).values);
+
   function applyApi(extra: Parameters<typeof stubFetch>[0] = {}) {
     const sent: Message[] = [];
     const api = stubFetch({
@@ -310,7 +313,9 @@ describe('apply screen', () => {
         sent.push(user, pending);
         return { status: 201, body: { user_message: user, assistant_message: pending } };
       },
-      'POST /api/templates/5/use': () => ({ body: { template_id: 5, usedAt: '2026-01-02T00:00:00.000Z' } }),
+      // The server fills the prompt (also one this user may not read).
+      'POST /api/templates/5/use': (init) => ({ body: { template_id: 5, usedAt: '2026-01-02T00:00:00.000Z', prompt: filled(CONTENT, init) } }),
+      'POST /api/templates/8/use': (init) => ({ body: { template_id: 8, usedAt: '2026-01-02T00:00:00.000Z', prompt: filled('A tweet about [Subject]', init) } }),
       ...extra,
     });
     return api;
@@ -342,13 +347,13 @@ describe('apply screen', () => {
     expect(await screen.findByText('Write a casual post of 300 words about roses.', { selector: '[data-testid="message-history"] *' })).toBeVisible();
     // spec part 2 §2: Generate is disabled while the answer is being written.
     expect(screen.getByTestId('apply-generate')).toBeDisabled();
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/templates/5/use'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/api/templates/5/use'))?.body).toEqual({ values: { Tone: 'casual', Words: '300', topic: 'roses' } });
   });
 
   it('apply-avatar sends with the avatar; Browse Templates swaps in the browser and applying one there loads it', async () => {
     const other = template({ template_id: 8, name: 'Tweet', content: 'A tweet about [Subject]', fields: parseTemplateFields('A tweet about [Subject]').fields });
     const { calls } = applyApi({
-      'GET /api/avatars/4': () => ({ body: { avatar_id: 4, name: 'Coach' } }),
+      'GET /api/avatars/4': () => ({ body: { avatar_id: 4, name: 'Coach', avatar_files: [], refine: null } }),
       'GET /api/templates': () => page([template(), other]),
       'GET /api/templates/8': () => ({ body: other }),
     });
@@ -366,13 +371,20 @@ describe('apply screen', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, content: 'A tweet about spring', avatar_id: 4 }),
     );
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/conversations'))?.body).toEqual({ name: 'Tweet', organization_id: null, avatar_id: 4 });
     expect(screen.getByTestId('location')).toHaveTextContent('/templates/apply-avatar/8/4');
   });
 
-  it('a hidden prompt cannot be generated here', async () => {
-    applyApi({ 'GET /api/templates/5': () => ({ body: template({ content: null, abilities: READER }) }) });
+  it("a prompt this user may not read is not shown, and is still applied (the server fills it)", async () => {
+    const { calls } = applyApi({ 'GET /api/templates/5': () => ({ body: template({ content: null, abilities: READER }) }) });
     renderScreen(<ApplyTemplatePage />, { session: session(), route: '/templates/apply-template/5/new', path: '/templates/apply-template/:templateId/:conversationId' });
-    expect(await screen.findByTestId('apply-prompt-hidden')).toBeInTheDocument();
-    expect(screen.getByTestId('apply-generate')).toBeDisabled();
+    const inputs = await screen.findAllByTestId('apply-field');
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(inputs[0], 'formal');
+    await user.type(inputs[1], '50');
+    await user.type(inputs[2], 'tea');
+    expect(screen.queryByTestId('apply-preview')).toBeNull();
+    await user.click(screen.getByTestId('apply-generate'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, content: 'Write a formal post of 50 words about tea.' }));
   });
 });

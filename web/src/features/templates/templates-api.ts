@@ -10,6 +10,7 @@ import type {
   TemplateTagList,
   TemplateTypeList,
   UpdateTemplateRequest,
+  UseTemplateResponse,
 } from '@pluma/common/templates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
@@ -71,5 +72,8 @@ export const createTemplate = (body: CreateTemplateRequest) => api.post<Template
 export const updateTemplate = (body: UpdateTemplateRequest) => api.put<Template>('/templates', body);
 export const deleteTemplate = (templateId: number) => api.delete<{ deleted: true }>(`/templates/${templateId}`);
 export const toggleFavorite = (templateId: number) => api.post<FavoriteResponse>('/templates/favorite', { template_id: templateId });
-/** Marks the template as applied now (its "Last Used" order). */
-export const markTemplateUsed = (templateId: number) => api.post<{ template_id: number; usedAt: string }>(`/templates/${templateId}/use`, {});
+/**
+ * Applies the template now (its "Last Used" order): the server checks the values and answers the filled
+ * prompt — also for a template whose prompt this user may not read (content null).
+ */
+export const applyTemplateValues = (templateId: number, values: Record<string, string>) => api.post<UseTemplateResponse>(`/templates/${templateId}/use`, { values });

@@ -30,8 +30,11 @@ export interface HoldRequest {
 }
 
 export interface HoldSource {
-  /** 'message' (id = the answer's message_id), 'enhance' (id = the enhance_id) or 'idea' (a topics or hashtags generation's id). */
-  type: 'message' | 'enhance' | 'idea';
+  /**
+   * 'message' (id = the answer's message_id), 'enhance' (id = the enhance_id), 'idea' (a topics or hashtags
+   * generation's id) or 'super_fetch' (a Super Fetch output's hold_id).
+   */
+  type: 'message' | 'enhance' | 'idea' | 'super_fetch';
   id: string;
 }
 

@@ -4,4 +4,4 @@ export { knowledgeRoutes } from './routes';
 export { fileIndexStatuses, queueFileIndexing, reindex, KNOWLEDGE_QUEUE, type IndexFailure, type IndexStatus, type KnowledgeFileRow } from './indexing';
 export { searchPassages, wholeFileText, DEFAULT_PASSAGES, MAX_PASSAGES, type Passage } from './search';
 export { presentIndexStatus, indexStatusResponse, type IndexStatusJson } from './present';
-export { isKnowledgeFileType, KNOWLEDGE_FILE_TYPES, type KnowledgeFileType } from './extract';
+export { cleanText, extractFileText, isKnowledgeFileType, KNOWLEDGE_FILE_TYPES, UnreadableFileError, type KnowledgeFileType } from './extract';

@@ -1,4 +1,56 @@
-// /api routes of the super-fetch feature (issue 14). Placeholder registered early so helpers do not collide on features/index.ts.
-import type { FastifyInstance } from 'fastify';
+// /api/super_fetch (spec part 2 §7 "Super Fetch"; issue 14 item 4). Thin: authenticate → Personal only (404
+// with organization_id: not in organization scope) → access gate (412) → validate → service.
+import {
+  superFetchAssistantParams,
+  superFetchCleared,
+  superFetchHistory,
+  superFetchHistoryQuery,
+  superFetchOutput,
+  superFetchRateRequest,
+  superFetchRequest,
+  superFetchRun,
+} from '@pluma/common/super-fetch';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, signedIn } from '../../platform/auth/guard';
+import { accessGate } from '../credits';
+import { stopAllRuns } from './generate';
+import { assertPersonal, clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch } from './service';
 
-export async function superFetchRoutes(_root: FastifyInstance) {}
+const tags = ['super-fetch'];
+/** Each request is up to 10 provider calls. */
+const generationLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+const personalOnly = async (request: FastifyRequest) => assertPersonal(actorOf(request));
+
+export async function superFetchRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const gates = { gates: [personalOnly, accessGate(app)] };
+
+  // Outputs outlive requests but not the process: on close they stop and are saved as failed ('interrupted').
+  app.addHook('preClose', () => stopAllRuns(ctx));
+
+  app.post(
+    '/super_fetch/v2',
+    { ...signedIn(app, { tags, body: superFetchRequest, response: { 202: superFetchRun } }, gates), config: generationLimit },
+    async (request, reply) => reply.status(202).send(await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input: request.body })),
+  );
+
+  app.get(
+    '/super_fetch/messages/:assistant_id',
+    signedIn(app, { tags, params: superFetchAssistantParams, querystring: superFetchHistoryQuery, response: { 200: superFetchHistory } }, gates),
+    async (request) =>
+      listSuperFetchRuns({ db: ctx.db, actor: actorOf(request), assistantId: request.params.assistant_id, limit: request.query.limit, offset: request.query.offset }),
+  );
+
+  app.delete(
+    '/super_fetch/messages/:assistant_id',
+    signedIn(app, { tags, params: superFetchAssistantParams, response: { 200: superFetchCleared } }, gates),
+    async (request) => clearSuperFetchRuns({ ctx, actor: actorOf(request), assistantId: request.params.assistant_id }),
+  );
+
+  app.post('/super_fetch/rate', signedIn(app, { tags, body: superFetchRateRequest, response: { 200: superFetchOutput } }, gates), async (request) =>
+    rateSuperFetchOutput({ db: ctx.db, actor: actorOf(request), outputId: request.body.output_id, liked: request.body.liked }),
+  );
+}

@@ -1,0 +1,171 @@
+// Writing a run's outputs (spec part 2 §4 "Multiple-output requests repeat the prompt N times"; issue 14
+// item 4): all of them at once, each a provider call of its own within the words held for it
+// (credits/holds.ts). Each output is saved as it streams (at most every SAVE_INTERVAL_MS), its deltas go to
+// room user-{id} as `super_fetch_outputs` frames (batched across the run's outputs, DESIGN.md §6), and when
+// it ends it is saved whole, charged once for the words it wrote (also when it failed part-way: the partial
+// text is kept) and announced as the whole output.
+import { SocketEvents, STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
+import { WordBudget } from '@pluma/common/rules/answer-words';
+import { countWords } from '@pluma/common/rules/token-estimate';
+import type { SuperFetchOutputsPayload } from '@pluma/common/super-fetch';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { superFetchOutputs } from '../../db/schema';
+import { ProviderError, type ChatTurn } from '../../platform/ai/types';
+import { chargeWords } from '../credits';
+import { presentOutput, type OutputRow } from './present';
+
+/** A reload mid-stream shows the text saved at most this long ago. */
+const SAVE_INTERVAL_MS = 500;
+/** An output that has not finished after this long is stopped (and saved as failed). */
+const GENERATION_TIMEOUT_MS = 10 * 60_000;
+
+export interface GenerationLog {
+  error(details: object, message: string): void;
+}
+
+export interface RunJob {
+  userId: number;
+  runId: number;
+  avatarId: number;
+  /** The prompt shown as the event's enhancePrompt. */
+  prompt: string;
+  turns: ChatTurn[];
+  maxTokens: number;
+  /** Each output with the words it may write (null: no limit — staff, unlimited balance). */
+  outputs: { row: OutputRow; wordLimit: number | null }[];
+  log: GenerationLog;
+}
+
+interface Running {
+  runId: number;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+// Generations outlive their request but not the process: the routes' preClose stops them (saved as failed
+// 'interrupted'). One registry per app context (tests run several apps at once).
+const registries = new WeakMap<AppContext, Set<Running>>();
+
+function registryOf(ctx: AppContext): Set<Running> {
+  let registry = registries.get(ctx);
+  if (!registry) registries.set(ctx, (registry = new Set()));
+  return registry;
+}
+
+async function stopWhere(ctx: AppContext, match: (r: Running) => boolean): Promise<void> {
+  const matching = [...registryOf(ctx)].filter(match);
+  for (const r of matching) r.controller.abort();
+  await Promise.all(matching.map((r) => r.done));
+}
+
+export const stopAllRuns = (ctx: AppContext) => stopWhere(ctx, () => true);
+export const stopRuns = (ctx: AppContext, runIds: number[]) => stopWhere(ctx, (r) => runIds.includes(r.runId));
+
+/** Deltas of all the run's outputs, sent together at most once per frame interval. */
+class RunFrames {
+  private pending = new Map<number, { position: number; delta: string }>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly send: (outputs: SuperFetchOutputsPayload['outputs']) => void) {}
+
+  push(row: OutputRow, text: string): void {
+    if (!text) return;
+    const entry = this.pending.get(row.outputId);
+    if (entry) entry.delta += text;
+    else this.pending.set(row.outputId, { position: row.position, delta: text });
+    this.timer ??= setTimeout(() => this.flush(), STREAM_FRAME_INTERVAL_MS);
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.size === 0) return;
+    const outputs = [...this.pending].map(([output_id, { position, delta }]) => ({ output_id, position, delta }));
+    this.pending.clear();
+    this.send(outputs);
+  }
+}
+
+const errorCodeOf = (err: unknown, signal: AbortSignal): string => {
+  if (err instanceof ProviderError) return err.code ?? `provider_${err.status}`;
+  return signal.aborted ? 'interrupted' : 'generation_failed';
+};
+
+/** Starts every output of the run in the background; returns at once. */
+export function startRun(ctx: AppContext, job: RunJob): void {
+  const registry = registryOf(ctx);
+  const controller = new AbortController();
+  const emit = (stream: boolean, outputs: SuperFetchOutputsPayload['outputs']) =>
+    ctx.services.realtime?.emitToUser(job.userId, SocketEvents.superFetchOutputs, {
+      run_id: job.runId,
+      assistant_id: job.avatarId,
+      stream,
+      outputs,
+      enhancePrompt: job.prompt,
+    } satisfies SuperFetchOutputsPayload);
+  const frames = new RunFrames((outputs) => emit(true, outputs));
+  const running: Running = { runId: job.runId, controller, done: Promise.resolve() };
+  registry.add(running);
+  running.done = Promise.all(
+    job.outputs.map(({ row, wordLimit }) =>
+      writeOutput(ctx, job, row, wordLimit, controller.signal, frames, (saved) => {
+        frames.flush();
+        emit(false, [presentOutput(saved)]);
+      }).catch((err: unknown) => job.log.error({ err, outputId: row.outputId }, 'super fetch output failed')),
+    ),
+  )
+    .then(() => undefined)
+    .finally(() => registry.delete(running));
+}
+
+async function writeOutput(
+  ctx: AppContext,
+  job: RunJob,
+  row: OutputRow,
+  wordLimit: number | null,
+  stopSignal: AbortSignal,
+  frames: RunFrames,
+  ended: (saved: OutputRow) => void,
+): Promise<void> {
+  const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
+  const budget = wordLimit === null ? null : new WordBudget(wordLimit);
+  const where = and(eq(superFetchOutputs.outputId, row.outputId), inArray(superFetchOutputs.status, ['pending', 'streaming']));
+  let text = '';
+  let savedAt = Date.now();
+  let saving: Promise<unknown> = Promise.resolve();
+  let outcome: { status: 'done' | 'failed'; errorCode: string | null } = { status: 'done', errorCode: null };
+  try {
+    const ai = ctx.services.ai;
+    if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
+    // Super Fetch is Personal only (spec part 2 §2), so the operator's keys write it.
+    for await (const event of ai.stream({ model: null, messages: job.turns, maxTokens: job.maxTokens, signal })) {
+      if (signal.aborted) throw signal.reason;
+      if (event.type !== 'delta' || !event.text) continue;
+      const kept = budget ? budget.take(event.text) : event.text;
+      text += kept;
+      frames.push(row, kept);
+      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
+        savedAt = Date.now();
+        const content = text;
+        // One save at a time; the final save below waits for it.
+        saving = saving.then(() => ctx.db.update(superFetchOutputs).set({ content, status: 'streaming', updatedAt: new Date() }).where(where));
+      }
+      // The hold is written: the output ends here.
+      if (budget?.exhausted) break;
+    }
+  } catch (err) {
+    outcome = { status: 'failed', errorCode: errorCodeOf(err, signal) };
+    if (outcome.errorCode !== 'interrupted') job.log.error({ err, outputId: row.outputId }, 'super fetch output failed');
+  }
+  await saving.catch(() => undefined);
+  const [saved] = await ctx.db
+    .update(superFetchOutputs)
+    .set({ content: text, status: outcome.status, errorCode: outcome.errorCode, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  // Charged once for what it wrote, whatever the outcome (the charge releases the hold).
+  await chargeWords(ctx.db, { userId: job.userId, sourceType: 'super_fetch', sourceId: row.holdId, words: countWords(text) });
+  // Gone meanwhile (the results were cleaned): nothing to announce.
+  if (saved) ended(saved);
+}

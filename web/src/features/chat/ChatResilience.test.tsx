@@ -5,6 +5,7 @@
 import type { Conversation } from '@pluma/common/conversations';
 import type { Message } from '@pluma/common/messages-api';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
@@ -249,9 +250,8 @@ describe('attaching a file', () => {
   const claudeConversation = { ...conversation, model: 'claude-sonnet-4-6' };
   const claudeModels = [...demoModels, { id: 'claude-sonnet-4-6', label: 'Claude', provider: 'anthropic', isDefault: false }];
 
-  it('one click opens the file picker and the chosen file is uploaded at once', async () => {
-    renderConversation([[]], {}, { conversation: claudeConversation, models: claudeModels });
-    // The upload is multipart (the JSON fetch stub cannot read it): answered here, everything else passed on.
+  /** Answers the multipart upload (the JSON fetch stub cannot read it); everything else is passed on. */
+  function stubUpload() {
     const jsonFetch = globalThis.fetch;
     const uploads: FormData[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -259,11 +259,26 @@ describe('attaching a file', () => {
       uploads.push(init.body as FormData);
       return new Response(JSON.stringify({ ...claudeConversation, file: { name: 'notes.pdf' } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
+    return uploads;
+  }
+
+  it("with Claude, the click opens the file advice (permitted files, 100 pages); Continue opens the picker and the chosen file is uploaded at once", async () => {
+    renderConversation([[]], {}, { conversation: claudeConversation, models: claudeModels });
+    const uploads = stubUpload();
     const input = (await screen.findByTestId('file-input')) as HTMLInputElement;
     const picker = vi.spyOn(input, 'click');
+    // The short beta note stays under the prompt.
+    expect(screen.getByTestId('claude-file-notes')).toHaveTextContent('File support with Claude is in beta.');
     fireEvent.click(screen.getByTestId('attach-file'));
+    const advice = await screen.findByRole('dialog', { name: 'Files with Claude' });
+    expect(advice).toHaveTextContent('With Claude, only PDF, JPEG, PNG, GIF and WebP files are used.');
+    expect(advice).toHaveTextContent('Claude reads at most 100 PDF pages in total.');
+    expect(picker).not.toHaveBeenCalled();
+    fireEvent.click(within(advice).getByRole('button', { name: 'Continue' }));
     expect(picker).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Not ticked: asked again next time.
+    expect(localStorage.getItem(HIDE_FILE_ADVICE_KEY)).toBeNull();
     // Claude: the picker offers only what Claude reads.
     expect(input.accept).toBe('application/pdf,image/jpeg,image/png,image/gif,image/webp');
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' })] } });
@@ -272,26 +287,74 @@ describe('attaching a file', () => {
     expect(await screen.findByText('File attached to the conversation')).toBeInTheDocument();
   });
 
-  it("shows Claude's file advice inline until it is hidden for good", async () => {
+  it("\"Don't show this again\" is stored and the picker then opens straight away; Cancel opens no picker", async () => {
     renderConversation([[]], {}, { conversation: claudeConversation, models: claudeModels });
-    const advice = await screen.findByTestId('claude-file-notes');
-    expect(advice).toHaveTextContent('File support with Claude is in beta.');
-    expect(advice).toHaveTextContent('Claude reads at most 100 PDF pages in total.');
-    fireEvent.click(within(advice).getByRole('button', { name: "Don't show this again" }));
-    await waitFor(() => expect(screen.queryByTestId('claude-file-notes')).toBeNull());
+    const input = (await screen.findByTestId('file-input')) as HTMLInputElement;
+    const picker = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByTestId('attach-file'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(picker).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('attach-file'));
+    const advice = await screen.findByRole('dialog');
+    fireEvent.click(within(advice).getByRole('checkbox', { name: "Don't show this again" }));
+    fireEvent.click(within(advice).getByRole('button', { name: 'Continue' }));
+    expect(picker).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(HIDE_FILE_ADVICE_KEY)).toBe('true');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByTestId('attach-file'));
+    expect(picker).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the advice is usable from the keyboard: Enter opens it, focus moves into it, Space ticks the box, Escape closes it (keeping the choice)', async () => {
+    const user = userEvent.setup();
+    renderConversation([[]], {}, { conversation: claudeConversation, models: claudeModels });
+    const input = (await screen.findByTestId('file-input')) as HTMLInputElement;
+    const picker = vi.spyOn(input, 'click');
+    screen.getByTestId('attach-file').focus();
+    await user.keyboard('{Enter}');
+    const advice = await screen.findByRole('dialog');
+    await waitFor(() => expect(advice.contains(document.activeElement)).toBe(true));
+    const box = within(advice).getByRole('checkbox', { name: "Don't show this again" });
+    box.focus();
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(picker).not.toHaveBeenCalled();
     expect(localStorage.getItem(HIDE_FILE_ADVICE_KEY)).toBe('true');
   });
 
   it('stays hidden once dismissed', async () => {
     localStorage.setItem(HIDE_FILE_ADVICE_KEY, 'true');
     renderConversation([[]], {}, { conversation: claudeConversation, models: claudeModels });
-    await screen.findByTestId('attach-file');
-    expect(screen.queryByTestId('claude-file-notes')).toBeNull();
+    const input = (await screen.findByTestId('file-input')) as HTMLInputElement;
+    const picker = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByTestId('attach-file'));
+    expect(picker).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('is not shown for other models', async () => {
+  it('in Spanish', async () => {
+    await setLanguage('es');
+    renderConversation([[]], {}, { conversation: claudeConversation, models: claudeModels });
+    fireEvent.click(await screen.findByTestId('attach-file'));
+    const advice = await screen.findByRole('dialog', { name: 'Archivos con Claude' });
+    expect(advice).toHaveTextContent('Con Claude solo se usan archivos PDF, JPEG, PNG, GIF y WebP.');
+    expect(advice).toHaveTextContent('Claude lee como máximo 100 páginas de PDF en total.');
+    expect(within(advice).getByRole('checkbox', { name: 'No volver a mostrar' })).toBeInTheDocument();
+    expect(within(advice).getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+  });
+
+  it('other models open the picker at once, with no advice', async () => {
     renderConversation([[]]);
-    await screen.findByTestId('attach-file');
+    const input = (await screen.findByTestId('file-input')) as HTMLInputElement;
+    const picker = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByTestId('attach-file'));
+    expect(picker).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByTestId('claude-file-notes')).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ import { useModelOptions } from '../conversations/use-model-options';
 import { enhancePrompt } from './chat-api';
 import classes from './Chat.module.css';
 import { AvatarControl } from './AvatarControl';
-import { ClaudeFileAdvice, FileAttach } from './FileAttach';
+import { ClaudeBetaNote, FileAttach } from './FileAttach';
 import { answersWithClaude, canAttachFiles, shortFileName } from './file-rules';
 import { canEnhance, canSend, formatCount, showEnhance } from './prompt-rules';
 import { initialPromptState, promptReducer, visiblePrompt } from './prompt-state';
@@ -157,7 +157,7 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
           </LazyTooltip>
         </Group>
       </Group>
-      {claude && canAttachFiles(conversation.model, models) && <ClaudeFileAdvice />}
+      {claude && canAttachFiles(conversation.model, models) && <ClaudeBetaNote />}
       {overLimit && (
         <Text size="xs" c="red.7" mt={4} role="alert">
           {t('prompt.overLimit', { max: formatCount(MAX_CONVERSATION_TOKENS) })}

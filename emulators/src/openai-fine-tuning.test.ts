@@ -51,6 +51,35 @@ describe('files and fine-tuning jobs', () => {
     expect(again.model).toBe(done.fine_tuned_model);
   });
 
+  it("answers chat completions with a fine-tuned model for its own key only, even where the served models are listed", async () => {
+    const listed = await startOpenAiEmulator({ port: 0, host: '127.0.0.1', models: ['gpt-4o-mini'] });
+    try {
+      const owner = new OpenAI({ apiKey: 'sk-owner-key-1', baseURL: listed.url, maxRetries: 0 });
+      const other = new OpenAI({ apiKey: 'sk-other-key-2', baseURL: listed.url, maxRetries: 0 });
+      const file = await owner.files.create({ file: await toFile(Buffer.from(jsonl(10, ' [fine-tune:ms=200]')), 'train.jsonl'), purpose: 'fine-tune' });
+      const job = await owner.fineTuning.jobs.create({ model: 'gpt-4o-mini-2024-07-18', training_file: file.id, suffix: 'coach' });
+      const ask = (client: OpenAI, model: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hello' }] });
+      let done = await owner.fineTuning.jobs.retrieve(job.id);
+      for (let i = 0; i < 100 && done.status !== 'succeeded'; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        done = await owner.fineTuning.jobs.retrieve(job.id);
+      }
+      const model = done.fine_tuned_model!;
+      const answer = await ask(owner, model);
+      expect(answer.model).toBe(model);
+      expect(answer.choices[0].message.content).toBeTruthy();
+      // Streamed too.
+      const chunks: string[] = [];
+      for await (const chunk of await owner.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }], stream: true })) chunks.push(chunk.choices[0]?.delta?.content ?? '');
+      expect(chunks.join('')).toBeTruthy();
+      await expect(ask(other, model)).rejects.toMatchObject({ status: 404, code: 'model_not_found' });
+      // A name the emulator did not make follows the served list.
+      await expect(ask(owner, 'ft:gpt-4o-mini-2024-07-18:elsewhere:x:1')).rejects.toMatchObject({ status: 404 });
+    } finally {
+      await listed.close();
+    }
+  });
+
   it('fails on demand while running, and fails a file with too few examples at validation', async () => {
     const failing = await client.fineTuning.jobs.create({ model: 'gpt-4o-mini-2024-07-18', training_file: (await upload(jsonl(10, ' [fine-tune:fail] [fine-tune:ms=300]'))).id });
     const failed = await waitFor(failing.id, ['failed']);

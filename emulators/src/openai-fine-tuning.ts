@@ -310,5 +310,16 @@ export function createFineTuning(fail: Fail) {
     return false;
   }
 
-  return { handle };
+  /**
+   * The key a fine-tuned model made here belongs to, once its job succeeded (OpenAI serves a fine-tuned model
+   * only to its own organization); null for a name this emulator did not make.
+   */
+  function modelOwner(model: string, now = Date.now()): string | null {
+    for (const job of jobs.values()) {
+      if (job.modelName === model && statusAt(job, now).status === 'succeeded') return job.owner;
+    }
+    return null;
+  }
+
+  return { handle, modelOwner };
 }

@@ -137,7 +137,10 @@ function openAiHandler(runtime: ProviderRuntime) {
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return fail(res, 400, { message: "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead." });
     }
-    if (!runtime.servesModel(model)) return fail(res, 404, { model });
+    // A fine-tuned model made here answers its own key only (another key gets OpenAI's model_not_found), and
+    // is served even where `options.models` lists the base models; any other name follows that list.
+    const owner = fineTuning.modelOwner(model);
+    if (owner !== null ? owner !== bearerKey(req) : !runtime.servesModel(model)) return fail(res, 404, { model });
     const maxTokens = numberOrNull(body.max_completion_tokens) ?? numberOrNull(body.max_tokens);
     if (maxTokens != null && maxTokens < 1) return fail(res, 400, { message: "Invalid 'max_tokens': integer below minimum value." });
 

@@ -19,6 +19,13 @@ import { deleteIdea, generateIdeas, ideasKey, useIdeaHistory, useOwnAvatars } fr
 /** Topics read best one per line; hashtags are pasted as one line. */
 const joinItems = (kind: IdeaKind, items: string[]) => items.join(kind === 'hashtags' ? ' ' : '\n');
 
+/** The count as typed, when it is a whole number within the limits; else the default (the input clamps on blur). */
+function countToSend(kind: IdeaKind, value: number | string): number {
+  const { min, max, initial } = IDEA_COUNT[kind];
+  const n = Number(value);
+  return value !== '' && Number.isInteger(n) && n >= min && n <= max ? n : initial;
+}
+
 function IdeaItems({ kind, idea, testId }: { kind: IdeaKind; idea: Idea; testId: string }) {
   const { t } = useTranslation('ideas');
   return (
@@ -49,7 +56,8 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
   const handleError = useErrorHandler();
   const limits = IDEA_COUNT[kind];
   const [subject, setSubject] = useState('');
-  const [count, setCount] = useState<number>(limits.initial);
+  // The input's value as typed ('' while cleared); an empty or out-of-range count is sent as the default.
+  const [count, setCount] = useState<number | string>(limits.initial);
   const [avatarId, setAvatarId] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const [result, setResult] = useState<Idea | null>(null);
@@ -58,7 +66,7 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
   const avatars = useOwnAvatars();
 
   const generate = useMutation({
-    mutationFn: () => generateIdeas(kind, { subject: subject.trim(), count, avatar_id: avatarId ? Number(avatarId) : null }),
+    mutationFn: () => generateIdeas(kind, { subject: subject.trim(), count: countToSend(kind, count), avatar_id: avatarId ? Number(avatarId) : null }),
     onSuccess: (idea) => {
       setResult(idea);
       setPage(1);
@@ -107,7 +115,7 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
             <NumberInput
               label={t(`${kind}.count`, { min: limits.min, max: limits.max })}
               value={count}
-              onChange={(value) => setCount(typeof value === 'number' ? value : limits.initial)}
+              onChange={setCount}
               min={limits.min}
               max={limits.max}
               step={1}

@@ -3,9 +3,9 @@
 // favourites filter, the admin-templates toggle (staff admins), tag and type drill-down with Back, 24 per
 // page, the info modal on [field] placeholders. The templates page drives it from the URL; the apply
 // screen's "Browse Templates" drives it from its own state and picks a template instead of opening one.
-import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, type Template, type TemplateSortKey } from '@pluma/common/templates';
-import { IconArrowLeft, IconCategory, IconInfoCircle, IconTag } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, TEMPLATE_TAG_NAME_MAX, type Template, type TemplateSortKey } from '@pluma/common/templates';
+import { IconArrowLeft, IconCategory, IconInfoCircle, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,20 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { useListControls } from '../../ui/use-list-controls';
 import { FieldsInfoModal } from './FieldsInfoModal';
 import { TemplateCard, TEMPLATE_CARD_HEIGHT } from './TemplateCard';
-import { deleteTemplate, TEMPLATES_KEY, toggleFavorite, useTemplates, useTemplateTags, useTemplateTypes } from './templates-api';
+import { useMessageText } from './field-text';
+import { ExportTemplatesButton } from './TemplateTransfer';
+import {
+  addTemplateTag,
+  addTemplateType,
+  deleteTemplate,
+  deleteTemplateTag,
+  deleteTemplateType,
+  TEMPLATES_KEY,
+  toggleFavorite,
+  useTemplates,
+  useTemplateTags,
+  useTemplateTypes,
+} from './templates-api';
 
 export type BrowserTab = 'all' | 'types' | 'tags';
 /** Which listing shows: a tab, or the templates of one tag or type (its drill-down). */
@@ -112,7 +125,11 @@ export function TemplateBrowser({ view, onViewChange, applyTo, onPick }: Templat
           onPick={onPick}
         />
       ) : (
-        <NameListing kind={view.tab === 'tags' ? 'tags' : 'types'} query={controls.query} onChoose={(name) => onViewChange(view.tab === 'tags' ? { tab: 'tags', tag: name, type: null } : { tab: 'types', tag: null, type: name })} />
+        <NameListing
+          kind={view.tab === 'tags' ? 'tags' : 'types'}
+          query={controls.query}
+          manage={applyTo !== undefined && isAdmin}
+          onChoose={(name) => onViewChange(view.tab === 'tags' ? { tab: 'tags', tag: name, type: null } : { tab: 'types', tag: null, type: name })} />
       )}
       <FieldsInfoModal opened={infoOpen} onClose={() => setInfoOpen(false)} />
     </Stack>
@@ -156,6 +173,11 @@ function TemplateListing({
 
   return (
     <Stack gap="md">
+      {manage && templates.length > 0 && (
+        <Group justify="flex-end">
+          <ExportTemplatesButton templates={templates} />
+        </Group>
+      )}
       {list.isError && (
         <LoadErrorAlert text={screenText({ failure: list.error }, t) ?? t('browser.loadError')} onRetry={() => void list.refetch()} retryLabel={t('retry')} data-testid="templates-error" />
       )}
@@ -195,54 +217,145 @@ function TemplateListing({
   );
 }
 
-/** The Type or Tags tab: the admin-managed names with how many templates each has; one opens its templates. */
-function NameListing({ kind, query, onChoose }: { kind: 'tags' | 'types'; query: string; onChoose: (name: string) => void }) {
+/**
+ * The Type or Tags tab: the admin-managed names with how many templates each has; one opens its templates.
+ * On the templates page staff admins add and delete names (spec part 2 §6 "tags and types managed by admins").
+ */
+function NameListing({ kind, query, manage, onChoose }: { kind: 'tags' | 'types'; query: string; manage: boolean; onChoose: (name: string) => void }) {
   const { t } = useTranslation('templates');
   const tags = useTemplateTags(kind === 'tags');
   const types = useTemplateTypes(kind === 'types');
   const source = kind === 'tags' ? tags : types;
-  const all = kind === 'tags' ? (tags.data?.tags ?? []) : (types.data?.types ?? []);
+  const all: { id: number; name: string; count: number }[] =
+    kind === 'tags' ? (tags.data?.tags ?? []).map((tag) => ({ id: tag.tag_id, ...tag })) : (types.data?.types ?? []).map((type) => ({ id: type.type_id, ...type }));
   const needle = query.toLocaleLowerCase();
   const names = all.filter((item) => item.name.toLocaleLowerCase().includes(needle));
   const Icon = kind === 'tags' ? IconTag : IconCategory;
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const remove = useMutation({
+    mutationFn: (id: number) => (kind === 'tags' ? deleteTemplateTag(id) : deleteTemplateType(id)),
+    onSuccess: () => {
+      showSuccess(t('manage.deleted'));
+      setRemoving(null);
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    },
+    onError: (error) => handleError(error),
+  });
 
+  let body;
   if (source.isError)
-    return <LoadErrorAlert text={screenText({ failure: source.error }, t) ?? t('browser.loadError')} onRetry={() => void source.refetch()} retryLabel={t('retry')} data-testid="templates-error" />;
-  if (source.isPending)
-    return (
+    body = <LoadErrorAlert text={screenText({ failure: source.error }, t) ?? t('browser.loadError')} onRetry={() => void source.refetch()} retryLabel={t('retry')} data-testid="templates-error" />;
+  else if (source.isPending)
+    body = (
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} data-testid="templates-loading">
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} height={56} radius="md" />
         ))}
       </SimpleGrid>
     );
-  if (names.length === 0)
-    return (
+  else if (names.length === 0)
+    body = (
       <Text c="dimmed" py="lg" data-testid="templates-empty">
         {kind === 'tags' ? t('browser.noTags') : t('browser.noTypes')}
       </Text>
     );
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {names.map((item) => (
-        <li key={item.name}>
-          <UnstyledButton w="100%" onClick={() => onChoose(item.name)} data-testid={kind === 'tags' ? 'tag-link' : 'type-link'}>
+  else
+    body = (
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {names.map((item) => (
+          <li key={item.id}>
             <Card withBorder radius="md" padding="sm">
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text fw={600} truncate>
-                    {item.name}
-                  </Text>
-                </Group>
-                <Text size="sm" c="dimmed" aria-label={t('browser.count', { count: item.count })}>
-                  {item.count}
-                </Text>
+                <UnstyledButton onClick={() => onChoose(item.name)} style={{ flex: 1, minWidth: 0 }} data-testid={kind === 'tags' ? 'tag-link' : 'type-link'}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                      <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
+                      <Text fw={600} truncate>
+                        {item.name}
+                      </Text>
+                    </Group>
+                    <Text size="sm" c="dimmed" aria-label={t('browser.count', { count: item.count })}>
+                      {item.count}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+                {manage && (
+                  <ActionIcon variant="subtle" color="red" aria-label={t('manage.deleteNamed', { name: item.name })} onClick={() => setRemoving(item)} data-testid="delete-name">
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                )}
               </Group>
             </Card>
-          </UnstyledButton>
-        </li>
-      ))}
-    </SimpleGrid>
+          </li>
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack gap="md">
+      {manage && <AddName kind={kind} />}
+      {body}
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={kind === 'tags' ? t('manage.deleteTagTitle') : t('manage.deleteTypeTitle')}
+        warning={t(kind === 'tags' ? 'manage.deleteTagWarning' : 'manage.deleteTypeWarning', { name: removing?.name ?? '' })}
+        confirmLabel={t('editor.delete')}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        pending={remove.isPending}
+        data-testid="delete-name-modal"
+      />
+    </Stack>
+  );
+}
+
+/** A staff admin's new tag or type ('The input can't be empty'; an existing name is refused by the server). */
+function AddName({ kind }: { kind: 'tags' | 'types' }) {
+  const { t } = useTranslation('templates');
+  const messageText = useMessageText();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: async (value: string): Promise<void> => {
+      await (kind === 'tags' ? addTemplateTag(value) : addTemplateType(value));
+    },
+    onSuccess: () => {
+      showSuccess(t('manage.added'));
+      setName('');
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    },
+    onError: (failure) => handleError(failure, { showValidation: true }),
+  });
+  const label = kind === 'tags' ? t('manage.newTag') : t('manage.newType');
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!name.trim()) return setError(messageText('template_input_empty'));
+        add.mutate(name.trim());
+      }}
+    >
+      <Group gap="sm" align="flex-start">
+        <TextInput
+          label={label}
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          maxLength={TEMPLATE_TAG_NAME_MAX}
+          data-testid="new-name"
+        />
+        <Button type="submit" mt={24} loading={add.isPending} leftSection={<IconPlus size={16} aria-hidden />} data-testid="add-name">
+          {t('manage.add')}
+        </Button>
+      </Group>
+    </form>
   );
 }

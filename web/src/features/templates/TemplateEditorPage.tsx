@@ -344,7 +344,7 @@ function FieldsPanel({ fields, errors, messageText }: { fields: TemplateField[];
                       {t(`fieldType.${field.type}`)}
                     </Badge>
                     {field.options.map((option, index) => (
-                      <Badge key={`${index}:${option}`} size="sm" variant="outline" color="gray">
+                      <Badge key={`${index}:${option}`} size="sm" variant="default">
                         {option}
                       </Badge>
                     ))}

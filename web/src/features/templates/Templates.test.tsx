@@ -200,6 +200,70 @@ describe('/templates', () => {
   });
 });
 
+describe('tags, types and moving libraries', () => {
+  it('staff admins add a tag (not empty) and delete one after confirming', async () => {
+    let tags = [{ tag_id: 1, name: 'Email', count: 2 }];
+    const { calls } = stubFetch({
+      'GET /api/templates/tags': () => ({ body: { tags } }),
+      'POST /api/templates/tags': (init) => {
+        const { name } = JSON.parse(String(init.body)) as { name: string };
+        const tag = { tag_id: 2, name, count: 0 };
+        tags = [...tags, tag];
+        return { status: 201, body: tag };
+      },
+      'DELETE /api/templates/tags/1': () => {
+        tags = tags.filter((tag) => tag.tag_id !== 1);
+        return { body: { deleted: true } };
+      },
+    });
+    renderScreen(<TemplatesPage />, { session: session({ staff: { staff_id: 1, role: 'admin' } }), route: '/templates/tags' });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByTestId('tag-link')).toHaveTextContent('Email');
+    await user.click(screen.getByTestId('add-name'));
+    expect(await screen.findByText("The input can't be empty")).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New tag'), 'Launch');
+    await user.click(screen.getByTestId('add-name'));
+    await waitFor(() => expect(screen.getAllByTestId('tag-link').map((link) => link.textContent)).toEqual(['Email2', 'Launch0']));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Launch' });
+    await user.click(screen.getByRole('button', { name: 'Delete Email' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete tag' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByTestId('tag-link')).toHaveLength(1));
+  });
+
+  it('a user who is not an admin gets no tag management', async () => {
+    stubFetch({ 'GET /api/templates/types': () => ({ body: { types: [{ type_id: 1, name: 'Blog', count: 1 }] } }) });
+    renderScreen(<TemplatesPage />, { session: session(), route: '/templates/types' });
+    expect(await screen.findByTestId('type-link')).toHaveTextContent('Blog');
+    expect(screen.queryByTestId('new-name')).toBeNull();
+    expect(screen.queryByTestId('delete-name')).toBeNull();
+  });
+
+  it('imports an export file as it is, refuses a file that is not JSON, and exports the listed templates whose prompt is readable', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:templates'), revokeObjectURL: vi.fn() }));
+    const file = { format: 'pluma-templates', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', templates: [{ name: 'A', description: 'B', content: 'C [D]' }] };
+    const { calls } = stubFetch({
+      'GET /api/templates': () => page([template(), template({ template_id: 6, name: 'Hidden', content: null, abilities: READER })]),
+      'POST /api/templates/import': () => ({ status: 201, body: { imported: 1, templates: [template({ template_id: 40 })] } }),
+      'GET /api/templates/export': () => ({ body: file }),
+    });
+    renderScreen(<TemplatesPage />, { session: session(), route: '/templates' });
+    const user = userEvent.setup({ delay: null });
+    const input = (await screen.findByTestId('templates-page')).querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([JSON.stringify(file)], 'templates.json', { type: 'application/json' }));
+    expect(await screen.findByText('1 template imported')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual(file);
+
+    await user.upload(input, new File(['not json'], 'notes.json', { type: 'application/json' }));
+    expect(await screen.findByText('The file is not a templates export (it is not JSON).')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+
+    await user.click(await screen.findByRole('button', { name: 'Export 1' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(calls.find((c) => c.url.includes('/api/templates/export'))?.url).toContain('ids=5');
+  });
+});
+
 describe('template editor', () => {
   const lists = {
     'GET /api/templates/tags': () => ({ body: { tags: [{ tag_id: 1, name: 'Email', count: 0 }] } }),

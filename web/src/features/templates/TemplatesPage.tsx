@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { TemplateBrowser, type BrowserView } from './TemplateBrowser';
+import { ImportTemplatesButton } from './TemplateTransfer';
 
 export const NEW_CONVERSATION = 'new';
 
@@ -43,9 +44,12 @@ export default function TemplatesPage() {
         title={t('list.title')}
         description={t('list.description')}
         actions={
-          <Button component={Link} to="/templates/create-template" leftSection={<IconPlus size={16} aria-hidden />} data-testid="new-template">
-            {t('list.new')}
-          </Button>
+          <>
+            <ImportTemplatesButton />
+            <Button component={Link} to="/templates/create-template" leftSection={<IconPlus size={16} aria-hidden />} data-testid="new-template">
+              {t('list.new')}
+            </Button>
+          </>
         }
       />
       <TemplateBrowser view={view} onViewChange={(next) => void navigate(viewPath(next))} applyTo={(template) => `/templates/apply-template/${template.template_id}/${NEW_CONVERSATION}`} />

@@ -4,10 +4,13 @@
 import type {
   CreateTemplateRequest,
   FavoriteResponse,
+  ImportTemplatesResponse,
   Template,
+  TemplateTag,
   TemplateList,
   TemplateSortKey,
   TemplateTagList,
+  TemplateType,
   TemplateTypeList,
   UpdateTemplateRequest,
   UseTemplateResponse,
@@ -77,3 +80,14 @@ export const toggleFavorite = (templateId: number) => api.post<FavoriteResponse>
  * prompt — also for a template whose prompt this user may not read (content null).
  */
 export const applyTemplateValues = (templateId: number, values: Record<string, string>) => api.post<UseTemplateResponse>(`/templates/${templateId}/use`, { values });
+
+/** GET /templates/export?ids=…: the JSON file of those templates (their prompts must be readable). */
+export const exportTemplates = (templateIds: number[]) => api.get<Blob>('/templates/export', { query: { ids: templateIds.join(',') }, responseType: 'blob' });
+/** POST /templates/import: an export file's JSON; copies for the importer in the current context. */
+export const importTemplates = (file: unknown) => api.post<ImportTemplatesResponse>('/templates/import', file);
+
+/** Staff admins manage the tags and types lists (spec part 2 §6). */
+export const addTemplateTag = (name: string) => api.post<TemplateTag>('/templates/tags', { name });
+export const addTemplateType = (name: string) => api.post<TemplateType>('/templates/types', { name });
+export const deleteTemplateTag = (tagId: number) => api.delete<{ deleted: true }>(`/templates/tags/${tagId}`);
+export const deleteTemplateType = (typeId: number) => api.delete<{ deleted: true }>(`/templates/types/${typeId}`);

@@ -2,7 +2,9 @@
 // passages under the answer"): the conversation, GET /messages?filters (the browse and search list) and the
 // public shared view, with the same presenter; a deleted file's passages leave all of them at once
 // (message_citations cascades from files).
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema';
 import { endOf, useChatApp } from '../../test/chat-app';
 import type { BuiltUser } from '../../test/factories';
 import { testDbKind } from '../../test/test-db';
@@ -74,6 +76,21 @@ describe(`citations in the browse list and shared messages (${testDbKind()})`, (
     const after = new Map((await listed('role=assistant')).map((m) => [m.message_id, m]));
     expect(after.get(first.message_id)?.citations).toEqual([]);
     expect(after.get(second.message_id)?.citations).toEqual(second.citations);
+  });
+
+  it('an interrupted avatar answer being continued is answered with the citations it keeps', async () => {
+    const keeper = await avatarWithFile('Watch', 'watch-notes.txt', LIGHTHOUSE);
+    const conversationId = await chat.newConversation(ana);
+    const first = await answer(conversationId, 'When is the foghorn logged?', { avatar_id: keeper.avatarId });
+    expect(first.citations).toHaveLength(1);
+    // Cut off by a restart, say: its text stays and Continue appends to it.
+    await chat.t.ctx.db.update(messages).set({ status: 'interrupted', finishReason: 'interrupted' }).where(eq(messages.messageId, first.message_id));
+    const socket = await chat.connect(ana);
+    const continued = await chat.send(ana, { conversation_id: conversationId, message_id: first.message_id });
+    expect(continued.statusCode).toBe(200);
+    expect(continued.json().assistant_message.citations).toEqual(first.citations);
+    const end = await endOf(socket, first.message_id);
+    expect(end.message?.citations).toEqual(first.citations);
   });
 
   it('a shared avatar answer shows its citations to anyone with the link, until the file is deleted', async () => {

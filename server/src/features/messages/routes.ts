@@ -44,7 +44,9 @@ export async function messageRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const outcome = await createMessage({ actor: actorOf(request), ctx, input: request.body, log: request.log });
       if (outcome.kind === 'enhancing') return reply.status(202).send({ enhance_id: outcome.enhanceId, conversation_id: outcome.conversationId });
-      const body = { user_message: outcome.user && presentMessage(outcome.user), assistant_message: presentMessage(outcome.assistant) };
+      // A continued answer keeps its citations (a new one has none yet: no query for it).
+      const assistant = outcome.kind === 'continued' ? (await presentMessages(ctx.db, [outcome.assistant]))[0] : presentMessage(outcome.assistant);
+      const body = { user_message: outcome.user && presentMessage(outcome.user), assistant_message: assistant };
       return reply.status(outcome.kind === 'created' ? 201 : 200).send(body);
     },
   );

@@ -4,7 +4,7 @@
 // page, the info modal on [field] placeholders. The templates page drives it from the URL; the apply
 // screen's "Browse Templates" drives it from its own state and picks a template instead of opening one.
 import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, TEMPLATE_TAG_NAME_MAX, type Template, type TemplateSortKey } from '@pluma/common/templates';
+import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, TEMPLATE_TAG_NAME_MAX, type Template, type TemplateLanguage, type TemplateSortKey } from '@pluma/common/templates';
 import { IconArrowLeft, IconCategory, IconInfoCircle, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -62,10 +62,12 @@ export function TemplateBrowser({ view, onViewChange, applyTo, onPick }: Templat
   const isAdmin = useSession().user?.staff?.role === 'admin';
   const [sortBy, setSortBy] = useState<TemplateSortKey>(() => templateSortFromSetting(config.get('templates_default_sort')));
   const [favorites, setFavorites] = useState(false);
+  /** '' = both languages (spec part 2 §7: the list's language filter). */
+  const [language, setLanguage] = useState<TemplateLanguage | ''>('');
   const [admin, setAdmin] = useState(false);
   const [infoOpen, setInfoOpen] = useState(false);
   // spec part 2 §4: switching tab (or any filter) starts again at page 1.
-  const controls = useListControls(TEMPLATES_PAGE_SIZE, { view, sortBy, favorites, admin });
+  const controls = useListControls(TEMPLATES_PAGE_SIZE, { view, sortBy, favorites, admin, language });
   const drilled = view.tag !== null || view.type !== null;
   const listing = drilled || view.tab === 'all';
 
@@ -104,6 +106,19 @@ export function TemplateBrowser({ view, onViewChange, applyTo, onPick }: Templat
             data-testid="templates-sort"
           />
         )}
+        {listing && (
+          <NativeSelect
+            label={t('browser.language')}
+            value={language}
+            onChange={(event) => setLanguage(event.currentTarget.value as TemplateLanguage | '')}
+            data={[
+              { value: '', label: t('browser.anyLanguage') },
+              { value: 'en', label: t('editor.english') },
+              { value: 'es', label: t('editor.spanish') },
+            ]}
+            data-testid="templates-language"
+          />
+        )}
         <Tooltip label={t('info.open')} withArrow>
           <ActionIcon variant="default" size="lg" mb={2} aria-label={t('info.open')} onClick={() => setInfoOpen(true)} data-testid="templates-info">
             <IconInfoCircle size={18} aria-hidden />
@@ -118,7 +133,7 @@ export function TemplateBrowser({ view, onViewChange, applyTo, onPick }: Templat
       )}
       {listing ? (
         <TemplateListing
-          filters={{ query: controls.query, page: controls.page, sortBy, tag: view.tag, type: view.type, favorites, admin }}
+          filters={{ query: controls.query, page: controls.page, sortBy, tag: view.tag, type: view.type, favorites, admin, language: language || null }}
           pageCount={controls.pageCount}
           onPage={controls.setPage}
           applyTo={applyTo}

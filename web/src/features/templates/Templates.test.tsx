@@ -141,7 +141,7 @@ describe('/templates', () => {
     expect(await screen.findByTestId('templates-tabs')).toBeInTheDocument();
   });
 
-  it('Tags tab without tags; stars a template; the favourites filter; the admin toggle only for staff admins', async () => {
+  it('Tags tab without tags; stars a template; the favourites and language filters; the admin toggle only for staff admins', async () => {
     let favorite = false;
     const { calls } = stubFetch({
       'GET /api/templates': () => page([template({ favorite })]),
@@ -159,6 +159,9 @@ describe('/templates', () => {
     expect(await screen.findByRole('button', { name: 'Remove Blog post from favorites' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByLabelText('Favorites only'));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('favorites')).toBe('true'));
+    expect(listCalls(calls).at(-1)?.has('language')).toBe(false);
+    await user.selectOptions(screen.getByLabelText('Language'), 'es');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('language')).toBe('es'));
     await user.click(screen.getByText('Tags'));
     expect(await screen.findByTestId('templates-empty')).toHaveTextContent("There aren't any Tags");
   });

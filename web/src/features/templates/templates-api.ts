@@ -7,6 +7,7 @@ import type {
   ImportTemplatesResponse,
   Template,
   TemplateTag,
+  TemplateLanguage,
   TemplateList,
   TemplateSortKey,
   TemplateTagList,
@@ -30,6 +31,8 @@ export interface TemplateFilters {
   favorites: boolean;
   /** Staff admins: every user's templates. */
   admin: boolean;
+  /** null: both languages. */
+  language: TemplateLanguage | null;
 }
 
 /** Only the filters in use go in the URL (the server's defaults for the rest). */
@@ -42,6 +45,7 @@ export function listQuery(filters: TemplateFilters) {
     type: filters.type ?? undefined,
     favorites: filters.favorites ? true : undefined,
     admin: filters.admin ? true : undefined,
+    language: filters.language ?? undefined,
   };
 }
 

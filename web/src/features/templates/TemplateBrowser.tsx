@@ -3,7 +3,7 @@
 // favourites filter, the admin-templates toggle (staff admins), tag and type drill-down with Back, 24 per
 // page, the info modal on [field] placeholders. The templates page drives it from the URL; the apply
 // screen's "Browse Templates" drives it from its own state and picks a template instead of opening one.
-import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, TEMPLATE_TAG_NAME_MAX, type Template, type TemplateLanguage, type TemplateSortKey } from '@pluma/common/templates';
 import { IconArrowLeft, IconCategory, IconInfoCircle, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -291,8 +291,9 @@ function NameListing({ kind, query, manage, onChoose }: { kind: 'tags' | 'types'
                         {item.name}
                       </Text>
                     </Group>
-                    <Text size="sm" c="dimmed" aria-label={t('browser.count', { count: item.count })}>
-                      {item.count}
+                    <Text size="sm" c="dimmed">
+                      <span aria-hidden>{item.count}</span>
+                      <VisuallyHidden>{t('browser.count', { count: item.count })}</VisuallyHidden>
                     </Text>
                   </Group>
                 </UnstyledButton>

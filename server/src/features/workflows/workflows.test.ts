@@ -187,6 +187,30 @@ describe('workflows', () => {
     expect(await t.ctx.db.select().from(conversations).where(eq(conversations.conversationId, conversationId))).toEqual([]);
   });
 
+  it('a run outlives its workflow; a step whose template is no longer public does not run', async () => {
+    const tpl = await template('Hello [Name]');
+    const wf = await newWorkflow([tpl], 'Short-lived');
+    const user = await buildUser(t.ctx, { access: true });
+    const run = await start(user, wf.workflow_id);
+    await call(user, 'PUT', '/user_workflows', { user_workflow_id: run.user_workflow_id, values: 'Name=Ana' });
+    const conversationId = run.user_workflow_templates[0].conversation_id;
+
+    await t.ctx.db.update(templates).set({ public: false }).where(eq(templates.templateId, tpl));
+    const refused = await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: conversationId });
+    expect(refused.statusCode).toBe(409);
+    expect((await call(user, 'GET', `/workflows/${wf.workflow_id}`)).json().abilities.start).toBe(false);
+    expect((await call(user, 'POST', '/user_workflows', { workflow_id: wf.workflow_id, name: 'Again' })).statusCode).toBe(409);
+    // An admin cannot save it with the private template either, and nothing changes.
+    const put = await call(admin, 'PUT', '/workflows', { workflow_id: wf.workflow_id, name: 'Changed', template_ids: [tpl] });
+    expect(put.statusCode).toBe(400);
+    expect((await call(admin, 'GET', `/workflows/${wf.workflow_id}`)).json().name).toBe('Short-lived');
+
+    expect((await call(admin, 'DELETE', `/workflows/${wf.workflow_id}`)).statusCode).toBe(200);
+    const kept = await call(user, 'GET', `/user_workflows/${run.user_workflow_id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ workflow_id: null, field_values: { Name: 'Ana' } });
+  });
+
   it('runs two steps through the chat: step 2 is given step 1 answer; Regenerate uses the chat API', async () => {
     const step1 = await template('Write about [Topic]');
     const step2 = await template('Summarize it for [Audience]', { language: 'es' });

@@ -8,7 +8,7 @@ import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import type { Template } from '@pluma/common/templates';
 import { IconLayoutGrid, IconX } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -71,7 +71,20 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
   const [queued, setQueued] = useState<QueuedPrompt | null>(null);
   const [chatBusy, setChatBusy] = useState(false);
   const [starting, setStarting] = useState(false);
-  const [browsing, setBrowsing] = useState(false);
+  const [browsing, setBrowsingState] = useState(false);
+  // The button that swapped the view goes away with it: focus moves to its counterpart (keyboard users).
+  const focusNext = useRef<'close' | 'browse' | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const browseButton = useRef<HTMLButtonElement>(null);
+  const setBrowsing = (next: boolean) => {
+    focusNext.current = next ? 'close' : 'browse';
+    setBrowsingState(next);
+  };
+  useEffect(() => {
+    const target = focusNext.current === 'close' ? closeButton.current : focusNext.current === 'browse' ? browseButton.current : null;
+    focusNext.current = null;
+    target?.focus();
+  }, [browsing]);
   const [browserView, setBrowserView] = useState<BrowserView>(ALL_VIEW);
   const [view, setView] = useState<'form' | 'chat'>('form');
   const onBusyChange = useCallback((busy: boolean) => setChatBusy(busy), []);
@@ -119,7 +132,7 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
   const left = browsing ? (
     <Stack gap="sm">
       <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={() => setBrowsing(false)} data-testid="close-browser">
+        <Button ref={closeButton} variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={() => setBrowsing(false)} data-testid="close-browser">
           {t('apply.closeBrowser')}
         </Button>
       </Group>
@@ -144,7 +157,7 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
         description={avatarId !== null && avatar.data ? t('apply.withAvatar', { name: avatar.data.name }) : t('apply.description')}
         actions={
           !browsing && (
-            <Button variant="default" leftSection={<IconLayoutGrid size={16} aria-hidden />} onClick={() => setBrowsing(true)} data-testid="browse-templates">
+            <Button ref={browseButton} variant="default" leftSection={<IconLayoutGrid size={16} aria-hidden />} onClick={() => setBrowsing(true)} data-testid="browse-templates">
               {t('apply.browse')}
             </Button>
           )

@@ -6,7 +6,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, MultiSelect, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { MessageKey } from '@pluma/common/messages';
 import { checkTemplateDraft, parseTemplateFields } from '@pluma/common/rules/template-fields';
-import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_MAX_TAGS, TEMPLATE_NAME_MAX, type Template, type TemplateField, type TemplateLanguage } from '@pluma/common/templates';
+import { TEMPLATE_CONTENT_MAX, TEMPLATE_DESCRIPTION_MAX, TEMPLATE_MAX_TAGS, TEMPLATE_NAME_MAX, type Template, type TemplateField, type TemplateLanguage } from '@pluma/common/templates';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -225,6 +225,7 @@ function TemplateEditor({ template }: { template: Template | null }) {
               minRows={6}
               maxRows={20}
               readOnly={!canPrompt}
+              maxLength={TEMPLATE_CONTENT_MAX}
               value={draft.content}
               onChange={(e) => set('content', e.currentTarget.value)}
               error={inputError('content')}

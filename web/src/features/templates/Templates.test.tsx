@@ -430,6 +430,8 @@ describe('apply screen', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('browse-templates'));
     expect(screen.queryByTestId('apply-form')).toBeNull();
+    // Keyboard users land on the way back.
+    expect(screen.getByTestId('close-browser')).toHaveFocus();
     await user.click(await screen.findByRole('button', { name: 'Apply Tweet' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/templates/apply-avatar/8/4'));
     expect(await screen.findByTestId('apply-template-name')).toHaveTextContent('Tweet');

@@ -186,6 +186,32 @@ describe('/user_workflows', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/user_workflows/5/conversation/12?run=1');
   });
 
+  it('saves edited values as the key=value string; the server refusal shows under its field', async () => {
+    let refuse = true;
+    const { calls } = stubFetch({
+      'GET /api/user_workflows/5': () => ({ body: run() }),
+      'PUT /api/user_workflows': () =>
+        refuse
+          ? { status: 400, body: { error: 'validation_error', message: 'Please complete all the required fields to save.', details: { Topic: 'This field needs a number.' } } }
+          : { body: run({ values: 'Topic=a\\=b', field_values: { Topic: 'a=b' }, fields: [field('Topic', 'text', 0, [], 'a=b')] }) },
+    });
+    mount(<UserWorkflowPage />, '/user_workflows/5', '/user_workflows/:userWorkflowId');
+    const input = await screen.findByDisplayValue('cats, dogs');
+    // Unsaved changes keep the steps from running (they would use the saved values).
+    fireEvent.change(input, { target: { value: 'a=b' } });
+    expect(within(screen.getAllByTestId('run-step')[0] as HTMLElement).getByTestId('run-step-button')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('save-values'));
+    expect(await screen.findByText('This field needs a number.')).toBeInTheDocument();
+    refuse = false;
+    fireEvent.click(screen.getByTestId('save-values'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { user_workflow_id: 5, values: 'Topic=a\\=b' },
+      { user_workflow_id: 5, values: 'Topic=a\\=b' },
+    ]);
+    expect(await screen.findByText('The values were saved.')).toBeInTheDocument();
+  });
+
   it('keeps step 2 from running before step 1 has an answer', async () => {
     const fresh = run();
     fresh.user_workflow_templates[0]!.last_answer = null;

@@ -126,6 +126,18 @@ describe('avatar chat', () => {
     expect(within(prompt).getByRole('link')).toHaveAttribute('href', '/settings');
   });
 
+  it("says why a message is refused when the avatar's trained model needs the owner's removed key (409 ai_key_required)", async () => {
+    const conversation = buildConversation({ conversation_id: 25, avatar_id: 5 });
+    const text = 'This avatar answers with your trained model, which runs on your own OpenAI API key. Add the key in Settings, or stop using the trained model.';
+    // The greeting is the first message sent; it is refused like any other.
+    const { calls } = renderConversation(conversation, [], {
+      'POST /api/messages': () => ({ status: 409, body: { error: 'ai_key_required', message: text } }),
+    });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.queryAllByTestId('message')).toHaveLength(0);
+  });
+
   it("greets an empty avatar conversation with 'Hola' once per session", async () => {
     const conversation = buildConversation({ conversation_id: 24, avatar_id: 5 });
     const user = buildMessage({ message_id: 1, conversation_id: 24, role: 'user', content: 'Hola' });

@@ -4,6 +4,9 @@ import { templatesMessagesEn, templatesMessagesEs } from './messages-templates';
 import { workflowsMessagesEn, workflowsMessagesEs } from './messages-workflows';
 import { superFetchMessagesEn, superFetchMessagesEs } from './messages-super-fetch';
 import { ideasMessagesEn, ideasMessagesEs } from './messages-ideas';
+import { documentsMessagesEn, documentsMessagesEs } from './messages-documents';
+import { campaignsMessagesEn, campaignsMessagesEs } from './messages-campaigns';
+import { tutorialsMessagesEn, tutorialsMessagesEs } from './messages-tutorials';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -201,6 +204,9 @@ const en = {
   ...workflowsMessagesEn,
   ...superFetchMessagesEn,
   ...ideasMessagesEn,
+  ...documentsMessagesEn,
+  ...campaignsMessagesEn,
+  ...tutorialsMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
 } as const;
 
@@ -211,6 +217,9 @@ const es: Record<MessageKey, string> = {
   ...workflowsMessagesEs,
   ...superFetchMessagesEs,
   ...ideasMessagesEs,
+  ...documentsMessagesEs,
+  ...campaignsMessagesEs,
+  ...tutorialsMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

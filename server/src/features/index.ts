@@ -29,6 +29,9 @@ import { templateRoutes } from './templates';
 import { workflowRoutes } from './workflows';
 import { superFetchRoutes } from './super-fetch';
 import { ideaRoutes } from './ideas';
+import { documentRoutes } from './documents';
+import { campaignRoutes } from './campaigns';
+import { tutorialRoutes } from './tutorials';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -61,4 +64,7 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(workflowRoutes);
   await app.register(superFetchRoutes);
   await app.register(ideaRoutes);
+  await app.register(documentRoutes);
+  await app.register(campaignRoutes);
+  await app.register(tutorialRoutes);
 }

@@ -24,5 +24,8 @@ import { templatesFeature } from './templates/feature';
 import { workflowsFeature } from './workflows/feature';
 import { superFetchFeature } from './super-fetch/feature';
 import { ideasFeature } from './ideas/feature';
+import { documentsFeature } from './documents/feature';
+import { campaignsFeature } from './campaigns/feature';
+import { tutorialsFeature } from './tutorials/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature, documentsFeature, campaignsFeature, tutorialsFeature];

@@ -13,3 +13,6 @@ export * from './templates';
 export * from './workflows';
 export * from './super-fetch';
 export * from './ideas';
+export * from './documents';
+export * from './campaigns';
+export * from './tutorials';

@@ -1,0 +1,2 @@
+// Tables of the campaigns feature (issue 15).
+export {};

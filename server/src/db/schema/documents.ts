@@ -1,0 +1,2 @@
+// Tables of the documents feature (issue 15).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the tutorials feature (issue 15).
+export {};

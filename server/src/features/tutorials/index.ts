@@ -1,0 +1,2 @@
+// The tutorials feature's public face (eslint.config.js, feature boundaries).
+export { tutorialRoutes } from './routes';

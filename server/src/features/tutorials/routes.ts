@@ -1,0 +1,4 @@
+// /api routes of the tutorials feature (issue 15). Registered early so parallel work does not collide on features/index.ts.
+import type { FastifyInstance } from 'fastify';
+
+export async function tutorialRoutes(_root: FastifyInstance) {}

@@ -7,7 +7,7 @@ import { ActionIcon, Button, Card, Group, NativeSelect, SegmentedControl, Simple
 import { templateSortFromSetting, TEMPLATES_PAGE_SIZE, TEMPLATE_SORT_KEYS, TEMPLATE_TAG_NAME_MAX, type Template, type TemplateLanguage, type TemplateSortKey } from '@pluma/common/templates';
 import { IconArrowLeft, IconCategory, IconInfoCircle, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../app/config/app-config';
 import { useSession } from '../../app/session/session-context';
@@ -185,6 +185,11 @@ function TemplateListing({
     onError: (error) => handleError(error),
   });
   const manage = applyTo !== undefined;
+  // A page left empty (its last template deleted, or fewer results now) steps back to the one before.
+  const emptyPage = list.isSuccess && !list.isPlaceholderData && templates.length === 0 && filters.page > 1;
+  useEffect(() => {
+    if (emptyPage) onPage(filters.page - 1);
+  }, [emptyPage, filters.page, onPage]);
 
   return (
     <Stack gap="md">

@@ -201,6 +201,24 @@ describe('/templates', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Blog post' })).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
+  it('deleting the only template of the last page steps back a page', async () => {
+    let last = [template({ template_id: 2, name: 'Last one' })];
+    const { calls } = stubFetch({
+      'GET /api/templates': (_init, url) =>
+        new URL(url, 'http://x').searchParams.get('page') === '2' ? page(last, 24 + last.length, 2) : page([template({ template_id: 3, name: 'First page' })], 24 + last.length, 1),
+      'DELETE /api/templates/2': () => {
+        last = [];
+        return { body: { deleted: true } };
+      },
+    });
+    renderScreen(<TemplatesPage />, { session: session(), route: '/templates' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Last one' })).getByTestId('template-delete'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete template' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('article', { name: 'First page' })).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
+  });
 });
 
 describe('tags, types and moving libraries', () => {

@@ -3,7 +3,7 @@
 // tested), creates an avatar with a context and uploads a PDF (indexed in the background until "Ready"),
 // chats with the avatar from its page (greeted with 'Hola'; the answer cites the PDF's passage: file, page,
 // the passage on click), clones it (context and file copied), the admin makes it public and another user finds it in
-// the community list; the owner starts a training and watches its progress to the finished model; a
+// the community list; the owner starts a training, watches its progress to the finished model and uses it; a
 // message with a personality block becomes a new avatar whose context is the block.
 // The journey runs its own server wired to an OpenAI emulator in this process (OPENAI_BASE_URL): the
 // user's key is the only one it accepts, so the key test and the fine-tuning job (files upload, job with
@@ -271,7 +271,10 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
   await training.getByText(tr.status.succeeded, { exact: true }).waitFor({ timeout: 40_000 });
   await training.getByText(/ft:gpt-4o-mini-2024-07-18:pluma-emulator:/).waitFor();
   expect(await training.getByRole('progressbar').count()).toBe(0);
-  await training.getByRole('button', { name: tr.select }).waitFor();
+  // The finished model becomes the avatar's: in use until the owner stops using it.
+  await training.getByRole('button', { name: tr.select }).click();
+  await training.getByText(tr.inUse, { exact: true }).waitFor();
+  await training.getByRole('button', { name: tr.unselect }).waitFor();
 
   // 8. Convert to Avatar: an answer holding a personality block (echoed from the prompt) makes a new avatar
   // whose context is the block.

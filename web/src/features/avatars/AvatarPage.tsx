@@ -1,7 +1,7 @@
 // /avatars/{avatar_id} (spec part 2 §2 "Avatar page"): the context card (edit, public toggle for admins),
-// the files tabs (with each file's index status), and the chat, refine, sync, clone, combine and delete
-// actions the avatar's abilities allow. The breadcrumb shows the avatar's name. The templates panel is a
-// later slice of issue 13.
+// the templates panel (Apply opens the templates' apply screen with this avatar), the files tabs (with each
+// file's index status), and the chat, refine, sync, clone, combine and delete actions the avatar's abilities
+// allow. The breadcrumb shows the avatar's name.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsJoin, IconCopy, IconInfoCircle, IconMessageCircle, IconRefresh, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +26,7 @@ import { CombineModal } from './CombineModal';
 import { ContextCard } from './ContextCard';
 import { FilesPanel } from './FilesPanel';
 import { RefineStatus, useRefineEvents } from './RefineStatus';
+import { TemplatesPanel } from './TemplatesPanel';
 import { OutputsPanel } from '../trainings/OutputsPanel';
 import { TrainingsPanel } from '../trainings/TrainingsPanel';
 import { useAvatarErrors } from './use-avatar-errors';
@@ -164,6 +165,7 @@ function AvatarView({ avatar }: { avatar: NonNullable<ReturnType<typeof useAvata
       {keyMissing && <AiKeyPrompt />}
       <RefineStatus refine={avatar.refine} />
       <ContextCard key={avatar.updatedAt} avatar={avatar} />
+      <TemplatesPanel avatarId={avatar.avatar_id} />
       <FilesPanel avatar={avatar} />
       <OutputsPanel avatarId={avatar.avatar_id} />
       {avatar.abilities.update && <TrainingsPanel avatarId={avatar.avatar_id} />}

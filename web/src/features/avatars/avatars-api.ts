@@ -1,7 +1,8 @@
 // The avatars calls (spec part 2 §7 "Avatars") and the user's own AI key (/users/ai-key). Every call acts
 // in the active organization (the API client appends its organization_id).
 import type { AiKeyStatus, AiKeyTestResult, Avatar, AvatarFile, AvatarList, AvatarWithFiles, CreateAvatarRequest, UpdateAvatarRequest } from '@pluma/common/avatars';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TemplateList } from '@pluma/common/templates';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/instance';
 
@@ -69,5 +70,21 @@ export const testAiKey = (apiKey?: string) => api.post<AiKeyTestResult>('/users/
 
 /** The server's refusal for a missing own key (409 ai_key_required): the screens prompt to add it. */
 export const isAiKeyRequired = (error: unknown) => error instanceof ApiError && error.errorId === 'ai_key_required';
+
+/**
+ * The avatar page's templates panel (spec part 2 §2 "Avatar page: … templates panel"): GET /templates, 24 a
+ * page (§9), a page more at a time for "Load more". Kept under the templates' ['templates'] key so that what
+ * the templates screens change (a star, a new or deleted template) refreshes the panel too.
+ */
+export function useAvatarTemplates(filters: { query: string; favorites: boolean }) {
+  return useInfiniteQuery({
+    queryKey: ['templates', 'avatar-panel', filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TemplateList>('/templates', { query: { query: filters.query || undefined, favorites: filters.favorites ? true : undefined, page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export type { Avatar };

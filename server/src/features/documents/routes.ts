@@ -1,4 +1,63 @@
-// /api routes of the documents feature (issue 15). Registered early so parallel work does not collide on features/index.ts.
+// /api/documents (spec part 2 §7 "Documents"; issue 15 item 1). Thin: authenticate (and resolve the
+// organization) → access gate (412 without access, like templates and avatars) → validate → service (scoped
+// by policy.ts) → presented with abilities. GET /documents/{id}/campaigns/{campaignId} belongs to campaigns
+// (issue 15 item 2); POST /documents/avatar-output comes with the editor's generation tools.
+import {
+  createDocumentRequest,
+  deletedDocumentResponse,
+  document,
+  documentIdParams,
+  documentList,
+  listDocumentsQuery,
+  updateDocumentRequest,
+} from '@pluma/common/documents';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, signedIn } from '../../platform/auth/guard';
+import { accessGate } from '../credits';
+import { contentDisposition } from '../files';
+import { documentToDocx } from './docx';
+import { requireDocument } from './policy';
+import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument } from './service';
+import type { DocumentBlock } from '@pluma/common/documents';
 
-export async function documentRoutes(_root: FastifyInstance) {}
+const tags = ['documents'];
+/** A document at the limit with its blocks is well under this; the default 1 MiB could refuse one. */
+const SAVE_BODY_LIMIT = 6 * 1024 * 1024;
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export async function documentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const access = { gates: [accessGate(app)] };
+
+  app.get('/documents', signedIn(app, { tags, querystring: listDocumentsQuery, response: { 200: documentList } }, access), async (request) =>
+    listDocuments({ actor: actorOf(request), db, options: request.query }),
+  );
+  app.get('/documents/doc-converted/:id', signedIn(app, { tags, params: documentIdParams }, access), async (request, reply) => {
+    const row = await requireDocument(db, actorOf(request), request.params.id, 'export');
+    const file = await documentToDocx(row.name, row.blocks as DocumentBlock[]);
+    return reply
+      .header('Content-Type', DOCX_TYPE)
+      .header('Content-Disposition', contentDisposition('attachment', `${row.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'document'}.docx`))
+      .header('Cache-Control', 'private, no-store')
+      .send(file);
+  });
+  app.get('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: document } }, access), async (request) =>
+    getDocument({ actor: actorOf(request), db, documentId: request.params.id }),
+  );
+  app.post(
+    '/documents',
+    { ...signedIn(app, { tags, body: createDocumentRequest, response: { 201: document } }, access), bodyLimit: SAVE_BODY_LIMIT },
+    async (request, reply) => reply.status(201).send(await createDocument({ actor: actorOf(request), db, input: request.body })),
+  );
+  app.put(
+    '/documents',
+    { ...signedIn(app, { tags, body: updateDocumentRequest, response: { 200: document } }, access), bodyLimit: SAVE_BODY_LIMIT },
+    async (request) => updateDocument({ actor: actorOf(request), db, input: request.body }),
+  );
+  app.delete('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: deletedDocumentResponse } }, access), async (request) => {
+    await deleteDocument({ actor: actorOf(request), db, documentId: request.params.id });
+    return { deleted: true as const };
+  });
+}

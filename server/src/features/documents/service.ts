@@ -1,0 +1,127 @@
+// Document operations (spec part 2 §2 "Documents and editor", §5 "Document save", §7 "Documents"),
+// framework-free: verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by policy.ts.
+import {
+  DOCUMENT_CONTENT_LIMIT,
+  DOCUMENTS_PAGE_SIZE,
+  type CreateDocumentRequest,
+  type DocumentBlock,
+  type DocumentList,
+  type DocumentRecord,
+  type DocumentSortKey,
+  type UpdateDocumentRequest,
+} from '@pluma/common/documents';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
+import { badRequest } from '../../platform/http/errors';
+import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { requireDocument, visibleTo } from './policy';
+import { presentDocument, presentDocumentSummary } from './present';
+import { plainTextOf, sanitizeBlocks, sanitizeDocumentHtml } from './sanitize';
+
+export interface Scope {
+  actor: Actor;
+  db: Db;
+}
+
+function orderOf(sortBy: DocumentSortKey): SQL[] {
+  switch (sortBy) {
+    case 'createdAt_desc':
+      return [desc(documents.createdAt), desc(documents.documentId)];
+    case 'updatedAt_desc':
+      return [desc(documents.updatedAt), desc(documents.documentId)];
+    case 'name_asc':
+      return [sql`lower(${documents.name}) asc`, asc(documents.documentId)];
+    case 'name_desc':
+      return [sql`lower(${documents.name}) desc`, desc(documents.documentId)];
+  }
+}
+
+export interface ListOptions {
+  query?: string;
+  sortBy: DocumentSortKey;
+  page: number;
+}
+
+/** GET /documents: the actor's documents in this context, searched by name and text, 24 per page. */
+export async function listDocuments({ actor, db, options }: Scope & { options: ListOptions }): Promise<DocumentList> {
+  const filters: SQL[] = [visibleTo(actor)];
+  if (options.query) {
+    const pattern = `%${escapeLikePattern(options.query)}%`;
+    filters.push(or(ilike(documents.name, pattern), ilike(documents.plainText, pattern)) as SQL);
+  }
+  const where = and(...filters);
+  const rows = await db
+    .select({
+      documentId: documents.documentId,
+      userId: documents.userId,
+      organizationId: documents.organizationId,
+      name: documents.name,
+      tags: documents.tags,
+      createdAt: documents.createdAt,
+      updatedAt: documents.updatedAt,
+      excerpt: sql<string>`left(${documents.plainText}, 160)`,
+      characters: sql<number>`length(${documents.plainText})`,
+    })
+    .from(documents)
+    .where(where)
+    .orderBy(...orderOf(options.sortBy))
+    .limit(DOCUMENTS_PAGE_SIZE)
+    .offset((options.page - 1) * DOCUMENTS_PAGE_SIZE);
+  const [{ total }] = await db.select({ total: count() }).from(documents).where(where);
+  return { documents: rows.map((r) => presentDocumentSummary(actor, r)), total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE };
+}
+
+export async function getDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<DocumentRecord> {
+  return presentDocument(actor, await requireDocument(db, actor, documentId));
+}
+
+/**
+ * The stored form of what the editor sent: blocks without unsafe URLs, HTML re-sanitized, the plain text.
+ * spec part 2 §5: the content must be shorter than 65000 characters ('The file length is too large, please
+ * remove text to save'); measured on the sanitized HTML — the spec's `content`.
+ */
+function storedBody(blocks: DocumentBlock[], html: string) {
+  const content = sanitizeDocumentHtml(html);
+  if (content.length >= DOCUMENT_CONTENT_LIMIT) throw badRequest('document_too_large');
+  const clean = sanitizeBlocks(blocks);
+  return { blocks: clean, content, plainText: plainTextOf(clean) };
+}
+
+const uniqueTags = (tags: string[]) => [...new Map(tags.map((tag) => [tag.toLowerCase(), tag])).values()];
+
+export async function createDocument({ actor, db, input }: Scope & { input: CreateDocumentRequest & { name: string; blocks: DocumentBlock[]; content: string; tags: string[] } }): Promise<DocumentRecord> {
+  const body = storedBody(input.blocks, input.content);
+  const [row] = await db
+    .insert(documents)
+    .values({
+      userId: actor.user.userId,
+      // The organization resolved for this request (never a raw organization_id).
+      organizationId: actor.organization?.organizationId ?? null,
+      name: input.name,
+      tags: uniqueTags(input.tags),
+      ...body,
+    })
+    .returning();
+  return presentDocument(actor, row);
+}
+
+export async function updateDocument({ actor, db, input }: Scope & { input: UpdateDocumentRequest & { blocks?: DocumentBlock[] } }): Promise<DocumentRecord> {
+  await requireDocument(db, actor, input.document_id, 'edit');
+  const changes: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.tags !== undefined) changes.tags = uniqueTags(input.tags);
+  if (input.blocks !== undefined && input.content !== undefined) Object.assign(changes, storedBody(input.blocks, input.content));
+  const [row] = await db
+    .update(documents)
+    .set(changes)
+    .where(and(visibleTo(actor), eq(documents.documentId, input.document_id)))
+    .returning();
+  return presentDocument(actor, row);
+}
+
+export async function deleteDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<void> {
+  await requireDocument(db, actor, documentId, 'delete');
+  await db.delete(documents).where(and(visibleTo(actor), eq(documents.documentId, documentId)));
+}

@@ -1,7 +1,8 @@
 // Avatar chat on the conversation screen (issue 13 items 3 and 6; spec part 2 §2 "Conversations", §9): the
 // citations under an avatar's answer (file, page; the passage in a modal), Convert to Avatar from a message
-// with a personality block (and the prompt to add the own AI key on 409), the avatar control in the prompt
-// box, the once-per-session 'Hola' greeting of an empty avatar conversation, and paging by 10.
+// with a personality block (and the prompt to add the own AI key on 409), a message refused for a trained
+// model's missing key (the server's words and a link to Settings), the avatar control in the prompt box,
+// the once-per-session 'Hola' greeting of an empty avatar conversation, and paging by 10.
 import type { Conversation } from '@pluma/common/conversations';
 import type { Message } from '@pluma/common/messages-api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -133,9 +134,26 @@ describe('avatar chat', () => {
     const { calls } = renderConversation(conversation, [], {
       'POST /api/messages': () => ({ status: 409, body: { error: 'ai_key_required', message: text } }),
     });
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    // The server's words stay beside the prompt, with the way to fix it: a link to Settings (not a passing alert).
+    const alert = await screen.findByTestId('chat-key-required');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Add the key in Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.queryByTestId('app-error')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     expect(screen.queryAllByTestId('message')).toHaveLength(0);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('chat-key-required')).toBeNull());
+  });
+
+  it('offers the link to Settings in Spanish too (409 ai_key_required)', async () => {
+    await setLanguage('es');
+    const conversation = buildConversation({ conversation_id: 29, avatar_id: 5 });
+    const text = 'Este avatar responde con tu modelo entrenado, que funciona con tu propia clave de API de OpenAI. Agrega la clave en Configuración o deja de usar el modelo entrenado.';
+    renderConversation(conversation, [], { 'POST /api/messages': () => ({ status: 409, body: { error: 'ai_key_required', message: text } }) });
+    const alert = await screen.findByTestId('chat-key-required');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Agregar la clave en Configuración' })).toHaveAttribute('href', '/settings');
+    expect(within(alert).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   });
 
   it("greets an empty avatar conversation with 'Hola' once per session", async () => {

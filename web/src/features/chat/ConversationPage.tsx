@@ -17,6 +17,7 @@ import { MessageList } from './MessageList';
 import { PromptBox } from './PromptBox';
 import { useChat } from './use-chat';
 import { ConnectionBanner } from './ConnectionBanner';
+import { KeyRequiredAlert } from './KeyRequiredAlert';
 import { takeFirstPrompt } from './first-prompt';
 import { AVATAR_PAGE_SIZE, prefetchLatestPage } from './chat-api';
 import { useAvatarChat } from './use-avatar-chat';
@@ -97,7 +98,9 @@ function ChatScreen({ conversation }: { conversation: Conversation }) {
 export type ChatScreenState = Pick<
   ReturnType<typeof useChat>,
   'state' | 'generating' | 'loadError' | 'retryLoad' | 'loadingOlder' | 'loadOlder' | 'send' | 'saveEdit' | 'toggleFavorite' | 'answerAgain'
->;
+> &
+  // Absent in the server's first paint (nothing is sent there).
+  Partial<Pick<ReturnType<typeof useChat>, 'keyRequired' | 'dismissKeyRequired'>>;
 
 /** The conversation screen as drawn from its state: the app's, and the server's first paint of it. */
 export function ChatScreenView({
@@ -148,6 +151,7 @@ export function ChatScreenView({
             onAnswerAgain={chat.answerAgain}
           />
         )}
+        {chat.keyRequired && <KeyRequiredAlert message={chat.keyRequired} onClose={chat.dismissKeyRequired} />}
         <PromptBox
           conversation={conversation}
           generating={chat.generating}

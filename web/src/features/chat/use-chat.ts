@@ -6,6 +6,7 @@ import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type M
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
 import { useSocketEvent, useSocketStatus } from '../../api/socket';
 import { useSession } from '../../app/session/session-context';
 import { showError } from '../../ui/alerts';
@@ -33,6 +34,21 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   const [loadingOlder, setLoadingOlder] = useState(false);
   const lastFrameAt = useRef(0);
   const polling = useRef(false);
+  /**
+   * The server's words when a message is refused with 409 ai_key_required (the avatar answers with the
+   * user's trained model and their own key is gone): shown beside the prompt with a link to Settings, where
+   * the key is added (KeyRequiredAlert), instead of a passing alert.
+   */
+  const [keyRequired, setKeyRequired] = useState<string | null>(null);
+  const dismissKeyRequired = useCallback(() => setKeyRequired(null), []);
+  const onSendError = useCallback(
+    (error: unknown) => {
+      if (isApiError(error) && error.errorId === 'ai_key_required') setKeyRequired(error.message);
+      // 412 (no access or no words left) goes to /sorry; a too-long prompt shows the server's text.
+      else handleError(error, { showValidation: true });
+    },
+    [handleError],
+  );
 
   const loadLatest = useCallback(
     (signal?: AbortSignal) =>
@@ -142,17 +158,17 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
       try {
         const response = await sendMessage({ content, conversation_id: conversationId, ...options });
         dispatch({ type: 'sent', response });
+        setKeyRequired(null);
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
         return true;
       } catch (error) {
-        // 412 (no access or no words left) goes to /sorry; a too-long prompt shows the server's text.
-        handleError(error, { showValidation: true });
+        onSendError(error);
         return false;
       } finally {
         setSending(false);
       }
     },
-    [conversationId, queryClient, handleError],
+    [conversationId, queryClient, onSendError],
   );
 
   /**
@@ -171,14 +187,15 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
       try {
         const response = await answerAgain(conversationId, message.message_id, { regenerate: mode === 'regenerate' });
         dispatch({ type: 'sent', response });
+        setKeyRequired(null);
       } catch (error) {
         if (inPlace) dispatch({ type: 'replaced', message });
-        handleError(error, { showValidation: true });
+        onSendError(error);
       } finally {
         setSending(false);
       }
     },
-    [conversationId, handleError],
+    [conversationId, onSendError],
   );
 
   const saveEdit = useCallback(
@@ -220,5 +237,7 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
     answerAgain: answerAgainFor,
     saveEdit,
     toggleFavorite,
+    keyRequired,
+    dismissKeyRequired,
   };
 }

@@ -184,6 +184,7 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
   await page.getByText(a.files.uploaded).waitFor();
   const fileRow = page.getByRole('row').filter({ hasText: k.file });
   await fileRow.getByText(a.files.index.ready, { exact: true }).waitFor({ timeout: 30_000 });
+  await expectNoSeriousA11yViolations(page, `avatar page with an indexed file (${lang})`);
 
   // 4. Chat with the avatar from its page: a conversation it answers, greeted with 'Hola'; the answer to
   // the question cites the PDF's page 2, and the citation opens the passage.
@@ -195,15 +196,12 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
   await sendPrompt(page, lang, k.question);
   const answer = await finishedAnswer(page, 1);
   const sources = answer.getByRole('list', { name: c.citations.label });
-  // The citation is a button given the role listitem (MessageCitations.tsx), so it has no accessible name
-  // of its own: found by its text.
   const citationLabel = `${k.file} · ${fill(c.citations.page, { page: 2 })}`;
-  await sources.getByRole('listitem').filter({ hasText: citationLabel }).click();
+  await sources.getByRole('button', { name: citationLabel }).click();
   const passage = page.getByRole('dialog', { name: citationLabel });
   await passage.getByText(k.passage, { exact: false }).waitFor();
   await expectNoSeriousA11yViolations(page, `citation's passage (${lang})`);
   await page.keyboard.press('Escape');
-  // The modal loses its title as it starts closing: wait until no dialog is left.
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   await expectNoSeriousA11yViolations(page, `avatar conversation with citations (${lang})`);
 

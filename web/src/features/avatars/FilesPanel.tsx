@@ -171,7 +171,7 @@ function IndexStatus({ index }: { index: AvatarFileIndex }) {
   const reason = index.failure_reason && FAILURE_REASONS.includes(index.failure_reason) ? t(`files.index.reasons.${index.failure_reason}`) : index.failure_reason;
   return (
     <Stack gap={2} data-testid="file-index" data-status={index.status}>
-      <Badge variant="light" color={STATUS_COLORS[index.status]} size="sm">
+      <Badge variant="dot" color={STATUS_COLORS[index.status]} size="sm">
         {label}
       </Badge>
       {index.status === 'failed' && reason && (

@@ -11,40 +11,47 @@ import { shortFileName } from './file-rules';
 
 export function MessageCitations({ citations }: { citations: readonly MessageCitation[] }) {
   const { t } = useTranslation('chat');
-  const [open, setOpen] = useState<MessageCitation | null>(null);
+  // The dialog keeps the last citation while it animates out, so its title (its accessible name) stays.
+  const [shown, setShown] = useState<MessageCitation | null>(null);
+  const [opened, setOpened] = useState(false);
   if (citations.length === 0) return null;
   return (
     <>
-      <Group gap={6} wrap="wrap" data-testid="citations" role="list" aria-label={t('citations.label')}>
-        <Text size="xs" c="var(--pluma-muted)">
+      <Group gap={6} wrap="wrap" data-testid="citations">
+        <Text size="xs" c="var(--pluma-muted)" aria-hidden>
           {t('citations.label')}
         </Text>
-        {citations.map((citation, index) => (
-          <Button
-            key={`${citation.file_id}-${index}`}
-            role="listitem"
-            size="compact-xs"
-            variant="light"
-            color="gray"
-            leftSection={<IconFileText size={12} aria-hidden />}
-            onClick={() => setOpen(citation)}
-            title={citation.name}
-            data-testid="citation"
-          >
-            {citationLabel(citation, t('citations.page', { page: citation.page }))}
-          </Button>
-        ))}
+        <Group component="ul" gap={6} wrap="wrap" aria-label={t('citations.label')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {citations.map((citation, index) => (
+            <li key={`${citation.file_id}-${index}`}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="gray"
+                leftSection={<IconFileText size={12} aria-hidden />}
+                onClick={() => {
+                  setShown(citation);
+                  setOpened(true);
+                }}
+                title={citation.name}
+                data-testid="citation"
+              >
+                {citationLabel(citation, t('citations.page', { page: citation.page }))}
+              </Button>
+            </li>
+          ))}
+        </Group>
       </Group>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? citationLabel(open, t('citations.page', { page: open.page }), Infinity) : undefined} size="lg" data-testid="citation-modal">
-        {open && (
+      <Modal opened={opened} onClose={() => setOpened(false)} title={shown ? citationLabel(shown, t('citations.page', { page: shown.page }), Infinity) : undefined} size="lg" data-testid="citation-modal">
+        {shown && (
           <Stack gap="xs">
-            {open.heading && (
+            {shown.heading && (
               <Text fw={600} size="sm">
-                {open.heading}
+                {shown.heading}
               </Text>
             )}
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="citation-text">
-              {open.text}
+              {shown.text}
             </Text>
           </Stack>
         )}

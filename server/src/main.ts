@@ -7,6 +7,7 @@ import { seedFirstAdmin } from './features/users/first-admin';
 import { publicUrlWarning } from './features/users/public-url';
 import { seedProducts } from './features/products/seed';
 import { seedTemplates } from './features/templates';
+import { seedTutorials } from './features/tutorials';
 import { startPaymentsDemo } from './features/payments';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 import { closeAbandonedOutputs } from './features/outputs';
@@ -34,6 +35,7 @@ async function main() {
   await seedProducts(ctx);
   await seedFirstAdmin({ ctx });
   await seedTemplates(ctx);
+  await seedTutorials(ctx);
   const app = await startApp(ctx);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,4 +1,48 @@
-// /api routes of the tutorials feature (issue 15). Registered early so parallel work does not collide on features/index.ts.
+// /api/tutorials (spec part 2 §7 "Tutorials": GET /tutorials?filters, GET /tutorials/{id}; issue 15 item 5
+// "staff create, edit, order and delete them"). Thin: authenticate → access gate (412 without access, like
+// the other content areas) → staff admin guard for changes (403, audited) → validate → service → presented.
+import {
+  createTutorialRequest,
+  deletedTutorialResponse,
+  listTutorialsQuery,
+  reorderTutorialsRequest,
+  reorderTutorialsResponse,
+  tutorial,
+  tutorialIdParams,
+  tutorialList,
+  updateTutorialRequest,
+} from '@pluma/common/tutorials';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, signedIn } from '../../platform/auth/guard';
+import { accessGate } from '../credits';
+import { createTutorial, deleteTutorial, getTutorial, listTutorials, reorderTutorials, updateTutorial } from './service';
 
-export async function tutorialRoutes(_root: FastifyInstance) {}
+const tags = ['tutorials'];
+
+export async function tutorialRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const access = { gates: [accessGate(app)] };
+  const admins = { staff: 'admin' as const };
+
+  app.get('/tutorials', signedIn(app, { tags, querystring: listTutorialsQuery, response: { 200: tutorialList } }, access), async (request) =>
+    listTutorials({ actor: actorOf(request), db, options: request.query }),
+  );
+  app.put('/tutorials/order', signedIn(app, { tags, body: reorderTutorialsRequest, response: { 200: reorderTutorialsResponse } }, admins), async (request) => ({
+    tutorials: await reorderTutorials({ actor: actorOf(request), db, ids: request.body.ids }),
+  }));
+  app.get('/tutorials/:id', signedIn(app, { tags, params: tutorialIdParams, response: { 200: tutorial } }, access), async (request) =>
+    getTutorial({ actor: actorOf(request), db, tutorialId: request.params.id }),
+  );
+  app.post('/tutorials', signedIn(app, { tags, body: createTutorialRequest, response: { 201: tutorial } }, admins), async (request, reply) =>
+    reply.status(201).send(await createTutorial({ actor: actorOf(request), db, input: request.body })),
+  );
+  app.put('/tutorials', signedIn(app, { tags, body: updateTutorialRequest, response: { 200: tutorial } }, admins), async (request) =>
+    updateTutorial({ actor: actorOf(request), db, input: request.body }),
+  );
+  app.delete('/tutorials/:id', signedIn(app, { tags, params: tutorialIdParams, response: { 200: deletedTutorialResponse } }, admins), async (request) => {
+    await deleteTutorial({ db, tutorialId: request.params.id });
+    return { deleted: true as const };
+  });
+}

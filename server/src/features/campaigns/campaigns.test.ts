@@ -1,0 +1,219 @@
+// Campaigns through the real app and database (spec part 2 §2 "Campaigns list", "Campaign detail", "Campaign
+// users page"; §5; §6; §7 "Campaigns"; §9; docs/decisions.md "Campaigns"). The permission matrix: Admin,
+// Manager (own and granted), Member with and without a grant (direct and through a group), a stranger to the
+// organization, staff who are members, over the list, the reads and every write.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignResources, campaigns, campaignUsers, documents, groups, groupUsers, templates } from '../../db/schema';
+import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { multipartBody, pdfBytes, pngBytes } from '../files/test-fixtures';
+
+describe('campaigns API', () => {
+  let t: TestApp;
+  let admin: BuiltUser;
+  let manager: BuiltUser;
+  let otherManager: BuiltUser;
+  let grantedMember: BuiltUser;
+  let groupMember: BuiltUser;
+  let plainMember: BuiltUser;
+  let staffMember: BuiltUser;
+  let staffAdmin: BuiltUser;
+  let outsider: BuiltUser;
+  let organizationId: number;
+  let otherOrganizationId: number;
+  let groupId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await buildUser(t.ctx, { name: 'Ana', lastName: 'Admin' });
+    manager = await buildUser(t.ctx, { name: 'Mario', lastName: 'Manager' });
+    otherManager = await buildUser(t.ctx, { name: 'Marta' });
+    grantedMember = await buildUser(t.ctx, { name: 'Gina' });
+    groupMember = await buildUser(t.ctx, { name: 'Gus' });
+    plainMember = await buildUser(t.ctx, { name: 'Pia' });
+    staffMember = await buildUser(t.ctx, { name: 'Sam', staffRole: 'manager' });
+    staffAdmin = await buildUser(t.ctx, { name: 'Sara', staffRole: 'admin' });
+    outsider = await buildUser(t.ctx, { name: 'Zoe' });
+    organizationId = (
+      await buildOrganization(t.ctx, [
+        { user: admin, role: 'admin' },
+        { user: manager, role: 'manager' },
+        { user: otherManager, role: 'manager' },
+        { user: grantedMember, role: 'member' },
+        { user: groupMember, role: 'member' },
+        { user: plainMember, role: 'member' },
+        { user: staffMember, role: 'member' },
+      ])
+    ).organizationId;
+    otherOrganizationId = (await buildOrganization(t.ctx, [{ user: outsider, role: 'admin' }])).organizationId;
+    [{ groupId }] = await t.ctx.db.insert(groups).values({ organizationId, name: 'Writers' }).returning();
+    await t.ctx.db.insert(groupUsers).values({ groupId, userId: groupMember.user.userId });
+  });
+  afterAll(async () => t.close());
+
+  const call = (who: BuiltUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+  const form = (who: BuiltUser, method: 'POST' | 'PUT', campaign: object, thumbnail?: { name: string; bytes: Buffer }) => {
+    const { payload, headers } = multipartBody(thumbnail ? { field: 'thumbnail', ...thumbnail } : null, { campaign: JSON.stringify(campaign) });
+    return t.app.inject({ method, url: '/api/campaigns', headers: { ...who.auth, ...headers }, payload });
+  };
+  const list = async (who: BuiltUser, params = '') => {
+    const res = await call(who, 'GET', `/api/campaigns/organization/${organizationId}query${params}`);
+    return res.statusCode === 200 ? (res.json().campaigns as { campaign_id: number; name: string }[]).map((c) => c.name) : res.statusCode;
+  };
+
+  it('creates with a thumbnail through the multipart form, lists in the four sorts with search, edits and deletes', async () => {
+    const created = await form(manager, 'POST', { organization_id: organizationId, name: ' Spring ', description: 'Launch' }, { name: 'cover.png', bytes: pngBytes() });
+    expect(created.statusCode).toBe(201);
+    const spring = created.json();
+    expect(spring).toMatchObject({ name: 'Spring', description: 'Launch', organization_id: organizationId, user_id: manager.user.userId, user: { name: 'Mario', last_name: 'Manager' } });
+    expect(spring.thumbnail).toMatch(/^\/api\/files\/[\w-]+\.png$/);
+    expect((await t.app.inject({ method: 'GET', url: spring.thumbnail })).statusCode).toBe(200);
+
+    const noOrganization = await form(manager, 'POST', { name: 'Lost' });
+    expect(noOrganization.statusCode).toBe(400);
+    expect(noOrganization.json().message).toBe('Please select an organization');
+    const notImage = await form(manager, 'POST', { organization_id: organizationId, name: 'Pdf' }, { name: 'a.pdf', bytes: pdfBytes() });
+    expect(notImage.statusCode).toBe(400);
+    const noName = await form(manager, 'POST', { organization_id: organizationId, name: ' ' });
+    expect(noName.json().message).toBe('Please add a name to your campaign.');
+    // A plain JSON body works too (no thumbnail).
+    const autumn = (await call(admin, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'autumn' })).json();
+    expect(autumn.thumbnail).toBeNull();
+    const winter = (await form(admin, 'POST', { organization_id: organizationId, name: 'Winter' })).json();
+
+    expect(await list(admin)).toEqual(['Winter', 'autumn', 'Spring']);
+    expect(await list(admin, '?sortBy=name_asc')).toEqual(['autumn', 'Spring', 'Winter']);
+    expect(await list(admin, '?sortBy=name_desc')).toEqual(['Winter', 'Spring', 'autumn']);
+    expect(await list(admin, '?query=TUM')).toEqual(['autumn']);
+    // The id alone works too.
+    expect((await call(admin, 'GET', `/api/campaigns/organization/${organizationId}`)).json().total).toBe(3);
+
+    const renamed = await form(admin, 'PUT', { campaign_id: autumn.campaign_id, name: 'Autumn', description: 'Leaves' }, { name: 'c.png', bytes: pngBytes() });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Autumn', description: 'Leaves' });
+    expect(renamed.json().thumbnail).not.toBeNull();
+    expect(await list(admin, '?sortBy=updatedAt_desc')).toEqual(['Autumn', 'Winter', 'Spring']);
+    const cleared = await form(admin, 'PUT', { campaign_id: autumn.campaign_id, name: 'Autumn', remove_thumbnail: true });
+    expect(cleared.json().thumbnail).toBeNull();
+
+    expect((await call(admin, 'DELETE', `/api/campaigns/campaign/${winter.campaign_id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/campaigns/${winter.campaign_id}`)).statusCode).toBe(404);
+    await call(admin, 'DELETE', `/api/campaigns/campaign/${autumn.campaign_id}`);
+    await call(admin, 'DELETE', `/api/campaigns/campaign/${spring.campaign_id}`);
+    expect(await t.ctx.db.select().from(campaigns).where(eq(campaigns.organizationId, organizationId))).toHaveLength(0);
+  });
+
+  it('links the organization’s templates and documents, lists them by type with search, and unlinks them', async () => {
+    const c = (await call(manager, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Resources' })).json();
+    const [template] = await t.ctx.db.insert(templates).values({ userId: admin.user.userId, organizationId, name: 'Press release', content: 'Write [topic]' }).returning();
+    const [personalTemplate] = await t.ctx.db.insert(templates).values({ userId: manager.user.userId, name: 'Mine', content: 'x' }).returning();
+    const [document] = await t.ctx.db.insert(documents).values({ userId: manager.user.userId, organizationId, name: 'Brief' }).returning();
+    const [foreignDocument] = await t.ctx.db.insert(documents).values({ userId: outsider.user.userId, organizationId: otherOrganizationId, name: 'Theirs' }).returning();
+
+    const add = (who: BuiltUser, body: object, method: 'POST' | 'PUT' = 'POST') => call(who, method, '/api/campaigns/campaign-resource/', body);
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: template.templateId, type: 'template' })).statusCode).toBe(201);
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: document.documentId, type: 'document' })).statusCode).toBe(201);
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: template.templateId, type: 'template' })).statusCode).toBe(409);
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: template.templateId, type: 'template' }, 'PUT')).statusCode).toBe(200);
+    const noCampaign = await add(manager, { resource_id: template.templateId, type: 'template' });
+    expect(noCampaign.statusCode).toBe(400);
+    expect(noCampaign.json().message).toBe('Please select a campaign');
+    // Only the campaign organization's own resources.
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: personalTemplate.templateId, type: 'template' })).statusCode).toBe(400);
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: foreignDocument.documentId, type: 'document' })).statusCode).toBe(400);
+    expect((await add(manager, { campaign_id: c.campaign_id, resource_id: document.documentId, type: 'video' })).statusCode).toBe(400);
+
+    const resources = async (type: string, query = '') => (await call(manager, 'GET', `/api/campaigns/${c.campaign_id}/resources?resources=${type}&query=${query}`)).json();
+    expect(await resources('template')).toMatchObject({ total: 1, resources: [{ resource_id: template.templateId, type: 'template', name: 'Press release' }] });
+    expect(await resources('document')).toMatchObject({ total: 1, resources: [{ resource_id: document.documentId, type: 'document', name: 'Brief' }] });
+    expect((await resources('template', 'zzz')).total).toBe(0);
+
+    expect((await call(manager, 'DELETE', `/api/campaigns/campaign-resource/template/${template.templateId}/${c.campaign_id}`)).statusCode).toBe(200);
+    expect((await call(manager, 'DELETE', `/api/campaigns/campaign-resource/template/${template.templateId}/${c.campaign_id}`)).statusCode).toBe(404);
+    expect((await resources('template')).total).toBe(0);
+    await call(manager, 'DELETE', `/api/campaigns/campaign/${c.campaign_id}`);
+    expect(await t.ctx.db.select().from(campaignResources).where(eq(campaignResources.campaignId, c.campaign_id))).toHaveLength(0);
+  });
+
+  it('matrix: who sees which campaign and who may change it', async () => {
+    const own = (await call(manager, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'M-own' })).json();
+    const forUser = (await call(admin, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'U-granted' })).json();
+    const forGroup = (await call(admin, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'G-granted' })).json();
+    const hidden = (await call(otherManager, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Hidden' })).json();
+
+    // Grants: a user (Admin), a group (the Manager, who owns none of these).
+    const give = (who: BuiltUser, id: number, body: object) => call(who, 'POST', `/api/campaigns/give-access/${id}`, body);
+    expect((await give(admin, forUser.campaign_id, { user_id: grantedMember.user.userId })).statusCode).toBe(201);
+    expect((await give(admin, forUser.campaign_id, { user_id: grantedMember.user.userId })).statusCode).toBe(409);
+    expect((await give(admin, forGroup.campaign_id, { group_id: groupId })).statusCode).toBe(201);
+    expect((await give(admin, forGroup.campaign_id, { user_id: manager.user.userId })).statusCode).toBe(201);
+    expect((await give(admin, forGroup.campaign_id, {})).json().message).toBe('Choose a user or a group.');
+    expect((await give(admin, forGroup.campaign_id, { user_id: outsider.user.userId })).statusCode).toBe(404);
+
+    const all = ['Hidden', 'G-granted', 'U-granted', 'M-own'];
+    expect(await list(admin)).toEqual(all);
+    expect(await list(staffMember)).toEqual(all);
+    expect(await list(staffAdmin)).toEqual(all);
+    expect(await list(manager)).toEqual(['G-granted', 'M-own']);
+    expect(await list(otherManager)).toEqual(['Hidden']);
+    expect(await list(grantedMember)).toEqual(['U-granted']);
+    expect(await list(groupMember)).toEqual(['G-granted']);
+    expect(await list(plainMember)).toEqual([]);
+    expect(await list(outsider)).toBe(404);
+
+    // Reads of one campaign follow the same scope; a stranger or another organization's context: 404.
+    const read = async (who: BuiltUser, id: number) => (await call(who, 'GET', `/api/campaigns/${id}`)).statusCode;
+    const readResources = async (who: BuiltUser, id: number) => (await call(who, 'GET', `/api/campaigns/${id}/resources?resources=template`)).statusCode;
+    expect(await read(groupMember, forGroup.campaign_id)).toBe(200);
+    expect(await readResources(groupMember, forGroup.campaign_id)).toBe(200);
+    expect(await read(groupMember, forUser.campaign_id)).toBe(404);
+    expect(await readResources(plainMember, forGroup.campaign_id)).toBe(404);
+    expect(await read(manager, hidden.campaign_id)).toBe(404);
+    expect(await read(outsider, own.campaign_id)).toBe(404);
+    expect(await readResources(outsider, own.campaign_id)).toBe(404);
+    expect((await call(admin, 'GET', `/api/campaigns/${own.campaign_id}?organization_id=${otherOrganizationId}`)).statusCode).toBe(404);
+
+    // The detail carries the grants (the users page).
+    const detail = (await call(admin, 'GET', `/api/campaigns/${forGroup.campaign_id}`)).json();
+    expect(detail.campaign_users).toMatchObject([{ user_id: manager.user.userId, name: 'Mario', user_type_id: 2 }]);
+    expect(detail.campaign_groups).toEqual([{ group_id: groupId, name: 'Writers' }]);
+
+    // Abilities: a Member reads only; Managers, Admins and staff change.
+    const abilities = async (who: BuiltUser, id: number) => (await call(who, 'GET', `/api/campaigns/${id}`)).json().abilities;
+    expect(await abilities(groupMember, forGroup.campaign_id)).toEqual({ read: true, update: false, delete: false, manage_resources: false, manage_access: false });
+    expect(await abilities(manager, forGroup.campaign_id)).toEqual({ read: true, update: true, delete: true, manage_resources: true, manage_access: true });
+    expect((await abilities(staffMember, hidden.campaign_id)).update).toBe(true);
+
+    // Writes: a Member's are 403 on what they see and 404 on what they do not; a stranger's are 404.
+    const [template] = await t.ctx.db.insert(templates).values({ userId: admin.user.userId, organizationId, name: 'T', content: 'x' }).returning();
+    const writes = (who: BuiltUser, id: number) => [
+      () => form(who, 'PUT', { campaign_id: id, name: 'Changed' }),
+      () => call(who, 'POST', '/api/campaigns/campaign-resource/', { campaign_id: id, resource_id: template.templateId, type: 'template' }),
+      () => call(who, 'POST', `/api/campaigns/give-access/${id}`, { user_id: plainMember.user.userId }),
+      () => call(who, 'POST', `/api/campaigns/revoke-access/${id}`, { group_id: groupId }),
+      () => call(who, 'DELETE', `/api/campaigns/campaign/${id}`),
+    ];
+    for (const write of writes(groupMember, forGroup.campaign_id)) expect((await write()).statusCode).toBe(403);
+    for (const write of writes(plainMember, forGroup.campaign_id)) expect((await write()).statusCode).toBe(404);
+    for (const write of writes(outsider, forGroup.campaign_id)) expect((await write()).statusCode).toBe(404);
+    for (const write of writes(manager, hidden.campaign_id)) expect((await write()).statusCode).toBe(404);
+    expect((await call(grantedMember, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Nope' })).statusCode).toBe(403);
+    expect((await call(outsider, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Nope' })).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(campaigns).where(eq(campaigns.name, 'Nope'))).toHaveLength(0);
+    expect((await call(staffMember, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Staff made' })).statusCode).toBe(201);
+
+    // The Manager (granted) changes, the staff member changes, then the Manager runs all the writes in turn.
+    expect((await form(staffMember, 'PUT', { campaign_id: hidden.campaign_id, name: 'Hidden 2' })).statusCode).toBe(200);
+    const results = [];
+    for (const write of writes(manager, forGroup.campaign_id)) results.push((await write()).statusCode);
+    expect(results).toEqual([200, 201, 201, 200, 200]);
+    // Revoking the group took it from its member; the revoke of something not granted is a 404.
+    expect(await list(groupMember)).toEqual([]);
+    expect((await call(admin, 'POST', `/api/campaigns/revoke-access/${forUser.campaign_id}`, { group_id: groupId })).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `/api/campaigns/revoke-access/${forUser.campaign_id}`, { user_id: grantedMember.user.userId })).statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(campaignUsers).where(eq(campaignUsers.campaignId, forUser.campaign_id))).toHaveLength(0);
+    expect(await list(grantedMember)).toEqual([]);
+  });
+});

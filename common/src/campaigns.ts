@@ -122,6 +122,12 @@ export type CampaignResourcesQuery = z.input<typeof campaignResourcesQuery>;
 export const campaignResourceList = z.object({ resources: z.array(campaignResource), total: z.number() });
 export type CampaignResourceList = z.infer<typeof campaignResourceList>;
 
+/** GET /campaigns/{id}/candidates?resources=&query=: the organization's documents or templates not in the campaign (Add). */
+export const campaignCandidatesQuery = z.object({ resources: campaignResourceType.default('document'), query: text().trim().max(200).optional() });
+export type CampaignCandidatesQuery = z.input<typeof campaignCandidatesQuery>;
+export const campaignCandidates = z.object({ resources: z.array(z.object({ resource_id: z.number(), type: campaignResourceType, name: z.string() })) });
+export type CampaignCandidates = z.infer<typeof campaignCandidates>;
+
 /** POST and PUT /campaigns/campaign-resource/ (spec §5: 'Please select a campaign' without one). */
 export const campaignResourceRequest = z.object({
   resource_id: id(),

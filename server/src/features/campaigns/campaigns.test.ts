@@ -112,11 +112,16 @@ describe('campaigns API', () => {
     const [document] = await t.ctx.db.insert(documents).values({ userId: manager.user.userId, organizationId, name: 'Brief' }).returning();
     const [foreignDocument] = await t.ctx.db.insert(documents).values({ userId: outsider.user.userId, organizationId: otherOrganizationId, name: 'Theirs' }).returning();
 
+    const candidates = async (type: string) => ((await call(manager, 'GET', `/api/campaigns/${c.campaign_id}/candidates?resources=${type}`)).json().resources as { name: string }[]).map((r) => r.name);
+    expect(await candidates('template')).toContain('Press release');
+    expect(await candidates('template')).not.toContain('Mine');
+    expect(await candidates('document')).toEqual(['Brief']);
     const add = (who: BuiltUser, body: object, method: 'POST' | 'PUT' = 'POST') => call(who, method, '/api/campaigns/campaign-resource/', body);
     expect((await add(manager, { campaign_id: c.campaign_id, resource_id: template.templateId, type: 'template' })).statusCode).toBe(201);
     expect((await add(manager, { campaign_id: c.campaign_id, resource_id: document.documentId, type: 'document' })).statusCode).toBe(201);
     expect((await add(manager, { campaign_id: c.campaign_id, resource_id: template.templateId, type: 'template' })).statusCode).toBe(409);
     expect((await add(manager, { campaign_id: c.campaign_id, resource_id: template.templateId, type: 'template' }, 'PUT')).statusCode).toBe(200);
+    expect(await candidates('template')).not.toContain('Press release');
     const noCampaign = await add(manager, { resource_id: template.templateId, type: 'template' });
     expect(noCampaign.statusCode).toBe(400);
     expect(noCampaign.json().message).toBe('Please select a campaign');
@@ -193,6 +198,7 @@ describe('campaigns API', () => {
       () => call(who, 'POST', '/api/campaigns/campaign-resource/', { campaign_id: id, resource_id: template.templateId, type: 'template' }),
       () => call(who, 'POST', `/api/campaigns/give-access/${id}`, { user_id: plainMember.user.userId }),
       () => call(who, 'POST', `/api/campaigns/revoke-access/${id}`, { group_id: groupId }),
+      () => call(who, 'GET', `/api/campaigns/${id}/candidates?resources=template`),
       () => call(who, 'DELETE', `/api/campaigns/campaign/${id}`),
     ];
     for (const write of writes(groupMember, forGroup.campaign_id)) expect((await write()).statusCode).toBe(403);
@@ -208,7 +214,7 @@ describe('campaigns API', () => {
     expect((await form(staffMember, 'PUT', { campaign_id: hidden.campaign_id, name: 'Hidden 2' })).statusCode).toBe(200);
     const results = [];
     for (const write of writes(manager, forGroup.campaign_id)) results.push((await write()).statusCode);
-    expect(results).toEqual([200, 201, 201, 200, 200]);
+    expect(results).toEqual([200, 201, 201, 200, 200, 200]);
     // Revoking the group took it from its member; the revoke of something not granted is a 404.
     expect(await list(groupMember)).toEqual([]);
     expect((await call(admin, 'POST', `/api/campaigns/revoke-access/${forUser.campaign_id}`, { group_id: groupId })).statusCode).toBe(404);

@@ -5,6 +5,8 @@ import {
   campaignAccessParams,
   campaignAccessRequest,
   campaignAccessResponse,
+  campaignCandidatesQuery,
+  campaignCandidates as campaignCandidatesResponse,
   campaignDeletedResponse,
   campaignDetail,
   campaignIdParams,
@@ -31,6 +33,7 @@ import { campaignOrganization, canCreate, requireCampaign } from './policy';
 import { presentCampaign, presentCampaignDetail } from './present';
 import {
   addCampaignResource,
+  campaignCandidates,
   campaignGrants,
   createCampaign,
   deleteCampaign,
@@ -87,6 +90,16 @@ export async function campaignRoutes(root: FastifyInstance) {
       const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'read');
       const { rows, total } = await listCampaignResources({ db, campaign, query: request.query });
       return { resources: rows, total };
+    },
+  );
+
+  // The "Add" picker of the campaign page (not in spec §7): for who may add resources.
+  app.get(
+    '/campaigns/:id/candidates',
+    route({ params: campaignIdParams, querystring: campaignCandidatesQuery, response: { 200: campaignCandidatesResponse } }),
+    async (request) => {
+      const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'manage_resources');
+      return { resources: await campaignCandidates({ db, campaign, type: request.query.resources, query: request.query.query }) };
     },
   );
 

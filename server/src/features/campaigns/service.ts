@@ -10,7 +10,7 @@ import {
   type CampaignResourceType,
 } from '@pluma/common/campaigns';
 import { ErrorIds } from '@pluma/common/errors';
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
@@ -179,6 +179,25 @@ export async function listCampaignResources({ db, campaign, query }: { db: Db; c
     })),
     total,
   };
+}
+
+/** The "Add" picker: the organization's documents or templates not yet in the campaign, by name (at most 100). */
+export async function campaignCandidates({ db, campaign, type, query }: { db: Db; campaign: CampaignRow; type: CampaignResourceType; query?: string }) {
+  const source = resourceSource(type);
+  const filters: SQL[] = [
+    eq(source.organizationId, campaign.organizationId),
+    notExists(
+      sql`(select 1 from ${campaignResources} where ${campaignResources.campaignId} = ${campaign.campaignId} and ${campaignResources.type} = ${type} and ${campaignResources.resourceId} = ${source.id})`,
+    ),
+  ];
+  if (query) filters.push(ilike(source.name, `%${escapeLikePattern(query)}%`));
+  const rows = await db
+    .select({ resource_id: source.id, name: source.name })
+    .from(source.table)
+    .where(and(...filters))
+    .orderBy(sql`lower(${source.name})`, asc(source.id))
+    .limit(100);
+  return rows.map((r) => ({ ...r, type }));
 }
 
 /**

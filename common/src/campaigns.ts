@@ -145,4 +145,9 @@ export const campaignAccessRequest = z
 export type CampaignAccessRequest = z.input<typeof campaignAccessRequest>;
 export const campaignAccessResponse = z.object({ campaign_id: z.number(), user_id: z.number().nullable(), group_id: z.number().nullable() });
 
+/** GET /campaigns/{id}/access-candidates: the organization's members and groups without a grant yet (users page). */
+export const campaignAccessCandidatesQuery = z.object({ query: text().trim().max(200).optional() });
+export const campaignAccessCandidates = z.object({ users: z.array(campaignUser), groups: z.array(campaignGroup) });
+export type CampaignAccessCandidates = z.infer<typeof campaignAccessCandidates>;
+
 export const campaignDeletedResponse = z.object({ deleted: z.literal(true) });

@@ -154,6 +154,12 @@ describe('campaigns API', () => {
     expect((await give(admin, forUser.campaign_id, { user_id: grantedMember.user.userId })).statusCode).toBe(409);
     expect((await give(admin, forGroup.campaign_id, { group_id: groupId })).statusCode).toBe(201);
     expect((await give(admin, forGroup.campaign_id, { user_id: manager.user.userId })).statusCode).toBe(201);
+    const accessCandidates = (await call(admin, 'GET', `/api/campaigns/${forGroup.campaign_id}/access-candidates`)).json();
+    expect(accessCandidates.groups).toEqual([]);
+    expect(accessCandidates.users.map((u: { user_id: number }) => u.user_id)).not.toContain(manager.user.userId);
+    expect(accessCandidates.users.map((u: { user_id: number }) => u.user_id)).toContain(plainMember.user.userId);
+    expect(accessCandidates.users.map((u: { user_id: number }) => u.user_id)).not.toContain(outsider.user.userId);
+    expect((await call(groupMember, 'GET', `/api/campaigns/${forGroup.campaign_id}/access-candidates`)).statusCode).toBe(403);
     expect((await give(admin, forGroup.campaign_id, {})).json().message).toBe('Choose a user or a group.');
     expect((await give(admin, forGroup.campaign_id, { user_id: outsider.user.userId })).statusCode).toBe(404);
 

@@ -4,6 +4,8 @@ import {
   campaign as campaignResponse,
   campaignAccessParams,
   campaignAccessRequest,
+  campaignAccessCandidates as campaignAccessCandidatesResponse,
+  campaignAccessCandidatesQuery,
   campaignAccessResponse,
   campaignCandidatesQuery,
   campaignCandidates as campaignCandidatesResponse,
@@ -33,6 +35,7 @@ import { campaignOrganization, canCreate, requireCampaign } from './policy';
 import { presentCampaign, presentCampaignDetail } from './present';
 import {
   addCampaignResource,
+  campaignAccessCandidates,
   campaignCandidates,
   campaignGrants,
   createCampaign,
@@ -162,6 +165,16 @@ export async function campaignRoutes(root: FastifyInstance) {
       await removeCampaignResource({ db, campaign, type, resourceId });
       request.audited = { target: { type: 'campaign', id: campaignId }, details: { removed_resource: { type, resource_id: resourceId } } };
       return { campaign_id: campaignId, resource_id: resourceId, type };
+    },
+  );
+
+  // The users page's pickers (not in spec §7): members and groups of the organization without a grant yet.
+  app.get(
+    '/campaigns/:id/access-candidates',
+    route({ params: campaignIdParams, querystring: campaignAccessCandidatesQuery, response: { 200: campaignAccessCandidatesResponse } }),
+    async (request) => {
+      const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'manage_access');
+      return campaignAccessCandidates({ db, campaign, query: request.query.query });
     },
   );
 

@@ -272,3 +272,32 @@ export async function revokeCampaignAccess({ db, campaign, userId, groupId }: { 
   }
   if (removed === 0) throw notFound();
 }
+
+/** The users page's pickers: the organization's members and groups not granted yet, by name (at most 100 each). */
+export async function campaignAccessCandidates({ db, campaign, query }: { db: Db; campaign: CampaignRow; query?: string }) {
+  const pattern = query ? `%${escapeLikePattern(query)}%` : null;
+  const userFilters: SQL[] = [
+    eq(userOrganizations.organizationId, campaign.organizationId),
+    notExists(sql`(select 1 from ${campaignUsers} where ${campaignUsers.campaignId} = ${campaign.campaignId} and ${campaignUsers.userId} = ${userOrganizations.userId})`),
+  ];
+  if (pattern) userFilters.push(sql`(${users.name} ilike ${pattern} or ${users.lastName} ilike ${pattern} or ${users.email} ilike ${pattern})`);
+  const candidateUsers = await db
+    .select({ user_id: users.userId, name: users.name, last_name: users.lastName, email: users.email, user_type_id: userOrganizations.userTypeId })
+    .from(userOrganizations)
+    .innerJoin(users, eq(users.userId, userOrganizations.userId))
+    .where(and(...userFilters))
+    .orderBy(sql`lower(${users.name})`, asc(users.userId))
+    .limit(100);
+  const groupFilters: SQL[] = [
+    eq(groups.organizationId, campaign.organizationId),
+    notExists(sql`(select 1 from ${campaignGroups} where ${campaignGroups.campaignId} = ${campaign.campaignId} and ${campaignGroups.groupId} = ${groups.groupId})`),
+  ];
+  if (pattern) groupFilters.push(ilike(groups.name, pattern));
+  const candidateGroups = await db
+    .select({ group_id: groups.groupId, name: groups.name })
+    .from(groups)
+    .where(and(...groupFilters))
+    .orderBy(sql`lower(${groups.name})`, asc(groups.groupId))
+    .limit(100);
+  return { users: candidateUsers, groups: candidateGroups };
+}

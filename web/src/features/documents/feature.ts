@@ -1,6 +1,16 @@
-// The documents feature (issue 15): routes and tabs are added here.
+// Documents (spec part 2 §2 "Documents and editor"; issue 15 item 1): /documents and the editor at
+// /documents/{documentId} (/documents/new before the first save). The tab shows when documents_enabled is
+// on, never inside an organization (spec part 2 "Main navigation tabs": there documents are reached through
+// campaigns).
+import { IconFileText } from '@tabler/icons-react';
+import { lazy } from 'react';
 import type { FeatureDefinition } from '../../app/registry';
 
 export const documentsFeature: FeatureDefinition = {
   id: 'documents',
+  routes: [
+    { path: '/documents', component: lazy(() => import('./DocumentsPage')) },
+    { path: '/documents/:documentId', component: lazy(() => import('./DocumentEditorPage')) },
+  ],
+  tabs: [{ id: 'documents', labelKey: 'breadcrumbs.documents', to: '/documents', icon: IconFileText, configKey: 'documents_enabled', hiddenInOrganization: true, order: 40 }],
 };

@@ -1,0 +1,45 @@
+// The block editor (BlockNote, Mantine flavour; DESIGN.md §2), loaded as its own chunk by the editor page.
+// Only BlockNote's own styles are imported (react/style.css and mantine's blocknoteStyles.css, all scoped to
+// .bn-* classes) — not mantine/style.css, whose copy of Mantine's component styles the app already has — so
+// nothing outside the editor is restyled. Its menus speak the interface language.
+import '@blocknote/react/style.css';
+import '@blocknote/mantine/blocknoteStyles.css';
+import type { PartialBlock } from '@blocknote/core';
+import { en, es } from '@blocknote/core/locales';
+import { BlockNoteView } from '@blocknote/mantine';
+import { useCreateBlockNote } from '@blocknote/react';
+import { useComputedColorScheme } from '@mantine/core';
+import type { DocumentBlock } from '@pluma/common/documents';
+import { useEffect } from 'react';
+
+export interface EditorHandle {
+  /** The blocks and their HTML as they are now. */
+  read: () => { blocks: DocumentBlock[]; content: string };
+}
+
+interface DocumentEditorProps {
+  initialBlocks: DocumentBlock[];
+  lang: 'en' | 'es';
+  onReady: (handle: EditorHandle) => void;
+  onChange: () => void;
+  editable?: boolean;
+}
+
+export default function DocumentEditor({ initialBlocks, lang, onReady, onChange, editable = true }: DocumentEditorProps) {
+  const editor = useCreateBlockNote({
+    initialContent: initialBlocks.length > 0 ? (initialBlocks as PartialBlock[]) : undefined,
+    dictionary: lang === 'es' ? es : en,
+  });
+  const scheme = useComputedColorScheme('light');
+
+  useEffect(() => {
+    onReady({
+      read: () => {
+        const blocks = editor.document;
+        return { blocks: blocks as unknown as DocumentBlock[], content: editor.blocksToHTMLLossy(blocks) };
+      },
+    });
+  }, [editor, onReady]);
+
+  return <BlockNoteView editor={editor} editable={editable} theme={scheme} onChange={onChange} data-testid="document-editor" />;
+}

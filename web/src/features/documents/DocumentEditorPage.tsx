@@ -1,0 +1,238 @@
+// /documents/{documentId} and /documents/new (spec part 2 §2 "Documents and editor"; issue 15 item 1): the
+// header bar (the document's name, editable; the save state; Save and Tools), the block editor (its own lazy
+// chunk, shown 100 ms after the page — spec part 2 §9) and the tools panel (350 px on the web). A new
+// document starts with the heading 'Start writing here!' and is created by its first save (spec part 2 §4
+// "Save rule"). Autosave: use-autosave.ts. Over 65000 characters: the spec's alert, nothing sent.
+import { Alert, Box, Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DOCUMENT_FIRST_HEADING, DOCUMENT_NAME_MAX, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
+import { IconCheck, IconDeviceFloppy, IconFileTypeDocx, IconTools } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { useActiveOrganization } from '../../api/organization';
+import { useCurrentUser } from '../../app/session/session-context';
+import { showError, showSuccess } from '../../ui/alerts';
+import { downloadBlob } from '../../ui/download';
+import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
+import { PageLoader } from '../../ui/PageLoader';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { usePageTitle } from '../../ui/use-page-title';
+import type { EditorHandle } from './DocumentEditor';
+import { createDocument, documentKey, DOCUMENTS_KEY, downloadDocx, updateDocument, useDocument } from './documents-api';
+import { readDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
+
+const DocumentEditor = lazy(() => import('./DocumentEditor'));
+
+/** spec part 2 §9: the tools panel is 350 px wide on the web. */
+export const TOOLS_PANEL_WIDTH = 350;
+/** spec part 2 §9: the editor renders 100 ms after the page. */
+export const EDITOR_RENDER_DELAY_MS = 100;
+
+export const firstBlocks = (lang: 'en' | 'es'): DocumentBlock[] => [
+  { type: 'heading', props: { level: 1 }, content: [{ type: 'text', text: DOCUMENT_FIRST_HEADING[lang], styles: {} }], children: [] },
+];
+
+const fileName = (name: string) => `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'document'}.docx`;
+
+export default function DocumentEditorPage() {
+  const { t, i18n } = useTranslation('documents');
+  const { documentId: param = 'new' } = useParams();
+  const id = /^\d+$/.test(param) ? Number(param) : null;
+  // A document just created from /documents/new keeps its editor while the address takes its id.
+  const [createdHere, setCreatedHere] = useState<number | null>(null);
+  const continued = id !== null && id === createdHere;
+  const user = useCurrentUser();
+  const organization = useActiveOrganization();
+  const draftScope = `${user.user_id}.${organization?.organization_id ?? 'personal'}`;
+  const record = useDocument(continued ? null : id);
+  const lang = i18n.language === 'es' ? 'es' : 'en';
+
+  if (id !== null && !continued && record.isPending) return <PageLoader />;
+  if (record.isError) {
+    const gone = record.error instanceof ApiError && record.error.status === 404;
+    return <LoadErrorAlert text={gone ? t('editor.notFound') : t('editor.loadError')} onRetry={gone ? undefined : () => void record.refetch()} retryLabel={t('retry')} data-testid="document-error" />;
+  }
+  const draft = readDraft(draftScope, id);
+  const initial: DocumentSnapshot = draft ?? (record.data ? { name: record.data.name, blocks: record.data.blocks, content: record.data.content } : { name: t('editor.untitled'), blocks: firstBlocks(lang), content: '' });
+  return <EditorBody key={continued ? 'new' : param} documentId={id} initial={initial} restored={draft !== null} draftScope={draftScope} lang={lang} onCreated={setCreatedHere} />;
+}
+
+interface EditorBodyProps {
+  documentId: number | null;
+  initial: DocumentSnapshot;
+  restored: boolean;
+  draftScope: string;
+  lang: 'en' | 'es';
+  onCreated: (documentId: number) => void;
+}
+
+function EditorBody({ documentId, initial, restored, draftScope, lang, onCreated }: EditorBodyProps) {
+  const { t } = useTranslation('documents');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const wide = useMediaQuery('(min-width: 62em)');
+  const [name, setName] = useState(initial.name);
+  const nameRef = useRef(initial.name);
+  const editorRef = useRef<EditorHandle | null>(null);
+  const [showEditor, setShowEditor] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  usePageTitle(name || t('editor.untitled'));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setShowEditor(true), EDITOR_RENDER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const read = useCallback((): DocumentSnapshot | null => {
+    const editor = editorRef.current;
+    // spec part 2 §5: the form value cannot be empty — nothing is saved without a name.
+    if (!editor || nameRef.current.trim() === '') return null;
+    return { name: nameRef.current.trim(), ...editor.read() };
+  }, []);
+
+  const save = useCallback(
+    async (snapshot: DocumentSnapshot, current: number | null) => {
+      const saved: DocumentRecord = current === null ? await createDocument(snapshot) : await updateDocument({ document_id: current, ...snapshot });
+      queryClient.setQueryData(documentKey(saved.document_id), saved);
+      void queryClient.invalidateQueries({ queryKey: [...DOCUMENTS_KEY, 'list'] });
+      return saved.document_id;
+    },
+    [queryClient],
+  );
+
+  const { state: saveState, autosave } = useAutosave({
+    draftScope,
+    documentId,
+    read,
+    save,
+    initiallyDirty: restored,
+    onCreated: (created) => {
+      setCreatedId(created);
+      onCreated(created);
+      void navigate(`/documents/${created}`, { replace: true });
+    },
+    onTooLarge: () => showError(t('editor.tooLarge')),
+    onError: (error) => handleError(error),
+  });
+
+  const onReady = useCallback((handle: EditorHandle) => {
+    editorRef.current = handle;
+  }, []);
+
+  const saveNow = async () => {
+    if (nameRef.current.trim() === '') return;
+    await autosave.saveNow();
+  };
+  // 'Document saved' when the Save button's save went through.
+  const onSave = async () => {
+    await saveNow();
+    if (!autosave.dirty) showSuccess(t('editor.saved'));
+  };
+
+  const currentId = documentId ?? createdId;
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await saveNow();
+      if (autosave.dirty || currentId === null) return;
+      downloadBlob(await downloadDocx(currentId), fileName(nameRef.current));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const nameError = name.trim() === '' ? t('editor.nameRequired') : null;
+
+  return (
+    <Stack gap="sm" data-testid="document-page">
+      <Paper withBorder p="sm" radius="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <TextInput
+            aria-label={t('editor.name')}
+            value={name}
+            maxLength={DOCUMENT_NAME_MAX}
+            error={nameError}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setName(next);
+              nameRef.current = next;
+              autosave.change();
+            }}
+            style={{ flex: 1, minWidth: 200 }}
+            variant="unstyled"
+            size="lg"
+            fw={600}
+            data-testid="document-name"
+          />
+          <Group gap="sm">
+            <SaveStatus state={saveState} />
+            <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void onSave()} loading={saveState === 'saving'} disabled={nameError !== null} data-testid="document-save">
+              {t('editor.save')}
+            </Button>
+            <Button variant="default" leftSection={<IconTools size={16} aria-hidden />} onClick={() => setToolsOpen((open) => !open)} aria-expanded={toolsOpen} aria-controls="document-tools" data-testid="document-tools-toggle">
+              {t('editor.tools')}
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      {saveState === 'tooLarge' && (
+        <Alert color="red" role="alert" data-testid="document-too-large">
+          {t('editor.tooLarge')}
+        </Alert>
+      )}
+      <Group align="flex-start" gap="md" wrap={wide ? 'nowrap' : 'wrap'}>
+        <Box style={{ flex: 1, minWidth: 0 }} py="sm">
+          {showEditor ? (
+            <Suspense fallback={<PageLoader />}>
+              <DocumentEditor initialBlocks={initial.blocks} lang={lang} onReady={onReady} onChange={autosave.change} />
+            </Suspense>
+          ) : (
+            <PageLoader />
+          )}
+        </Box>
+        {toolsOpen && (
+          <Paper id="document-tools" withBorder p="md" radius="md" w={wide ? TOOLS_PANEL_WIDTH : '100%'} style={{ flexShrink: 0 }} data-testid="document-tools" aria-label={t('tools.title')} component="aside">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                {t('tools.title')}
+              </Title>
+              <CloseButton aria-label={t('tools.close')} onClick={() => setToolsOpen(false)} />
+            </Group>
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                {t('tools.download')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('tools.downloadHint')}
+              </Text>
+              <Button variant="light" leftSection={<IconFileTypeDocx size={16} aria-hidden />} onClick={() => void download()} loading={downloading} data-testid="document-download-word">
+                {t('tools.word')}
+              </Button>
+            </Stack>
+          </Paper>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function SaveStatus({ state }: { state: SaveState }) {
+  const { t } = useTranslation('documents');
+  return (
+    <Group gap={6} role="status" aria-live="polite" data-testid="document-save-state" data-state={state}>
+      {state === 'saving' && <Loader size="xs" aria-hidden />}
+      {state === 'saved' && <IconCheck size={14} aria-hidden />}
+      <Text size="sm" c={state === 'error' || state === 'tooLarge' ? 'red' : 'dimmed'}>
+        {t(`state.${state}`)}
+      </Text>
+    </Group>
+  );
+}

@@ -5,6 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
@@ -16,6 +17,8 @@ export default function TutorialPage() {
   const { tutorialId } = useParams();
   const id = /^\d{1,10}$/.test(tutorialId ?? '') ? Number(tutorialId) : null;
   const tutorial = useTutorial(id);
+  // The crumb of this page reads the tutorial's name instead of its id.
+  useBreadcrumbLabel(`/tutorials/${tutorialId}`, tutorial.data?.name);
   const notFound = id === null || (tutorial.error instanceof ApiError && tutorial.error.status === 404);
 
   return (

@@ -180,6 +180,61 @@ describe('tutorials list', () => {
   });
 });
 
+describe('tutorials list across pages', () => {
+  // The server's pages are 24 long; a page size of 2 here keeps the lists short.
+  let order: number[];
+  const names = { 1: 'A', 2: 'B', 3: 'C' } as Record<number, string>;
+  const pageOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('page'));
+  const routes = () => ({
+    'GET /api/tutorials': (_: RequestInit, url: string) => {
+      const page = pageOf(url);
+      const ids = order.slice((page - 1) * 2, page * 2);
+      return { body: listOf(ids.map((id) => tutorial({ tutorial_id: id, name: names[id], ...staff })), { total: order.length, page, pageSize: 2, canManage: true }) };
+    },
+    'PUT /api/tutorials/order': (init: RequestInit) => {
+      const ids = JSON.parse(String(init.body)).ids as number[];
+      const places = ids.map((id) => order.indexOf(id)).sort();
+      const next = [...order];
+      ids.forEach((id, i) => (next[places[i]] = id));
+      order = next;
+      return { body: { tutorials: [] } };
+    },
+    'DELETE /api/tutorials/3': () => {
+      order = order.filter((id) => id !== 3);
+      return { body: { deleted: true } };
+    },
+  });
+  const shown = () => screen.getAllByTestId('tutorial-card').map((c) => c.getAttribute('aria-label'));
+
+  it('moves the first tutorial of a page above the last one of the page before, and follows it there', async () => {
+    order = [1, 2, 3];
+    const { calls } = stubFetch(routes());
+    show(<TutorialsPage />, '/tutorials');
+    await screen.findAllByTestId('tutorial-card');
+    fireEvent.click(within(screen.getByTestId('tutorials-pagination')).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(shown()).toEqual(['C']));
+    expect(screen.getByRole('button', { name: 'Move C down' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Move C up' }));
+    await waitFor(() => expect(shown()).toEqual(['A', 'C']));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [3, 2] });
+  });
+
+  it('steps back a page when its last tutorial is deleted', async () => {
+    order = [1, 2, 3];
+    stubFetch(routes());
+    show(<TutorialsPage />, '/tutorials');
+    await screen.findAllByTestId('tutorial-card');
+    fireEvent.click(within(screen.getByTestId('tutorials-pagination')).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(shown()).toEqual(['C']));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete C' }));
+    const confirm = await screen.findByTestId('delete-tutorial-modal');
+    await waitFor(() => expect(confirm).toHaveTextContent('This action cannot be reversed.'));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete', hidden: true }));
+    await waitFor(() => expect(shown()).toEqual(['A', 'B']));
+    expect(screen.queryByTestId('tutorials-empty')).toBeNull();
+  });
+});
+
 describe('tutorial page', () => {
   it('plays a YouTube link in the privacy-enhanced embed, titled, with the description and Back', async () => {
     stubFetch({ 'GET /api/tutorials/1': () => ({ body: tutorial({ src: 'https://youtu.be/dQw4w9WgXcQ?autoplay=1' }) }) });

@@ -265,7 +265,8 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
   await costNote.getByText(fill(tr.costNote, { min: quote.min, max: quote.max })).waitFor();
   await costNote.getByRole('button', { name: tr.execute }).click();
   await costNote.waitFor({ state: 'detached' });
-  await training.getByRole('progressbar').first().waitFor();
+  // At 0 % the bar's section has no width (hidden to Playwright): attached is what shows the progress started.
+  await training.getByRole('progressbar').first().waitFor({ state: 'attached' });
   await training.getByText(tr.status.succeeded, { exact: true }).waitFor({ timeout: 40_000 });
   await training.getByText(/ft:gpt-4o-mini-2024-07-18:pluma-emulator:/).waitFor();
   expect(await training.getByRole('progressbar').count()).toBe(0);

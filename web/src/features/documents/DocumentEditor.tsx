@@ -20,15 +20,18 @@ export interface EditorHandle {
 interface DocumentEditorProps {
   initialBlocks: DocumentBlock[];
   lang: 'en' | 'es';
+  /** The editable area's accessible name. */
+  label: string;
   onReady: (handle: EditorHandle) => void;
   onChange: () => void;
   editable?: boolean;
 }
 
-export default function DocumentEditor({ initialBlocks, lang, onReady, onChange, editable = true }: DocumentEditorProps) {
+export default function DocumentEditor({ initialBlocks, lang, label, onReady, onChange, editable = true }: DocumentEditorProps) {
   const editor = useCreateBlockNote({
     initialContent: initialBlocks.length > 0 ? (initialBlocks as PartialBlock[]) : undefined,
     dictionary: lang === 'es' ? es : en,
+    domAttributes: { editor: { 'aria-label': label } },
   });
   const scheme = useComputedColorScheme('light');
 

@@ -192,7 +192,7 @@ function EditorBody({ documentId, initial, restored, draftScope, lang, onCreated
         <Box style={{ flex: 1, minWidth: 0 }} py="sm">
           {showEditor ? (
             <Suspense fallback={<PageLoader />}>
-              <DocumentEditor initialBlocks={initial.blocks} lang={lang} onReady={onReady} onChange={autosave.change} />
+              <DocumentEditor initialBlocks={initial.blocks} lang={lang} label={t('editor.textLabel')} onReady={onReady} onChange={autosave.change} />
             </Suspense>
           ) : (
             <PageLoader />

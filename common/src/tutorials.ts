@@ -60,13 +60,11 @@ function vimeoId(url: URL): string | null {
 
 /**
  * How a tutorial's src plays (spec part 2 §2: "/tutorials/{tutorial_id} plays the video (src link)"):
- * YouTube and Vimeo links in their embedded player, any other http(s) address (an .mp4, a file uploaded to
- * this server) in a <video> element; anything else (javascript:, data:, a YouTube link without a video)
+ * YouTube and Vimeo links in their embedded player, any other http(s) address (an .mp4 on a CDN) in a
+ * <video> element; anything else (javascript:, data:, a YouTube link without a video)
  * is invalid — refused on save, and never rendered.
  */
 export function tutorialPlayer(src: string): TutorialPlayer {
-  const sameOrigin = /^\/api\/files\/[A-Za-z0-9_-]+(\.[a-z0-9]{2,5})?$/.test(src);
-  if (sameOrigin) return { kind: 'video', url: src };
   const url = httpUrl(src);
   if (!url) return { kind: 'invalid' };
   const host = url.hostname.toLowerCase();

@@ -4,7 +4,7 @@
 // cannot play or are hostile are refused; the seed runs once.
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, tutorials, tutorialSeeds } from '../../db/schema';
+import { auditLog, files, tutorials, tutorialSeeds } from '../../db/schema';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
@@ -132,6 +132,8 @@ describe(`tutorials API (${testDbKind()})`, () => {
       'https://youtu.be/short',
       'https://vimeo.com/channels/staffpicks',
       'not a url',
+      // A private file needs its owner's token, which a <video> element cannot send.
+      '/api/files/12',
     ]) {
       const body = await refused({ src }, 'src');
       expect(body.details.src).toBe('The video must be an http:// or https:// link: a YouTube or Vimeo video, or a video file.');
@@ -184,6 +186,9 @@ describe(`tutorials API (${testDbKind()})`, () => {
     expect(await names(ana)).not.toContain('Moved');
     expect((await call(admin, 'DELETE', `/api/tutorials/${made.tutorial_id}`)).json()).toEqual({ deleted: true });
     expect((await call(ana, 'GET', `/api/tutorials/${made.tutorial_id}`)).statusCode).toBe(404);
+    // Staff changes are audited (DESIGN.md §3 requireStaff).
+    const audited = await t.ctx.db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.user.userId));
+    expect(audited.map((a) => a.action).join(' ')).toMatch(/DELETE.*tutorials/i);
   });
 
   it('reorders: the given tutorials take the places they held between them; one language at a time', async () => {

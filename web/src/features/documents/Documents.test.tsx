@@ -279,3 +279,23 @@ describe('autosave machine', () => {
     expect(machine.state).toBe('tooLarge');
   });
 });
+
+describe('stored HTML on render', () => {
+  it('keeps the document and drops scripts, handlers, javascript: URLs and non-checkbox inputs', async () => {
+    const { DocumentHtml, sanitizeDocumentHtml } = await import('./DocumentHtml');
+    const html =
+      '<h1 onclick="x()">Title</h1><script>alert(1)</script><p>ok<img src="x" onerror="alert(2)"><img src="https://example.com/a.png">' +
+      '<a href="javascript:alert(3)">bad</a><a href="https://example.com/a">good</a><iframe src="https://evil.example"></iframe>' +
+      '<input type="text" value="x"><input type="checkbox" checked></p><svg><script>alert(4)</script></svg>';
+    const clean = sanitizeDocumentHtml(html);
+    expect(clean).not.toMatch(/script|onerror|onclick|javascript:|iframe|svg|type="text"/i);
+    expect(clean).toContain('<h1>Title</h1>');
+    expect(clean).toContain('<a href="https://example.com/a" target="_blank" rel="noopener noreferrer nofollow">good</a>');
+    expect(clean).toContain('<img src="https://example.com/a.png">');
+    expect(clean).toMatch(/<input (type="checkbox" checked="" disabled=""|checked="" type="checkbox" disabled="")>/);
+    renderScreen(<DocumentHtml html={html} data-testid="doc-html" />, { session: session() });
+    const shown = screen.getByTestId('doc-html');
+    expect(within(shown).getByRole('heading', { name: 'Title' })).toBeInTheDocument();
+    expect(shown.querySelector('script, iframe, [onerror]')).toBeNull();
+  });
+});

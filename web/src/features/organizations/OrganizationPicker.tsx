@@ -4,7 +4,7 @@
 // organization's pages: Groups for everyone, and the organization tabs (users, settings, analytics) only
 // for roles the server lets in (spec part 2 §6: a Member has no organization tabs).
 import { NavLink, Select, Stack } from '@mantine/core';
-import { IconBuilding, IconChartBar, IconPackage, IconSettings, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuilding, IconChartBar, IconPackage, IconSettings, IconSpeakerphone, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,8 @@ export default function OrganizationPicker() {
   const abilities = record?.abilities;
   const links = active
     ? [
+        // spec part 2 §6: every member sees the campaigns granted to them (more by role).
+        { to: '/organization/campaigns', label: t('nav.campaigns'), icon: IconSpeakerphone, show: true },
         { to: '/organization/groups', label: t('nav.groups'), icon: IconUsersGroup, show: true },
         { to: '/organization/admin-panel', label: t('nav.users'), icon: IconUsers, show: Boolean(abilities?.view_users) },
         { to: `/organizations/organization-settings/${active.organization_id}`, label: t('nav.settings'), icon: IconSettings, show: Boolean(abilities?.update) },

@@ -230,8 +230,9 @@ describe('choosing the organization', () => {
     fireEvent.click(options.find((o) => o.textContent === 'Beta')!);
     await waitFor(() => expect(organizationStore.get()?.organization_id).toBe(6));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    // A Member has no organization tabs, only the groups.
+    // A Member has no organization tabs, only the campaigns and groups (what is granted to them).
     expect(await screen.findByTestId('organization-nav-groups')).toBeInTheDocument();
+    expect(screen.getByTestId('organization-nav-campaigns')).toHaveAttribute('href', '/organization/campaigns');
     expect(screen.queryByTestId('organization-nav-admin-panel')).toBeNull();
     expect(screen.queryByTestId('organization-nav-organization-settings')).toBeNull();
   });

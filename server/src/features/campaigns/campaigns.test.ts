@@ -2,7 +2,9 @@
 // users page"; §5; §6; §7 "Campaigns"; §9; docs/decisions.md "Campaigns"). The permission matrix: Admin,
 // Manager (own and granted), Member with and without a grant (direct and through a group), a stranger to the
 // organization, staff who are members, over the list, the reads and every write.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { sharedThroughCampaigns } from './policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignResources, campaigns, campaignUsers, documents, groups, groupUsers, templates } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
@@ -227,5 +229,27 @@ describe('campaigns API', () => {
     expect((await call(admin, 'POST', `/api/campaigns/revoke-access/${forUser.campaign_id}`, { user_id: grantedMember.user.userId })).statusCode).toBe(200);
     expect(await t.ctx.db.select().from(campaignUsers).where(eq(campaignUsers.campaignId, forUser.campaign_id))).toHaveLength(0);
     expect(await list(grantedMember)).toEqual([]);
+  });
+
+  it('sharedThroughCampaigns: the documents a campaign shares with the actor, in the organization they act in', async () => {
+    const c = (await call(admin, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Shared' })).json();
+    const [doc] = await t.ctx.db.insert(documents).values({ userId: admin.user.userId, organizationId, name: 'Shared doc' }).returning();
+    await call(admin, 'POST', '/api/campaigns/campaign-resource/', { campaign_id: c.campaign_id, resource_id: doc.documentId, type: 'document' });
+    await call(admin, 'POST', `/api/campaigns/give-access/${c.campaign_id}`, { group_id: groupId });
+    const actorOf = (who: BuiltUser, role: 'admin' | 'member', inOrganization = true): Actor =>
+      ({ user: who.user, staffRole: null, sessionId: 0, familyId: '', organization: inOrganization ? { organizationId, role, asStaff: false } : null }) as Actor;
+    const shared = async (actor: Actor, campaignId?: number) =>
+      (
+        await t.ctx.db
+          .select({ id: documents.documentId })
+          .from(documents)
+          .where(and(eq(documents.documentId, doc.documentId), sharedThroughCampaigns(actor, 'document', documents.documentId, campaignId)))
+      ).length;
+    expect(await shared(actorOf(groupMember, 'member'))).toBe(1);
+    expect(await shared(actorOf(groupMember, 'member'), c.campaign_id)).toBe(1);
+    expect(await shared(actorOf(groupMember, 'member'), c.campaign_id + 1000)).toBe(0);
+    expect(await shared(actorOf(plainMember, 'member'))).toBe(0);
+    expect(await shared(actorOf(groupMember, 'member', false))).toBe(0);
+    expect(await shared(actorOf(admin, 'admin'))).toBe(1);
   });
 });

@@ -8,10 +8,10 @@
 // - staff (any staff role) who are members: every campaign, with the writes (spec §6 "Campaign menu: shown
 //   to staff or any non-Member" — the menu is only offered where the server allows it).
 // A campaign outside this scope is a 404 on every route; a visible one the role may not change is a 403.
-import { CAMPAIGN_ACTIONS, type CampaignAction } from '@pluma/common/campaigns';
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { CAMPAIGN_ACTIONS, type CampaignAction, type CampaignResourceType } from '@pluma/common/campaigns';
+import { and, eq, exists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaignGroups, campaigns, campaignUsers, groupUsers } from '../../db/schema';
+import { campaignGroups, campaignResources, campaigns, campaignUsers, groupUsers } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { organizationAccess, type OrganizationAccess } from '../organizations';
@@ -75,4 +75,19 @@ export async function requireCampaign(db: Db, actor: Actor, campaignId: number, 
 export async function campaignOrganization(db: Db, actor: Actor, organizationId: number): Promise<OrganizationAccess> {
   if (actor.organization && actor.organization.organizationId !== organizationId) throw notFound();
   return organizationAccess(db, actor, organizationId);
+}
+
+/**
+ * For the documents and templates features: "this row is in a campaign the actor sees", as a SQL condition
+ * on the row's id column (spec part 2 §2: a campaign's document opens at campaign/{campaignId}/documents/
+ * {documentId}; a template links to its edit page). `campaignId` narrows it to one campaign. Needs the
+ * actor's organization (the request's organization_id); in Personal nothing is shared this way.
+ */
+export function sharedThroughCampaigns(actor: Actor, type: CampaignResourceType, resourceId: AnyColumn | SQL, campaignId?: number): SQL {
+  const access = actor.organization;
+  if (!access) return sql`false`;
+  const oneCampaign = campaignId === undefined ? sql`` : sql` and ${campaigns.campaignId} = ${campaignId}`;
+  return exists(
+    sql`(select 1 from ${campaignResources} join ${campaigns} on ${campaigns.campaignId} = ${campaignResources.campaignId} where ${campaignResources.type} = ${type} and ${campaignResources.resourceId} = ${resourceId}${oneCampaign} and ${visibleCampaigns(actor, access)})`,
+  );
 }

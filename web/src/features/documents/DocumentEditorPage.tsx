@@ -22,7 +22,7 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
 import type { EditorHandle } from './DocumentEditor';
 import { createDocument, documentKey, DOCUMENTS_KEY, downloadDocx, updateDocument, useDocument } from './documents-api';
-import { readDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
+import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
 
 const DocumentEditor = lazy(() => import('./DocumentEditor'));
 
@@ -55,21 +55,33 @@ export default function DocumentEditorPage() {
     const gone = record.error instanceof ApiError && record.error.status === 404;
     return <LoadErrorAlert text={gone ? t('editor.notFound') : t('editor.loadError')} onRetry={gone ? undefined : () => void record.refetch()} retryLabel={t('retry')} data-testid="document-error" />;
   }
-  const draft = readDraft(draftScope, id);
+  const draft = usableDraft(readDraft(draftScope, id), record.data?.updatedAt ?? null);
   const initial: DocumentSnapshot = draft ?? (record.data ? { name: record.data.name, blocks: record.data.blocks, content: record.data.content } : { name: t('editor.untitled'), blocks: firstBlocks(lang), content: '' });
-  return <EditorBody key={continued ? 'new' : param} documentId={id} initial={initial} restored={draft !== null} draftScope={draftScope} lang={lang} onCreated={setCreatedHere} />;
+  return (
+    <EditorBody
+      key={continued ? 'new' : param}
+      documentId={id}
+      initial={initial}
+      baseUpdatedAt={draft ? draft.baseUpdatedAt : (record.data?.updatedAt ?? null)}
+      restored={draft !== null}
+      draftScope={draftScope}
+      lang={lang}
+      onCreated={setCreatedHere}
+    />
+  );
 }
 
 interface EditorBodyProps {
   documentId: number | null;
   initial: DocumentSnapshot;
+  baseUpdatedAt: string | null;
   restored: boolean;
   draftScope: string;
   lang: 'en' | 'es';
   onCreated: (documentId: number) => void;
 }
 
-function EditorBody({ documentId, initial, restored, draftScope, lang, onCreated }: EditorBodyProps) {
+function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, lang, onCreated }: EditorBodyProps) {
   const { t } = useTranslation('documents');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -101,7 +113,7 @@ function EditorBody({ documentId, initial, restored, draftScope, lang, onCreated
       const saved: DocumentRecord = current === null ? await createDocument(snapshot) : await updateDocument({ document_id: current, ...snapshot });
       queryClient.setQueryData(documentKey(saved.document_id), saved);
       void queryClient.invalidateQueries({ queryKey: [...DOCUMENTS_KEY, 'list'] });
-      return saved.document_id;
+      return { documentId: saved.document_id, updatedAt: saved.updatedAt };
     },
     [queryClient],
   );
@@ -109,6 +121,7 @@ function EditorBody({ documentId, initial, restored, draftScope, lang, onCreated
   const { state: saveState, autosave } = useAutosave({
     draftScope,
     documentId,
+    baseUpdatedAt,
     read,
     save,
     initiallyDirty: restored,

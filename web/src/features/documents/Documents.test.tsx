@@ -212,6 +212,17 @@ describe('document editor page', () => {
     expect(readDraft('7.personal', 3)).toBeNull();
   });
 
+  it('ignores a draft when the server has a newer version than the one it was written from', async () => {
+    window.localStorage.setItem(
+      'pluma.documentDraft.7.personal.3',
+      JSON.stringify({ name: 'Plan', blocks: [], content: '<p>old draft</p>', savedAt: '2026-01-01T00:00:00.000Z', baseUpdatedAt: '2026-01-01T00:00:00.000Z' }),
+    );
+    stubFetch({ 'GET /api/documents/3': () => ({ body: record({ content: '<p>Hello</p>', updatedAt: '2026-01-03T00:00:00.000Z' }) }) });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    expect(((await screen.findByTestId('fake-editor')) as HTMLTextAreaElement).value).toBe('Hello');
+    expect(screen.getByTestId('document-save-state')).toHaveTextContent('Saved');
+  });
+
   it('answers a missing or foreign document with its message', async () => {
     stubFetch({});
     renderScreen(<DocumentEditorPage />, editorRoute('/documents/99'));
@@ -226,9 +237,9 @@ describe('autosave machine', () => {
     vi.useFakeTimers();
     let text = 'a';
     const resolvers: (() => void)[] = [];
-    const save = vi.fn((_s: DocumentSnapshot, id: number | null) => new Promise<number>((resolve) => resolvers.push(() => resolve(id ?? 5))));
+    const save = vi.fn((_s: DocumentSnapshot, id: number | null) => new Promise<{ documentId: number; updatedAt: string }>((resolve) => resolvers.push(() => resolve({ documentId: id ?? 5, updatedAt: 'x' }))));
     const onCreated = vi.fn();
-    const machine = new Autosave({ draftScope: 's', documentId: null, read: () => snapshot(text), save, onCreated });
+    const machine = new Autosave({ draftScope: 's', documentId: null, baseUpdatedAt: null, read: () => snapshot(text), save, onCreated });
     machine.change();
     machine.change();
     await vi.advanceTimersByTimeAsync(1499);
@@ -255,19 +266,19 @@ describe('autosave machine', () => {
   it('keeps a failed save as a draft and says so', async () => {
     vi.useFakeTimers();
     const onError = vi.fn();
-    const machine = new Autosave({ draftScope: 's', documentId: 8, read: () => snapshot('kept'), save: () => Promise.reject(new Error('offline')), onError });
+    const machine = new Autosave({ draftScope: 's', documentId: 8, baseUpdatedAt: 'v1', read: () => snapshot('kept'), save: () => Promise.reject(new Error('offline')), onError });
     machine.change();
     await vi.advanceTimersByTimeAsync(1500);
     expect(machine.state).toBe('error');
     expect(onError).toHaveBeenCalled();
-    expect(readDraft('s', 8)).toMatchObject({ content: '<p>kept</p>' });
+    expect(readDraft('s', 8)).toMatchObject({ content: '<p>kept</p>', baseUpdatedAt: 'v1' });
   });
 
   it('warns about the limit once while typing, every time on Save, and never sends', async () => {
     vi.useFakeTimers();
-    const save = vi.fn(async () => 8);
+    const save = vi.fn(async () => ({ documentId: 8, updatedAt: 'x' }));
     const onTooLarge = vi.fn();
-    const machine = new Autosave({ draftScope: 's', documentId: 8, read: () => snapshot('x'.repeat(65_000)), save, onTooLarge });
+    const machine = new Autosave({ draftScope: 's', documentId: 8, baseUpdatedAt: 'v1', read: () => snapshot('x'.repeat(65_000)), save, onTooLarge });
     machine.change();
     await vi.advanceTimersByTimeAsync(1500);
     machine.change();

@@ -25,6 +25,18 @@ const draftKey = (scope: string, documentId: number | null) => `${DRAFT_PREFIX}$
 
 export interface Draft extends DocumentSnapshot {
   savedAt: string;
+  /**
+   * The server's updatedAt of the version these edits started from (null: a document not created yet). A
+   * draft is used only while the server still has that version: if it changed since (the save sent when the
+   * page was hidden did land, or another device saved), the server's text wins.
+   */
+  baseUpdatedAt: string | null;
+}
+
+/** The draft to start from, if it is still ahead of what the server has (see Draft.baseUpdatedAt). */
+export function usableDraft(draft: Draft | null, serverUpdatedAt: string | null): Draft | null {
+  if (!draft) return null;
+  return serverUpdatedAt === null || draft.baseUpdatedAt === serverUpdatedAt ? draft : null;
 }
 
 export function readDraft(scope: string, documentId: number | null): Draft | null {
@@ -38,9 +50,10 @@ export function readDraft(scope: string, documentId: number | null): Draft | nul
   }
 }
 
-function writeDraft(scope: string, documentId: number | null, snapshot: DocumentSnapshot) {
+function writeDraft(scope: string, documentId: number | null, snapshot: DocumentSnapshot, baseUpdatedAt: string | null) {
   try {
-    window.localStorage.setItem(draftKey(scope, documentId), JSON.stringify({ ...snapshot, savedAt: new Date().toISOString() }));
+    const draft: Draft = { ...snapshot, savedAt: new Date().toISOString(), baseUpdatedAt };
+    window.localStorage.setItem(draftKey(scope, documentId), JSON.stringify(draft));
   } catch {
     // Storage full or disabled: the server save is still attempted.
   }
@@ -72,8 +85,10 @@ export interface AutosaveOptions {
   documentId: number | null;
   /** The editor's current name, blocks and HTML; null when it cannot be saved yet (no editor, empty name). */
   read: () => DocumentSnapshot | null;
-  /** Sends the snapshot (POST when documentId is null, else PUT) and answers the saved document's id. */
-  save: (snapshot: DocumentSnapshot, documentId: number | null) => Promise<number>;
+  /** The server's updatedAt of the loaded version (null for a new document). */
+  baseUpdatedAt: string | null;
+  /** Sends the snapshot (POST when documentId is null, else PUT) and answers the saved document's id and updatedAt. */
+  save: (snapshot: DocumentSnapshot, documentId: number | null) => Promise<{ documentId: number; updatedAt: string }>;
   /** The first save created the document. */
   onCreated?: (documentId: number) => void;
   /** The document is over the limit (each time the user asks for a save, once per episode otherwise). */
@@ -89,6 +104,7 @@ export class Autosave {
   state: SaveState;
   private options: AutosaveOptions;
   private documentId: number | null;
+  private baseUpdatedAt: string | null;
   private version: number;
   private savedVersion = 0;
   private running: Promise<void> | null = null;
@@ -99,6 +115,7 @@ export class Autosave {
   constructor(options: AutosaveOptions) {
     this.options = options;
     this.documentId = options.documentId;
+    this.baseUpdatedAt = options.baseUpdatedAt;
     this.version = options.initiallyDirty ? 1 : 0;
     this.state = options.initiallyDirty ? 'unsaved' : 'saved';
   }
@@ -142,7 +159,7 @@ export class Autosave {
   flush = () => {
     if (!this.dirty) return;
     const snapshot = this.options.read();
-    if (snapshot) writeDraft(this.options.draftScope, this.documentId, snapshot);
+    if (snapshot) writeDraft(this.options.draftScope, this.documentId, snapshot, this.baseUpdatedAt);
     this.clearTimer();
     void this.run(false);
   };
@@ -179,7 +196,7 @@ export class Autosave {
     if (!snapshot) return;
     const at = this.version;
     if (snapshot.content.length >= DOCUMENT_CONTENT_LIMIT) {
-      writeDraft(this.options.draftScope, this.documentId, snapshot);
+      writeDraft(this.options.draftScope, this.documentId, snapshot, this.baseUpdatedAt);
       this.setState('tooLarge');
       if (asked || !this.warnedTooLarge) this.options.onTooLarge?.();
       this.warnedTooLarge = true;
@@ -198,7 +215,8 @@ export class Autosave {
   private async send(snapshot: DocumentSnapshot, at: number) {
     const before = this.documentId;
     try {
-      const savedId = await this.options.save(snapshot, before);
+      const { documentId: savedId, updatedAt } = await this.options.save(snapshot, before);
+      this.baseUpdatedAt = updatedAt;
       if (before === null) {
         clearDraft(this.options.draftScope, null);
         this.documentId = savedId;
@@ -211,7 +229,7 @@ export class Autosave {
         this.setState('saved');
       }
     } catch (error) {
-      writeDraft(this.options.draftScope, this.documentId, snapshot);
+      writeDraft(this.options.draftScope, this.documentId, snapshot, this.baseUpdatedAt);
       this.setState('error');
       this.options.onError?.(error);
     }

@@ -101,6 +101,14 @@ describe('campaigns list', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('sortBy=name_desc'))).toBe(true));
   });
 
+  it('pages past 60 campaigns (page sent to the server)', async () => {
+    const { calls } = inAcme('admin', { [LIST]: () => ({ body: { campaigns: [buildCampaign()], total: 61 } }) });
+    show(<CampaignsPage />, '/organization/campaigns');
+    await screen.findAllByTestId('campaign-card');
+    fireEvent.click(await screen.findByRole('button', { name: '2' }));
+    await waitFor(() => expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('page') === '2')).toBe(true));
+  });
+
   it("a Member sees no '+' and no menu; a staff member does; in Spanish", async () => {
     await setLanguage('es');
     inAcme('member', { [LIST]: () => ({ body: { campaigns: [buildCampaign({}, false)], total: 1 } }) });

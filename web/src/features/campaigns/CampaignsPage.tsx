@@ -3,9 +3,7 @@
 // a menu Edit Campaign / Delete Campaign / Add Users for non-Members and staff (the campaign's abilities,
 // which the server computes the same way: docs/decisions.md "Campaigns"). A Member sees what is granted.
 import { ActionIcon, Button, Card, Center, Group as Row, Image, Menu, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { CAMPAIGN_SORT_KEYS, DEFAULT_CAMPAIGN_SORT, type Campaign, type CampaignSortKey } from '@pluma/common/campaigns';
-import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
+import { CAMPAIGN_SORT_KEYS, CAMPAIGNS_PAGE_SIZE, DEFAULT_CAMPAIGN_SORT, type Campaign, type CampaignSortKey } from '@pluma/common/campaigns';
 import type { Organization } from '@pluma/common/organizations';
 import { IconDots, IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,10 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/session/session-context';
 import { CardGrid } from '../../ui/CardGrid';
+import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
+import { useListControls } from '../../ui/use-list-controls';
 import { WithActiveOrganization } from '../organizations/ActiveOrganization';
 import { CampaignFormModal } from './CampaignFormModal';
 import { useCampaigns } from './campaigns-api';
@@ -38,10 +38,9 @@ export function useCanManageCampaigns(organization: Organization) {
 function CampaignsList({ organization }: { organization: Organization }) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sortBy, setSortBy] = useState<CampaignSortKey>(DEFAULT_CAMPAIGN_SORT);
-  const list = useCampaigns(organization.organization_id, debounced, sortBy);
+  const { search, setSearch, query: debounced, page, setPage, pageCount } = useListControls(CAMPAIGNS_PAGE_SIZE, sortBy);
+  const list = useCampaigns(organization.organization_id, debounced, sortBy, page);
   const canCreate = useCanManageCampaigns(organization);
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
@@ -139,6 +138,7 @@ function CampaignsList({ organization }: { organization: Organization }) {
           );
         })}
       </CardGrid>
+      <ListPagination total={pageCount(list.data?.total)} value={page} onChange={setPage} data-testid="campaigns-pages" />
       <CampaignFormModal campaign={editing} onClose={() => setEditing(null)} />
       <DeleteCampaignModal campaign={deleting} onClose={() => setDeleting(null)} />
     </Stack>

@@ -20,10 +20,10 @@ import { api } from '../../api/instance';
 export const CAMPAIGNS_KEY = ['campaigns'] as const;
 export const campaignKey = (campaignId: number) => [...CAMPAIGNS_KEY, 'one', campaignId] as const;
 
-export function useCampaigns(organizationId: number, query: string, sortBy: CampaignSortKey) {
+export function useCampaigns(organizationId: number, query: string, sortBy: CampaignSortKey, page = 1) {
   return useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'list', organizationId, query, sortBy],
-    queryFn: ({ signal }) => api.get<CampaignList>(campaignListPath(organizationId), { query: { query: query || undefined, sortBy }, signal }),
+    queryKey: [...CAMPAIGNS_KEY, 'list', organizationId, query, sortBy, page],
+    queryFn: ({ signal }) => api.get<CampaignList>(campaignListPath(organizationId), { query: { query: query || undefined, sortBy, page: page > 1 ? page : undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -70,6 +70,48 @@ export const documentBlocks = z
   .max(10_000)
   .refine((blocks) => JSON.stringify(blocks).length <= DOCUMENT_BLOCKS_JSON_MAX, { error: 'document_too_large' });
 
+function inlineText(items: DocumentInline[] | undefined): string {
+  if (!Array.isArray(items)) return '';
+  return items
+    .map((item) => {
+      if (item.type === 'text') return String((item as { text?: unknown }).text ?? '');
+      if (item.type === 'link') return inlineText((item as { content?: DocumentInline[] }).content);
+      return '';
+    })
+    .join('');
+}
+
+/** The words of a document, one line per block, table cells tab-separated (search, excerpts, AI context). */
+export function documentPlainText(blocks: DocumentBlock[]): string {
+  const lines: string[] = [];
+  const walk = (list: DocumentBlock[]) => {
+    for (const block of list) {
+      if (Array.isArray(block.content)) lines.push(inlineText(block.content));
+      else if (block.content?.type === 'tableContent') {
+        for (const row of block.content.rows ?? []) {
+          lines.push((row?.cells ?? []).map((cell) => inlineText(Array.isArray(cell) ? cell : cell?.content)).join('\t'));
+        }
+      }
+      if (Array.isArray(block.children)) walk(block.children);
+    }
+  };
+  walk(blocks);
+  return lines.join('\n').trim();
+}
+
+/** spec part 2 §2: the instruction that follows a document given as context. */
+export const DOCUMENT_CONTEXT_INSTRUCTION = 'Use the above text to make a response for the next request';
+
+/** The request with the document's text before it (spec part 2 §2), the text cut from its start to fit `max`. */
+export function withDocumentContext(documentText: string, request: string, max: number): string {
+  const text = documentText.trim();
+  if (!text) return request;
+  const glue = `\n\n${DOCUMENT_CONTEXT_INSTRUCTION}\n\n`;
+  const room = max - glue.length - request.length;
+  if (room <= 0) return request;
+  return `${text.length > room ? text.slice(text.length - room) : text}${glue}${request}`;
+}
+
 // ---- responses ----
 
 const abilities = z.object({

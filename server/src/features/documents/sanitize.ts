@@ -97,31 +97,5 @@ export function sanitizeBlocks(blocks: DocumentBlock[]): DocumentBlock[] {
   });
 }
 
-function inlineText(items: DocumentInline[] | undefined): string {
-  if (!Array.isArray(items)) return '';
-  return items
-    .map((item) => {
-      if (item.type === 'text') return String((item as { text?: unknown }).text ?? '');
-      if (item.type === 'link') return inlineText((item as { content?: DocumentInline[] }).content);
-      return '';
-    })
-    .join('');
-}
-
-/** The words of the document, one line per block (search, excerpts, AI context). */
-export function plainTextOf(blocks: DocumentBlock[]): string {
-  const lines: string[] = [];
-  const walk = (list: DocumentBlock[]) => {
-    for (const block of list) {
-      if (Array.isArray(block.content)) lines.push(inlineText(block.content));
-      else if (block.content?.type === 'tableContent') {
-        for (const row of block.content.rows ?? []) {
-          lines.push((row?.cells ?? []).map((cell) => inlineText(Array.isArray(cell) ? cell : cell?.content)).join('\t'));
-        }
-      }
-      if (Array.isArray(block.children)) walk(block.children);
-    }
-  };
-  walk(blocks);
-  return lines.join('\n').trim();
-}
+/** The words of the document, one line per block (shared with the web: common/src/documents.ts). */
+export { documentPlainText as plainTextOf } from '@pluma/common/documents';

@@ -15,6 +15,8 @@ import { useEffect } from 'react';
 export interface EditorHandle {
   /** The blocks and their HTML as they are now. */
   read: () => { blocks: DocumentBlock[]; content: string };
+  /** Generated markdown (tables, strikethrough, task lists) turned into blocks and added at the end (spec part 2 §2). */
+  appendMarkdown: (markdown: string) => void;
 }
 
 interface DocumentEditorProps {
@@ -40,6 +42,13 @@ export default function DocumentEditor({ initialBlocks, lang, label, onReady, on
       read: () => {
         const blocks = editor.document;
         return { blocks: blocks as unknown as DocumentBlock[], content: editor.blocksToHTMLLossy(blocks) };
+      },
+      appendMarkdown: (markdown) => {
+        const blocks = editor.tryParseMarkdownToBlocks(markdown);
+        if (blocks.length === 0) return;
+        const last = editor.document.at(-1);
+        if (last) editor.insertBlocks(blocks, last, 'after');
+        else editor.replaceBlocks(editor.document, blocks);
       },
     });
   }, [editor, onReady]);

@@ -5,7 +5,9 @@
 // "Save rule"). Autosave: use-autosave.ts. Over 65000 characters: the spec's alert, nothing sent.
 import { Alert, Box, Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DOCUMENT_FIRST_HEADING, DOCUMENT_NAME_MAX, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
+import { DOCUMENT_FIRST_HEADING, DOCUMENT_NAME_MAX, documentPlainText, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
+import { SocketEvents } from '@pluma/common/events';
+import type { OutputEventPayload } from '@pluma/common/outputs';
 import { IconCheck, IconDeviceFloppy, IconFileTypeDocx, IconTools } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -13,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { useActiveOrganization } from '../../api/organization';
+import { useSocketEvent } from '../../api/socket';
+import { useAppConfig } from '../../app/config/app-config';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
 import { downloadBlob } from '../../ui/download';
@@ -20,6 +24,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
+import { AvatarTool } from './AvatarTool';
 import type { EditorHandle } from './DocumentEditor';
 import { createDocument, documentKey, DOCUMENTS_KEY, downloadDocx, updateDocument, useDocument } from './documents-api';
 import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
@@ -94,7 +99,17 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
   const [toolsOpen, setToolsOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [createdId, setCreatedId] = useState<number | null>(null);
+  /** Outputs asked of an avatar whose answers are awaited (spec part 2 §2: '{app} is looking for an answer...'). */
+  const [awaiting, setAwaiting] = useState<number[]>([]);
+  const appName = useAppConfig().get('app_name');
   usePageTitle(name || t('editor.untitled'));
+
+  useSocketEvent<OutputEventPayload>(SocketEvents.documentAvatar, (payload) => {
+    if (!awaiting.includes(payload.output_id)) return;
+    setAwaiting((ids) => ids.filter((id) => id !== payload.output_id));
+    if (payload.output.status === 'done' && payload.content) editorRef.current?.appendMarkdown(payload.content);
+    else showError(t('tools.generationFailed'));
+  });
 
   useEffect(() => {
     const timer = setTimeout(() => setShowEditor(true), EDITOR_RENDER_DELAY_MS);
@@ -168,6 +183,12 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
     <Stack gap="sm" data-testid="document-page">
       <Paper withBorder p="sm" radius="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
+          {awaiting.length > 0 ? (
+            <Group gap="xs" style={{ flex: 1, minWidth: 200 }} role="status" data-testid="document-generating">
+              <Loader size="sm" aria-hidden />
+              <Text fw={600}>{t('editor.generating', { app: appName })}</Text>
+            </Group>
+          ) : (
           <TextInput
             aria-label={t('editor.name')}
             value={name}
@@ -185,6 +206,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
             fw={600}
             data-testid="document-name"
           />
+          )}
           <Group gap="sm">
             <SaveStatus state={saveState} />
             <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void onSave()} loading={saveState === 'saving'} disabled={nameError !== null} data-testid="document-save">
@@ -219,7 +241,12 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
               </Title>
               <CloseButton aria-label={t('tools.close')} onClick={() => setToolsOpen(false)} />
             </Group>
-            <Stack gap="xs">
+            <AvatarTool
+              busy={awaiting.length > 0}
+              documentText={() => documentPlainText(editorRef.current?.read().blocks ?? [])}
+              onPending={(ids) => setAwaiting((current) => [...current, ...ids])}
+            />
+            <Stack gap="xs" mt="lg">
               <Title order={3} size="h5">
                 {t('tools.download')}
               </Title>

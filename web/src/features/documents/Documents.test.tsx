@@ -7,18 +7,22 @@
 // (./DocumentEditor) by a textarea whose text becomes one paragraph block; the real editor is exercised by the
 // browser journey (e2e/documents.e2e.test.ts).
 import type { DocumentBlock, DocumentRecord, DocumentSummary } from '@pluma/common/documents';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
 import { Autosave, readDraft, type DocumentSnapshot } from './use-autosave';
 
+const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
+vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+
 vi.mock('./DocumentEditor', async () => {
   const { useEffect, useRef } = await import('react');
   const textOf = (blocks: DocumentBlock[]) =>
     blocks.map((b) => (Array.isArray(b.content) ? b.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '')).join('\n');
-  function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: { read: () => { blocks: DocumentBlock[]; content: string } }) => void; onChange: () => void }) {
+  type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void };
+  function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
     const area = useRef<HTMLTextAreaElement>(null);
     useEffect(() => {
       onReady({
@@ -26,8 +30,12 @@ vi.mock('./DocumentEditor', async () => {
           const text = area.current?.value ?? '';
           return { blocks: [{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }], content: `<p>${text}</p>` };
         },
+        appendMarkdown: (markdown) => {
+          if (area.current) area.current.value += `\n[md]${markdown}`;
+          onChange();
+        },
       });
-    }, [onReady]);
+    }, [onReady, onChange]);
     return <textarea ref={area} aria-label="editor" defaultValue={textOf(initialBlocks)} onChange={onChange} data-testid="fake-editor" />;
   }
   return { default: FakeEditor };
@@ -40,7 +48,10 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['documents']);
   await i18n.loadLanguages('es');
 });
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  socket.handlers.clear();
+});
 afterEach(async () => {
   vi.useRealTimers();
   await i18n.changeLanguage('en');
@@ -107,9 +118,9 @@ describe('documents list', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByTestId('delete-document'));
     const modal = await screen.findByTestId('delete-document-modal');
-    expect(modal).toHaveTextContent('“Plan” will be deleted. This cannot be undone.');
+    await waitFor(() => expect(modal).toHaveTextContent('“Plan” will be deleted. This cannot be undone.'));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await user.click(within(modal).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Document deleted')).toBeInTheDocument();
     expect(await screen.findByTestId('documents-empty')).toHaveTextContent("You don't have any documents yet");
   });
@@ -210,6 +221,42 @@ describe('document editor page', () => {
     await waitFor(() => expect(screen.getByTestId('document-save-state')).toHaveTextContent('Saved'), { timeout: 4000 });
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ document_id: 3, content: '<p>Hello world</p>' });
     expect(readDraft('7.personal', 3)).toBeNull();
+  });
+
+  it("asks an avatar with the document as context, shows '{app} is looking for an answer...', and appends the answer", async () => {
+    const { calls } = stubFetch({
+      'GET /api/documents/3': () => ({ body: record() }),
+      'GET /api/avatars': () => ({ body: { avatars: [{ avatar_id: 21, name: 'Copywriter' }], total: 1 } }),
+      'POST /api/outputs/generate': () => ({ status: 202, body: { outputs: [{ output_id: 77, status: 'pending', content: null }] } }),
+      'PUT /api/documents': (init) => ({ body: record(JSON.parse(String(init.body))) }),
+    });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const editor = (await screen.findByTestId('fake-editor')) as HTMLTextAreaElement;
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('document-tools-toggle'));
+    const tool = screen.getByTestId('document-avatar-tool');
+    expect(within(tool).getByTestId('document-avatar-send')).toBeDisabled();
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/avatars'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(within(tool).getByTestId('document-avatar-select'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Copywriter', hidden: true }));
+    await user.type(within(tool).getByPlaceholderText('Send a message to your avatar'), 'Write a summary');
+    await user.click(within(tool).getByTestId('document-avatar-send'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      assistant_id: 21,
+      target: 'document',
+      messages: ['Hello\n\nUse the above text to make a response for the next request\n\nWrite a summary'],
+    });
+    expect(await screen.findByTestId('document-generating')).toHaveTextContent(/is looking for an answer\.\.\./);
+    // Another output's answer is not ours.
+    act(() => socket.emit('document_avatar', { output_id: 5, content: 'other', output: { status: 'done' } }));
+    expect(editor.value).toBe('Hello');
+    act(() => socket.emit('document_avatar', { output_id: 77, content: '| a | b |\n|---|---|\n| 1 | 2 |', output: { status: 'done' } }));
+    expect(editor.value).toBe('Hello\n[md]| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(screen.queryByTestId('document-generating')).toBeNull();
+    expect(screen.getByTestId('document-save-state')).toHaveTextContent('Unsaved changes');
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 4000 });
   });
 
   it('ignores a draft when the server has a newer version than the one it was written from', async () => {

@@ -13,6 +13,7 @@ import chatFirstToken from './chat-first-token.mjs';
 import chatHistoryPage from './chat-history-page.mjs';
 import chatStreamFrames from './chat-stream-frames.mjs';
 import coldStart from './cold-start.mjs';
+import documentTyping from './document-typing.mjs';
 import idleMemory from './idle-memory.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
 import lighthouse from './lighthouse.mjs';
@@ -29,6 +30,7 @@ const BENCHMARKS = [
   ['Chat history page', chatHistoryPage],
   ['Lighthouse', lighthouse],
   ['Back-office scale', backofficeScale],
+  ['Document typing', documentTyping],
 ];
 
 if (!existsSync(SERVER_ENTRY)) {

@@ -11,7 +11,6 @@ import docEn from '../web/src/i18n/documents.en.json';
 import docEs from '../web/src/i18n/documents.es.json';
 import { expectNoSeriousA11yViolations } from './src/a11y';
 import { expect, test } from './src/fixtures';
-import { apiRequest } from './src/api';
 import { signIn, texts, userWithAccess, type UiLang } from './src/journey-steps';
 
 const docTexts = { en: docEn, es: docEs } as const;
@@ -117,47 +116,5 @@ describe('documents', () => {
     const page = await openPage({ locale: 'es-ES' });
     await page.addInitScript(() => localStorage.setItem('lang', 'es'));
     await documentsJourney(page, 'es');
-  });
-
-  // Issue 15: "typing stays fluid at 50,000 characters (bench it)". A document of 50,000 characters (500
-  // paragraphs) is opened and 60 characters are typed at its end; Chromium's Event Timing entries give each
-  // key's time from input to the next paint. A frame at 60 Hz is 16.7 ms; "fluid" here: the median key under
-  // 50 ms and nine keys in ten under 100 ms (not the single slowest: on a shared CI machine one key can meet
-  // another process's burst).
-  test('[DOCUMENTS] typing stays fluid in a 50,000-character document', async ({ openPage }) => {
-    const user = await userWithAccess('documents-bench', 'en');
-    const line = 'The quick brown fox jumps over the lazy dog while the editor keeps up. '.repeat(2).slice(0, 99);
-    const blocks = Array.from({ length: 500 }, (_, i) => ({ type: 'paragraph', content: [{ type: 'text', text: `${String(i).padStart(3, '0')}${line}`.slice(0, 100), styles: {} }], children: [] }));
-    const content = blocks.map((b) => `<p>${b.content[0].text}</p>`).join('');
-    const doc = await apiRequest<{ document_id: number; characters: number }>('POST', '/documents', { token: user.token, body: { name: 'Long read', blocks, content } });
-    expect(doc.characters).toBeGreaterThanOrEqual(50_000);
-
-    const page = await openPage();
-    await signIn(page, 'en', user.email, user.password);
-    await page.goto(`/documents/${doc.document_id}`);
-    const last = page.locator('.bn-editor [data-content-type="paragraph"]').nth(499);
-    await last.waitFor();
-    await caretAtEnd(page, last);
-    await page.evaluate(() => {
-      const w = window as unknown as { keyTimes: number[] };
-      w.keyTimes = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.name === 'keydown') w.keyTimes.push(entry.duration);
-      }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-    });
-    const typed = ' and sixty more characters typed at the very end of it all.';
-    const started = Date.now();
-    await page.keyboard.type(typed, { delay: 30 });
-    const elapsed = Date.now() - started;
-    await expect.poll(() => last.innerText()).toContain(typed.trim());
-    // Entries under 16 ms are not reported: pad with 16 for the median.
-    const slow = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
-    const all = [...slow, ...Array.from({ length: Math.max(0, typed.length - slow.length) }, () => 16)].sort((a, b) => a - b);
-    const median = all[Math.floor(all.length / 2)];
-    const p90 = all[Math.floor(all.length * 0.9)];
-    console.info(`[bench] 50k-character document: ${typed.length} keys in ${elapsed} ms; slow keys (>16 ms): ${slow.length}, median ${median} ms, p90 ${p90} ms, max ${Math.max(0, ...slow)} ms`);
-    expect(median).toBeLessThan(50);
-    expect(p90).toBeLessThan(100);
-    await expect.poll(() => page.getByTestId('document-save-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('saved');
   });
 });

@@ -18,7 +18,9 @@ import { organizationAccess, type OrganizationAccess } from '../organizations';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-const seesAll = (actor: Actor, access: OrganizationAccess) => access.role === 'admin' || actor.staffRole !== null;
+type Who = Pick<Actor, 'user' | 'organization' | 'staffRole'>;
+
+const seesAll = (actor: Who, access: OrganizationAccess) => access.role === 'admin' || actor.staffRole !== null;
 const writes = (actor: Actor, access: OrganizationAccess) => access.role !== 'member' || actor.staffRole !== null;
 
 /** The campaigns granted to the actor: to them, or to a group they are in. */
@@ -32,7 +34,7 @@ export function grantedTo(userId: number): SQL {
 }
 
 /** The scope of every campaign query in an organization, for the actor's role there. */
-export function visibleCampaigns(actor: Actor, access: OrganizationAccess): SQL {
+export function visibleCampaigns(actor: Who, access: OrganizationAccess): SQL {
   const inOrganization = eq(campaigns.organizationId, access.organizationId);
   if (seesAll(actor, access)) return inOrganization;
   const userId = actor.user.userId;
@@ -83,7 +85,7 @@ export async function campaignOrganization(db: Db, actor: Actor, organizationId:
  * {documentId}; a template links to its edit page). `campaignId` narrows it to one campaign. Needs the
  * actor's organization (the request's organization_id); in Personal nothing is shared this way.
  */
-export function sharedThroughCampaigns(actor: Actor, type: CampaignResourceType, resourceId: AnyColumn | SQL, campaignId?: number): SQL {
+export function sharedThroughCampaigns(actor: Who, type: CampaignResourceType, resourceId: AnyColumn | SQL, campaignId?: number): SQL {
   const access = actor.organization;
   if (!access) return sql`false`;
   const oneCampaign = campaignId === undefined ? sql`` : sql` and ${campaigns.campaignId} = ${campaignId}`;

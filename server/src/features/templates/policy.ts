@@ -12,6 +12,7 @@ import { templates } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { abilitiesOf } from '../../platform/policy/abilities';
+import { sharedThroughCampaigns } from '../campaigns';
 
 export type TemplateRow = typeof templates.$inferSelect;
 
@@ -26,10 +27,14 @@ export function ownedBy(actor: Pick<Actor, 'user' | 'organization'>): SQL {
   return and(eq(templates.userId, actor.user.userId), context) as SQL;
 }
 
-/** What GET /templates lists: own in this context and the public ones (admin=true: every template, admins only). */
+/**
+ * What GET /templates lists: own in this context, the public ones, and — inside an organization — those in a
+ * campaign the actor sees (DESIGN.md §7 "private to the author unless shared, e.g. via a campaign"; read-only
+ * for them: `can` gives them no action). admin=true: every template, admins only.
+ */
 export function listedFor(actor: Who, everything = false): SQL {
   if (everything && isAdmin(actor)) return sql`true`;
-  return or(ownedBy(actor), eq(templates.public, true)) as SQL;
+  return or(ownedBy(actor), eq(templates.public, true), sharedThroughCampaigns(actor, 'template', templates.templateId)) as SQL;
 }
 
 /** The scope of every read and write by id: own in this context, public, or anything for admins. */
@@ -59,7 +64,8 @@ export function can(actor: Actor, action: TemplateAction, row: TemplateRow): boo
 
 /** Whether the prompt (content) reaches this actor: owner, staff, or show_prompt. */
 export function canReadPrompt(actor: Actor, row: TemplateRow): boolean {
-  return isVisible(actor, row) && (isOwner(actor, row) || isStaff(actor) || row.showPrompt);
+  // Rows reach here through visibleTo's SQL (own, public, shared by a campaign, or an admin's).
+  return isOwner(actor, row) || isStaff(actor) || row.showPrompt;
 }
 
 export const templateAbilities = (actor: Actor, row: TemplateRow) => abilitiesOf(can, TEMPLATE_ACTIONS, actor, row);
@@ -71,7 +77,9 @@ export async function requireTemplate(db: Db | Tx, actor: Actor, templateId: num
     .from(templates)
     .where(and(visibleTo(actor), eq(templates.templateId, templateId)))
     .limit(1);
-  if (!row || !isVisible(actor, row)) throw notFound();
+  // visibleTo's SQL decides what is seen; `can` gives actions only on own, public or (admins) any template,
+  // so one shared through a campaign is read-only.
+  if (!row) throw notFound();
   if (action && !can(actor, action, row)) throw forbidden();
   return row;
 }

@@ -4,7 +4,7 @@
 // recomputed from the content, favorites, sorts, paging, tag and type filters, export → import, the seed.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, templates, templateSeeds } from '../../db/schema';
+import { appConfig, campaignResources, campaigns, campaignUsers, templates, templateSeeds } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
@@ -169,6 +169,20 @@ describe(`templates API (${testDbKind()})`, () => {
     expect((await call(ana, 'GET', `/api/templates/${inOrg.template_id}`)).statusCode).toBe(404);
     expect((await call(ana, 'GET', `/api/templates/${personal.template_id}${org}`)).statusCode).toBe(404);
     // a fellow member does not see it
+    expect((await call(ben, 'GET', `/api/templates/${inOrg.template_id}${org}`)).statusCode).toBe(404);
+    // ...until a campaign he is granted holds it: then he reads and applies it, read-only, in that organization only
+    const [campaign] = await t.ctx.db.insert(campaigns).values({ organizationId, userId: ana.user.userId, name: 'Launch' }).returning();
+    await t.ctx.db.insert(campaignResources).values({ campaignId: campaign.campaignId, resourceId: inOrg.template_id, type: 'template' });
+    expect((await call(ben, 'GET', `/api/templates/${inOrg.template_id}${org}`)).statusCode).toBe(404);
+    await t.ctx.db.insert(campaignUsers).values({ campaignId: campaign.campaignId, userId: ben.user.userId });
+    const shared = await call(ben, 'GET', `/api/templates/${inOrg.template_id}${org}`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().abilities).toEqual({ edit: false, delete: false, setPublic: false, editPrompt: false, export: false });
+    expect((await call(ben, 'GET', `/api/templates${org}&query=only`)).json().templates.map((x: { name: string }) => x.name)).toEqual(['Org only']);
+    expect((await call(ben, 'POST', `/api/templates/${inOrg.template_id}/use${org}`, { values: { Topic: 'Spring', Words: '50', Tone: 'formal' } })).json().prompt).toContain('Spring');
+    expect((await call(ben, 'DELETE', `/api/templates/${inOrg.template_id}${org}`)).statusCode).not.toBe(200);
+    expect((await call(ben, 'GET', `/api/templates/${inOrg.template_id}`)).statusCode).toBe(404);
+    await t.ctx.db.delete(campaigns).where(eq(campaigns.campaignId, campaign.campaignId));
     expect((await call(ben, 'GET', `/api/templates/${inOrg.template_id}${org}`)).statusCode).toBe(404);
     // staff admins see it; a non-member cannot act in the organization at all
     expect((await call(admin, 'GET', `/api/templates/${inOrg.template_id}${org}`)).statusCode).toBe(200);

@@ -55,16 +55,7 @@ function CampaignUsersView() {
     <Stack gap="lg" data-testid="campaign-users-page">
       <PageHeader title={c.name} description={<span data-testid="campaign-owner">{t('access.owner', { name: owner })}</span>} />
       <Stack gap="sm">
-        <Row justify="space-between">
-          <Title order={2} size="h4">
-            {t('access.users')}
-          </Title>
-          {manages && (
-            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding('user')} data-testid="add-campaign-user">
-              {t('access.addUser')}
-            </Button>
-          )}
-        </Row>
+        <SectionHeader title={t('access.users')} addLabel={manages ? t('access.addUser') : null} onAdd={() => setAdding('user')} testId="add-campaign-user" />
         <ListTable
           minWidth={560}
           verticalSpacing="xs"
@@ -101,16 +92,7 @@ function CampaignUsersView() {
         </ListTable>
       </Stack>
       <Stack gap="sm">
-        <Row justify="space-between">
-          <Title order={2} size="h4">
-            {t('access.groups')}
-          </Title>
-          {manages && (
-            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding('group')} data-testid="add-campaign-group">
-              {t('access.addGroup')}
-            </Button>
-          )}
-        </Row>
+        <SectionHeader title={t('access.groups')} addLabel={manages ? t('access.addGroup') : null} onAdd={() => setAdding('group')} testId="add-campaign-group" />
         <ListTable
           minWidth={400}
           verticalSpacing="xs"
@@ -198,5 +180,21 @@ function GiveAccessModal({ campaignId, kind, onClose }: { campaignId: number; ki
         </Row>
       </Stack>
     </Modal>
+  );
+}
+
+/** A table's title, with its add button for those who manage access. */
+function SectionHeader({ title, addLabel, onAdd, testId }: { title: string; addLabel: string | null; onAdd: () => void; testId: string }) {
+  return (
+    <Row justify="space-between">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {addLabel && (
+        <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd} data-testid={testId}>
+          {addLabel}
+        </Button>
+      )}
+    </Row>
   );
 }

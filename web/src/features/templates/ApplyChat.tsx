@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../ui/PageLoader';
 import classes from './Templates.module.css';
-import { MessageList } from '../chat/MessageList';
+import { ChatMessageList } from '../chat/ChatMessageList';
 import { useChat } from '../chat/use-chat';
 
 export interface QueuedPrompt {
@@ -61,16 +61,7 @@ export function ApplyChat({ conversationId, queued, avatarId, onBusyChange }: Ap
           {t('apply.chatEmpty')}
         </Text>
       ) : (
-        <MessageList
-          messages={state.messages}
-          hasOlder={state.olderCursor !== null}
-          loadingOlder={chat.loadingOlder}
-          onLoadOlder={chat.loadOlder}
-          busy={chat.generating}
-          onSaveEdit={chat.saveEdit}
-          onToggleFavorite={chat.toggleFavorite}
-          onAnswerAgain={chat.answerAgain}
-        />
+        <ChatMessageList chat={chat} />
       )}
     </Card>
   );

@@ -15,7 +15,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { MessageList } from '../chat/MessageList';
+import { ChatMessageList } from '../chat/ChatMessageList';
 import { useChat } from '../chat/use-chat';
 import { stepPath } from './UserWorkflowPage';
 import { stepPrompt, USER_WORKFLOWS_KEY, useUserWorkflow } from './workflows-api';
@@ -131,16 +131,7 @@ function StepChat({ run, index }: { run: UserWorkflow; index: number }) {
             {t('step.empty')}
           </Text>
         ) : (
-          <MessageList
-            messages={state.messages}
-            hasOlder={state.olderCursor !== null}
-            loadingOlder={chat.loadingOlder}
-            onLoadOlder={chat.loadOlder}
-            busy={busy}
-            onSaveEdit={chat.saveEdit}
-            onToggleFavorite={chat.toggleFavorite}
-            onAnswerAgain={chat.answerAgain}
-          />
+          <ChatMessageList chat={chat} busy={busy} />
         )}
       </Card>
     </Stack>

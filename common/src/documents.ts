@@ -165,6 +165,8 @@ export const listDocumentsQuery = z.object({
 });
 export type ListDocumentsQuery = z.input<typeof listDocumentsQuery>;
 export const documentIdParams = z.object({ id: idParam() });
+/** GET /documents/{id}/campaigns/{campaignId}: a document read through a campaign that links it. */
+export const campaignDocumentParams = z.object({ id: idParam(), campaignId: idParam() });
 
 const name = text().trim().min(1).max(DOCUMENT_NAME_MAX);
 const tags = z.array(text().trim().min(1).max(DOCUMENT_TAG_MAX)).max(DOCUMENT_MAX_TAGS);

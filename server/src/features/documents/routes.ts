@@ -1,11 +1,13 @@
 // /api/documents (spec part 2 §7 "Documents"; issue 15 item 1). Thin: authenticate (and resolve the
 // organization) → access gate (412 without access, like templates and avatars) → validate → service (scoped
-// by policy.ts) → presented with abilities. GET /documents/{id}/campaigns/{campaignId} belongs to campaigns
-// (issue 15 item 2); POST /documents/avatar-output comes with the editor's generation tools.
+// by policy.ts) → presented with abilities. GET /documents/{id}/campaigns/{campaignId} reads a document a
+// campaign shares (through the campaigns feature's sharedThroughCampaigns); POST /documents/avatar-output
+// comes with the editor's generation tools.
 import {
   createDocumentRequest,
   deletedDocumentResponse,
   document,
+  campaignDocumentParams,
   documentIdParams,
   documentList,
   listDocumentsQuery,
@@ -18,7 +20,7 @@ import { accessGate } from '../credits';
 import { contentDisposition } from '../files';
 import { documentToDocx } from './docx';
 import { requireDocument } from './policy';
-import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument } from './service';
+import { createDocument, deleteDocument, getCampaignDocument, getDocument, listDocuments, updateDocument } from './service';
 import type { DocumentBlock } from '@pluma/common/documents';
 
 const tags = ['documents'];
@@ -45,6 +47,11 @@ export async function documentRoutes(root: FastifyInstance) {
   });
   app.get('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: document } }, access), async (request) =>
     getDocument({ actor: actorOf(request), db, documentId: request.params.id }),
+  );
+  app.get(
+    '/documents/:id/campaigns/:campaignId',
+    signedIn(app, { tags, params: campaignDocumentParams, response: { 200: document } }, access),
+    async (request) => getCampaignDocument({ actor: actorOf(request), db, documentId: request.params.id, campaignId: request.params.campaignId }),
   );
   app.post(
     '/documents',

@@ -14,8 +14,9 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { requireCampaign, sharedThroughCampaigns } from '../campaigns';
 import { requireDocument, visibleTo } from './policy';
 import { presentDocument, presentDocumentSummary } from './present';
 import { plainTextOf, sanitizeBlocks, sanitizeDocumentHtml } from './sanitize';
@@ -75,6 +76,23 @@ export async function listDocuments({ actor, db, options }: Scope & { options: L
 
 export async function getDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<DocumentRecord> {
   return presentDocument(actor, await requireDocument(db, actor, documentId));
+}
+
+/**
+ * GET /documents/{id}/campaigns/{campaignId} (spec part 2 §2 "Campaign document page", §7): the document when
+ * the actor sees the campaign and the campaign links it; 404 otherwise (another organization, not granted, not
+ * linked). Read through sharedThroughCampaigns, never by widening visibleTo; the abilities stay policy.ts's,
+ * so only the author (in the document's organization) may edit — a granted reader gets it read-only.
+ */
+export async function getCampaignDocument({ actor, db, documentId, campaignId }: Scope & { documentId: number; campaignId: number }): Promise<DocumentRecord> {
+  await requireCampaign(db, actor, campaignId, 'read');
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.documentId, documentId), sharedThroughCampaigns(actor, 'document', documents.documentId, campaignId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return presentDocument(actor, row);
 }
 
 /**

@@ -33,6 +33,17 @@ export function useDocument(documentId: number | null) {
   });
 }
 
+export const campaignDocumentKey = (campaignId: number, documentId: number) => [...DOCUMENTS_KEY, 'campaign', campaignId, documentId] as const;
+
+/** A document a campaign links (GET /documents/{id}/campaigns/{campaignId}), for the campaign document page. */
+export function useCampaignDocument(campaignId: number | null, documentId: number | null) {
+  return useQuery({
+    queryKey: campaignDocumentKey(campaignId ?? 0, documentId ?? 0),
+    queryFn: ({ signal }) => api.get<DocumentRecord>(`/documents/${documentId}/campaigns/${campaignId}`, { signal }),
+    enabled: campaignId !== null && documentId !== null,
+  });
+}
+
 export const createDocument = (body: CreateDocumentRequest) => api.post<DocumentRecord>('/documents', body);
 export const updateDocument = (body: UpdateDocumentRequest) => api.put<DocumentRecord>('/documents', body);
 export const deleteDocument = (documentId: number) => api.delete<{ deleted: true }>(`/documents/${documentId}`);

@@ -7,6 +7,7 @@ import { ideasMessagesEn, ideasMessagesEs } from './messages-ideas';
 import { documentsMessagesEn, documentsMessagesEs } from './messages-documents';
 import { campaignsMessagesEn, campaignsMessagesEs } from './messages-campaigns';
 import { tutorialsMessagesEn, tutorialsMessagesEs } from './messages-tutorials';
+import { widgetsMessagesEn, widgetsMessagesEs } from './messages-widgets';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -207,6 +208,7 @@ const en = {
   ...documentsMessagesEn,
   ...campaignsMessagesEn,
   ...tutorialsMessagesEn,
+  ...widgetsMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
 } as const;
 
@@ -220,6 +222,7 @@ const es: Record<MessageKey, string> = {
   ...documentsMessagesEs,
   ...campaignsMessagesEs,
   ...tutorialsMessagesEs,
+  ...widgetsMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

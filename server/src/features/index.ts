@@ -32,6 +32,7 @@ import { ideaRoutes } from './ideas';
 import { documentRoutes } from './documents';
 import { campaignRoutes } from './campaigns';
 import { tutorialRoutes } from './tutorials';
+import { widgetRoutes } from './widgets';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -67,4 +68,5 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(documentRoutes);
   await app.register(campaignRoutes);
   await app.register(tutorialRoutes);
+  await app.register(widgetRoutes);
 }

@@ -27,5 +27,6 @@ import { ideasFeature } from './ideas/feature';
 import { documentsFeature } from './documents/feature';
 import { campaignsFeature } from './campaigns/feature';
 import { tutorialsFeature } from './tutorials/feature';
+import { widgetsFeature } from './widgets/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature, documentsFeature, campaignsFeature, tutorialsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature, documentsFeature, campaignsFeature, tutorialsFeature, widgetsFeature];

@@ -16,3 +16,4 @@ export * from './ideas';
 export * from './documents';
 export * from './campaigns';
 export * from './tutorials';
+export * from './widgets';

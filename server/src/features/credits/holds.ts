@@ -29,12 +29,17 @@ export interface HoldRequest {
   words: number;
 }
 
+/**
+ * Every kind of generation that holds words: 'message' (id = the answer's message_id), 'enhance' (the
+ * enhance_id), 'idea' (a topics or hashtags generation), 'super_fetch' (a Super Fetch output's hold_id),
+ * 'document' (a document generation) and 'widget' (a widget visitor's answer). A new area adds its name here.
+ */
+export const HOLD_SOURCE_TYPES = ['message', 'enhance', 'idea', 'super_fetch', 'document', 'widget'] as const;
+export type HoldSourceType = (typeof HOLD_SOURCE_TYPES)[number];
+
 export interface HoldSource {
-  /**
-   * 'message' (id = the answer's message_id), 'enhance' (id = the enhance_id), 'idea' (a topics or hashtags
-   * generation's id) or 'super_fetch' (a Super Fetch output's hold_id).
-   */
-  type: 'message' | 'enhance' | 'idea' | 'super_fetch';
+  /** Which generation holds the words; `id` is that generation's own id (see HOLD_SOURCE_TYPES). */
+  type: HoldSourceType;
   id: string;
 }
 

@@ -1,0 +1,2 @@
+// The widgets feature's public face (eslint.config.js, feature boundaries).
+export { widgetRoutes } from './routes';

@@ -1,4 +1,43 @@
 // Server-side texts of the widgets feature in both languages (merged into messages.ts).
-export const widgetsMessagesEn = {} as const;
+// The spec's own texts (part 2 §5) are verbatim.
+export const widgetsMessagesEn = {
+  widget_avatar_required: 'Please select an avatar',
+  widget_name_required: 'Please type in a name for your Widget',
+  widget_name_too_long: 'The widget name can be at most 100 characters.',
+  widget_accent_invalid: 'The accent colour must be a hex colour such as #ff0000.',
+  widget_origin_invalid: 'Each website must look like https://shop.example.com (no path).',
+  widget_origins_invalid: 'The websites must be a list.',
+  widget_origins_too_many: 'At most 20 websites are allowed.',
+  widget_form_invalid: 'The widget form is not valid JSON.',
+  widget_not_in_organization: 'Chat widgets are only available in your personal space, not in an organization.',
+  widget_message_required: 'Please type a message.',
+  widget_message_too_long: 'The message can be at most 2000 characters.',
+  origin_not_allowed: 'This chat is not available on this website.',
+  widget_not_found: 'This chat does not exist anymore.',
+  widget_disabled: 'This chat is not available right now.',
+  widget_unavailable: 'This chat is not available right now.',
+  visitor_token_invalid: 'Your chat session has expired. Please start again.',
+  widget_limit_reached: 'This chat has reached its limit for now. Please try again later.',
+  widget_answer_failed: 'The answer could not be completed. Please try again.',
+} as const;
 
-export const widgetsMessagesEs: Record<keyof typeof widgetsMessagesEn, string> = {};
+export const widgetsMessagesEs: Record<keyof typeof widgetsMessagesEn, string> = {
+  widget_avatar_required: 'Por favor selecciona un avatar',
+  widget_name_required: 'Por favor escribe un nombre para tu Widget',
+  widget_name_too_long: 'El nombre del widget puede tener como máximo 100 caracteres.',
+  widget_accent_invalid: 'El color de acento debe ser un color hexadecimal como #ff0000.',
+  widget_origin_invalid: 'Cada sitio web debe verse como https://tienda.ejemplo.com (sin ruta).',
+  widget_origins_invalid: 'Los sitios web deben ser una lista.',
+  widget_origins_too_many: 'Se permiten como máximo 20 sitios web.',
+  widget_form_invalid: 'El formulario del widget no es un JSON válido.',
+  widget_not_in_organization: 'Los widgets de chat solo están disponibles en tu espacio personal, no en una organización.',
+  widget_message_required: 'Por favor escribe un mensaje.',
+  widget_message_too_long: 'El mensaje puede tener como máximo 2000 caracteres.',
+  origin_not_allowed: 'Este chat no está disponible en este sitio web.',
+  widget_not_found: 'Este chat ya no existe.',
+  widget_disabled: 'Este chat no está disponible en este momento.',
+  widget_unavailable: 'Este chat no está disponible en este momento.',
+  visitor_token_invalid: 'Tu sesión de chat expiró. Por favor comienza de nuevo.',
+  widget_limit_reached: 'Este chat alcanzó su límite por ahora. Por favor intenta más tarde.',
+  widget_answer_failed: 'No se pudo completar la respuesta. Por favor intenta de nuevo.',
+};

@@ -4,6 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
+import { avatars } from './avatars';
+import { campaigns } from './campaigns';
+import { templates } from './templates';
 
 /**
  * A document. Personal when `organization_id` is null; made inside an organization otherwise (shown there to
@@ -40,4 +43,39 @@ export const documents = pgTable(
     index('documents_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('documents_organization_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * Markdown generated into a document (POST /documents/avatar-output, issue 15 item 1): saved as it streams so a
+ * reload finds what was written, until the editor has inserted it and saved (`applied_at`). Goes with its
+ * document (a generation into a deleted document has nowhere to go); `document_id` is null when the editor had
+ * not saved its document yet. Avatar, template and campaign are kept as a record of what wrote it (set null
+ * when they go).
+ */
+export const documentGenerations = pgTable(
+  'document_generations',
+  {
+    generationId: serial('generation_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    documentId: integer('document_id').references(() => documents.documentId, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id').references(() => campaigns.campaignId, { onDelete: 'set null' }),
+    /** prompt | avatar | template | super_fetch */
+    kind: text('kind').notNull(),
+    avatarId: integer('avatar_id').references(() => avatars.avatarId, { onDelete: 'set null' }),
+    templateId: integer('template_id').references(() => templates.templateId, { onDelete: 'set null' }),
+    /** streaming | done | failed */
+    status: text('status').notNull().default('streaming'),
+    /** Markdown written so far (kept when it failed part-way). */
+    content: text('content').notNull().default(''),
+    errorCode: text('error_code'),
+    /** The word hold's source id (credits/holds.ts), charged once when the generation ends. */
+    holdId: text('hold_id').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_generations_user_document_applied_idx').on(t.userId, t.documentId, t.appliedAt)],
 );

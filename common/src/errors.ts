@@ -5,6 +5,8 @@ export const ErrorIds = {
   tokenExpired: 'auth/id-token-expired',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  /** A feature whose app setting is off (avatars_enabled, templates_enabled...): 404, it does not exist. */
+  featureDisabled: 'feature_disabled',
   conflict: 'conflict',
   emailExists: 'email_exists',
   invalidCredentials: 'invalid_credentials',

@@ -8,6 +8,7 @@ import { documentsMessagesEn, documentsMessagesEs } from './messages-documents';
 import { campaignsMessagesEn, campaignsMessagesEs } from './messages-campaigns';
 import { tutorialsMessagesEn, tutorialsMessagesEs } from './messages-tutorials';
 import { widgetsMessagesEn, widgetsMessagesEs } from './messages-widgets';
+import { featuresMessagesEn, featuresMessagesEs } from './messages-features';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -209,6 +210,7 @@ const en = {
   ...campaignsMessagesEn,
   ...tutorialsMessagesEn,
   ...widgetsMessagesEn,
+  ...featuresMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
 } as const;
 
@@ -223,6 +225,7 @@ const es: Record<MessageKey, string> = {
   ...campaignsMessagesEs,
   ...tutorialsMessagesEs,
   ...widgetsMessagesEs,
+  ...featuresMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

@@ -20,6 +20,7 @@ import { providerSettingsChanged } from '../../platform/ai/settings';
 import { stripeSettingsChanged } from '../payments';
 import type { Actor } from '../../platform/auth/guard';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
+import { featureSwitchesChanged } from './feature-gate';
 import { AppError } from '../../platform/http/errors';
 
 export type AdminConfigEntry = z.infer<typeof adminConfigEntry>;
@@ -104,9 +105,10 @@ export async function updateConfig(options: { ctx: AppContext; actor: Actor; cha
         .onConflictDoUpdate({ target: appConfig.key, set: { ...stored, updatedAt: now, updatedByUserId: actor.user.userId } });
     }
   });
-  // The AI provider and Stripe settings (openai_secret_key, stripe_*) are reused for a few seconds;
-  // committed, so drop them now.
+  // The AI provider and Stripe settings (openai_secret_key, stripe_*) and the feature switches are reused
+  // for a few seconds; committed, so drop them now.
   providerSettingsChanged(ctx);
+  featureSwitchesChanged(ctx);
   stripeSettingsChanged(ctx);
   return [...latest.keys()];
 }

@@ -26,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getConfig } from '../../platform/appconfig/read';
 import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { contentDisposition, readMultipartUpload } from '../files';
 import { aiKeyRequired, hasUserAiKey } from '../users';
@@ -54,11 +55,12 @@ export async function avatarRoutes(root: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   await startRefineWorker(ctx);
-  const access = { gates: [accessGate(app)] };
+  const avatarsOn = featureGate(app, 'avatars_enabled');
+  const access = { gates: [avatarsOn, accessGate(app)] };
   const aiKeyGate: Gate = async (request) => {
     if (!(await hasUserAiKey(db, actorOf(request).user.userId))) throw aiKeyRequired();
   };
-  const creating = { gates: [accessGate(app), aiKeyGate] };
+  const creating = { gates: [avatarsOn, accessGate(app), aiKeyGate] };
 
   app.get('/avatars', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) =>
     listAvatars({ actor: actorOf(request), db, query: request.query }),
@@ -68,7 +70,8 @@ export async function avatarRoutes(root: FastifyInstance) {
     listPublicAvatars({ actor: actorOf(request), db, query: request.query }),
   );
 
-  app.get('/avatars/super-fetch', signedIn(app, { tags, response: { 200: avatarWithFiles } }, access), async (request) =>
+  // The Super Fetch screen's own avatar: there with super_fetch, whatever avatars_enabled says.
+  app.get('/avatars/super-fetch', signedIn(app, { tags, response: { 200: avatarWithFiles } }, { gates: [featureGate(app, 'super_fetch'), accessGate(app)] }), async (request) =>
     getSuperFetchAvatar({ actor: actorOf(request), db, defaultContext: await getConfig(ctx, 'super_fetch_prompt') }),
   );
 

@@ -1,10 +1,11 @@
 // /api/ideas: the topics and hashtags generators (spec part 2 §2 "Topics and hashtags"; issue 14 item 5).
 // Thin: authenticate → access gate (412) → validate → service. Another user's generation is a 404.
 import { deletedResponse } from '@pluma/common/avatars';
-import { IDEA_KINDS, generateIdeasRequest, idea, ideaIdParams, ideaKindParams, ideaList, listIdeasQuery } from '@pluma/common/ideas';
-import type { FastifyInstance } from 'fastify';
+import { IDEA_KINDS, generateIdeasRequest, type IdeaKind, idea, ideaIdParams, ideaKindParams, ideaList, listIdeasQuery } from '@pluma/common/ideas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { featureGate, featureSwitches, type FeatureSwitch } from '../appconfig';
 import { accessGate } from '../credits';
 import { deleteIdea, generateIdeas, listIdeas } from './service';
 
@@ -12,26 +13,37 @@ const tags = ['ideas'];
 /** Each generation is a call to the provider. */
 const generationLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
+/** Each generator has its own switch (spec part 1 §2: Hashtags hashtags_enabled, Topics topics_enabled). */
+const KIND_SWITCH: Record<IdeaKind, FeatureSwitch> = { hashtags: 'hashtags_enabled', topics: 'topics_enabled' };
+const ANY_KIND = Object.values(KIND_SWITCH);
+/** GET /ideas/{kind}, before validation: an unknown kind passes with either switch on, then fails validation (400). */
+const switchOfKind = (request: FastifyRequest) => {
+  const kind = (request.params as { kind?: string }).kind;
+  return kind === 'hashtags' || kind === 'topics' ? KIND_SWITCH[kind] : ANY_KIND;
+};
+
 export async function ideaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const access = { gates: [accessGate(app)] };
+  const gated = (which: Parameters<typeof featureGate>[1]) => ({ gates: [featureGate(app, which), accessGate(app)] });
 
   for (const kind of IDEA_KINDS) {
     app.post(
       `/ideas/${kind}`,
-      { ...signedIn(app, { tags, body: generateIdeasRequest[kind], response: { 201: idea } }, access), config: generationLimit },
+      { ...signedIn(app, { tags, body: generateIdeasRequest[kind], response: { 201: idea } }, gated(KIND_SWITCH[kind])), config: generationLimit },
       async (request, reply) => reply.status(201).send(await generateIdeas({ ctx, actor: actorOf(request), kind, input: request.body })),
     );
   }
 
-  app.get('/ideas/:kind', signedIn(app, { tags, params: ideaKindParams, querystring: listIdeasQuery, response: { 200: ideaList } }, access), async (request) =>
+  app.get('/ideas/:kind', signedIn(app, { tags, params: ideaKindParams, querystring: listIdeasQuery, response: { 200: ideaList } }, gated(switchOfKind)), async (request) =>
     listIdeas({ actor: actorOf(request), db, kind: request.params.kind, page: request.query.page }),
   );
 
-  app.delete('/ideas/:id', signedIn(app, { tags, params: ideaIdParams, response: { 200: deletedResponse } }, access), async (request) => {
-    await deleteIdea({ actor: actorOf(request), db, ideaId: request.params.id });
+  // Either switch on admits the route; an idea of a kind switched off is then not found (404).
+  app.delete('/ideas/:id', signedIn(app, { tags, params: ideaIdParams, response: { 200: deletedResponse } }, gated(ANY_KIND)), async (request) => {
+    const switches = await featureSwitches(ctx);
+    await deleteIdea({ actor: actorOf(request), db, ideaId: request.params.id, kinds: IDEA_KINDS.filter((kind) => switches[KIND_SWITCH[kind]]) });
     return { deleted: true as const };
   });
 }

@@ -3,12 +3,12 @@
 // model of the operator's provider (or the organization's own key) asking for a JSON array; the answer is read
 // leniently (parse-ideas.ts) and kept as a history row typed 2 (hashtags) or 3 (topics). Words are held before
 // the call and charged for the whole answer through the ledger, like a chat answer.
-import { IDEA_MESSAGE_TYPE, IDEAS_PAGE_SIZE, type Idea, type IdeaKind, type IdeaList } from '@pluma/common/ideas';
+import { IDEA_KINDS, IDEA_MESSAGE_TYPE, IDEAS_PAGE_SIZE, type Idea, type IdeaKind, type IdeaList } from '@pluma/common/ideas';
 import { ErrorIds } from '@pluma/common/errors';
 import type { Lang } from '@pluma/common/constants';
 import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -128,11 +128,15 @@ export async function listIdeas(options: { actor: Actor; db: Db; kind: IdeaKind;
   return { ideas: rows.map((r) => presentIdea(actor, r.row, r.avatarName)), total: Number(total), page, page_size: IDEAS_PAGE_SIZE };
 }
 
-/** Deletes one of the actor's generations in this context; any other id is a 404. */
-export async function deleteIdea(options: { actor: Actor; db: Db; ideaId: number }): Promise<void> {
+/**
+ * Deletes one of the actor's generations in this context; any other id is a 404, and so is one whose kind
+ * is not in `kinds` (the generators switched on: routes.ts).
+ */
+export async function deleteIdea(options: { actor: Actor; db: Db; ideaId: number; kinds?: readonly IdeaKind[] }): Promise<void> {
+  const { kinds = IDEA_KINDS } = options;
   const deleted = await options.db
     .delete(ideaRequests)
-    .where(and(visibleTo(options.actor), eq(ideaRequests.ideaId, options.ideaId)))
+    .where(and(visibleTo(options.actor), eq(ideaRequests.ideaId, options.ideaId), inArray(ideaRequests.messageTypeId, kinds.map((kind) => IDEA_MESSAGE_TYPE[kind]))))
     .returning({ ideaId: ideaRequests.ideaId });
   if (!deleted.length) throw notFound();
 }

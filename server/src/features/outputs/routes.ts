@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { createOutput, deleteOutput, generateOutputs, getOutput, listAvatarOutputs, listTrainingOutputs, messageOutput, rateOutput, updateOutput } from './service';
 
@@ -28,7 +29,8 @@ export async function outputRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const access = { gates: [accessGate(app)] };
+  // An output is an avatar's or a training's answer: off with avatars_enabled (Super Fetch's have their own routes).
+  const access = { gates: [featureGate(app, 'avatars_enabled'), accessGate(app)] };
 
   app.get('/outputs/avatar/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) =>
     listAvatarOutputs({ actor: actorOf(request), db, avatarId: request.params.id, query: request.query }),

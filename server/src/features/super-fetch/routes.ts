@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { stopAllRuns } from './generate';
 import { assertPersonal, clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch } from './service';
@@ -26,7 +27,7 @@ const personalOnly = async (request: FastifyRequest) => assertPersonal(actorOf(r
 export async function superFetchRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const gates = { gates: [personalOnly, accessGate(app)] };
+  const gates = { gates: [featureGate(app, 'super_fetch'), personalOnly, accessGate(app)] };
 
   // Outputs outlive requests but not the process: on close they stop and are saved as failed ('interrupted').
   app.addHook('preClose', () => stopAllRuns(ctx));

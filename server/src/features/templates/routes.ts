@@ -30,6 +30,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { getConfig } from '../../platform/appconfig/read';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { staffAdminWrites } from '../../platform/auth/staff-admin';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { contentDisposition } from '../files';
 import {
@@ -58,8 +60,9 @@ export async function templateRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const access = { gates: [accessGate(app)] };
-  const admins = { staff: 'admin' as const, gates: [accessGate(app)] };
+  const templatesOn = featureGate(app, 'templates_enabled');
+  const access = { gates: [templatesOn, accessGate(app)] };
+  const admins = staffAdminWrites(templatesOn, accessGate(app));
 
   /** The query as list options; no sortBy: the `templates_default_sort` setting (spec part 1 §3). */
   const optionsOf = async (query: z.output<typeof listTemplatesQuery>, fixed: Partial<ListOptions> = {}): Promise<ListOptions> => ({

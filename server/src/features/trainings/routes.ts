@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { aiKeyRequired, hasUserAiKey } from '../users';
 import { startTrainingWorker, stopTrainingJobs } from './job';
@@ -46,8 +47,10 @@ export async function trainingRoutes(root: FastifyInstance) {
   const aiKeyGate: Gate = async (request) => {
     if (!(await hasUserAiKey(db, actorOf(request).user.userId))) throw aiKeyRequired();
   };
-  const access = { gates: [accessGate(app)] };
-  const withKey = { gates: [accessGate(app), aiKeyGate] };
+  // Trainings belong to avatars: off with avatars_enabled (docs/decisions.md "Feature switches on the server").
+  const avatarsOn = featureGate(app, 'avatars_enabled');
+  const access = { gates: [avatarsOn, accessGate(app)] };
+  const withKey = { gates: [avatarsOn, accessGate(app), aiKeyGate] };
 
   app.get('/trainings', signedIn(app, { tags, querystring: listTrainingsQuery, response: { 200: trainingList } }, access), async (request) =>
     listTrainings({ actor: actorOf(request), db, query: request.query }),

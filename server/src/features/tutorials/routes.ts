@@ -15,6 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { staffAdminWrites } from '../../platform/auth/staff-admin';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { createTutorial, deleteTutorial, getTutorial, listTutorials, reorderTutorials, updateTutorial } from './service';
 
@@ -23,8 +25,9 @@ const tags = ['tutorials'];
 export async function tutorialRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  const access = { gates: [accessGate(app)] };
-  const admins = { staff: 'admin' as const };
+  const tutorialsOn = featureGate(app, 'tutorials_enabled');
+  const access = { gates: [tutorialsOn, accessGate(app)] };
+  const admins = staffAdminWrites(tutorialsOn);
 
   app.get('/tutorials', signedIn(app, { tags, querystring: listTutorialsQuery, response: { 200: tutorialList } }, access), async (request) =>
     listTutorials({ actor: actorOf(request), db, options: request.query }),

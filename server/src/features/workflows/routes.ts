@@ -20,6 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { staffAdminWrites } from '../../platform/auth/staff-admin';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { abortConversationGenerations } from '../messages';
 import {
@@ -42,8 +44,10 @@ export async function workflowRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { db } = ctx;
-  const access = { gates: [accessGate(app)] };
-  const adminAccess = { staff: 'admin' as const, ...access };
+  // Workflows are built from templates and their tab shows with templates_enabled (docs/decisions.md "Feature switches on the server").
+  const templatesOn = featureGate(app, 'templates_enabled');
+  const access = { gates: [templatesOn, accessGate(app)] };
+  const adminAccess = staffAdminWrites(templatesOn, accessGate(app));
 
   app.get('/workflows', signedIn(app, { tags, querystring: listWorkflowsQuery, response: { 200: workflowList } }, access), async (request) =>
     listWorkflows({ actor: actorOf(request), db, query: request.query }),

@@ -3,33 +3,18 @@
 // used; the session token is kept in localStorage (`pluma-widget:{key}`) so the session survives page
 // loads (7 days on the server), the visitor token (30 min) only in memory.
 import { readEventStream } from './sse';
+import type { WidgetErrorCode, WidgetStartResponse, WidgetVisitorMessage } from '@pluma/common/widgets';
 import type { WidgetLang } from './i18n';
 
-export interface WidgetInfo {
-  name: string;
-  accent_color: string;
-  image_url: string | null;
-}
-
-export interface WidgetMessage {
-  role: 'user' | 'assistant' | string;
-  content: string;
-  status?: string;
-}
-
-export interface StartAnswer {
-  visitor_token: string;
-  session_token: string;
-  session: { session_id: string; expires_at: string };
-  widget: WidgetInfo;
-  messages: WidgetMessage[];
-}
+// Types only (erased at build): the contract's zod schemas would weigh more than the whole widget.
+export type StartAnswer = WidgetStartResponse;
+export type WidgetMessage = WidgetVisitorMessage;
 
 /** A refusal from the API (or the network): `code` from the server's JSON, `message` in the visitor's language. */
 export class WidgetApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: WidgetErrorCode | 'network' | `http_${number}` | string,
     message: string,
   ) {
     super(message);

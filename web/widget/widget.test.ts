@@ -29,7 +29,7 @@ function startAnswer(visitorToken: string, messages: { role: string; content: st
   return json(200, {
     visitor_token: visitorToken,
     session_token: 'session-1',
-    session: { session_id: 's1', expires_at: '2030-01-01T00:00:00Z' },
+    session: { session_id: 1, expires_at: '2030-01-01T00:00:00Z' },
     widget: { name: 'Ana', accent_color: '#00aa55', image_url: null },
     messages: messages.map((message) => ({ ...message, status: 'done' })),
   });

@@ -4,6 +4,7 @@
 // focus to the launcher, and the log announces only new messages (history is rendered while the log is
 // not live; a streamed answer is announced once, when complete, through aria-busy).
 import { WidgetApiError, WidgetClient, hasStoredSession, type StartAnswer, type WidgetMessage } from './api';
+import type { WidgetErrorCode } from '@pluma/common/widgets';
 import { ICONS, el, icon } from './dom';
 import { pickLang, translator, type Translate, type WidgetLang } from './i18n';
 
@@ -275,9 +276,9 @@ export class ChatWidget {
     const status = error instanceof WidgetApiError ? error.status : 0;
     const code = error instanceof WidgetApiError ? error.code : 'network';
     const fallback =
-      status === 402 || code === 'widget_limit_reached'
+      status === 402 || code === ('widget_limit_reached' satisfies WidgetErrorCode)
         ? this.t('limitReached')
-        : status === 429 || code === 'rate_limited'
+        : status === 429 || code === ('rate_limited' satisfies WidgetErrorCode)
           ? this.t('rateLimited')
           : status === 0 || status === 403 || status === 404
             ? this.t('unavailable')

@@ -36,7 +36,7 @@ export const widgetTextsEs: Record<WidgetTextKey, string> = {
   loading: 'Cargando…',
   defaultName: 'Chat',
   unavailable: 'Este chat no está disponible en este momento.',
-  limitReached: 'Este chat ha alcanzado su límite por ahora. Por favor, inténtalo más tarde.',
+  limitReached: 'Este chat alcanzó su límite por ahora. Por favor intenta más tarde.',
   rateLimited: 'Demasiados mensajes. Espera un momento y vuelve a intentarlo.',
   failed: 'Algo salió mal. Por favor, inténtalo de nuevo.',
   you: 'Tú',

@@ -20,6 +20,11 @@ export interface ShellRoute {
    * visitors too, outside the shell (pricing, privacy policy).
    */
   audience?: 'signedIn' | 'public';
+  /**
+   * The app setting that switches the screen on; off, it shows "This feature is not available" (the API
+   * answers 404 feature_disabled). Left out, buildRegistry takes its feature's tab's (routeSwitch).
+   */
+  configKey?: ConfigKey;
 }
 
 export interface StandaloneRoute {
@@ -131,8 +136,22 @@ export function routeAccess(routes: readonly ShellRoute[], standaloneRoutes: rea
   };
 }
 
+/**
+ * The switch of a feature's route (spec part 1 §2: a tab shows only when its setting is on, and its
+ * screens go with it): its own; else that of the feature's tab it lies under (/topics, /hashtags); else
+ * the one switch all the feature's tabs share (/user_workflows with Workflows' templates_enabled).
+ */
+export function routeSwitch(feature: FeatureDefinition, route: ShellRoute): ConfigKey | undefined {
+  if (route.configKey) return route.configKey;
+  const tabs = feature.tabs ?? [];
+  const under = tabs.find((tab) => tab.configKey && (route.path === tab.to || route.path.startsWith(`${tab.to}/`)));
+  if (under) return under.configKey;
+  const keys = new Set(tabs.map((tab) => tab.configKey));
+  return keys.size === 1 ? [...keys][0] : undefined;
+}
+
 export function buildRegistry(features: readonly FeatureDefinition[]): Registry {
-  const routes = features.flatMap((feature) => feature.routes ?? []);
+  const routes = features.flatMap((feature) => (feature.routes ?? []).map((route) => ({ ...route, configKey: routeSwitch(feature, route) })));
   const standaloneRoutes = features.flatMap((feature) => feature.standaloneRoutes ?? []);
   const registry: Registry = {
     routes,

@@ -7,11 +7,13 @@ import { OnboardingGate, OnboardingOutlet } from '../../features/onboarding/Onbo
 import { OrganizationGate, PersonalOnlyPages } from '../../features/organizations/organization-context';
 import { lazy } from 'react';
 import { registry } from '../app-registry';
+import { useAppConfig } from '../config/app-config';
 import { useCurrentUser } from '../session/session-context';
 import { Shell } from './Shell';
 
 const HomePage = lazy(() => import('../../features/home/HomePage'));
 const NoAccessPanel = lazy(() => import('../../features/access/NoAccessPanel'));
+const FeatureUnavailablePage = lazy(() => import('./FeatureUnavailablePage'));
 
 export default function ShellApp({ noAccess }: { noAccess: boolean }) {
   // spec part 2 §2, §4: the organization is chosen before the first screen; staff pages only in Personal.
@@ -37,6 +39,7 @@ export default function ShellApp({ noAccess }: { noAccess: boolean }) {
 
 function ShellRoutes() {
   const user = useCurrentUser();
+  const config = useAppConfig();
   const staffRole = user.staff?.role ?? null;
   const hasHome = registry.routes.some((route) => route.path === '/');
   return (
@@ -45,7 +48,10 @@ function ShellRoutes() {
       {registry.routes.map((route) => {
         // A staff page is a 404 for everyone else; 'manager' pages admit admins too.
         const allowed = !route.staffRole || staffRole === 'admin' || staffRole === route.staffRole;
-        return <Route key={route.path} path={route.path} element={allowed ? <route.component /> : <NotFoundPage />} />;
+        // A switched-off feature is not available to anyone, staff included (app/registry.ts routeSwitch).
+        const off = route.configKey !== undefined && !config.on(route.configKey);
+        const element = off ? <FeatureUnavailablePage /> : allowed ? <route.component /> : <NotFoundPage />;
+        return <Route key={route.path} path={route.path} element={element} />;
       })}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

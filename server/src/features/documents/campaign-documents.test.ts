@@ -1,8 +1,11 @@
-// GET /documents/{id}/campaigns/{campaignId} through the real app and database (spec part 2 §2 "Campaign
-// document page", §7 "Documents"; docs/decisions.md "Documents", "Campaigns"): a Member granted the campaign
-// reads a document it links, read-only; the author may edit it; an ungranted Member, a document the campaign
-// does not link, another campaign, another organization and Personal all answer 404.
+// GET /documents/{id}/campaigns/{campaignId} and PUT /documents?campaign_id= through the real app and database
+// (spec part 2 §2 "Campaign document page", §6, §7 "Documents"; docs/decisions.md "Documents", "Campaigns"):
+// a Member granted the campaign reads a document it links, read-only; the author may edit it; an ungranted
+// Member, a document the campaign does not link, another campaign, another organization and Personal all
+// answer 404. The role matrix of reading and editing through a campaign: Admin, Managers seeing or not
+// seeing it, Members granted (directly, through a group) or not, the author as a Member, a non-member, staff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups, groupUsers } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
@@ -90,5 +93,151 @@ describe(`campaign documents API (${testDbKind()})`, () => {
     // Revoking the grant closes it again.
     await ok(author, 'POST', `/api/campaigns/revoke-access/${campaign.campaign_id}${inOrg()}`, { user_id: granted.user.userId });
     expect((await call(granted, 'GET', url(brief.document_id, campaign.campaign_id))).statusCode).toBe(404);
+  });
+
+  describe('the role matrix of a campaign document', () => {
+    let admin: BuiltUser;
+    let owner: BuiltUser; // Manager who made the campaign
+    let grantedManager: BuiltUser;
+    let otherManager: BuiltUser;
+    let writer: BuiltUser; // a Member, the document's author, granted through the group
+    let member: BuiltUser; // granted directly
+    let groupMember: BuiltUser;
+    let plainMember: BuiltUser;
+    let staffMember: BuiltUser; // staff role manager, a Member of the organization
+    let staffAdmin: BuiltUser; // staff admin, not a member (acts as the organization's Admin)
+    let stranger: BuiltUser;
+    let orgId: number;
+    let strangerOrgId: number;
+    let campaignId: number;
+    let otherCampaignId: number;
+    let documentId: number;
+    let unlinkedId: number;
+
+    const q = (extra = '') => `?organization_id=${orgId}${extra}`;
+    const send = (who: BuiltUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+    const blocksOf = (text: string) => [{ type: 'paragraph', props: {}, content: [{ type: 'text', text, styles: {} }], children: [] }];
+    const save = (who: BuiltUser, text: string, { campaign = campaignId as number | string | null, doc = documentId } = {}) =>
+      send(who, 'PUT', `/api/documents${q(campaign === null ? '' : `&campaign_id=${campaign}`)}`, { document_id: doc, blocks: blocksOf(text), content: `<p>${text}</p>` });
+    const read = (who: BuiltUser, campaign = campaignId, doc = documentId) => send(who, 'GET', `/api/documents/${doc}/campaigns/${campaign}${q()}`);
+
+    beforeAll(async () => {
+      admin = await buildUser(t.ctx, { name: 'Ada', access: true });
+      owner = await buildUser(t.ctx, { name: 'Omar', access: true });
+      grantedManager = await buildUser(t.ctx, { name: 'Gema', access: true });
+      otherManager = await buildUser(t.ctx, { name: 'Otto', access: true });
+      writer = await buildUser(t.ctx, { name: 'Wendy', access: true });
+      member = await buildUser(t.ctx, { name: 'Mia', access: true });
+      groupMember = await buildUser(t.ctx, { name: 'Gus', access: true });
+      plainMember = await buildUser(t.ctx, { name: 'Pablo', access: true });
+      staffMember = await buildUser(t.ctx, { name: 'Sam', access: true, staffRole: 'manager' });
+      staffAdmin = await buildUser(t.ctx, { name: 'Sara', access: true, staffRole: 'admin' });
+      stranger = await buildUser(t.ctx, { name: 'Xena', access: true });
+      orgId = (
+        await buildOrganization(t.ctx, [
+          { user: admin, role: 'admin' },
+          { user: owner, role: 'manager' },
+          { user: grantedManager, role: 'manager' },
+          { user: otherManager, role: 'manager' },
+          { user: writer, role: 'member' },
+          { user: member, role: 'member' },
+          { user: groupMember, role: 'member' },
+          { user: plainMember, role: 'member' },
+          { user: staffMember, role: 'member' },
+        ])
+      ).organizationId;
+      strangerOrgId = (await buildOrganization(t.ctx, [{ user: stranger, role: 'admin' }])).organizationId;
+      const [{ groupId }] = await t.ctx.db.insert(groups).values({ organizationId: orgId, name: 'Writers' }).returning();
+      await t.ctx.db.insert(groupUsers).values([
+        { groupId, userId: writer.user.userId },
+        { groupId, userId: groupMember.user.userId },
+      ]);
+      const made = async (who: BuiltUser, method: 'POST', url: string, payload: object) => {
+        const res = await send(who, method, url, payload);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        return res.json();
+      };
+      campaignId = (await made(owner, 'POST', `/api/campaigns${q()}`, { organization_id: orgId, name: 'Spring' })).campaign_id;
+      otherCampaignId = (await made(admin, 'POST', `/api/campaigns${q()}`, { organization_id: orgId, name: 'Autumn' })).campaign_id;
+      documentId = (await made(writer, 'POST', `/api/documents${q()}`, { name: 'Plan', blocks: blocksOf('First'), content: '<p>First</p>' })).document_id;
+      unlinkedId = (await made(writer, 'POST', `/api/documents${q()}`, { name: 'Notes', blocks: blocksOf('Mine'), content: '<p>Mine</p>' })).document_id;
+      await made(owner, 'POST', `/api/campaigns/campaign-resource/${q()}`, { campaign_id: campaignId, resource_id: documentId, type: 'document' });
+      await made(owner, 'POST', `/api/campaigns/give-access/${campaignId}${q()}`, { group_id: groupId });
+      await made(owner, 'POST', `/api/campaigns/give-access/${campaignId}${q()}`, { user_id: member.user.userId });
+      await made(owner, 'POST', `/api/campaigns/give-access/${campaignId}${q()}`, { user_id: grantedManager.user.userId });
+      // Granted the other campaign, which does not link the document.
+      await made(admin, 'POST', `/api/campaigns/give-access/${otherCampaignId}${q()}`, { user_id: plainMember.user.userId });
+    });
+
+    const author = { edit: true, delete: true, export: true };
+    const editor = { edit: true, delete: false, export: false };
+    const reader = { edit: false, delete: false, export: false };
+    const rows: [string, () => BuiltUser, number, typeof author | null, number][] = [
+      ['the Admin', () => admin, 200, editor, 200],
+      ['the Manager who owns the campaign', () => owner, 200, editor, 200],
+      ['a Manager granted the campaign', () => grantedManager, 200, editor, 200],
+      ['a Manager who does not see the campaign', () => otherManager, 404, null, 404],
+      ['the author, a Member granted through a group', () => writer, 200, author, 200],
+      ['a Member granted directly', () => member, 200, reader, 403],
+      ['a Member granted through a group', () => groupMember, 200, reader, 403],
+      ['a Member granted only another campaign', () => plainMember, 404, null, 404],
+      ['staff who are Members of the organization', () => staffMember, 200, editor, 200],
+      ['a staff admin who is not a member', () => staffAdmin, 200, editor, 200],
+      ['a stranger to the organization', () => stranger, 404, null, 404],
+    ];
+    it.each(rows)('%s: read %i, edit %i through the campaign', async (_who, who, readStatus, abilities, editStatus) => {
+      const res = await read(who());
+      expect(res.statusCode, res.body).toBe(readStatus);
+      if (abilities) expect(res.json().abilities).toEqual(abilities);
+      const text = `Edited by ${who().user.userId}`;
+      const saved = await save(who(), text);
+      expect(saved.statusCode, saved.body).toBe(editStatus);
+      if (editStatus === 200) {
+        // Saved through the campaign, still the author's document, with the abilities it has there.
+        expect(saved.json()).toMatchObject({ document_id: documentId, user_id: writer.user.userId, organization_id: orgId, content: `<p>${text}</p>`, abilities });
+        expect((await read(admin)).json().content).toBe(`<p>${text}</p>`);
+      } else {
+        expect((await read(admin)).json().content).not.toBe(`<p>${text}</p>`);
+      }
+    });
+
+    it('keeps everything else as it was: no campaign named, another campaign, an unlinked document, deleting, another organization', async () => {
+      // Without campaign_id only the author's own routes apply.
+      expect((await save(admin, 'x', { campaign: null })).statusCode).toBe(404);
+      expect((await send(admin, 'GET', `/api/documents/${documentId}${q()}`)).statusCode).toBe(404);
+      expect((await send(admin, 'DELETE', `/api/documents/${documentId}${q()}`)).statusCode).toBe(404);
+      expect((await send(admin, 'GET', `/api/documents/doc-converted/${documentId}${q()}`)).statusCode).toBe(404);
+      // A campaign that does not link it (the Admin sees it), one that does not exist, one that is not an id.
+      expect((await save(admin, 'x', { campaign: otherCampaignId })).statusCode).toBe(404);
+      expect((await save(admin, 'x', { campaign: 999_999 })).statusCode).toBe(404);
+      expect((await save(admin, 'x', { campaign: 'abc' })).statusCode).toBe(400);
+      // The campaign does not link this other document of the author.
+      expect((await save(admin, 'x', { doc: unlinkedId })).statusCode).toBe(404);
+      // The stranger's own organization and Personal do not reach it.
+      const strangerSave = await send(stranger, 'PUT', `/api/documents?organization_id=${strangerOrgId}&campaign_id=${campaignId}`, { document_id: documentId, name: 'Taken' });
+      expect(strangerSave.statusCode).toBe(404);
+      expect((await send(admin, 'PUT', `/api/documents?campaign_id=${campaignId}`, { document_id: documentId, name: 'Taken' })).statusCode).toBe(404);
+      // The body's organization must agree with the query's.
+      expect((await send(admin, 'PUT', `/api/documents${q(`&campaign_id=${campaignId}`)}`, { document_id: documentId, name: 'Taken', organization_id: strangerOrgId })).statusCode).toBe(400);
+      // The 65000 rule holds through the campaign too.
+      const long = 'a'.repeat(65_000);
+      const tooLong = await save(admin, long);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toBe('The file length is too large, please remove text to save');
+      expect((await read(admin)).json().name).toBe('Plan');
+    });
+
+    it('saves concurrent edits one after the other and stops once the campaign no longer links the document', async () => {
+      const [a, b] = await Promise.all([save(admin, 'From Ada'), save(owner, 'From Omar')]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(['<p>From Ada</p>', '<p>From Omar</p>']).toContain((await read(member)).json().content);
+      const removed = await send(owner, 'DELETE', `/api/campaigns/campaign-resource/document/${documentId}/${campaignId}${q()}`);
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      expect((await save(admin, 'Late')).statusCode).toBe(404);
+      expect((await read(admin)).statusCode).toBe(404);
+      // The author keeps their document.
+      expect((await send(writer, 'GET', `/api/documents/${documentId}${q()}`)).statusCode).toBe(200);
+    });
   });
 });

@@ -1,12 +1,14 @@
 // The JSON of a document (spec part 2 §3 "Document": document_id, name, content, tags, organization_id,
 // blocks), with the actor's abilities (DESIGN.md §7). Lists carry a short excerpt instead of blocks and HTML.
+// A document read through a campaign carries the abilities it has there (policy.ts: a campaign editor may
+// edit it, only the author may delete or export it).
 import type { DocumentRecord, DocumentSummary, DocumentBlock } from '@pluma/common/documents';
 import type { Actor } from '../../platform/auth/actor';
-import { documentAbilities, type DocumentRow } from './policy';
+import { documentAbilities, type DocumentInContext } from './policy';
 
 const EXCERPT_LENGTH = 160;
 
-type SummaryRow = Omit<DocumentRow, 'blocks' | 'content' | 'plainText'> & { excerpt: string; characters: number };
+type SummaryRow = Omit<DocumentInContext, 'blocks' | 'content' | 'plainText'> & { excerpt: string; characters: number };
 
 export function presentDocumentSummary(actor: Actor, row: SummaryRow): DocumentSummary {
   return {
@@ -23,7 +25,7 @@ export function presentDocumentSummary(actor: Actor, row: SummaryRow): DocumentS
   };
 }
 
-export function presentDocument(actor: Actor, row: DocumentRow): DocumentRecord {
+export function presentDocument(actor: Actor, row: DocumentInContext): DocumentRecord {
   const { excerpt: _excerpt, ...summary } = presentDocumentSummary(actor, { ...row, excerpt: '', characters: row.plainText.length });
   return { ...summary, content: row.content, blocks: row.blocks as DocumentBlock[] };
 }

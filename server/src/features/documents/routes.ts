@@ -1,7 +1,8 @@
 // /api/documents (spec part 2 §7 "Documents"; issue 15 item 1). Thin: authenticate (and resolve the
 // organization) → access gate (412 without access, like templates and avatars) → validate → service (scoped
 // by policy.ts) → presented with abilities. GET /documents/{id}/campaigns/{campaignId} reads a document a
-// campaign shares (through the campaigns feature's sharedThroughCampaigns); POST /documents/avatar-output
+// campaign shares (through the campaigns feature's sharedThroughCampaigns), and PUT /documents?campaign_id=
+// saves it there for those who may edit it through the campaign; POST /documents/avatar-output
 // comes with the editor's generation tools.
 import {
   createDocumentRequest,
@@ -13,8 +14,10 @@ import {
   listDocumentsQuery,
   updateDocumentRequest,
 } from '@pluma/common/documents';
+import { idParam } from '@pluma/common/schema-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { accessGate } from '../credits';
 import { contentDisposition } from '../files';
@@ -26,6 +29,8 @@ import type { DocumentBlock } from '@pluma/common/documents';
 const tags = ['documents'];
 /** A document at the limit with its blocks is well under this; the default 1 MiB could refuse one. */
 const SAVE_BODY_LIMIT = 6 * 1024 * 1024;
+/** PUT /documents?campaign_id=: the save of a campaign document from the campaign document page. */
+const saveQuery = z.object({ campaign_id: idParam().optional(), organization_id: idParam().optional() });
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export async function documentRoutes(root: FastifyInstance) {
@@ -60,8 +65,8 @@ export async function documentRoutes(root: FastifyInstance) {
   );
   app.put(
     '/documents',
-    { ...signedIn(app, { tags, body: updateDocumentRequest, response: { 200: document } }, access), bodyLimit: SAVE_BODY_LIMIT },
-    async (request) => updateDocument({ actor: actorOf(request), db, input: request.body }),
+    { ...signedIn(app, { tags, querystring: saveQuery, body: updateDocumentRequest, response: { 200: document } }, access), bodyLimit: SAVE_BODY_LIMIT },
+    async (request) => updateDocument({ actor: actorOf(request), db, input: request.body, campaignId: request.query.campaign_id }),
   );
   app.delete('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: deletedDocumentResponse } }, access), async (request) => {
     await deleteDocument({ actor: actorOf(request), db, documentId: request.params.id });

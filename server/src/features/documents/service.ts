@@ -16,8 +16,7 @@ import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { requireCampaign, sharedThroughCampaigns } from '../campaigns';
-import { requireDocument, visibleTo } from './policy';
+import { inCampaign, requireCampaignDocument, requireDocument, visibleTo, type DocumentInContext } from './policy';
 import { presentDocument, presentDocumentSummary } from './present';
 import { plainTextOf, sanitizeBlocks, sanitizeDocumentHtml } from './sanitize';
 
@@ -81,18 +80,11 @@ export async function getDocument({ actor, db, documentId }: Scope & { documentI
 /**
  * GET /documents/{id}/campaigns/{campaignId} (spec part 2 §2 "Campaign document page", §7): the document when
  * the actor sees the campaign and the campaign links it; 404 otherwise (another organization, not granted, not
- * linked). Read through sharedThroughCampaigns, never by widening visibleTo; the abilities stay policy.ts's,
- * so only the author (in the document's organization) may edit — a granted reader gets it read-only.
+ * linked). Read through the campaign (policy.ts requireCampaignDocument), never by widening visibleTo; its
+ * abilities say whether the actor may edit it there (the author, and whoever may change the campaign).
  */
 export async function getCampaignDocument({ actor, db, documentId, campaignId }: Scope & { documentId: number; campaignId: number }): Promise<DocumentRecord> {
-  await requireCampaign(db, actor, campaignId, 'read');
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.documentId, documentId), sharedThroughCampaigns(actor, 'document', documents.documentId, campaignId)))
-    .limit(1);
-  if (!row) throw notFound();
-  return presentDocument(actor, row);
+  return presentDocument(actor, await requireCampaignDocument(db, actor, documentId, campaignId));
 }
 
 /**
@@ -125,8 +117,13 @@ export async function createDocument({ actor, db, input }: Scope & { input: Crea
   return presentDocument(actor, row);
 }
 
-export async function updateDocument({ actor, db, input }: Scope & { input: UpdateDocumentRequest & { blocks?: DocumentBlock[] } }): Promise<DocumentRecord> {
-  await requireDocument(db, actor, input.document_id, 'edit');
+/**
+ * PUT /documents. With `campaignId` (PUT /documents?campaign_id=) the document is saved through that campaign:
+ * its Admins, Managers who see it and staff edit it there (policy.ts); it stays its author's document.
+ */
+export async function updateDocument({ actor, db, input, campaignId }: Scope & { input: UpdateDocumentRequest & { blocks?: DocumentBlock[] }; campaignId?: number }): Promise<DocumentRecord> {
+  const found: DocumentInContext =
+    campaignId === undefined ? await requireDocument(db, actor, input.document_id, 'edit') : await requireCampaignDocument(db, actor, input.document_id, campaignId, 'edit');
   const changes: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.tags !== undefined) changes.tags = uniqueTags(input.tags);
@@ -134,9 +131,11 @@ export async function updateDocument({ actor, db, input }: Scope & { input: Upda
   const [row] = await db
     .update(documents)
     .set(changes)
-    .where(and(visibleTo(actor), eq(documents.documentId, input.document_id)))
+    .where(and(campaignId === undefined ? visibleTo(actor) : inCampaign(actor, campaignId), eq(documents.documentId, input.document_id)))
     .returning();
-  return presentDocument(actor, row);
+  // Unlinked or deleted between the check and the write.
+  if (!row) throw notFound();
+  return presentDocument(actor, { ...row, campaignEditor: found.campaignEditor });
 }
 
 export async function deleteDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<void> {

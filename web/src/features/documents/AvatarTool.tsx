@@ -1,45 +1,37 @@
 // The tools panel's Avatars section (spec part 2 §2 "Avatars section: searchable avatar picker, message box
-// ('Send a message to your avatar'), Send"): the message goes to the avatar through POST /outputs/generate
-// with target 'document', so its answer comes back as `document_avatar` (the editor page appends it). With
-// "Give the document as context" the document's text comes first, followed by the spec's instruction.
-import { Button, Select, Stack, Switch, Textarea, Title } from '@mantine/core';
-import { OUTPUT_PROMPT_MAX, type Output } from '@pluma/common/outputs';
-import { withDocumentContext } from '@pluma/common/documents';
+// ('Send a message to your avatar'), Send"): the message goes to the avatar as a streamed generation of kind
+// 'avatar' (POST /documents/avatar-output). The avatar picked here is also the document's voice: the Prompt
+// and Templates sections write in its tone and style (the header says so).
+import { Button, Select, Stack, Textarea, Title } from '@mantine/core';
+import { DOCUMENT_GENERATE_PROMPT_MAX } from '@pluma/common/documents-generate';
 import { IconSend } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/instance';
-import { useErrorHandler } from '../../ui/use-error-handler';
 import { useAvatars } from '../avatars/avatars-api';
+import type { GenerateInput } from './generation-api';
 
-interface AvatarToolProps {
-  /** The document's text now (for the context). */
-  documentText: () => string;
-  /** The outputs being written: the page waits for their `document_avatar`. */
-  onPending: (outputIds: number[]) => void;
-  busy: boolean;
+export interface VoiceAvatar {
+  avatar_id: number;
+  name: string;
 }
 
-export function AvatarTool({ documentText, onPending, busy }: AvatarToolProps) {
+interface AvatarToolProps {
+  avatar: VoiceAvatar | null;
+  onAvatarChange: (avatar: VoiceAvatar | null) => void;
+  busy: boolean;
+  onGenerate: (input: GenerateInput) => Promise<boolean>;
+}
+
+export function AvatarTool({ avatar, onAvatarChange, busy, onGenerate }: AvatarToolProps) {
   const { t } = useTranslation('documents');
-  const handleError = useErrorHandler();
   const avatars = useAvatars('mine', '');
-  const [avatarId, setAvatarId] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const [withContext, setWithContext] = useState(true);
-  const send = useMutation({
-    mutationFn: () => {
-      const prompt = withContext ? withDocumentContext(documentText(), message.trim(), OUTPUT_PROMPT_MAX) : message.trim();
-      return api.post<{ outputs: Output[] }>('/outputs/generate', { assistant_id: Number(avatarId), messages: [prompt], target: 'document' });
-    },
-    onSuccess: ({ outputs }) => {
-      setMessage('');
-      onPending(outputs.map((o) => o.output_id));
-    },
-    onError: (error) => handleError(error),
-  });
-  const ready = avatarId !== null && message.trim() !== '' && !busy;
+  const ready = avatar !== null && message.trim() !== '' && !busy;
+  const send = async () => {
+    if (!avatar || !ready) return;
+    if (await onGenerate({ kind: 'avatar', avatar_id: avatar.avatar_id, prompt: message.trim() })) setMessage('');
+  };
+  const options = avatars.data?.avatars ?? [];
 
   return (
     <Stack gap="xs" data-testid="document-avatar-tool">
@@ -50,10 +42,14 @@ export function AvatarTool({ documentText, onPending, busy }: AvatarToolProps) {
         label={t('tools.avatar')}
         placeholder={t('tools.avatarPlaceholder')}
         searchable
+        clearable
         nothingFoundMessage={t('tools.noAvatars')}
-        data={(avatars.data?.avatars ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }))}
-        value={avatarId}
-        onChange={setAvatarId}
+        data={options.map((a) => ({ value: String(a.avatar_id), label: a.name }))}
+        value={avatar ? String(avatar.avatar_id) : null}
+        onChange={(value) => {
+          const picked = options.find((a) => String(a.avatar_id) === value);
+          onAvatarChange(picked ? { avatar_id: picked.avatar_id, name: picked.name } : null);
+        }}
         data-testid="document-avatar-select"
       />
       <Textarea
@@ -62,12 +58,12 @@ export function AvatarTool({ documentText, onPending, busy }: AvatarToolProps) {
         autosize
         minRows={3}
         maxRows={8}
+        maxLength={DOCUMENT_GENERATE_PROMPT_MAX}
         value={message}
         onChange={(event) => setMessage(event.currentTarget.value)}
         data-testid="document-avatar-message"
       />
-      <Switch label={t('tools.useDocument')} checked={withContext} onChange={(event) => setWithContext(event.currentTarget.checked)} data-testid="document-avatar-context" />
-      <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => send.mutate()} disabled={!ready} loading={send.isPending} data-testid="document-avatar-send">
+      <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void send()} disabled={!ready} data-testid="document-avatar-send">
         {t('tools.send')}
       </Button>
     </Stack>

@@ -11,12 +11,15 @@ import { useCreateBlockNote } from '@blocknote/react';
 import { useComputedColorScheme } from '@mantine/core';
 import type { DocumentBlock } from '@pluma/common/documents';
 import { useEffect } from 'react';
+import type { StreamEditor } from './markdown-stream';
 
 export interface EditorHandle {
   /** The blocks and their HTML as they are now. */
   read: () => { blocks: DocumentBlock[]; content: string };
   /** Generated markdown (tables, strikethrough, task lists) turned into blocks and added at the end (spec part 2 §2). */
   appendMarkdown: (markdown: string) => void;
+  /** The editor itself, for streaming a generation into it (markdown-stream.ts). */
+  stream: StreamEditor;
 }
 
 interface DocumentEditorProps {
@@ -50,6 +53,7 @@ export default function DocumentEditor({ initialBlocks, lang, label, onReady, on
         if (last) editor.insertBlocks(blocks, last, 'after');
         else editor.replaceBlocks(editor.document, blocks);
       },
+      stream: editor,
     });
   }, [editor, onReady]);
 

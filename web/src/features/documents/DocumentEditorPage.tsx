@@ -1,13 +1,14 @@
 // /documents/{documentId} and /documents/new (spec part 2 §2 "Documents and editor"; issue 15 item 1): the
 // header bar (the document's name, editable; the save state; Save and Tools), the block editor (its own lazy
-// chunk, shown 100 ms after the page — spec part 2 §9) and the tools panel (350 px on the web). A new
-// document starts with the heading 'Start writing here!' and is created by its first save (spec part 2 §4
-// "Save rule"). Autosave: use-autosave.ts. Over 65000 characters: the spec's alert, nothing sent.
-import { Alert, Box, Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+// chunk, shown 100 ms after the page — spec part 2 §9) and the tools panel (350 px on the web: Templates,
+// Avatars, Prompt, Super Fetch, Download). A new document starts with the heading 'Start writing here!' and
+// is created by its first save (spec part 2 §4 "Save rule"). Autosave: use-autosave.ts. Over 65000
+// characters: the spec's alert, nothing sent. Generation: use-document-generation.ts, one at a time, the
+// document's text as context unless switched off; unapplied ones after a reload: GenerationBanner.
+import { Alert, Badge, Box, Button, CloseButton, Divider, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DOCUMENT_FIRST_HEADING, DOCUMENT_NAME_MAX, documentPlainText, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
-import { SocketEvents } from '@pluma/common/events';
-import type { OutputEventPayload } from '@pluma/common/outputs';
+import { DOCUMENT_GENERATE_TEXT_MAX } from '@pluma/common/documents-generate';
 import { IconCheck, IconDeviceFloppy, IconFileTypeDocx, IconTools } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -15,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { useActiveOrganization } from '../../api/organization';
-import { useSocketEvent } from '../../api/socket';
 import { useAppConfig } from '../../app/config/app-config';
 import { useCurrentUser } from '../../app/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
@@ -24,10 +24,16 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
-import { AvatarTool } from './AvatarTool';
+import { AvatarTool, type VoiceAvatar } from './AvatarTool';
 import type { EditorHandle } from './DocumentEditor';
 import { createDocument, documentKey, DOCUMENTS_KEY, downloadDocx, updateDocument, useDocument } from './documents-api';
+import { GenerationBanner } from './GenerationBanner';
+import type { GenerateInput } from './generation-api';
+import { PromptTool } from './PromptTool';
+import { SuperFetchTool } from './SuperFetchTool';
+import { TemplateTool } from './TemplateTool';
 import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
+import { useDocumentGeneration } from './use-document-generation';
 
 const DocumentEditor = lazy(() => import('./DocumentEditor'));
 
@@ -99,17 +105,15 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
   const [toolsOpen, setToolsOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [createdId, setCreatedId] = useState<number | null>(null);
-  /** Outputs asked of an avatar whose answers are awaited (spec part 2 §2: '{app} is looking for an answer...'). */
-  const [awaiting, setAwaiting] = useState<number[]>([]);
-  const appName = useAppConfig().get('app_name');
+  const idRef = useRef(documentId);
+  const [editorReady, setEditorReady] = useState(false);
+  /** The avatar picked in the Avatars section: the document's voice (the header's 'Your tone and style'). */
+  const [voice, setVoice] = useState<VoiceAvatar | null>(null);
+  const [withContext, setWithContext] = useState(true);
+  const config = useAppConfig();
+  const appName = config.get('app_name');
+  const personal = useActiveOrganization() === null;
   usePageTitle(name || t('editor.untitled'));
-
-  useSocketEvent<OutputEventPayload>(SocketEvents.documentAvatar, (payload) => {
-    if (!awaiting.includes(payload.output_id)) return;
-    setAwaiting((ids) => ids.filter((id) => id !== payload.output_id));
-    if (payload.output.status === 'done' && payload.content) editorRef.current?.appendMarkdown(payload.content);
-    else showError(t('tools.generationFailed'));
-  });
 
   useEffect(() => {
     const timer = setTimeout(() => setShowEditor(true), EDITOR_RENDER_DELAY_MS);
@@ -141,6 +145,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
     save,
     initiallyDirty: restored,
     onCreated: (created) => {
+      idRef.current = created;
       setCreatedId(created);
       onCreated(created);
       void navigate(`/documents/${created}`, { replace: true });
@@ -151,7 +156,27 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
 
   const onReady = useCallback((handle: EditorHandle) => {
     editorRef.current = handle;
+    setEditorReady(true);
   }, []);
+
+  // A generation belongs to a saved document: the first one creates a new document.
+  const saveForGeneration = useCallback(async () => {
+    if (nameRef.current.trim() === '') return null;
+    if (autosave.dirty || idRef.current === null) await autosave.saveNow();
+    return autosave.dirty ? null : idRef.current;
+  }, [autosave]);
+  const streamTarget = useCallback(() => editorRef.current?.stream ?? null, []);
+  const generation = useDocumentGeneration(streamTarget, { save: saveForGeneration });
+  // Every tool: the voice as persona, and the document's text as context when asked (spec part 2 §2).
+  const generate = (input: GenerateInput, file?: File | null) =>
+    generation.generate(
+      {
+        ...input,
+        avatar_id: input.avatar_id ?? voice?.avatar_id,
+        document_text: withContext ? documentPlainText(editorRef.current?.read().blocks ?? []).slice(-DOCUMENT_GENERATE_TEXT_MAX) : undefined,
+      },
+      file,
+    );
 
   const saveNow = async () => {
     if (nameRef.current.trim() === '') return;
@@ -183,7 +208,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
     <Stack gap="sm" data-testid="document-page">
       <Paper withBorder p="sm" radius="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          {awaiting.length > 0 ? (
+          {generation.busy ? (
             <Group gap="xs" style={{ flex: 1, minWidth: 200 }} role="status" data-testid="document-generating">
               <Loader size="sm" aria-hidden />
               <Text fw={600}>{t('editor.generating', { app: appName })}</Text>
@@ -207,6 +232,11 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
             data-testid="document-name"
           />
           )}
+          {voice && !generation.busy && (
+            <Badge variant="light" size="lg" tt="none" data-testid="document-voice">
+              {t('header.voice', { name: voice.name })}
+            </Badge>
+          )}
           <Group gap="sm">
             <SaveStatus state={saveState} />
             <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void onSave()} loading={saveState === 'saving'} disabled={nameError !== null} data-testid="document-save">
@@ -223,6 +253,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
           {t('editor.tooLarge')}
         </Alert>
       )}
+      <GenerationBanner documentId={documentId} ready={editorReady} generation={generation} />
       <Group align="flex-start" gap="md" wrap={wide ? 'nowrap' : 'wrap'}>
         <Box style={{ flex: 1, minWidth: 0 }} py="sm">
           {showEditor ? (
@@ -241,11 +272,24 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
               </Title>
               <CloseButton aria-label={t('tools.close')} onClick={() => setToolsOpen(false)} />
             </Group>
-            <AvatarTool
-              busy={awaiting.length > 0}
-              documentText={() => documentPlainText(editorRef.current?.read().blocks ?? [])}
-              onPending={(ids) => setAwaiting((current) => [...current, ...ids])}
-            />
+            {/* The Templates and Super Fetch sections speak their features' words, loaded on first use: only this part waits. */}
+            <Suspense fallback={<Loader size="sm" aria-hidden />}>
+              <Stack gap="lg">
+                <Switch label={t('tools.useDocument')} checked={withContext} onChange={(event) => setWithContext(event.currentTarget.checked)} data-testid="document-context" />
+                <TemplateTool busy={generation.busy} onGenerate={generate} />
+                <Divider />
+                <AvatarTool avatar={voice} onAvatarChange={setVoice} busy={generation.busy} onGenerate={generate} />
+                <Divider />
+                <PromptTool busy={generation.busy} onGenerate={generate} />
+                {config.on('super_fetch') && personal && (
+                  <>
+                    <Divider />
+                    <SuperFetchTool busy={generation.busy} onGenerate={generate} />
+                  </>
+                )}
+                <Divider />
+              </Stack>
+            </Suspense>
             <Stack gap="xs" mt="lg">
               <Title order={3} size="h5">
                 {t('tools.download')}

@@ -2,40 +2,79 @@
 // the list (search, the four sorts, empty text, delete asked first), the editor page (a new document starts
 // with 'Start writing here!' and is created by its first save, autosave 1.5 s after typing with its visible
 // state, the 65000-character alert with nothing sent, Save, the Word download, a draft restored after a
-// reload) and the autosave machine on its own.
+// reload), the generation tools (each tool's request, the document as context, one at a time, frames streamed
+// into the editor and committed, the header states, the failure and limit texts, the reload banner, EN/ES)
+// and the autosave machine on its own.
 // BlockNote needs layout APIs jsdom lacks, so here the editor is replaced at its module boundary
-// (./DocumentEditor) by a textarea whose text becomes one paragraph block; the real editor is exercised by the
-// browser journey (e2e/documents.e2e.test.ts).
+// (./DocumentEditor) by a textarea whose text becomes one paragraph block, plus a fake block list that the
+// generations stream into (testing/fake-stream-editor.ts); the real editor is exercised by the browser
+// journeys (e2e/documents.e2e.test.ts, e2e/documents-generate.e2e.test.ts).
 import type { DocumentBlock, DocumentRecord, DocumentSummary } from '@pluma/common/documents';
+import type { DocumentGeneration } from '@pluma/common/documents-generate';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import { clearLocalDocumentData } from './local-data';
+import type { FakeStreamEditor } from './testing/fake-stream-editor';
 import { Autosave, readDraft, type DocumentSnapshot } from './use-autosave';
 
 const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
 vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
 
+/** The block list of the mounted fake editor, which generations stream into. */
+const fake = vi.hoisted(() => ({ stream: null as FakeStreamEditor | null }));
+
 vi.mock('./DocumentEditor', async () => {
-  const { useEffect, useRef } = await import('react');
+  const { useEffect, useRef, useState } = await import('react');
+  const { FakeStreamEditor } = await import('./testing/fake-stream-editor');
+  // Every edit of the block list is a change, as in BlockNote.
+  class LiveEditor extends FakeStreamEditor {
+    constructor(private readonly changed: () => void) {
+      super(['(typed)', '']);
+    }
+    override insertBlocks(...args: Parameters<FakeStreamEditor['insertBlocks']>) {
+      const inserted = super.insertBlocks(...args);
+      this.changed();
+      return inserted;
+    }
+    override replaceBlocks(...args: Parameters<FakeStreamEditor['replaceBlocks']>) {
+      const replaced = super.replaceBlocks(...args);
+      this.changed();
+      return replaced;
+    }
+    override removeBlocks(...args: Parameters<FakeStreamEditor['removeBlocks']>) {
+      const removed = super.removeBlocks(...args);
+      this.changed();
+      return removed;
+    }
+  }
   const textOf = (blocks: DocumentBlock[]) =>
     blocks.map((b) => (Array.isArray(b.content) ? b.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '')).join('\n');
-  type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void };
+  type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void; stream: FakeStreamEditor };
   function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
     const area = useRef<HTMLTextAreaElement>(null);
+    const changed = useRef(onChange);
+    changed.current = onChange;
+    const [stream] = useState(() => new LiveEditor(() => changed.current()));
+    fake.stream = stream;
     useEffect(() => {
       onReady({
         read: () => {
           const text = area.current?.value ?? '';
-          return { blocks: [{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }], content: `<p>${text}</p>` };
+          // The typed text, then whatever was generated into the block list.
+          const generated = stream.blocks.slice(1, -1).map((b) => b.content[0]?.text ?? '');
+          const blocks = [text, ...generated].map((t): DocumentBlock => ({ type: 'paragraph', content: [{ type: 'text', text: t, styles: {} }], children: [] }));
+          return { blocks, content: [text, ...generated].map((t) => `<p>${t}</p>`).join('') };
         },
         appendMarkdown: (markdown) => {
           if (area.current) area.current.value += `\n[md]${markdown}`;
           onChange();
         },
+        stream,
       });
-    }, [onReady, onChange]);
+    }, [onReady, onChange, stream]);
     return <textarea ref={area} aria-label="editor" defaultValue={textOf(initialBlocks)} onChange={onChange} data-testid="fake-editor" />;
   }
   return { default: FakeEditor };
@@ -45,7 +84,7 @@ const { default: DocumentsPage } = await import('./DocumentsPage');
 const { default: DocumentEditorPage } = await import('./DocumentEditorPage');
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['documents']);
+  await i18n.loadNamespaces(['documents', 'templates', 'super-fetch']);
   await i18n.loadLanguages('es');
 });
 beforeEach(() => {
@@ -141,7 +180,8 @@ describe('document editor page', () => {
     renderScreen(<DocumentEditorPage />, editorRoute('/documents/new'));
     const editor = (await screen.findByTestId('fake-editor')) as HTMLTextAreaElement;
     expect(editor.value).toBe('Start writing here!');
-    expect(screen.getByTestId('document-save-state')).toHaveTextContent('Saved');
+    // Neutral until the first save, not 'Saved'.
+    expect(screen.getByTestId('document-save-state')).toHaveTextContent('Not saved yet');
 
     const user = userEvent.setup({ delay: null });
     await user.type(editor, ' Hello');
@@ -223,42 +263,6 @@ describe('document editor page', () => {
     expect(readDraft('7.personal', 3)).toBeNull();
   });
 
-  it("asks an avatar with the document as context, shows '{app} is looking for an answer...', and appends the answer", async () => {
-    const { calls } = stubFetch({
-      'GET /api/documents/3': () => ({ body: record() }),
-      'GET /api/avatars': () => ({ body: { avatars: [{ avatar_id: 21, name: 'Copywriter' }], total: 1 } }),
-      'POST /api/outputs/generate': () => ({ status: 202, body: { outputs: [{ output_id: 77, status: 'pending', content: null }] } }),
-      'PUT /api/documents': (init) => ({ body: record(JSON.parse(String(init.body))) }),
-    });
-    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
-    const editor = (await screen.findByTestId('fake-editor')) as HTMLTextAreaElement;
-    const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByTestId('document-tools-toggle'));
-    const tool = screen.getByTestId('document-avatar-tool');
-    expect(within(tool).getByTestId('document-avatar-send')).toBeDisabled();
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/avatars'))).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    fireEvent.click(within(tool).getByTestId('document-avatar-select'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Copywriter', hidden: true }));
-    await user.type(within(tool).getByPlaceholderText('Send a message to your avatar'), 'Write a summary');
-    await user.click(within(tool).getByTestId('document-avatar-send'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      assistant_id: 21,
-      target: 'document',
-      messages: ['Hello\n\nUse the above text to make a response for the next request\n\nWrite a summary'],
-    });
-    expect(await screen.findByTestId('document-generating')).toHaveTextContent(/is looking for an answer\.\.\./);
-    // Another output's answer is not ours.
-    act(() => socket.emit('document_avatar', { output_id: 5, content: 'other', output: { status: 'done' } }));
-    expect(editor.value).toBe('Hello');
-    act(() => socket.emit('document_avatar', { output_id: 77, content: '| a | b |\n|---|---|\n| 1 | 2 |', output: { status: 'done' } }));
-    expect(editor.value).toBe('Hello\n[md]| a | b |\n|---|---|\n| 1 | 2 |');
-    expect(screen.queryByTestId('document-generating')).toBeNull();
-    expect(screen.getByTestId('document-save-state')).toHaveTextContent('Unsaved changes');
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 4000 });
-  });
-
   it('ignores a draft when the server has a newer version than the one it was written from', async () => {
     window.localStorage.setItem(
       'pluma.documentDraft.7.personal.3',
@@ -274,6 +278,277 @@ describe('document editor page', () => {
     stubFetch({});
     renderScreen(<DocumentEditorPage />, editorRoute('/documents/99'));
     expect(await screen.findByTestId('document-error')).toHaveTextContent('This document does not exist or is not yours.');
+  });
+});
+
+describe('generating into the document', { timeout: 30_000 }, () => {
+  const editorRoute = (route: string, config?: Record<string, string>) => ({ session: session(), route, path: '/documents/:documentId', config });
+  const generationOf = (overrides: Partial<DocumentGeneration> = {}): DocumentGeneration => ({
+    generation_id: 50,
+    document_id: 3,
+    kind: 'prompt',
+    status: 'streaming',
+    content: '',
+    error_code: null,
+    applied: false,
+    created_at: '2026-01-02T00:00:00.000Z',
+    updated_at: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  });
+  const frame = (delta: string, more: Record<string, unknown> = {}) => ({ generation_id: 50, document_id: 3, delta, done: false, status: 'streaming', error_code: null, ...more });
+  /** What was generated into the fake editor's block list (between the typed block and the empty last one). */
+  const generated = () => fake.stream!.blocks.slice(1, -1).map((b) => b.content[0]?.text ?? '');
+  const routes = (extra: Parameters<typeof stubFetch>[0] = {}) =>
+    stubFetch({
+      'GET /api/documents/3': () => ({ body: record() }),
+      'PUT /api/documents': (init) => ({ body: record(JSON.parse(String(init.body))) }),
+      'POST /api/documents/avatar-output': () => ({ status: 202, body: { generation: generationOf() } }),
+      'POST /api/documents/generations/50/applied': () => ({ body: { ...generationOf({ status: 'done', applied: true }) } }),
+      'GET /api/avatars': () => ({ body: { avatars: [{ avatar_id: 21, name: 'Copywriter' }], total: 1 } }),
+      ...extra,
+    });
+  const writes = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url.split('?')[0]}`);
+  async function openTools() {
+    await screen.findByTestId('fake-editor');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('document-tools-toggle'));
+    return user;
+  }
+  async function pickAvatar() {
+    const tool = screen.getByTestId('document-avatar-tool');
+    await waitFor(() => expect(within(tool).getByTestId('document-avatar-select')).not.toBeDisabled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(within(tool).getByTestId('document-avatar-select'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Copywriter', hidden: true }));
+  }
+
+  it('streams a Prompt answer in: finished blocks committed once, the trailing block replaced, throttled; then saved and marked applied', async () => {
+    const { calls } = routes();
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const user = await openTools();
+    const prompt = screen.getByTestId('document-prompt-tool');
+    expect(within(prompt).getByTestId('document-prompt-generate')).toBeDisabled();
+    await user.type(within(prompt).getByPlaceholderText('Insert your instruction!'), 'Write a plan');
+    await user.click(within(prompt).getByTestId('document-prompt-generate'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/documents/avatar-output')).toBe(true));
+    // The document's text as context (on by default); nothing saved first: it had no changes.
+    expect(calls.find((c) => c.url === '/api/documents/avatar-output')!.body).toEqual({ kind: 'prompt', prompt: 'Write a plan', document_id: 3, document_text: 'Hello' });
+    expect(writes(calls)).toEqual(['POST /api/documents/avatar-output']);
+    // '{app} is looking for an answer...' with a spinner; every tool waits (one generation at a time).
+    expect(await screen.findByTestId('document-generating')).toHaveTextContent(/is looking for an answer\.\.\./);
+    expect(screen.queryByTestId('document-name')).toBeNull();
+    expect(within(prompt).getByTestId('document-prompt-generate')).toBeDisabled();
+    expect(within(prompt).getByPlaceholderText('Insert your instruction!')).toHaveValue('');
+
+    // Three frames at once are one render; another generation's frame is not ours.
+    act(() => {
+      socket.emit('document_output', frame('# Pl'));
+      socket.emit('document_output', frame('an\n\nFirst'));
+      socket.emit('document_output', { ...frame(' ignored'), generation_id: 99 });
+      socket.emit('document_output', frame(' step'));
+    });
+    await waitFor(() => expect(generated()).toEqual(['# Plan', 'First step']));
+    expect(fake.stream!.parsed).toEqual(['# Plan\n\n', 'First step']);
+    const heading = fake.stream!.blocks[1];
+    act(() => socket.emit('document_output', frame(' done.\n\n| a |')));
+    await waitFor(() => expect(generated()).toEqual(['# Plan', 'First step done.', '| a |']));
+    // The committed heading is never parsed or replaced again; only the new text was.
+    expect(fake.stream!.blocks[1]).toBe(heading);
+    expect(fake.stream!.parsed.slice(2)).toEqual(['First step done.\n\n', '| a |']);
+
+    act(() => socket.emit('document_output', frame('', { done: true, status: 'done', content: '# Plan\n\nFirst step done.\n\n| a | b |' })));
+    await waitFor(() => expect(writes(calls)).toEqual(['POST /api/documents/avatar-output', 'PUT /api/documents', 'POST /api/documents/generations/50/applied']));
+    expect(generated()).toEqual(['# Plan', 'First step done.', '| a | b |']);
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ document_id: 3, content: '<p>Hello</p><p># Plan</p><p>First step done.</p><p>| a | b |</p>' });
+    expect(screen.queryByTestId('document-generating')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('document-save-state')).toHaveTextContent('Saved'));
+    expect(within(prompt).getByTestId('document-prompt-generate')).toBeDisabled();
+    await user.type(within(prompt).getByPlaceholderText('Insert your instruction!'), 'More');
+    expect(within(prompt).getByTestId('document-prompt-generate')).toBeEnabled();
+  });
+
+  it("sends to the picked avatar, which becomes the document's voice ('Your tone and style'), without context when switched off", async () => {
+    const { calls } = routes();
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const user = await openTools();
+    const tool = screen.getByTestId('document-avatar-tool');
+    expect(within(tool).getByTestId('document-avatar-send')).toBeDisabled();
+    expect(screen.queryByTestId('document-voice')).toBeNull();
+    await pickAvatar();
+    expect(await screen.findByTestId('document-voice')).toHaveTextContent('Your tone and style: Copywriter');
+    await user.click(screen.getByTestId('document-context'));
+    await user.type(within(tool).getByPlaceholderText('Send a message to your avatar'), 'Write a summary');
+    await user.click(within(tool).getByTestId('document-avatar-send'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/documents/avatar-output')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/documents/avatar-output')!.body).toEqual({ kind: 'avatar', avatar_id: 21, prompt: 'Write a summary', document_id: 3 });
+    expect(await screen.findByTestId('document-generating')).toBeInTheDocument();
+    expect(screen.queryByTestId('document-voice')).toBeNull();
+    act(() => socket.emit('document_output', frame('', { done: true, status: 'done', content: 'The summary.' })));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/documents/generations/50/applied')).toBe(true));
+    expect(generated()).toEqual(['The summary.']);
+
+    // The voice goes with the other tools too.
+    const prompt = screen.getByTestId('document-prompt-tool');
+    await user.type(within(prompt).getByPlaceholderText('Insert your instruction!'), 'Shorter');
+    await user.click(within(prompt).getByTestId('document-prompt-generate'));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/documents/avatar-output')).toHaveLength(2));
+    expect(calls.filter((c) => c.url === '/api/documents/avatar-output')[1].body).toEqual({ kind: 'prompt', avatar_id: 21, prompt: 'Shorter', document_id: 3 });
+  });
+
+  it('keeps the partial text when the provider fails, with a notice, and still saves it', async () => {
+    const { calls } = routes();
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const user = await openTools();
+    await user.type(screen.getByPlaceholderText('Insert your instruction!'), 'Write');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    await screen.findByTestId('document-generating');
+    act(() => socket.emit('document_output', frame('Half of it\n\nand mo')));
+    act(() => socket.emit('document_output', frame('', { done: true, status: 'failed', error_code: 'provider_error', content: 'Half of it\n\nand more' })));
+    expect(await screen.findByText('The answer stopped before it was finished. What was written so far is kept.')).toBeInTheDocument();
+    expect(generated()).toEqual(['Half of it', 'and more']);
+    await waitFor(() => expect(writes(calls).slice(1)).toEqual(['PUT /api/documents', 'POST /api/documents/generations/50/applied']));
+  });
+
+  it("says the words are spent (412 words_exhausted) and lets the user try again, in Spanish too", async () => {
+    await i18n.changeLanguage('es');
+    routes({ 'POST /api/documents/avatar-output': () => ({ status: 412, body: { error: 'words_exhausted', message: 'You have no words left. Get a subscription or contact support to keep creating content.' } }) });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const user = await openTools();
+    await user.type(screen.getByPlaceholderText('¡Escribe tu instrucción!'), 'Escribe');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    expect(await screen.findByText('No te quedan palabras. Consigue una suscripción o contacta a soporte para seguir creando contenido.')).toBeInTheDocument();
+    expect(screen.queryByTestId('document-generating')).toBeNull();
+    // Not sent away to /sorry: the editor stays.
+    expect(screen.getByTestId('location')).toHaveTextContent('/documents/3');
+    expect(screen.getByTestId('document-prompt-generate')).toBeEnabled();
+  });
+
+  it('creates a new document first, so the generation belongs to it', async () => {
+    const { calls } = routes({
+      'POST /api/documents': (init) => ({ status: 201, body: record({ document_id: 11, ...JSON.parse(String(init.body)) }) }),
+      'POST /api/documents/avatar-output': () => ({ status: 202, body: { generation: generationOf({ document_id: 11 }) } }),
+    });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/new'));
+    const user = await openTools();
+    await user.type(screen.getByPlaceholderText('Insert your instruction!'), 'Start');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    await waitFor(() => expect(writes(calls)).toEqual(['POST /api/documents', 'POST /api/documents/avatar-output']));
+    expect(calls.find((c) => c.url === '/api/documents/avatar-output')!.body).toMatchObject({ kind: 'prompt', document_id: 11 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/documents/11'));
+    // A frame that came before the POST's answer is not lost.
+    act(() => socket.emit('document_output', { ...frame('', { done: true, status: 'done', content: 'Begun.' }), document_id: 11 }));
+    await waitFor(() => expect(generated()).toEqual(['Begun.']));
+  });
+
+  it('applies a template from the picker with its fields', async () => {
+    const template = {
+      template_id: 5,
+      name: 'Blog post',
+      description: 'A post for the blog',
+      content: null,
+      fields: [{ name: 'topic', label: 'topic', type: 'text', options: [], value: null, order: 1 }],
+    };
+    const { calls } = routes({ 'GET /api/templates': () => ({ body: { templates: [template], total: 1, page: 1, pageSize: 24 } }) });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const user = await openTools();
+    const tool = screen.getByTestId('document-template-tool');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/templates'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(within(tool).getByTestId('document-template-select'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Blog post', hidden: true }));
+    const form = await within(tool).findByTestId('apply-form');
+    expect(within(form).getByTestId('apply-generate')).toBeDisabled();
+    await user.type(within(form).getByLabelText(/Topic/), 'Trail shoes');
+    await user.click(within(form).getByTestId('apply-generate'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/documents/avatar-output')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/documents/avatar-output')!.body).toEqual({ kind: 'template', template_id: 5, values: { topic: 'Trail shoes' }, document_id: 3, document_text: 'Hello' });
+  });
+
+  it('offers Super Fetch only when it is on and in Personal, and sends its inputs with the file as multipart', async () => {
+    const first = renderScreen(<DocumentEditorPage />, editorRoute('/documents/3', { super_fetch: 'false' }));
+    routes();
+    await openTools();
+    expect(screen.queryByTestId('document-super-fetch-tool')).toBeNull();
+    first.unmount();
+
+    const { calls } = routes();
+    const sent: FormData[] = [];
+    const json = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (init.body instanceof FormData) {
+        sent.push(init.body);
+        return new Response(JSON.stringify({ generation: generationOf({ kind: 'super_fetch' }) }), { status: 202, headers: { 'Content-Type': 'application/json' } });
+      }
+      return json(input, init);
+    });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3', { super_fetch: 'true' }));
+    const user = await openTools();
+    const tool = screen.getByTestId('document-super-fetch-tool');
+    await user.click(within(tool).getByTestId('document-super-fetch-generate'));
+    expect(within(tool).getAllByText("The input can't be empty")).toHaveLength(6);
+    expect(sent).toHaveLength(0);
+    for (const key of ['task', 'topic', 'target', 'person', 'tone', 'format']) fireEvent.change(within(tool).getByTestId(`document-super-fetch-${key}`), { target: { value: `my ${key}` } });
+    fireEvent.change(tool.querySelector('input[type=file]')!, { target: { files: [new File(['brief'], 'brief.txt', { type: 'text/plain' })] } });
+    await user.click(within(tool).getByTestId('document-super-fetch-generate'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(String(sent[0].get('data')))).toEqual({
+      kind: 'super_fetch',
+      inputs: { task: 'my task', topic: 'my topic', target: 'my target', person: 'my person', tone: 'my tone', format: 'my format' },
+      document_id: 3,
+      document_text: 'Hello',
+    });
+    expect((sent[0].get('file') as File).name).toBe('brief.txt');
+    expect(await screen.findByTestId('document-generating')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/documents/avatar-output')).toBe(false);
+  });
+
+  it('offers an answer written while away: Insert appends it, saves and marks it applied; Dismiss only marks it', async () => {
+    const { calls } = routes({
+      'GET /api/documents/3/generations': () => ({ body: { generations: [generationOf({ status: 'done', content: 'Away text\n\nMore' }), generationOf({ generation_id: 51, status: 'failed', content: 'Partial' }), generationOf({ generation_id: 52, status: 'failed', content: '' })] } }),
+      'POST /api/documents/generations/51/applied': () => ({ body: generationOf({ generation_id: 51, applied: true }) }),
+    });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const banners = await screen.findAllByTestId('document-generation-away');
+    // A failure with no text has nothing to offer.
+    expect(banners).toHaveLength(2);
+    expect(banners[0]).toHaveTextContent('An answer was written while you were away');
+    expect(banners[0]).toHaveTextContent('Away text');
+    expect(calls.find((c) => c.url.startsWith('/api/documents/3/generations'))!.url).toContain('unapplied=true');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(banners[1]).getByTestId('document-generation-dismiss'));
+    await waitFor(() => expect(screen.getAllByTestId('document-generation-away')).toHaveLength(1));
+    expect(writes(calls)).toEqual(['POST /api/documents/generations/51/applied']);
+    expect(generated()).toEqual([]);
+    await user.click(screen.getByTestId('document-generation-insert'));
+    await waitFor(() => expect(screen.queryByTestId('document-generation-away')).toBeNull());
+    expect(generated()).toEqual(['Away text', 'More']);
+    expect(writes(calls).slice(1)).toEqual(['PUT /api/documents', 'POST /api/documents/generations/50/applied']);
+  });
+
+  it('resumes a generation still streaming after a reload: its text so far, then its frames (in Spanish)', async () => {
+    await i18n.changeLanguage('es');
+    const { calls } = routes({ 'GET /api/documents/3/generations': () => ({ body: { generations: [generationOf({ content: 'So far\n\nhal' })] } }) });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    expect(await screen.findByTestId('document-generating')).toHaveTextContent('está buscando una respuesta...');
+    await waitFor(() => expect(generated()).toEqual(['So far', 'hal']));
+    expect(screen.queryByTestId('document-generation-away')).toBeNull();
+    act(() => socket.emit('document_output', frame('f')));
+    await waitFor(() => expect(generated()).toEqual(['So far', 'half']));
+    act(() => socket.emit('document_output', frame('', { done: true, status: 'done', content: 'So far\n\nhalf and all' })));
+    await waitFor(() => expect(writes(calls)).toEqual(['PUT /api/documents', 'POST /api/documents/generations/50/applied']));
+    expect(generated()).toEqual(['So far', 'half and all']);
+    expect(screen.queryByTestId('document-generating')).toBeNull();
+  });
+});
+
+describe('sign-out', () => {
+  it("clears the documents' local drafts and generation records, nothing else", () => {
+    window.localStorage.setItem('pluma.documentDraft.7.personal.3', '{}');
+    window.localStorage.setItem('pluma.documentDraft.7.personal.new', '{}');
+    window.localStorage.setItem('pluma.documentGeneration.50', '[]');
+    window.localStorage.setItem('lang', 'es');
+    clearLocalDocumentData();
+    expect(Object.keys(window.localStorage)).toEqual(['lang']);
   });
 });
 

@@ -7,6 +7,7 @@
 // reload or a closed tab loses nothing even if the last save never reached the server.
 import { DOCUMENT_CONTENT_LIMIT, type DocumentBlock } from '@pluma/common/documents';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { DRAFT_PREFIX } from './local-data';
 
 export const AUTOSAVE_DELAY_MS = 1500;
 
@@ -16,10 +17,9 @@ export interface DocumentSnapshot {
   content: string;
 }
 
-/** saved: nothing to save; unsaved: a save is due; saving: in flight; error: the last save failed (retried on the next change or Save); tooLarge: over the 65000-character limit (spec part 2 §5). */
-export type SaveState = 'saved' | 'unsaved' | 'saving' | 'error' | 'tooLarge';
+/** new: a new document not saved yet (neutral, not 'Saved'); saved: nothing to save; unsaved: a save is due; saving: in flight; error: the last save failed (retried on the next change or Save); tooLarge: over the 65000-character limit (spec part 2 §5). */
+export type SaveState = 'new' | 'saved' | 'unsaved' | 'saving' | 'error' | 'tooLarge';
 
-const DRAFT_PREFIX = 'pluma.documentDraft.';
 /** `scope`: the user and context (Personal or the organization), so drafts never cross accounts on one browser. */
 const draftKey = (scope: string, documentId: number | null) => `${DRAFT_PREFIX}${scope}.${documentId ?? 'new'}`;
 
@@ -117,7 +117,7 @@ export class Autosave {
     this.documentId = options.documentId;
     this.baseUpdatedAt = options.baseUpdatedAt;
     this.version = options.initiallyDirty ? 1 : 0;
-    this.state = options.initiallyDirty ? 'unsaved' : 'saved';
+    this.state = options.initiallyDirty ? 'unsaved' : options.documentId === null ? 'new' : 'saved';
   }
 
   /** Mounted: a restored draft is saved after the usual delay (not in the constructor: React may build two). */

@@ -10,6 +10,7 @@ import { api, listenToSession, tokenStore } from '../../api/instance';
 import { organizationStore } from '../../api/organization';
 import { connectSocket, disconnectSocket } from '../../api/socket';
 import { safeStorage } from '../../api/storage-keys';
+import { clearLocalDocumentData } from '../../features/documents/local-data';
 import { applyLanguage, currentLanguage } from '../../i18n';
 import { showError } from '../../ui/alerts';
 import { describeError } from '../../ui/error-handler';
@@ -140,6 +141,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!pending) return;
     pendingSignOut.current = null;
     tokenStore.clear();
+    // Unsaved document text is not left behind for the next person on this browser.
+    clearLocalDocumentData();
     await api.post('/auth/logout', undefined, { auth: false, headers: { Authorization: `Bearer ${pending.token}` } }).catch(() => undefined);
     pending.done();
   }, []);

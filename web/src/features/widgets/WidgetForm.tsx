@@ -1,0 +1,220 @@
+// The generator form (spec part 2 §2 "Chat widget generator"): the user's avatars (searchable), the widget
+// name, the accent colour as a text box plus a picker (default #ff0000), an optional button image with a
+// preview, and the allowed websites (deny by default). 'Generate Chat Widget' creates it (POST), or saves
+// the widget being edited (PUT); every change to an input tells the page, which hides the shown code.
+import { Alert, Button, Card, FileInput, Group, Image, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
+import { showError } from '../../ui/alerts';
+import { useErrorHandler } from '../../ui/use-error-handler';
+import { useAvatars } from '../avatars/avatars-api';
+import { parseOrigins } from './origins';
+import { fieldOfDetail, firstProblem, isWidgetImage, normalizeAccent, WIDGET_IMAGE_ACCEPT, type WidgetField, type WidgetFormValues } from './widget-form-rules';
+import { WIDGET_DEFAULT_ACCENT, WIDGET_NAME_MAX, type Widget } from './widget-types';
+import { saveWidget } from './widgets-api';
+
+interface WidgetFormProps {
+  /** The widget being edited, or null for a new one. */
+  widget: Widget | null;
+  onSaved: (widget: Widget) => void;
+  /** Any input changed (the spec: the snippet hides again). */
+  onInput: () => void;
+  onCancelEdit: () => void;
+}
+
+const initialValues = (widget: Widget | null): WidgetFormValues => ({
+  avatarId: widget ? String(widget.avatar_id) : null,
+  name: widget?.name ?? '',
+  accent: widget?.accent_color ?? WIDGET_DEFAULT_ACCENT,
+  origins: widget?.allowed_origins.join('\n') ?? '',
+});
+
+/** A local preview of the chosen image, read as a data URL (nothing to release; a stale read is ignored). */
+function usePreview(file: File | null): string | null {
+  const [read, setRead] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => typeof reader.result === 'string' && setRead({ file, url: reader.result });
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return read && read.file === file ? read.url : null;
+}
+
+export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFormProps) {
+  const { t } = useTranslation('widgets');
+  const handleError = useErrorHandler();
+  const avatars = useAvatars('mine', '');
+  const [values, setValues] = useState<WidgetFormValues>(() => initialValues(widget));
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<WidgetField, string>>>({});
+  const preview = usePreview(image);
+  const avatarRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const accentRef = useRef<HTMLInputElement>(null);
+  const originsRef = useRef<HTMLTextAreaElement>(null);
+  const imageRef = useRef<HTMLButtonElement>(null);
+  const focus = (field: WidgetField) => ({ avatar: avatarRef, name: nameRef, accent: accentRef, origins: originsRef, image: imageRef })[field].current?.focus();
+
+  const change = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K], field: WidgetField) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    setErrors((old) => ({ ...old, [field]: undefined }));
+    onInput();
+  };
+
+  const save = useMutation({
+    mutationFn: () => {
+      const input = {
+        avatar_id: Number(values.avatarId),
+        name: values.name.trim(),
+        accent_color: normalizeAccent(values.accent)!,
+        allowed_origins: parseOrigins(values.origins).origins,
+      };
+      return saveWidget(widget?.widget_id ?? null, input, image);
+    },
+    onSuccess: (saved) => {
+      setImage(null);
+      onSaved(saved);
+    },
+    onError: (error) => {
+      const details = error instanceof ApiError && error.status === 400 ? Object.entries(error.details) : [];
+      const mapped = details.flatMap(([key, message]) => {
+        const field = fieldOfDetail(key);
+        return field ? [[field, message] as const] : [];
+      });
+      if (mapped.length > 0) {
+        // The server's own words on the fields it refused (e.g. a website it does not accept).
+        setErrors(Object.fromEntries(mapped));
+        focus(mapped[0][0]);
+      } else handleError(error, { showValidation: true });
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = firstProblem(values) ?? (image && !isWidgetImage(image) ? { field: 'image' as const, key: 'errors.imageType' } : null);
+    if (problem) {
+      const message = t(problem.key, problem.params);
+      setErrors({ [problem.field]: message });
+      // spec §8 lists these as alerts: announced, and the field says it too.
+      showError(message);
+      focus(problem.field);
+      return;
+    }
+    setErrors({});
+    save.mutate();
+  };
+
+  const accent = normalizeAccent(values.accent) ?? WIDGET_DEFAULT_ACCENT;
+  const avatarOptions = (avatars.data?.avatars ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }));
+  // The edited widget's avatar is offered even before the list has it (or if it is not in the first page).
+  if (widget && !avatarOptions.some((o) => o.value === String(widget.avatar_id))) avatarOptions.unshift({ value: String(widget.avatar_id), label: widget.avatar_name });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="widget-form-title" data-testid="widget-form">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <Title order={2} size="h4" id="widget-form-title">
+            {widget ? t('form.editTitle', { name: widget.name }) : t('form.newTitle')}
+          </Title>
+          {avatars.isError && (
+            <Alert color="red" role="alert">
+              {t('form.avatarsFailed')}
+            </Alert>
+          )}
+          <Select
+            ref={avatarRef}
+            label={t('form.avatar')}
+            placeholder={t('form.avatarPlaceholder')}
+            required
+            searchable
+            nothingFoundMessage={t('form.noAvatars')}
+            data={avatarOptions}
+            value={values.avatarId}
+            onChange={(value) => change('avatarId', value, 'avatar')}
+            error={errors.avatar}
+            data-testid="widget-avatar"
+          />
+          <TextInput
+            ref={nameRef}
+            label={t('form.name')}
+            placeholder={t('form.namePlaceholder')}
+            required
+            maxLength={WIDGET_NAME_MAX}
+            value={values.name}
+            onChange={(event) => change('name', event.currentTarget.value, 'name')}
+            error={errors.name}
+            data-testid="widget-name"
+          />
+          <TextInput
+            ref={accentRef}
+            label={t('form.accent')}
+            description={t('form.accentHint')}
+            value={values.accent}
+            onChange={(event) => change('accent', event.currentTarget.value, 'accent')}
+            error={errors.accent}
+            rightSectionWidth={44}
+            rightSectionPointerEvents="all"
+            rightSection={
+              <input
+                type="color"
+                aria-label={t('form.pickColour')}
+                value={accent}
+                onChange={(event) => change('accent', event.currentTarget.value, 'accent')}
+                style={{ width: 28, height: 28, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+                data-testid="widget-accent-picker"
+              />
+            }
+            data-testid="widget-accent"
+          />
+          {widget?.image_url && !image && <Image src={widget.image_url} alt={t('form.currentImage')} h={48} w={48} fit="contain" radius="sm" />}
+          <FileInput
+            ref={imageRef}
+            label={t('form.image')}
+            description={t('form.imageHint')}
+            accept={WIDGET_IMAGE_ACCEPT}
+            leftSection={<IconPhoto size={16} aria-hidden />}
+            placeholder={t('form.imagePlaceholder')}
+            value={image}
+            onChange={(file) => {
+              setImage(file);
+              setErrors((old) => ({ ...old, image: undefined }));
+              onInput();
+            }}
+            error={errors.image}
+            clearable
+            data-testid="widget-image"
+          />
+          {preview && <Image src={preview} alt={t('form.imagePreview')} h={48} w={48} fit="contain" radius="sm" data-testid="widget-image-preview" />}
+          <Textarea
+            ref={originsRef}
+            label={t('form.origins')}
+            description={t('form.originsHint')}
+            placeholder={t('form.originsPlaceholder')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            value={values.origins}
+            onChange={(event) => change('origins', event.currentTarget.value, 'origins')}
+            error={errors.origins}
+            data-testid="widget-origins"
+          />
+          <Group justify="flex-end" gap="sm">
+            {widget && (
+              <Button variant="default" onClick={onCancelEdit} disabled={save.isPending} data-testid="widget-cancel-edit">
+                {t('form.cancelEdit')}
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending} data-testid="widget-generate">
+              {widget ? t('form.save') : t('form.generate')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

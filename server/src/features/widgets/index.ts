@@ -1,2 +1,3 @@
 // The widgets feature's public face (eslint.config.js, feature boundaries).
 export { widgetRoutes } from './routes';
+

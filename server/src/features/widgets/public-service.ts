@@ -1,0 +1,128 @@
+// The visitor's side of a widget (contract B "Public API"), framework-free but for the reply the answer
+// streams on. A session is found again by its opaque session_token (only its SHA-256 is stored) for 7 days
+// after its last use; the visitor token (visitor-token.ts) names the session for 30 minutes.
+import { answerCapWords } from '@pluma/common/rules/answer-words';
+import { WIDGET_SESSION_TTL_MS, type WidgetStartResponse, type WidgetVisitorMessage } from '@pluma/common/widgets';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { widgetMessages, widgetSessions } from '../../db/schema';
+import { hashToken, randomToken } from '../../platform/auth/tokens';
+import { AppError } from '../../platform/http/errors';
+import { reserveWords } from '../credits';
+import { publicBaseUrl } from '../users';
+import { sessionMessages, startAnswer, type AnswerJob, type AnswerSink } from './answer';
+import { widgetLimitReached, type PublicWidget, type WidgetOwner } from './public-gate';
+import { imageUrlOf } from './present';
+import { signVisitorToken, verifyVisitorToken } from './visitor-token';
+
+export const visitorMessage = (m: { role: string; content: string; status: string }): WidgetVisitorMessage => ({
+  role: m.role === 'assistant' ? 'assistant' : 'user',
+  content: m.content,
+  status: m.status as WidgetVisitorMessage['status'],
+});
+
+/**
+ * POST /start: resumes the session of `sessionToken` (this widget's, not expired; its expiry moves 7 days on),
+ * else opens a new one; answers a fresh visitor token with the session's messages.
+ */
+export async function startVisitorSession(options: { ctx: AppContext; admitted: PublicWidget; sessionToken: string | undefined; ipHash: string }): Promise<WidgetStartResponse> {
+  const { ctx, admitted } = options;
+  const widgetId = admitted.widget.widgetId;
+  const expiresAt = new Date(Date.now() + WIDGET_SESSION_TTL_MS);
+  let sessionToken = options.sessionToken;
+  let session: { sessionId: number; expiresAt: Date } | undefined;
+  if (sessionToken) {
+    [session] = await ctx.db
+      .update(widgetSessions)
+      .set({ expiresAt })
+      .where(and(eq(widgetSessions.tokenHash, hashToken(sessionToken)), eq(widgetSessions.widgetId, widgetId), gt(widgetSessions.expiresAt, sql`now()`)))
+      .returning({ sessionId: widgetSessions.sessionId, expiresAt: widgetSessions.expiresAt });
+  }
+  if (!session) {
+    sessionToken = randomToken();
+    [session] = await ctx.db
+      .insert(widgetSessions)
+      .values({ widgetId, tokenHash: hashToken(sessionToken), origin: admitted.origin, ipHash: options.ipHash, expiresAt })
+      .returning({ sessionId: widgetSessions.sessionId, expiresAt: widgetSessions.expiresAt });
+  }
+  const visitor = signVisitorToken(ctx.env.APP_SECRET, { widgetId, keyVersion: admitted.widget.keyVersion, sessionId: session.sessionId });
+  const messages = await sessionMessages(ctx, session.sessionId);
+  return {
+    visitor_token: visitor.token,
+    session_token: sessionToken as string,
+    session: { session_id: session.sessionId, expires_at: session.expiresAt.toISOString() },
+    widget: { name: admitted.widget.name, accent_color: admitted.widget.accentColor, image_url: imageUrlOf(publicBaseUrl(ctx), admitted.image) },
+    messages: messages.map(visitorMessage),
+  };
+}
+
+/**
+ * The session a visitor token names: genuine and unexpired, minted for this widget under its current key, and
+ * the session still this widget's and not expired. Anything else is null (401 visitor_token_invalid).
+ */
+export async function visitorSession(ctx: AppContext, admitted: PublicWidget, token: string): Promise<{ sessionId: number } | null> {
+  const claims = verifyVisitorToken(ctx.env.APP_SECRET, token);
+  if (!claims || claims.widgetId !== admitted.widget.widgetId || claims.keyVersion !== admitted.widget.keyVersion) return null;
+  const [session] = await ctx.db
+    .select({ sessionId: widgetSessions.sessionId })
+    .from(widgetSessions)
+    .where(and(eq(widgetSessions.sessionId, claims.sessionId), eq(widgetSessions.widgetId, admitted.widget.widgetId), gt(widgetSessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return session ?? null;
+}
+
+/** Two ids of widget_messages in ascending order: the visitor's message, then the answer (the hold's source). */
+async function drawMessageIds(ctx: AppContext): Promise<[number, number]> {
+  const result = await ctx.db.execute(sql`select nextval(pg_get_serial_sequence('widget_messages', 'message_id'))::int as id from generate_series(1, 2) order by 1`);
+  const rows = (result as unknown as { rows: { id: number }[] }).rows;
+  return [Number(rows[0]?.id), Number(rows[1]?.id)];
+}
+
+/**
+ * POST /messages: holds words from the OWNER for the answer (none left: 402 widget_limit_reached, nothing
+ * saved), appends the visitor's message and the answer ('streaming'); returns how to run the answer, which
+ * the route streams as server-sent events. The answer goes on if the visitor leaves (answer.ts).
+ */
+export async function sendVisitorMessage(options: {
+  ctx: AppContext;
+  admitted: PublicWidget;
+  owner: WidgetOwner;
+  sessionId: number;
+  content: string;
+  lang: 'en' | 'es';
+  log: { error(details: object, message: string): void };
+}): Promise<{ run: (sink: AnswerSink) => Promise<void> }> {
+  const { ctx, admitted, owner, sessionId, content } = options;
+  const maxTokens = ctx.env.AI_MAX_ANSWER_TOKENS;
+  const [questionId, answerId] = await drawMessageIds(ctx);
+  let reservation;
+  try {
+    reservation = await reserveWords(ctx.db, { userId: owner.user.userId, exempt: owner.staffRole !== null, words: answerCapWords(maxTokens) }, { type: 'widget', id: String(answerId) });
+  } catch (err) {
+    if (err instanceof AppError && err.status === 412) throw widgetLimitReached();
+    throw err;
+  }
+  const now = new Date();
+  await ctx.db.insert(widgetMessages).values([
+    { messageId: questionId, sessionId, role: 'user', content, status: 'done', createdAt: now, updatedAt: now },
+    { messageId: answerId, sessionId, role: 'assistant', content: '', status: 'streaming', createdAt: now, updatedAt: now },
+  ]);
+  await ctx.db
+    .update(widgetSessions)
+    .set({ lastMessageAt: now, messagesCount: sql`${widgetSessions.messagesCount} + 1`, expiresAt: new Date(now.getTime() + WIDGET_SESSION_TTL_MS) })
+    .where(eq(widgetSessions.sessionId, sessionId));
+  const job: AnswerJob = {
+    ownerId: owner.user.userId,
+    widgetId: admitted.widget.widgetId,
+    sessionId,
+    messageId: answerId,
+    avatar: { avatarId: admitted.avatar.avatarId, name: admitted.avatar.name, context: admitted.avatar.context },
+    prompt: content,
+    lang: options.lang,
+    // null: no limit (a staff or unlimited owner holds nothing).
+    wordLimit: reservation?.limit ?? null,
+    maxTokens,
+    log: options.log,
+  };
+  return { run: (sink) => startAnswer(ctx, job, sink) };
+}

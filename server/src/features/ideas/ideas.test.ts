@@ -2,42 +2,32 @@
 // item 5): a generation asks the default model for the count in the language (and the avatar's voice), reads
 // the answer, keeps it as history typed 3 (topics) or 2 (hashtags) and charges its words; bad input, 412,
 // provider failures and another user's or another context's rows change nothing and reveal nothing.
-import { startOpenAiEmulator, type RunningEmulator } from '@pluma/emulators/index';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { avatars, ideaRequests, users } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useAiTestApp } from '../../test/ai-app';
 import { testDbKind } from '../../test/test-db';
 
-type Method = 'GET' | 'POST' | 'DELETE';
 type Turn = { role: string; content: string };
 
 describe(`ideas API (${testDbKind()})`, () => {
-  let emulator: RunningEmulator;
-  let t: TestApp;
+  const ai = useAiTestApp();
+  const { call } = ai;
   let ana: BuiltUser;
   let ben: BuiltUser;
   let noAccess: BuiltUser;
-  const call = (who: BuiltUser | null, method: Method, path: string, payload?: object) =>
-    t.app.inject({ method, url: path, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
-  const sentTurns = () => emulator.stats.lastRequest?.messages as Turn[];
+  const sentTurns = () => ai.emulator.stats.lastRequest?.messages as Turn[];
   const wordsOf = async (who: BuiltUser) => {
-    const [row] = await t.ctx.db.select({ available: users.availableWords, held: users.heldWords }).from(users).where(eq(users.userId, who.user.userId));
+    const [row] = await ai.t.ctx.db.select({ available: users.availableWords, held: users.heldWords }).from(users).where(eq(users.userId, who.user.userId));
     return row;
   };
-  const rowsOf = (who: BuiltUser) => t.ctx.db.select().from(ideaRequests).where(eq(ideaRequests.userId, who.user.userId));
+  const rowsOf = (who: BuiltUser) => ai.t.ctx.db.select().from(ideaRequests).where(eq(ideaRequests.userId, who.user.userId));
 
   beforeAll(async () => {
-    emulator = await startOpenAiEmulator({ port: 0, host: '127.0.0.1' });
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-operator-key-000000000000', OPENAI_BASE_URL: emulator.url });
-    ana = await buildUser(t.ctx, { access: true });
-    ben = await buildUser(t.ctx, { access: true });
-    noAccess = await buildUser(t.ctx);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await emulator?.close();
+    ana = await buildUser(ai.t.ctx, { access: true });
+    ben = await buildUser(ai.t.ctx, { access: true });
+    noAccess = await buildUser(ai.t.ctx);
   });
 
   it('generates topics: asks for the count in the language, keeps a history row typed 3 and charges the answer', async () => {
@@ -56,9 +46,9 @@ describe(`ideas API (${testDbKind()})`, () => {
     expect(system.content).toContain('English');
     expect(system.content).toContain('JSON array');
     expect(user).toEqual({ role: 'user', content: 'Healthy breakfast ideas' });
-    expect(emulator.stats.lastRequest?.model).toBe('gpt-4o-mini');
+    expect(ai.emulator.stats.lastRequest?.model).toBe('gpt-4o-mini');
 
-    const [row] = await t.ctx.db.select().from(ideaRequests).where(eq(ideaRequests.ideaId, body.idea_id));
+    const [row] = await ai.t.ctx.db.select().from(ideaRequests).where(eq(ideaRequests.ideaId, body.idea_id));
     expect(row.words).toBeGreaterThan(0);
     const after = await wordsOf(ana);
     expect(after).toEqual({ available: before.available - row.words, held: 0 });
@@ -83,7 +73,7 @@ describe(`ideas API (${testDbKind()})`, () => {
   });
 
   it("answers in the user's own language unless one is asked for", async () => {
-    const lucia = await buildUser(t.ctx, { access: true, lang: 'es' });
+    const lucia = await buildUser(ai.t.ctx, { access: true, lang: 'es' });
     const res = await call(lucia, 'POST', '/api/ideas/topics', { subject: 'Viajes baratos', count: 2 });
     expect(res.json()).toMatchObject({ language: 'es', count: 2 });
     expect(sentTurns()[0].content).toContain('written in Spanish');
@@ -93,7 +83,7 @@ describe(`ideas API (${testDbKind()})`, () => {
 
   it("uses an avatar's voice; another user's private avatar is a 404", async () => {
     // Written directly: making an avatar through the API needs the user's own AI key (avatars.test.ts).
-    const [row] = await t.ctx.db.insert(avatars).values({ userId: ana.user.userId, name: 'Chef', context: 'You are a cheerful pastry chef from Lyon.' }).returning();
+    const [row] = await ai.t.ctx.db.insert(avatars).values({ userId: ana.user.userId, name: 'Chef', context: 'You are a cheerful pastry chef from Lyon.' }).returning();
     const avatar = { avatar_id: row.avatarId };
     const res = await call(ana, 'POST', '/api/ideas/topics', { subject: 'Desserts', count: 2, avatar_id: avatar.avatar_id });
     expect(res.statusCode).toBe(201);
@@ -126,7 +116,7 @@ describe(`ideas API (${testDbKind()})`, () => {
       expect(res.json().error).toBe('validation_error');
       if (!message.startsWith('This value')) expect(res.json().message, JSON.stringify(payload)).toBe(message);
     }
-    const eva = await buildUser(t.ctx, { access: true, lang: 'es' });
+    const eva = await buildUser(ai.t.ctx, { access: true, lang: 'es' });
     expect((await call(eva, 'POST', '/api/ideas/hashtags', { subject: 'Gatos', count: 30 })).json().message).toBe('Pide de 10 a 20 hashtags.');
     expect((await call(eva, 'POST', '/api/ideas/topics', { subject: ' ', count: 3 })).json().message).toBe('El campo no puede estar vacío');
     expect((await call(ana, 'POST', '/api/ideas/stories', { subject: 'Cats', count: 3 })).statusCode).toBe(404);
@@ -134,10 +124,10 @@ describe(`ideas API (${testDbKind()})`, () => {
   });
 
   it('pages the history newest first per generator; delete is the owner’s, another user’s id is a 404', async () => {
-    const user = await buildUser(t.ctx, { access: true });
+    const user = await buildUser(ai.t.ctx, { access: true });
     // Eleven topics and one hashtags row, written directly: the paging is what is tested here.
     const base = Date.parse('2026-01-01T00:00:00Z');
-    await t.ctx.db.insert(ideaRequests).values([
+    await ai.t.ctx.db.insert(ideaRequests).values([
       ...Array.from({ length: 11 }, (_, i) => ({ userId: user.user.userId, messageTypeId: 3, subject: `Subject ${i}`, language: 'en', count: 2, items: [`Topic ${i}`], createdAt: new Date(base + i * 60_000) })),
       { userId: user.user.userId, messageTypeId: 2, subject: 'Tags', language: 'en', count: 10, items: ['#a'], createdAt: new Date(base) },
     ]);
@@ -160,12 +150,12 @@ describe(`ideas API (${testDbKind()})`, () => {
   });
 
   it('keeps an organization’s generations in that organization; a non-member gets a 404', async () => {
-    const member = await buildUser(t.ctx, { access: true });
-    const org = await buildOrganization(t.ctx, [{ user: member, role: 'member' }]);
+    const member = await buildUser(ai.t.ctx, { access: true });
+    const org = await buildOrganization(ai.t.ctx, [{ user: member, role: 'member' }]);
     const inOrg = await call(member, 'POST', `/api/ideas/topics?organization_id=${org.organizationId}`, { subject: 'Team offsite', count: 2 });
     expect(inOrg.statusCode).toBe(201);
     const ideaId = inOrg.json().idea_id;
-    const [row] = await t.ctx.db.select().from(ideaRequests).where(eq(ideaRequests.ideaId, ideaId));
+    const [row] = await ai.t.ctx.db.select().from(ideaRequests).where(eq(ideaRequests.ideaId, ideaId));
     expect(row.organizationId).toBe(org.organizationId);
 
     expect((await call(member, 'GET', '/api/ideas/topics')).json().total).toBe(0);
@@ -182,8 +172,8 @@ describe(`ideas API (${testDbKind()})`, () => {
     expect((await call(noAccess, 'DELETE', '/api/ideas/1')).statusCode).toBe(412);
     expect((await call(null, 'GET', '/api/ideas/topics')).statusCode).toBe(401);
 
-    const broke = await buildUser(t.ctx, { access: true });
-    await t.ctx.db.update(users).set({ availableWords: 0 }).where(eq(users.userId, broke.user.userId));
+    const broke = await buildUser(ai.t.ctx, { access: true });
+    await ai.t.ctx.db.update(users).set({ availableWords: 0 }).where(eq(users.userId, broke.user.userId));
     const exhausted = await call(broke, 'POST', '/api/ideas/hashtags', { subject: 'Cats', count: 10 });
     expect(exhausted.statusCode).toBe(412);
     expect((await rowsOf(broke)).length).toBe(0);
@@ -198,8 +188,8 @@ describe(`ideas API (${testDbKind()})`, () => {
   });
 
   it('charges only the words left: a small balance cuts the answer at its hold', async () => {
-    const small = await buildUser(t.ctx, { access: true });
-    await t.ctx.db.update(users).set({ availableWords: 40 }).where(eq(users.userId, small.user.userId));
+    const small = await buildUser(ai.t.ctx, { access: true });
+    await ai.t.ctx.db.update(users).set({ availableWords: 40 }).where(eq(users.userId, small.user.userId));
     const res = await call(small, 'POST', '/api/ideas/topics', { subject: 'Gardening', count: 5 });
     // The answer stops after 40 words (heading, paragraph and the start of the list); what was read is kept.
     expect(res.statusCode).toBe(201);

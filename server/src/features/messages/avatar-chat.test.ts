@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messageCitations } from '../../db/schema';
+import { saveAiKey } from '../../test/ai-app';
 import { endOf, useChatApp } from '../../test/chat-app';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { testDbKind } from '../../test/test-db';
@@ -66,7 +67,7 @@ describe(`avatar chat (${testDbKind()})`, () => {
     ana = await chat.userWithWords(50_000);
     ben = await chat.userWithWords(50_000);
     admin = await chat.userWithWords(50_000, { staffRole: 'admin' });
-    for (const who of [ana, ben, admin]) expect((await call(who, 'PUT', '/api/users/ai-key', { api_key: 'sk-proj-avatar-chat-0123456789' })).statusCode).toBe(200);
+    for (const who of [ana, ben, admin]) await saveAiKey(chat.t, who);
   });
 
   it("answers with the avatar's context and its file's passage, cites it, and keeps the avatar on the conversation", async () => {
@@ -170,7 +171,7 @@ describe(`avatar chat (${testDbKind()})`, () => {
     expect((await call(ben, 'GET', `/api/messages/conversation/${claudeChat}`)).json().messages).toEqual([]);
     // In the user's language.
     const lucia = await buildUser(chat.t.ctx, { access: true, lang: 'es' });
-    expect((await call(lucia, 'PUT', '/api/users/ai-key', { api_key: 'sk-proj-avatar-chat-0123456789' })).statusCode).toBe(200);
+    await saveAiKey(chat.t, lucia);
     const spanish = await avatarWith(lucia, 'Archivo', 'Guardas archivos.', [{ name: 'archivo.pdf', bytes: await pdfWithPages(Array.from({ length: 101 }, (_, i) => `Página ${i + 1}.`)) }]);
     const refusedEs = await chat.send(lucia, { content: 'Resume.', conversation_id: await chat.newConversation(lucia, { model: CLAUDE }), avatar_id: spanish.avatarId });
     expect(refusedEs.statusCode).toBe(400);

@@ -2,18 +2,16 @@
 // pending rows, then the `output` event; `document_avatar` for the editor), the selected training's
 // fine-tuned model on the user's own key, list by avatar and by training, rate, edit, create, the thread
 // (`thread_messages`), delete; another user's output or avatar is a 404 on every route, 412 without access.
-import { startOpenAiEmulator, type RunningEmulator } from '@pluma/emulators/index';
 import { SocketEvents } from '@pluma/common/events';
 import type { OutputEventPayload, ThreadMessagesPayload } from '@pluma/common/outputs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trainings } from '../../db/schema';
-import { connectSocket, listenLocally, type ClientSocket } from '../../platform/realtime/socket-test-helpers';
+import type { ClientSocket } from '../../platform/realtime/socket-test-helpers';
 import { buildUser, type BuiltUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useAiTestApp, type Method } from '../../test/ai-app';
 import { testDbKind } from '../../test/test-db';
 
 const KEY = 'sk-proj-outputs-tests-0123456789';
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 function nextEvent<T>(socket: ClientSocket, event: string, match: (payload: T) => boolean, timeoutMs = 10_000): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -29,36 +27,19 @@ function nextEvent<T>(socket: ClientSocket, event: string, match: (payload: T) =
 }
 
 describe(`outputs API (${testDbKind()})`, () => {
-  let emulator: RunningEmulator;
-  let t: TestApp;
-  let url: string;
+  const ai = useAiTestApp({ listen: true });
+  const { call, socketOf } = ai;
   let ana: BuiltUser;
   let ben: BuiltUser;
   let noAccess: BuiltUser;
   let avatarId: number;
-  const sockets: ClientSocket[] = [];
-  const call = (who: BuiltUser | null, method: Method, path: string, payload?: object) =>
-    t.app.inject({ method, url: path, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
-  const socketOf = async (who: BuiltUser) => {
-    const socket = await connectSocket(url, { token: who.token });
-    sockets.push(socket);
-    return socket;
-  };
 
   beforeAll(async () => {
-    emulator = await startOpenAiEmulator({ port: 0, host: '127.0.0.1' });
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-operator-key-000000000000', OPENAI_BASE_URL: emulator.url });
-    url = await listenLocally(t.app);
-    ana = await buildUser(t.ctx, { access: true });
-    ben = await buildUser(t.ctx, { access: true });
-    noAccess = await buildUser(t.ctx);
-    expect((await call(ana, 'PUT', '/api/users/ai-key', { api_key: KEY })).statusCode).toBe(200);
+    ana = await buildUser(ai.t.ctx, { access: true });
+    ben = await buildUser(ai.t.ctx, { access: true });
+    noAccess = await buildUser(ai.t.ctx);
+    await ai.withAiKey(ana, KEY);
     avatarId = (await call(ana, 'POST', '/api/avatars', { name: 'Coach', context: 'You are a warm running coach.' })).json().avatar_id;
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await t?.close();
-    await emulator?.close();
   });
 
   it('generates outputs in the background and announces each with `output`, on the user own key', async () => {
@@ -73,8 +54,8 @@ describe(`outputs API (${testDbKind()})`, () => {
       expect(event.output.status).toBe('done');
       expect(event.content?.length).toBeGreaterThan(0);
     }
-    expect(String(emulator.stats.lastHeaders?.authorization)).toBe(`Bearer ${KEY}`);
-    const system = (emulator.stats.lastRequest?.messages as { role: string; content: string }[])[0];
+    expect(String(ai.emulator.stats.lastHeaders?.authorization)).toBe(`Bearer ${KEY}`);
+    const system = (ai.emulator.stats.lastRequest?.messages as { role: string; content: string }[])[0];
     expect(system).toEqual({ role: 'system', content: 'You are a warm running coach.' });
 
     const list = (await call(ana, 'GET', `/api/outputs/avatar/${avatarId}`)).json();
@@ -83,7 +64,7 @@ describe(`outputs API (${testDbKind()})`, () => {
   });
 
   it('writes with the selected training model; lists by training; the editor gets `document_avatar`', async () => {
-    const [training] = await t.ctx.db
+    const [training] = await ai.t.ctx.db
       .insert(trainings)
       .values({ userId: ana.user.userId, avatarId, name: 'v1', baseModel: 'gpt-4o-mini-2024-07-18', status: 'succeeded', progress: 100, fineTunedModel: 'ft:gpt-4o-mini-2024-07-18:org:coach:abc123', selected: true })
       .returning();
@@ -93,7 +74,7 @@ describe(`outputs API (${testDbKind()})`, () => {
     expect(pending).toMatchObject({ training_id: training.trainingId, model: 'ft:gpt-4o-mini-2024-07-18:org:coach:abc123' });
     const event = await nextEvent<OutputEventPayload>(socket, SocketEvents.documentAvatar, (p) => p.output_id === pending.output_id);
     expect(event.output.status).toBe('done');
-    expect(emulator.stats.lastRequest?.model).toBe('ft:gpt-4o-mini-2024-07-18:org:coach:abc123');
+    expect(ai.emulator.stats.lastRequest?.model).toBe('ft:gpt-4o-mini-2024-07-18:org:coach:abc123');
     const byTraining = (await call(ana, 'GET', `/api/outputs/training/${training.trainingId}`)).json();
     expect(byTraining.outputs.map((o: { output_id: number }) => o.output_id)).toEqual([pending.output_id]);
     expect((await call(ben, 'GET', `/api/outputs/training/${training.trainingId}`)).statusCode).toBe(404);
@@ -124,7 +105,7 @@ describe(`outputs API (${testDbKind()})`, () => {
     expect(thread.isThread).toBe(true);
     expect(thread.threadMessages).toHaveLength(2);
     expect(thread.threadMessages[1].content?.length).toBeGreaterThan(0);
-    const turns = emulator.stats.lastRequest?.messages as { role: string; content: string }[];
+    const turns = ai.emulator.stats.lastRequest?.messages as { role: string; content: string }[];
     expect(turns.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect((await call(ana, 'GET', `/api/outputs/${outputId}`)).json().thread).toHaveLength(2);
 

@@ -3,19 +3,17 @@
 // saved as they stream (the history after a reload), words held per output (a short balance starts fewer,
 // none is 412), a mid-stream provider failure keeps the partial text, feedback rounds, the file as
 // context, rating, cleaning; another user's runs and outputs are 404, organization scope is refused (404).
-import { startOpenAiEmulator, type RunningEmulator } from '@pluma/emulators/index';
 import { SocketEvents } from '@pluma/common/events';
 import type { SuperFetchOutput, SuperFetchOutputsPayload, SuperFetchRun } from '@pluma/common/super-fetch';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superFetchRuns, users } from '../../db/schema';
-import { connectSocket, listenLocally, type ClientSocket } from '../../platform/realtime/socket-test-helpers';
+import type { ClientSocket } from '../../platform/realtime/socket-test-helpers';
 import { multipartBody } from '../files/test-fixtures';
 import { buildOrganization, buildUser, grantAccess, type BuiltUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useAiTestApp } from '../../test/ai-app';
 import { testDbKind } from '../../test/test-db';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Frame = SuperFetchOutputsPayload;
 
 const brief = (task: string, extra: object = {}) => ({
@@ -29,20 +27,11 @@ const brief = (task: string, extra: object = {}) => ({
 });
 
 describe(`super fetch API (${testDbKind()})`, () => {
-  let emulator: RunningEmulator;
-  let t: TestApp;
-  let url: string;
+  const ai = useAiTestApp({ listen: true });
+  const { call, socketOf } = ai;
   let ana: BuiltUser;
   let ben: BuiltUser;
   let noAccess: BuiltUser;
-  const sockets: ClientSocket[] = [];
-  const call = (who: BuiltUser | null, method: Method, path: string, payload?: object) =>
-    t.app.inject({ method, url: path, headers: who?.auth ?? {}, ...(payload ? { payload } : {}) });
-  const socketOf = async (who: BuiltUser) => {
-    const socket = await connectSocket(url, { token: who.token });
-    sockets.push(socket);
-    return socket;
-  };
   /** Every frame of a run until each of its `count` outputs has ended. */
   const framesOf = (socket: ClientSocket, count: number, timeoutMs = 20_000) => {
     const frames: Frame[] = [];
@@ -72,22 +61,14 @@ describe(`super fetch API (${testDbKind()})`, () => {
   };
   const superFetchAvatarOf = async (who: BuiltUser) => (await call(who, 'GET', '/api/avatars/super-fetch')).json().avatar_id as number;
   const wordsOf = async (who: BuiltUser) => {
-    const [row] = await t.ctx.db.select({ available: users.availableWords, held: users.heldWords }).from(users).where(eq(users.userId, who.user.userId));
+    const [row] = await ai.t.ctx.db.select({ available: users.availableWords, held: users.heldWords }).from(users).where(eq(users.userId, who.user.userId));
     return row;
   };
 
   beforeAll(async () => {
-    emulator = await startOpenAiEmulator({ port: 0, host: '127.0.0.1' });
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-operator-key-000000000000', OPENAI_BASE_URL: emulator.url });
-    url = await listenLocally(t.app);
-    ana = await buildUser(t.ctx, { access: true });
-    ben = await buildUser(t.ctx, { access: true, lang: 'es' });
-    noAccess = await buildUser(t.ctx);
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await t?.close();
-    await emulator?.close();
+    ana = await buildUser(ai.t.ctx, { access: true });
+    ben = await buildUser(ai.t.ctx, { access: true, lang: 'es' });
+    noAccess = await buildUser(ai.t.ctx);
   });
 
   it('refuses missing inputs, 0 outputs and feedback without text with the spec messages, and saves nothing', async () => {
@@ -106,12 +87,12 @@ describe(`super fetch API (${testDbKind()})`, () => {
     const firstRound = await call(ana, 'POST', '/api/super_fetch/v2', { ...brief('Write a post'), feedback: { input: 'Shorter', liked: false } });
     expect(firstRound.statusCode).toBe(400);
     expect(firstRound.json().message).toBe('There are no results to give feedback on yet.');
-    expect(await t.ctx.db.select().from(superFetchRuns).where(eq(superFetchRuns.userId, ana.user.userId))).toHaveLength(0);
+    expect(await ai.t.ctx.db.select().from(superFetchRuns).where(eq(superFetchRuns.userId, ana.user.userId))).toHaveLength(0);
   });
 
   it('412 without access; 404 in organization scope, also for a member', async () => {
     expect((await call(noAccess, 'POST', '/api/super_fetch/v2', brief('Write a post'))).statusCode).toBe(412);
-    const org = await buildOrganization(t.ctx, [{ user: ana, role: 'admin' }]);
+    const org = await buildOrganization(ai.t.ctx, [{ user: ana, role: 'admin' }]);
     const inOrg = await call(ana, 'POST', '/api/super_fetch/v2', { ...brief('Write a post'), organization_id: org.organizationId });
     expect(inOrg.statusCode).toBe(404);
     expect(inOrg.json().message).toBe('Super Fetch is only available in your personal space, not in an organization.');
@@ -139,7 +120,7 @@ describe(`super fetch API (${testDbKind()})`, () => {
     // An empty optional input leaves no line behind.
     expect(run.prompt).not.toContain('Call to action');
     // Each output holds its words while it runs.
-    expect((await wordsOf(ana)).held).toBe(3 * t.ctx.env.AI_MAX_ANSWER_TOKENS);
+    expect((await wordsOf(ana)).held).toBe(3 * ai.t.ctx.env.AI_MAX_ANSWER_TOKENS);
 
     const { frames, ended } = await listen.done;
     // Concurrent: every output streamed text before the first one ended.
@@ -154,7 +135,7 @@ describe(`super fetch API (${testDbKind()})`, () => {
       expect(deltas.join('')).toBe(final.content);
       expect(final.content!.split(/\s+/).filter(Boolean).length).toBe(30);
     }
-    const system = (emulator.stats.lastRequest?.messages as { role: string; content: string }[])[0];
+    const system = (ai.emulator.stats.lastRequest?.messages as { role: string; content: string }[])[0];
     expect(system.role).toBe('system');
     expect(system.content).toContain('You are Super Fetch');
 
@@ -167,8 +148,8 @@ describe(`super fetch API (${testDbKind()})`, () => {
   });
 
   it('starts as many outputs as the balance covers, and refuses with 412 when it covers none', async () => {
-    const cara = await buildUser(t.ctx);
-    await grantAccess(t.ctx, cara.user.userId, 50);
+    const cara = await buildUser(ai.t.ctx);
+    await grantAccess(ai.t.ctx, cara.user.userId, 50);
     const socket = await socketOf(cara);
     const listen = framesOf(socket, 1);
     const res = await call(cara, 'POST', '/api/super_fetch/v2', brief('[words:80] Write a post', { outputs: 3 }));
@@ -188,7 +169,7 @@ describe(`super fetch API (${testDbKind()})`, () => {
   });
 
   it('keeps the partial text of an output whose provider failed mid-stream, marks it failed and charges what it wrote', async () => {
-    const dan = await buildUser(t.ctx, { access: true });
+    const dan = await buildUser(ai.t.ctx, { access: true });
     const before = await wordsOf(dan);
     const socket = await socketOf(dan);
     const listen = framesOf(socket, 1);
@@ -230,7 +211,7 @@ describe(`super fetch API (${testDbKind()})`, () => {
   it('uses the text of an uploaded file as context, and refuses a file type it cannot read', async () => {
     const upload = async (who: BuiltUser, name: string, bytes: Buffer) => {
       const { payload, headers } = multipartBody({ name, bytes });
-      const res = await t.app.inject({ method: 'POST', url: '/api/files', payload, headers: { ...headers, ...who.auth } });
+      const res = await ai.t.app.inject({ method: 'POST', url: '/api/files', payload, headers: { ...headers, ...who.auth } });
       expect(res.statusCode).toBe(201);
       return res.json().file_id as number;
     };

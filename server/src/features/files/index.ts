@@ -4,3 +4,4 @@ export { contentDisposition } from './present';
 export { storeUpload } from './service';
 export { readableFilesWhere } from './policy';
 export type { Upload } from './service';
+export { sniffUpload } from './sniff';

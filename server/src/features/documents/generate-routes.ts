@@ -1,0 +1,105 @@
+// /api/documents generation routes (issue 15 item 1; spec part 2 §7 POST /documents/avatar-output; contract A
+// in the helpers' briefs). Thin: authenticate → access gate (412) → validate (JSON, or multipart with a `data`
+// JSON part and an optional `file` for 'super_fetch') → generate.ts → 202 with the generation; the markdown
+// arrives as `document_output`.
+import {
+  documentGenerateRequest,
+  documentGeneration,
+  documentGenerationList,
+  documentGenerationParams,
+  documentGenerationResponse,
+  documentGenerationsQuery,
+} from '@pluma/common/documents-generate';
+import { documentIdParams } from '@pluma/common/documents';
+import { serverMessages, type MessageKey } from '@pluma/common/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, signedIn } from '../../platform/auth/guard';
+import { badRequest } from '../../platform/http/errors';
+import { accessGate } from '../credits';
+import type { Upload } from '../files';
+import { getDocumentGeneration, listDocumentGenerations, markGenerationApplied, startDocumentGeneration } from './generate';
+import { stopAllGenerations } from './generation';
+
+const tags = ['documents'];
+const formTypes = ['multipart/form-data', 'application/json'];
+/** Each request is a provider call (within the words held); an editor clicking Generate stays far below this. */
+const generationLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+/** The document's text (200,000 characters at most, 4 bytes each in the worst case) with the rest. */
+const BODY_LIMIT = 1024 * 1024;
+const MAX_DATA_CHARS = 300_000;
+
+/** The request's JSON body, or the `data` part and `file` of a multipart form. */
+async function readForm(request: FastifyRequest): Promise<{ data: unknown; file: Upload | null }> {
+  if (!request.isMultipart()) return { data: request.body ?? {}, file: null };
+  let file: Upload | null = null;
+  let json: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file' && !file) file = { fileName: part.filename ?? '', bytes: await part.toBuffer() };
+        // Unexpected files are read to the end (the parser waits for them) and dropped.
+        else part.file.resume();
+      } else if (part.fieldname === 'data' && typeof part.value === 'string' && part.value.length <= MAX_DATA_CHARS) {
+        json = part.value;
+      }
+    }
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('upload_malformed');
+  }
+  let data: unknown = {};
+  if (json !== null) {
+    try {
+      data = JSON.parse(json);
+    } catch {
+      throw badRequest('validation_error');
+    }
+  }
+  return { data, file: file && file.bytes.length > 0 ? file : null };
+}
+
+/** The body checked like a schema would be (the issues' messages are message keys). */
+function parseRequest(value: unknown) {
+  const result = documentGenerateRequest.safeParse(value);
+  if (result.success) return result.data;
+  const details: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key: MessageKey = Object.hasOwn(serverMessages.en, issue.message) ? (issue.message as MessageKey) : 'validation_error';
+    details[issue.path.join('.') || '_'] ??= key;
+  }
+  throw badRequest(Object.values(details)[0] as MessageKey, details);
+}
+
+export async function documentGenerationRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const access = { gates: [accessGate(app)] };
+
+  // Generations outlive requests but not the process: on close they stop and are saved as failed ('interrupted').
+  app.addHook('preClose', () => stopAllGenerations(ctx));
+
+  app.post(
+    '/documents/avatar-output',
+    { ...signedIn(app, { tags, consumes: formTypes, response: { 202: documentGenerationResponse } }, access), bodyLimit: BODY_LIMIT, config: generationLimit },
+    async (request, reply) => {
+      const form = await readForm(request);
+      const input = parseRequest(form.data);
+      const generation = await startDocumentGeneration({ ctx, log: request.log, actor: actorOf(request), input, file: form.file });
+      return reply.status(202).send({ generation });
+    },
+  );
+  app.get('/documents/generations/:generationId', signedIn(app, { tags, params: documentGenerationParams, response: { 200: documentGeneration } }, access), async (request) =>
+    getDocumentGeneration({ db: ctx.db, actor: actorOf(request), generationId: request.params.generationId }),
+  );
+  app.get(
+    '/documents/:id/generations',
+    signedIn(app, { tags, params: documentIdParams, querystring: documentGenerationsQuery, response: { 200: documentGenerationList } }, access),
+    async (request) => listDocumentGenerations({ db: ctx.db, actor: actorOf(request), documentId: request.params.id, unapplied: request.query.unapplied }),
+  );
+  app.post(
+    '/documents/generations/:generationId/applied',
+    signedIn(app, { tags, params: documentGenerationParams, response: { 200: documentGeneration } }, access),
+    async (request) => markGenerationApplied({ db: ctx.db, actor: actorOf(request), generationId: request.params.generationId }),
+  );
+}

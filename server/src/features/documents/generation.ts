@@ -1,0 +1,152 @@
+// Writing a generation into a document (issue 15 item 1; spec part 2 §2 "Documents and editor"), copied from
+// Super Fetch's pattern (super-fetch/generate.ts): in the background after POST /documents/avatar-output
+// answered 202, the markdown streams to room user-{id} as `document_output` frames (batched per
+// STREAM_FRAME_INTERVAL_MS, DESIGN.md §6), the row is saved as it streams (at most every SAVE_INTERVAL_MS,
+// so a reload finds the text), and at the end it is saved whole, charged once for the words it wrote (also
+// when it failed part-way: the partial text is kept) and announced with done=true and the whole content.
+import type { DocumentGeneration, DocumentGenerationKind, DocumentGenerationStatus, DocumentOutputPayload } from '@pluma/common/documents-generate';
+import { SocketEvents, STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
+import { WordBudget } from '@pluma/common/rules/answer-words';
+import { countWords } from '@pluma/common/rules/token-estimate';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { documentGenerations } from '../../db/schema';
+import { ProviderError, type ChatTurn } from '../../platform/ai/types';
+import { chargeWords } from '../credits';
+
+export type GenerationRow = typeof documentGenerations.$inferSelect;
+
+/** A reload mid-stream shows the text saved at most this long ago. */
+const SAVE_INTERVAL_MS = 500;
+/** A generation that has not finished after this long is stopped (and saved as failed). */
+const GENERATION_TIMEOUT_MS = 10 * 60_000;
+
+export function presentGeneration(row: GenerationRow): DocumentGeneration {
+  return {
+    generation_id: row.generationId,
+    document_id: row.documentId,
+    kind: row.kind as DocumentGenerationKind,
+    status: row.status as DocumentGenerationStatus,
+    content: row.content,
+    error_code: row.errorCode,
+    applied: row.appliedAt !== null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface GenerationLog {
+  error(details: object, message: string): void;
+}
+
+export interface GenerationJob {
+  userId: number;
+  row: GenerationRow;
+  turns: ChatTurn[];
+  maxTokens: number;
+  /** The words held (null: no limit — staff, unlimited balance). The text stops there. */
+  wordLimit: number | null;
+  log: GenerationLog;
+}
+
+interface Running {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+// Generations outlive their request but not the process: the routes' preClose stops them (saved as failed
+// 'interrupted', charged for what they wrote). One registry per app context (tests run several apps at once).
+const registries = new WeakMap<AppContext, Set<Running>>();
+
+function registryOf(ctx: AppContext): Set<Running> {
+  let registry = registries.get(ctx);
+  if (!registry) registries.set(ctx, (registry = new Set()));
+  return registry;
+}
+
+export async function stopAllGenerations(ctx: AppContext): Promise<void> {
+  const running = [...registryOf(ctx)];
+  for (const r of running) r.controller.abort();
+  await Promise.all(running.map((r) => r.done));
+}
+
+const errorCodeOf = (err: unknown, signal: AbortSignal): string => {
+  if (err instanceof ProviderError) return err.code ?? `provider_${err.status}`;
+  return signal.aborted ? 'interrupted' : 'generation_failed';
+};
+
+/** Starts the generation in the background; returns at once. */
+export function startGeneration(ctx: AppContext, job: GenerationJob): void {
+  const registry = registryOf(ctx);
+  const running: Running = { controller: new AbortController(), done: Promise.resolve() };
+  registry.add(running);
+  running.done = write(ctx, job, running.controller.signal)
+    .catch((err: unknown) => job.log.error({ err, generationId: job.row.generationId }, 'document generation failed'))
+    .finally(() => registry.delete(running));
+}
+
+async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSignal): Promise<void> {
+  const { row } = job;
+  const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
+  const budget = job.wordLimit === null ? null : new WordBudget(job.wordLimit);
+  const where = and(eq(documentGenerations.generationId, row.generationId), eq(documentGenerations.status, 'streaming'));
+  const emit = (payload: Omit<DocumentOutputPayload, 'generation_id' | 'document_id'>) =>
+    ctx.services.realtime?.emitToUser(job.userId, SocketEvents.documentOutput, {
+      generation_id: row.generationId,
+      document_id: row.documentId,
+      ...payload,
+    } satisfies DocumentOutputPayload);
+
+  // Deltas batched: at most one frame per interval.
+  let pending = '';
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    const delta = pending;
+    pending = '';
+    emit({ delta, done: false, status: 'streaming', error_code: null });
+  };
+
+  let text = '';
+  let savedAt = Date.now();
+  let saving: Promise<unknown> = Promise.resolve();
+  let outcome: { status: 'done' | 'failed'; errorCode: string | null } = { status: 'done', errorCode: null };
+  try {
+    const ai = ctx.services.ai;
+    if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
+    // The operator's keys and default model, as Super Fetch (docs/decisions.md "Documents").
+    for await (const event of ai.stream({ model: null, messages: job.turns, maxTokens: job.maxTokens, signal })) {
+      if (signal.aborted) throw signal.reason;
+      if (event.type !== 'delta' || !event.text) continue;
+      const kept = budget ? budget.take(event.text) : event.text;
+      text += kept;
+      pending += kept;
+      timer ??= setTimeout(flush, STREAM_FRAME_INTERVAL_MS);
+      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
+        savedAt = Date.now();
+        const content = text;
+        // One save at a time; the final save below waits for it.
+        saving = saving.then(() => ctx.db.update(documentGenerations).set({ content, updatedAt: new Date() }).where(where));
+      }
+      // The hold is written: the generation ends here.
+      if (budget?.exhausted) break;
+    }
+  } catch (err) {
+    outcome = { status: 'failed', errorCode: errorCodeOf(err, signal) };
+    if (outcome.errorCode !== 'interrupted') job.log.error({ err, generationId: row.generationId }, 'document generation failed');
+  }
+  flush();
+  await saving.catch(() => undefined);
+  const [saved] = await ctx.db
+    .update(documentGenerations)
+    .set({ content: text, status: outcome.status, errorCode: outcome.errorCode, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  // Charged once for what it wrote, whatever the outcome (the charge releases the hold; the ledger's unique
+  // source makes a second charge a no-op).
+  await chargeWords(ctx.db, { userId: job.userId, sourceType: 'document', sourceId: row.holdId, words: countWords(text) });
+  // Gone meanwhile (its document was deleted): nothing to announce.
+  if (saved) emit({ delta: '', done: true, status: outcome.status, error_code: outcome.errorCode, content: text });
+}

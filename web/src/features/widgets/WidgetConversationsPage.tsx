@@ -11,7 +11,7 @@ import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { TableStateRows } from '../../ui/TableStateRows';
-import { WIDGET_SESSIONS_PAGE, type WidgetMessage } from './widget-types';
+import { WIDGET_SESSIONS_PAGE_SIZE, type WidgetMessage } from '@pluma/common/widgets';
 import { NotInOrganization } from './WidgetGeneratorPage';
 import { GENERATOR_PATH } from './WidgetList';
 import { useWidgets, useWidgetSession, useWidgetSessions } from './widgets-api';
@@ -47,7 +47,7 @@ function Conversations() {
   };
   const notFound = sessions.error instanceof ApiError && sessions.error.status === 404;
   const rows = sessions.data?.sessions ?? [];
-  const pages = Math.ceil((sessions.data?.total ?? 0) / WIDGET_SESSIONS_PAGE);
+  const pages = Math.ceil((sessions.data?.total ?? 0) / WIDGET_SESSIONS_PAGE_SIZE);
 
   return (
     <Stack gap="lg" data-testid="widget-conversations-page">

@@ -13,7 +13,7 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { useAvatars } from '../avatars/avatars-api';
 import { parseOrigins } from './origins';
 import { fieldOfDetail, firstProblem, isWidgetImage, normalizeAccent, WIDGET_IMAGE_ACCEPT, type WidgetField, type WidgetFormValues } from './widget-form-rules';
-import { WIDGET_DEFAULT_ACCENT, WIDGET_NAME_MAX, type Widget } from './widget-types';
+import { DEFAULT_WIDGET_ACCENT, WIDGET_NAME_MAX, type Widget } from '@pluma/common/widgets';
 import { saveWidget } from './widgets-api';
 
 interface WidgetFormProps {
@@ -28,7 +28,7 @@ interface WidgetFormProps {
 const initialValues = (widget: Widget | null): WidgetFormValues => ({
   avatarId: widget ? String(widget.avatar_id) : null,
   name: widget?.name ?? '',
-  accent: widget?.accent_color ?? WIDGET_DEFAULT_ACCENT,
+  accent: widget?.accent_color ?? DEFAULT_WIDGET_ACCENT,
   origins: widget?.allowed_origins.join('\n') ?? '',
 });
 
@@ -51,6 +51,7 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
   const avatars = useAvatars('mine', '');
   const [values, setValues] = useState<WidgetFormValues>(() => initialValues(widget));
   const [image, setImage] = useState<File | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<WidgetField, string>>>({});
   const preview = usePreview(image);
   const avatarRef = useRef<HTMLInputElement>(null);
@@ -73,11 +74,14 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
         name: values.name.trim(),
         accent_color: normalizeAccent(values.accent)!,
         allowed_origins: parseOrigins(values.origins).origins,
+        // Editing: the current button image goes when the owner removed it and chose no other.
+        ...(widget && removeImage && !image ? { remove_image: true } : {}),
       };
       return saveWidget(widget?.widget_id ?? null, input, image);
     },
     onSuccess: (saved) => {
       setImage(null);
+      setRemoveImage(false);
       onSaved(saved);
     },
     onError: (error) => {
@@ -109,7 +113,7 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
     save.mutate();
   };
 
-  const accent = normalizeAccent(values.accent) ?? WIDGET_DEFAULT_ACCENT;
+  const accent = normalizeAccent(values.accent) ?? DEFAULT_WIDGET_ACCENT;
   const avatarOptions = (avatars.data?.avatars ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }));
   // The edited widget's avatar is offered even before the list has it (or if it is not in the first page).
   if (widget && !avatarOptions.some((o) => o.value === String(widget.avatar_id))) avatarOptions.unshift({ value: String(widget.avatar_id), label: widget.avatar_name });
@@ -171,7 +175,23 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
             }
             data-testid="widget-accent"
           />
-          {widget?.image_url && !image && <Image src={widget.image_url} alt={t('form.currentImage')} h={48} w={48} fit="contain" radius="sm" />}
+          {widget?.image_url && !image && !removeImage && (
+            <Group gap="sm" align="center">
+              <Image src={widget.image_url} alt={t('form.currentImage')} h={48} w={48} fit="contain" radius="sm" />
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                onClick={() => {
+                  setRemoveImage(true);
+                  onInput();
+                }}
+                data-testid="widget-remove-image"
+              >
+                {t('form.removeImage')}
+              </Button>
+            </Group>
+          )}
           <FileInput
             ref={imageRef}
             label={t('form.image')}

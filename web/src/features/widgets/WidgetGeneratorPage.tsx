@@ -10,7 +10,7 @@ import { useActiveOrganization } from '../../api/organization';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
 import { showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
-import type { Widget } from './widget-types';
+import type { Widget } from '@pluma/common/widgets';
 import { WidgetForm } from './WidgetForm';
 import { GENERATOR_PATH, useReplaceWidget, WidgetList } from './WidgetList';
 import { WidgetSnippet } from './WidgetSnippet';

@@ -12,7 +12,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import type { Widget } from './widget-types';
+import type { Widget } from '@pluma/common/widgets';
 import { WidgetSnippet } from './WidgetSnippet';
 import { deleteWidget, rotateWidgetKey, setWidgetEnabled, useWidgets, WIDGETS_KEY } from './widgets-api';
 

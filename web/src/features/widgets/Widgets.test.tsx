@@ -9,7 +9,7 @@ import { organizationStore } from '../../api/organization';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import { widgetsFeature } from './feature';
-import type { Widget, WidgetSessionDetail, WidgetSessionList } from './widget-types';
+import type { Widget, WidgetSessionDetail, WidgetSessionList } from '@pluma/common/widgets';
 import WidgetConversationsPage from './WidgetConversationsPage';
 import WidgetGeneratorPage from './WidgetGeneratorPage';
 
@@ -290,9 +290,9 @@ describe('your widgets', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('Edit loads the widget into the form; saving PUTs it and shows its code', async () => {
+  it('Edit loads the widget into the form; saving PUTs it (the image removed) and shows its code', async () => {
     const { calls } = stubFetch({
-      'GET /api/widgets': () => ({ body: { widgets: [widget()] } }),
+      'GET /api/widgets': () => ({ body: { widgets: [widget({ image_url: 'https://app.example.com/api/files/1.png' })] } }),
       'GET /api/avatars': () => ({ body: avatars }),
       'PUT /api/widgets/9': () => ({ body: widget({ name: 'Renamed' }) }),
     });
@@ -302,9 +302,12 @@ describe('your widgets', () => {
     expect(screen.getByTestId('widget-origins')).toHaveValue('https://shop.example.com');
     expect(screen.getByTestId('widget-avatar')).toHaveValue('Copywriter');
     type('widget-name', 'Renamed');
+    expect(screen.getByRole('img', { name: 'Current button image' })).toHaveAttribute('src', 'https://app.example.com/api/files/1.png');
+    fireEvent.click(screen.getByTestId('widget-remove-image'));
+    expect(screen.queryByRole('img', { name: 'Current button image' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save Widget' }));
     expect(await screen.findByText('Renamed Widget saved')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ avatar_id: 3, name: 'Renamed', accent_color: '#ff0000', allowed_origins: ['https://shop.example.com'] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ avatar_id: 3, name: 'Renamed', accent_color: '#ff0000', allowed_origins: ['https://shop.example.com'], remove_image: true });
     expect(screen.getByTestId('widget-snippet')).toHaveTextContent('data-name="Renamed"');
     fireEvent.click(screen.getByTestId('widget-cancel-edit'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat-widget-generator$/));

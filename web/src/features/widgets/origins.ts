@@ -1,8 +1,8 @@
 // The allowed websites box (contract B: allowed_origins, 0..20 origins of the form scheme://host[:port]).
 // Deny by default: the widget answers only on the listed websites, so an empty list answers nowhere. The
-// browser checks each line before sending; the server checks again and its message is shown too.
-
-export const WIDGET_ORIGINS_MAX = 20;
+// browser checks each line with the server's own rule (common/src/widgets.ts toWidgetOrigin) before sending;
+// the server checks again and its message is shown too.
+import { toWidgetOrigin, WIDGET_ORIGINS_MAX } from '@pluma/common/widgets';
 
 export type OriginProblem = { kind: 'invalid'; line: number; value: string } | { kind: 'tooMany'; max: number };
 
@@ -11,19 +11,7 @@ export interface ParsedOrigins {
   problem: OriginProblem | null;
 }
 
-/** One line as an origin ('https://Shop.example.com/' → 'https://shop.example.com'), or null when it is not one. */
-export function toOrigin(line: string): string | null {
-  const text = line.trim();
-  if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(text)) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
-  return url.origin;
-}
+export const toOrigin = toWidgetOrigin;
 
 /** The box's lines as origins (blank lines skipped, repeats once), or the first problem. */
 export function parseOrigins(text: string): ParsedOrigins {

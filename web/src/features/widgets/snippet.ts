@@ -2,6 +2,7 @@
 // the container and the script, all from the app's origin. The spec's original carried the user id; this one
 // carries only the widget's public key (a rotated key turns old snippets off), the accent without '#', the
 // name, the button image and the language — never the owner's id, token or any secret.
+import { WIDGET_CONTAINER_ID, WIDGET_SCRIPT_PATH, WIDGET_STYLESHEET_PATH } from '@pluma/common/widgets';
 
 export interface SnippetWidget {
   public_key: string;
@@ -20,7 +21,7 @@ export function widgetSnippet(widget: SnippetWidget, origin: string, lang: 'en' 
   const base = escapeHtml(origin.replace(/\/+$/, ''));
   const attribute = (name: string, value: string) => `data-${name}="${escapeHtml(value)}"`;
   const container = [
-    'id="pluma-chat-widget"',
+    `id="${WIDGET_CONTAINER_ID}"`,
     attribute('key', widget.public_key),
     attribute('accent', widget.accent_color.replace(/^#/, '')),
     attribute('name', widget.name),
@@ -28,8 +29,8 @@ export function widgetSnippet(widget: SnippetWidget, origin: string, lang: 'en' 
     attribute('lang', lang),
   ].join(' ');
   return [
-    `<link rel="stylesheet" href="${base}/widget/pluma-widget.css">`,
+    `<link rel="stylesheet" href="${base}${WIDGET_STYLESHEET_PATH}">`,
     `<div ${container}></div>`,
-    `<script src="${base}/widget/pluma-widget.js" defer></script>`,
+    `<script src="${base}${WIDGET_SCRIPT_PATH}" defer></script>`,
   ].join('\n');
 }

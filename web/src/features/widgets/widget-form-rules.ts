@@ -1,8 +1,8 @@
 // The generator form's checks, in the spec's order (part 2 §5: "avatar required ('Please select an avatar'),
 // then name ('Please type in a name for your Widget'). Accent colour is free text, default #ff0000"), then
 // the accent (a CSS hex colour, contract B) and the allowed websites. One problem is shown at a time.
+import { normalizeAccent as normalize, WIDGET_ACCENT_PATTERN, WIDGET_NAME_MAX } from '@pluma/common/widgets';
 import { parseOrigins } from './origins';
-import { WIDGET_NAME_MAX } from './widget-types';
 
 export interface WidgetFormValues {
   avatarId: string | null;
@@ -20,12 +20,10 @@ export interface WidgetFormProblem {
   params?: Record<string, string | number>;
 }
 
-/** '#ABC', 'abc', '#aabbcc' → '#aabbcc'; null when it is not a hex colour. */
+/** '#ABC', '#aabbcc' → '#aabbcc'; null when it is not a CSS hex colour (the server's rule). */
 export function normalizeAccent(text: string): string | null {
-  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text.trim());
-  if (!match) return null;
-  const hex = match[1].toLowerCase();
-  return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
+  const value = text.trim();
+  return WIDGET_ACCENT_PATTERN.test(value) ? normalize(value) : null;
 }
 
 export function firstProblem(values: WidgetFormValues): WidgetFormProblem | null {

@@ -3,16 +3,16 @@
 // inside an organization (the server answers 404 there).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
-import type { Widget, WidgetInput, WidgetSessionDetail, WidgetSessionList } from './widget-types';
+import type { Widget, WidgetInput, WidgetList, WidgetSessionDetail, WidgetSessionList, WidgetUpdate } from '@pluma/common/widgets';
 
 export const WIDGETS_KEY = ['widgets'] as const;
 
 export function useWidgets(enabled = true) {
-  return useQuery({ queryKey: [...WIDGETS_KEY, 'list'], queryFn: ({ signal }) => api.get<{ widgets: Widget[] }>('/widgets', { signal }), enabled });
+  return useQuery({ queryKey: [...WIDGETS_KEY, 'list'], queryFn: ({ signal }) => api.get<WidgetList>('/widgets', { signal }), enabled });
 }
 
 /** No id creates (POST), an id updates (PUT). With an image the body is multipart: the `widget` JSON, then the file. */
-export function saveWidget(widgetId: number | null, input: Partial<WidgetInput>, image: File | null) {
+export function saveWidget(widgetId: number | null, input: WidgetInput & WidgetUpdate, image: File | null) {
   let body: unknown = input;
   if (image) {
     const form = new FormData();

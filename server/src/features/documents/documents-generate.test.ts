@@ -15,7 +15,7 @@ import { connectSocket, listenLocally, type ClientSocket } from '../../platform/
 import { multipartBody, pngBytes } from '../files/test-fixtures';
 import { buildOrganization, buildUser, grantAccess, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { testDbKind } from '../../test/test-db';
+import { createTestDatabase, testDbKind } from '../../test/test-db';
 
 type Method = 'GET' | 'POST';
 const INSTRUCTION = 'Use the above text to make a response for the next request';
@@ -282,5 +282,37 @@ describe(`document generation API (${testDbKind()})`, () => {
     // Without the campaign, the document is not the Member's own.
     expect((await generate(member, { ...body, campaign_id: undefined }, q)).statusCode).toBe(404);
     expect((await generate(member, body)).statusCode).toBe(404);
+  });
+});
+
+describe(`document generation and shutdown (${testDbKind()})`, () => {
+  it('closing the app stops a running generation: saved as failed interrupted with its text, charged once', async () => {
+    const emulator = await startOpenAiEmulator({ port: 0, host: '127.0.0.1' });
+    const database = await createTestDatabase();
+    const t = await createTestApp({ OPENAI_API_KEY: 'sk-operator-key-000000000000', OPENAI_BASE_URL: emulator.url }, { database });
+    try {
+      const owner = await buildUser(t.ctx, { access: true });
+      const res = await t.app.inject({ method: 'POST', url: '/api/documents/avatar-output', headers: owner.auth, payload: { kind: 'prompt', prompt: '[words:400] [rate:30] long and slow' } });
+      expect(res.statusCode).toBe(202);
+      const id = res.json().generation.generation_id as number;
+      const where = eq(documentGenerations.generationId, id);
+      // Wait until part of it is saved (the row is saved as it streams), then shut down.
+      for (let i = 0; i < 200; i++) {
+        const [row] = await database.db.select().from(documentGenerations).where(where);
+        if (row.content) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await t.close();
+      const [row] = await database.db.select().from(documentGenerations).where(where);
+      expect(row).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
+      const words = countWords(row.content);
+      expect(words).toBeGreaterThan(0);
+      expect(words).toBeLessThan(400);
+      const charges = await database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.user.userId), eq(creditLedger.sourceType, 'document')));
+      expect(charges.map((c) => c.words)).toEqual([-words]);
+    } finally {
+      await database.close();
+      await emulator.close();
+    }
   });
 });

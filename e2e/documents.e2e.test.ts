@@ -3,13 +3,12 @@
 // tab, the empty list, a new document starting with the 'Start writing here!' heading, typing in the real
 // BlockNote editor (a paragraph with bold, a bullet list through its markdown shortcut), autosave reaching
 // 'Saved', a reload that keeps every word, the Word file read back with jszip, and the list finding it.
-import JSZip from 'jszip';
-import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import docEn from '../web/src/i18n/documents.en.json';
 import docEs from '../web/src/i18n/documents.es.json';
 import { expectNoSeriousA11yViolations } from './src/a11y';
+import { caretAtEnd, docxXml, editorText } from './src/documents-steps';
 import { expect, test } from './src/fixtures';
 import { signIn, texts, userWithAccess, type UiLang } from './src/journey-steps';
 
@@ -19,26 +18,6 @@ const WORDS = {
   en: { name: 'Launch plan', plain: 'We launch in spring ', bold: 'with three markets', bullet: 'Madrid first' },
   es: { name: 'Plan de lanzamiento', plain: 'Lanzamos en primavera ', bold: 'con tres mercados', bullet: 'Madrid primero' },
 } as const;
-
-const editorText = (page: Page) => page.locator('.bn-editor').innerText();
-
-/** Focuses the editor and puts the caret after the block's last character (a click may land mid-line). */
-async function caretAtEnd(page: Page, block: Locator) {
-  await block.click();
-  await block
-    .locator('.bn-inline-content')
-    .first()
-    .evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      range.collapse(false);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-    });
-  // The editor takes the DOM selection on the selectionchange event; End keeps the caret there.
-  await page.keyboard.press('End');
-}
 
 async function documentsJourney(page: Page, lang: UiLang) {
   const t = docTexts[lang];
@@ -92,8 +71,7 @@ async function documentsJourney(page: Page, lang: UiLang) {
   await page.getByTestId('document-tools').getByText(t.tools.download).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-download-word').click()]);
   expect(download.suggestedFilename()).toBe(`${w.name}.docx`);
-  const zip = await JSZip.loadAsync(await readFile(await download.path()));
-  const xml = await zip.file('word/document.xml')!.async('string');
+  const xml = await docxXml(download);
   for (const text of [FIRST_HEADING[lang], w.plain.trim(), w.bold, `${w.bullet}!`]) expect(xml).toContain(text);
   expect(xml).toContain('w:pStyle w:val="Heading1"');
   expect(xml).toContain('<w:b/>');

@@ -219,6 +219,11 @@ describe('the conversation', () => {
     expect($(widget, '.pw-notice').textContent).toBe('Este chat no está disponible en este momento.');
     expect($<HTMLTextAreaElement>(widget, 'textarea').disabled).toBe(true);
     expect($(widget, '.pw-launcher').getAttribute('aria-label')).toBe('Abrir chat con Chat');
+    // The focus stays in the panel (not dropped on the page), and Escape still closes it.
+    expect(widget.shadow.activeElement).toBe($(widget, '.pw-close'));
+    $(widget, '.pw-close').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect($(widget, '[role="dialog"]').hidden).toBe(true);
+    expect(widget.shadow.activeElement).toBe($(widget, '.pw-launcher'));
   });
 
   it('shows an error event of the stream and keeps the words already received', async () => {

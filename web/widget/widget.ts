@@ -58,6 +58,7 @@ export class ChatWidget {
   private readonly form: HTMLFormElement;
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
+  private readonly closeButton: HTMLButtonElement;
 
   private starting: Promise<StartAnswer | null> | null = null;
   private busy = false;
@@ -84,7 +85,7 @@ export class ChatWidget {
     this.headerImage = el('img', { class: 'pw-header-image', alt: '' });
     this.headerImage.hidden = true;
     this.newChatButton = el('button', { type: 'button', class: 'pw-header-button pw-new' }, icon(ICONS.plus), this.t('newChat'));
-    const closeButton = el('button', { type: 'button', class: 'pw-header-button pw-close', 'aria-label': this.t('closeChat') }, icon(ICONS.close));
+    const closeButton = (this.closeButton = el('button', { type: 'button', class: 'pw-header-button pw-close', 'aria-label': this.t('closeChat') }, icon(ICONS.close)));
     closeButton.hidden = this.embedded;
     // role=log is polite by nature; it stays 'off' until the history is on screen (see renderHistory).
     this.log = el('div', { class: 'pw-log', role: 'log', 'aria-live': 'off', 'aria-labelledby': 'pw-title' });
@@ -110,8 +111,9 @@ export class ChatWidget {
 
     this.launcher.addEventListener('click', () => (this.isOpen ? this.close() : this.open()));
     closeButton.addEventListener('click', () => this.close());
-    this.panel.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !this.embedded) {
+    // On the whole widget: the focus may be on the launcher (or the close button) when Escape comes.
+    this.root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.isOpen && !this.embedded) {
         event.preventDefault();
         this.close();
       }
@@ -289,6 +291,8 @@ export class ChatWidget {
   }
 
   private setAvailable(available: boolean) {
+    // A field disabled under the visitor's focus would drop it on the page's body: keep it in the panel.
+    if (!available && this.shadow.activeElement === this.input && !this.embedded) this.closeButton.focus();
     this.available = available;
     this.input.disabled = !available;
     this.sendButton.disabled = !available;

@@ -6,8 +6,10 @@
 // the Avatars section's avatar becomes the document's voice ('Your tone and style') and its answer comes
 // back with the document as context — `[echo]` makes the emulated model answer with what it received, so
 // the document's text and the spec's 'Use the above text…' instruction show, and its ~~strikethrough~~
-// comes through; a reload keeps every word and offers nothing again; the Word file is read back.
+// comes through; a reload keeps every word and offers nothing again; the Word file is read back. Last, a
+// reload while an answer is being written: the answer is resumed and ends in the document once.
 import { DOCUMENT_CONTEXT_INSTRUCTION, DOCUMENT_FIRST_HEADING } from '@pluma/common/documents';
+import { composeAnswer, stripDirectives } from '@pluma/emulators/answer';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import docEn from '../web/src/i18n/documents.en.json';
@@ -29,6 +31,7 @@ const SCRIPT = {
     instruction: '[rate:20] Write a launch plan for the shoes',
     avatar: { name: 'Coach Rita', context: 'A friendly running coach who writes short, warm notes.' },
     message: '[echo] Make it ~~longer~~ warmer',
+    slow: '[rate:8] [words:60] Summarise the plan for the runners',
   },
   es: {
     name: 'Lanzamiento de primavera',
@@ -36,6 +39,7 @@ const SCRIPT = {
     instruction: '[rate:20] Escribe un plan de lanzamiento para las zapatillas',
     avatar: { name: 'Entrenadora Rita', context: 'Una entrenadora de running cercana que escribe notas breves.' },
     message: '[echo] Hazlo ~~más largo~~ más cálido',
+    slow: '[rate:8] [words:60] Resume el plan para los corredores',
   },
 } as const;
 
@@ -114,15 +118,37 @@ async function generateJourney(page: Page, lang: UiLang) {
   for (const text of [DOCUMENT_FIRST_HEADING[lang], s.typed, DOCUMENT_CONTEXT_INSTRUCTION]) expect(xml).toContain(text);
   expect(xml).toContain('<w:tbl>');
   expect(xml).toContain('<w:strike/>');
+
+  // A reload while an answer is being written (without the document as context, so the Demo model's answer is
+  // known): it is resumed after the reload and ends in the document exactly once.
+  const answer = composeAnswer(s.slow, 60);
+  const title = stripDirectives(s.slow);
+  const lastWords = answer.split(' ').slice(-4).join(' ');
+  await tools.getByTestId('document-context').uncheck();
+  await tools.getByPlaceholder(t.tools.instruction).fill(s.slow);
+  await tools.getByTestId('document-prompt-generate').click();
+  await expect.poll(() => editorText(page), { timeout: 15_000 }).toContain(title);
+  expect(await generating.isVisible()).toBe(true);
+  await page.reload();
+  await page.waitForURL(url);
+  await page.getByTestId('document-generating').waitFor({ timeout: 15_000 });
+  await page.getByTestId('document-generating').waitFor({ state: 'detached', timeout: 30_000 });
+  await expect.poll(() => editorText(page)).toContain(lastWords);
+  const final = await editorText(page);
+  expect(final.split(title).length - 1).toBe(1);
+  expect(final.split(lastWords).length - 1).toBe(1);
+  expect(final).toContain(s.typed);
+  await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('saved');
+  expect(await page.getByTestId('document-generation-away').count()).toBe(0);
 }
 
 describe('documents generation', () => {
-  test('[DOCUMENTS] generate into a document with a prompt and an avatar, streamed; reload; Word read back (English)', async ({ openPage }) => {
+  test('[DOCUMENTS] generate into a document with a prompt and an avatar, streamed; reload, also mid-answer; Word read back (English)', async ({ openPage }) => {
     const page = await openPage();
     await generateJourney(page, 'en');
   });
 
-  test('[DOCUMENTS] generate into a document with a prompt and an avatar, streamed; reload; Word read back (Spanish)', async ({ openPage }) => {
+  test('[DOCUMENTS] generate into a document with a prompt and an avatar, streamed; reload, also mid-answer; Word read back (Spanish)', async ({ openPage }) => {
     const page = await openPage({ locale: 'es-ES' });
     await page.addInitScript(() => localStorage.setItem('lang', 'es'));
     await generateJourney(page, 'es');

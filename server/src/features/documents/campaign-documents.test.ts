@@ -226,6 +226,12 @@ describe(`campaign documents API (${testDbKind()})`, () => {
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().message).toBe('The file length is too large, please remove text to save');
       expect((await read(admin)).json().name).toBe('Plan');
+      // A Member's 'Save as my document' from the campaign page: Personal, the organization left out of the query.
+      const mine = await send(member, 'POST', '/api/documents?organization_id=', { name: 'Plan', organization_id: null, blocks: blocksOf('Copy'), content: '<p>Copy</p>' });
+      expect(mine.statusCode, mine.body).toBe(201);
+      expect(mine.json()).toMatchObject({ organization_id: null, user_id: member.user.userId, abilities: author });
+      expect((await send(member, 'GET', `/api/documents/${mine.json().document_id}`)).statusCode).toBe(200);
+      expect((await send(member, 'GET', `/api/documents/${mine.json().document_id}${q()}`)).statusCode).toBe(404);
     });
 
     it('saves concurrent edits one after the other and stops once the campaign no longer links the document', async () => {

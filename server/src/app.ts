@@ -23,6 +23,7 @@ import { featureRoutes } from './features';
 import { publicConfig } from './features/appconfig/service';
 import { paymentCspSources } from './features/payments';
 import { conversationPicture } from './features/messages';
+import { widgetPageRoutes } from './features/widgets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // Baseline for `npm run bench` (bench/api-throughput.mjs): same plugins and hooks, no auth or database.
   if (process.env.BENCH_BARE_ROUTE === '1') app.get('/api/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(featureRoutes, { prefix: '/api' });
+  // The chat widget as a whole page (/chat-embedded), before the web app's catch-all.
+  await app.register(widgetPageRoutes);
   // The built web app: static files (pre-compressed) and the per-request index.html.
   await registerWebApp(app, ctx, {
     publicConfig: () => publicConfig(ctx),

@@ -105,7 +105,7 @@ async function findPublicWidget(db: Db, publicKey: string): Promise<Omit<PublicW
 }
 
 /**
- * The origin check (an onRequest hook of the public routes, so it also guards the CORS preflight): a missing
+ * The origin check (a preValidation hook of the public routes, so it also guards the CORS preflight): a missing
  * Origin is 403, an unknown or rotated key 404, an Origin the widget does not list 403 — all without CORS
  * headers, so a browser on another website cannot even read the refusal. An allowed Origin is reflected.
  */

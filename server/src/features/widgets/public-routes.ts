@@ -74,8 +74,9 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
   // Routes under /api/widget/ that do not exist are still refused in the same shape.
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: WIDGET_ERROR_CODES.widgetNotFound, message: translate(publicLang(request), 'widget_not_found') }));
 
-  // Every request: the origin first (before the body is read), so nothing is answered to a website not listed.
-  app.addHook('onRequest', async (request, reply) => {
+  // Every request: the origin first (after the body is read, for the language of a refusal; before validation),
+  // so nothing is answered to a website not listed.
+  app.addHook('preValidation', async (request, reply) => {
     await admitOrigin(app, request, reply);
   });
 

@@ -130,6 +130,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, opti
     }
   };
   const assetsDir = path.join(root, 'assets') + path.sep;
+  // The chat widget's script and stylesheet run on other websites (contract B).
+  const widgetDir = path.join(root, 'widget') + path.sep;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -143,6 +145,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, opti
       reply.header('Cache-Control', hashed ? IMMUTABLE_CACHE : SHORT_CACHE);
       // Helmet writes its headers on the raw response (an onRequest hook).
       if (hashed && SCRIPT_OR_STYLE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+      if (filePath.startsWith(widgetDir)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin').header('Access-Control-Allow-Origin', '*');
     },
   });
   app.get('/*', async (request, reply) => {

@@ -117,6 +117,33 @@ describe(`document generation API (${testDbKind()})`, () => {
     expect(await wordsOf(ana)).toMatchObject({ held: 0 });
   });
 
+  it('404 feature_disabled with documents off, and for a tool whose own switch is off; Super Fetch not in an organization', async () => {
+    const admin = await buildUser(t.ctx, { staffRole: 'admin' });
+    const save = async (changes: Record<string, boolean>) => {
+      const saved = await t.app.inject({ method: 'PUT', url: '/api/appconfig', headers: admin.auth, payload: Object.entries(changes).map(([key, on]) => ({ key, value: String(on) })) });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const sfBody = { kind: 'super_fetch', inputs: { task: 'a', topic: 'b', target: 'c', person: 'd', tone: 'e', format: 'f' } };
+    try {
+      await save({ documents_enabled: false });
+      const off = await generate(ana, { kind: 'prompt', prompt: 'Hi' });
+      expect(off.statusCode).toBe(404);
+      expect(off.json().error).toBe('feature_disabled');
+      expect((await call(ana, 'GET', `/api/documents/${anaDoc}/generations`)).statusCode).toBe(404);
+      await save({ documents_enabled: true, super_fetch: false, templates_enabled: false, avatars_enabled: false });
+      expect((await generate(ana, sfBody)).json().error).toBe('feature_disabled');
+      expect((await generate(ana, { kind: 'template', template_id: 1, values: {} })).json().error).toBe('feature_disabled');
+      expect((await generate(ana, { kind: 'prompt', avatar_id: 1, prompt: 'Hi' })).json().error).toBe('feature_disabled');
+    } finally {
+      await save({ documents_enabled: true, super_fetch: true, templates_enabled: true, avatars_enabled: true });
+    }
+    const { organizationId } = await buildOrganization(t.ctx, [{ user: ana, role: 'admin' }]);
+    const inOrg = await generate(ana, sfBody, `?organization_id=${organizationId}`);
+    expect(inOrg.statusCode).toBe(404);
+    expect(inOrg.json().message).toBe('Super Fetch is only available in your personal space, not in an organization.');
+    expect(await t.ctx.db.select().from(documentGenerations).where(eq(documentGenerations.userId, ana.user.userId))).toHaveLength(0);
+  });
+
   it('412 without access', async () => {
     const res = await generate(noAccess, { kind: 'prompt', prompt: 'Write a poem' });
     expect(res.statusCode).toBe(412);

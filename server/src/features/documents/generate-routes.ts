@@ -1,6 +1,6 @@
 // /api/documents generation routes (issue 15 item 1; spec part 2 §7 POST /documents/avatar-output; contract A
 // in the helpers' briefs). Thin: authenticate → access gate (412) → validate (JSON, or multipart with a `data`
-// JSON part and an optional `file` for 'super_fetch') → generate.ts → 202 with the generation; the markdown
+// JSON part and an optional `file` for 'super_fetch') → generate.ts (the tools' own switches and scopes) → 202 with the generation; the markdown
 // arrives as `document_output`.
 import {
   documentGenerateRequest,
@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/http/errors';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import type { Upload } from '../files';
 import { getDocumentGeneration, listDocumentGenerations, markGenerationApplied, startDocumentGeneration } from './generate';
@@ -27,7 +28,8 @@ const formTypes = ['multipart/form-data', 'application/json'];
 const generationLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** The document's text (200,000 characters at most, 4 bytes each in the worst case) with the rest. */
 const BODY_LIMIT = 1024 * 1024;
-const MAX_DATA_CHARS = 300_000;
+/** The `data` part: the document's text JSON-escaped may double; the body limit bounds it too. */
+const MAX_DATA_CHARS = 1_000_000;
 
 /** The request's JSON body, or the `data` part and `file` of a multipart form. */
 async function readForm(request: FastifyRequest): Promise<{ data: unknown; file: Upload | null }> {
@@ -74,7 +76,8 @@ function parseRequest(value: unknown) {
 export async function documentGenerationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const access = { gates: [accessGate(app)] };
+  // spec part 1 §2: with documents_enabled off the feature does not exist (404 feature_disabled).
+  const access = { gates: [featureGate(app, 'documents_enabled'), accessGate(app)] };
 
   // Generations outlive requests but not the process: on close they stop and are saved as failed ('interrupted').
   app.addHook('preClose', () => stopAllGenerations(ctx));

@@ -25,7 +25,8 @@ import { documentGenerations, documents } from '../../db/schema';
 import { getConfig } from '../../platform/appconfig/read';
 import type { ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { requireFeature } from '../appconfig';
 import { requireAvatar, type AvatarRow } from '../avatars';
 import { requireCampaign, sharedThroughCampaigns } from '../campaigns';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
@@ -122,6 +123,14 @@ export async function startDocumentGeneration(options: {
   file?: Upload | null;
 }): Promise<DocumentGeneration> {
   const { ctx, log, actor, input } = options;
+  // Each tool exists only where its own area does (spec part 1 §2 switches; part 2 §2: Super Fetch is not in
+  // organization scope — the same 404 as its own routes).
+  if (input.kind === 'super_fetch') {
+    await requireFeature(ctx, 'super_fetch');
+    if (actor.organization) throw new AppError(404, 'not_found', 'super_fetch_not_in_organization');
+  }
+  if (input.kind === 'template') await requireFeature(ctx, 'templates_enabled');
+  if (input.avatar_id) await requireFeature(ctx, 'avatars_enabled');
   if (input.document_id) await requireTargetDocument(ctx.db, actor, input.document_id, input.campaign_id);
   else if (input.campaign_id) await requireCampaign(ctx.db, actor, input.campaign_id, 'read');
   const avatar = input.avatar_id ? await requireAvatar(ctx.db, actor, input.avatar_id) : null;

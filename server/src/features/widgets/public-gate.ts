@@ -9,10 +9,12 @@ import { toWidgetOrigin, WIDGET_ERROR_CODES, WIDGET_PUBLIC_KEY_PATTERN, type Wid
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { avatars, files, staff, users, widgets } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
+import { requireFeature } from '../appconfig';
 import { requireAccess } from '../credits';
 import { publicBaseUrl } from '../users';
 import type { WidgetRow } from './policy';
@@ -144,10 +146,15 @@ export async function widgetOwner(db: Db, userId: number): Promise<WidgetOwner |
 }
 
 /**
- * The widget answers only while its owner has access (credits requireAccess: staff or a purchase giving access
+ * The widget answers only while the feature is on, its owner has access (credits requireAccess: staff or a purchase giving access
  * now) and may still use its avatar (their own, or still public); else it is unavailable (403).
  */
-export async function requireAnsweringOwner(db: Db, admitted: PublicWidget): Promise<WidgetOwner> {
+export async function requireAnsweringOwner(ctx: AppContext, admitted: PublicWidget): Promise<WidgetOwner> {
+  const { db } = ctx;
+  // With chatwidget_enabled off the feature does not exist: its widgets are unavailable too.
+  await requireFeature(ctx, 'chatwidget_enabled').catch((err: unknown) => {
+    throw err instanceof AppError && err.status === 404 ? widgetUnavailable() : err;
+  });
   const owner = await widgetOwner(db, admitted.widget.userId);
   if (!owner || !avatarUsableBy(admitted.avatar, owner.user.userId)) throw widgetUnavailable();
   try {

@@ -109,7 +109,7 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
       if (!admitted.widget.enabled) throw widgetDisabled();
       await startPerAddress(request);
       await startPerWidget(request);
-      await requireAnsweringOwner(ctx.db, admitted);
+      await requireAnsweringOwner(ctx, admitted);
       const body = request.body ?? {};
       return startVisitorSession({
         ctx,
@@ -139,7 +139,7 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const admitted = admittedOf(request);
-      const owner = await requireAnsweringOwner(ctx.db, admitted);
+      const owner = await requireAnsweringOwner(ctx, admitted);
       const lang = publicLang(request);
       const answer = await sendVisitorMessage({ ctx, admitted, owner, sessionId: request.visitorSessionId ?? 0, content: request.body.content, lang, log: request.log });
       // From here the response is ours: server-sent events on the POST response (contract B).

@@ -1,5 +1,6 @@
 // /api/widgets (the owner's chat widgets) and /api/widget/{publicKey}/… (the public widget API); issue 15
-// items 3-4, contract B. Owner routes are thin: authenticate → Personal only (404 in an organization) →
+// items 3-4, contract B. Owner routes are thin: authenticate → chatwidget_enabled (404 feature_disabled) →
+// Personal only (404 in an organization) →
 // access gate (412) → validate → policy (another user's widget is 404) → service → present.
 import type { MessageKey } from '@pluma/common/messages';
 import { serverMessages } from '@pluma/common/messages';
@@ -19,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/http/errors';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { publicBaseUrl } from '../users';
 import { readWidgetForm } from './multipart';
@@ -49,7 +51,7 @@ export async function widgetRoutes(root: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   const baseUrl = () => publicBaseUrl(ctx);
-  const route = <S extends FastifySchema>(schema: S) => signedIn(app, { tags, ...schema }, { gates: [personalOnly, accessGate(app)] });
+  const route = <S extends FastifySchema>(schema: S) => signedIn(app, { tags, ...schema }, { gates: [featureGate(app, 'chatwidget_enabled'), personalOnly, accessGate(app)] });
   const present = async (request: FastifyRequest, widgetId: number) => presentWidget(actorOf(request), await readWidget({ db, actor: actorOf(request), widgetId }), baseUrl());
 
   app.get('/widgets', route({ response: { 200: widgetList } }), async (request) => {

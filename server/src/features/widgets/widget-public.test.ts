@@ -9,11 +9,12 @@ import { countWords } from '@pluma/common/rules/token-estimate';
 import type { Widget, WidgetStartResponse } from '@pluma/common/widgets';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatars, creditLedger, users, widgetMessages, widgets, widgetSessions } from '../../db/schema';
+import { appConfig, avatars, creditLedger, users, widgetMessages, widgets, widgetSessions } from '../../db/schema';
 import { connectSocket, listenLocally, type ConnectRefusal } from '../../platform/realtime/socket-test-helpers';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
+import { featureSwitchesChanged } from '../appconfig';
 import { signVisitorToken } from './visitor-token';
 
 const SHOP = 'https://shop.example.com';
@@ -387,6 +388,24 @@ describe(`widget public API (${testDbKind()})`, () => {
     }
     expect(entries).toHaveLength(1);
     expect(entries[0].words).toBe(-30);
+  });
+
+  it('with chatwidget_enabled off the owner API is 404 feature_disabled and every widget is unavailable (403)', async () => {
+    const widget = await makeWidget(owner);
+    const session = await started(widget.public_key);
+    await t.ctx.db.insert(appConfig).values({ key: 'chatwidget_enabled', value: 'false' });
+    featureSwitchesChanged(t.ctx);
+    try {
+      const list = await owned(owner, 'GET', '/api/widgets');
+      expect(list.statusCode).toBe(404);
+      expect(list.json().error).toBe('feature_disabled');
+      expect((await start(widget.public_key)).json()).toEqual({ code: 'widget_unavailable', message: 'This chat is not available right now.' });
+      expect((await send(widget.public_key, session.visitor_token, 'Hello')).statusCode).toBe(403);
+    } finally {
+      await t.ctx.db.delete(appConfig).where(eq(appConfig.key, 'chatwidget_enabled'));
+      featureSwitchesChanged(t.ctx);
+    }
+    expect((await owned(owner, 'GET', '/api/widgets')).statusCode).toBe(200);
   });
 
   it('the real-time socket refuses a visitor token (the widget uses no socket)', async () => {

@@ -88,10 +88,14 @@ describe('App', () => {
   it('signs out from the user menu', async () => {
     const { calls } = start('/profile', { user: buildUser() });
     expect(await screen.findByTestId('profile-page', {}, { timeout: 8000 })).toBeInTheDocument();
+    // A document's unsaved text and generation records do not outlive the session on this browser.
+    localStorage.setItem('pluma.documentDraft.1.personal.3', '{}');
+    localStorage.setItem('pluma.documentGeneration.50', '[]');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('user-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('pluma.document'))).toEqual([]);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     await waitFor(() => expect(screen.queryByTestId('app-sidebar')).not.toBeInTheDocument(), { timeout: 8000 });

@@ -198,7 +198,7 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
             description={t('form.imageHint')}
             accept={WIDGET_IMAGE_ACCEPT}
             leftSection={<IconPhoto size={16} aria-hidden />}
-            placeholder={t('form.imagePlaceholder')}
+            // No placeholder: Mantine draws a file input's placeholder in a colour too light to read (axe).
             value={image}
             onChange={(file) => {
               setImage(file);

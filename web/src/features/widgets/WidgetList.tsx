@@ -37,6 +37,12 @@ export function WidgetList({ onDeleted }: { onDeleted: (widgetId: number) => voi
   const handleError = useErrorHandler();
   const [code, setCode] = useState<Widget | null>(null);
   const [rotating, setRotating] = useState<Widget | null>(null);
+  // The rotated widget: its dialog then shows the new code in place of the warning (focus stays in it).
+  const [rotated, setRotated] = useState<Widget | null>(null);
+  const closeRotate = () => {
+    setRotating(null);
+    setRotated(null);
+  };
   const [deleting, setDeleting] = useState<Widget | null>(null);
 
   const toggle = useMutation({
@@ -51,10 +57,9 @@ export function WidgetList({ onDeleted }: { onDeleted: (widgetId: number) => voi
     mutationFn: (widget: Widget) => rotateWidgetKey(widget.widget_id),
     onSuccess: (widget) => {
       replace(widget);
-      setRotating(null);
       showSuccess(t('rotate.done', { name: widget.name }));
       // The new code at once: the old one no longer works anywhere.
-      setCode(widget);
+      setRotated(widget);
     },
     onError: (error) => handleError(error),
   });
@@ -156,16 +161,16 @@ export function WidgetList({ onDeleted }: { onDeleted: (widgetId: number) => voi
       <Modal opened={code !== null} onClose={() => setCode(null)} title={code ? t('snippet.label', { name: code.name }) : undefined} size="lg" data-testid="widget-code-modal">
         {code && <WidgetSnippet widget={code} withTitle={false} />}
       </Modal>
-      <ConfirmModal
+      <Modal
         opened={rotating !== null}
-        onClose={() => setRotating(null)}
-        title={rotating ? t('rotate.title', { name: rotating.name }) : ''}
-        warning={t('rotate.warning')}
-        confirmLabel={t('rotate.confirm')}
-        onConfirm={() => rotating && rotate.mutate(rotating)}
-        pending={rotate.isPending}
+        onClose={closeRotate}
+        title={rotated ? t('snippet.label', { name: rotated.name }) : rotating ? t('rotate.title', { name: rotating.name }) : undefined}
+        size={rotated ? 'lg' : 'md'}
+        {...(rotated ? {} : { onConfirm: () => rotating && rotate.mutate(rotating), confirmLabel: t('rotate.confirm'), confirmColor: 'red', confirmLoading: rotate.isPending })}
         data-testid="widget-rotate-modal"
-      />
+      >
+        {rotated ? <WidgetSnippet widget={rotated} withTitle={false} focus /> : <Text size="sm">{t('rotate.warning')}</Text>}
+      </Modal>
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -3,13 +3,19 @@
 // Please copy manually.'). The block is focusable so a keyboard user can scroll and select it.
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { copyToClipboard } from '../../ui/clipboard';
 import { widgetSnippet, type SnippetWidget } from './snippet';
 
-export function WidgetSnippet({ widget, withTitle = true }: { widget: SnippetWidget; withTitle?: boolean }) {
+/** `focus`: take the focus when shown in place of what had it (the rotate dialog's confirm button). */
+export function WidgetSnippet({ widget, withTitle = true, focus = false }: { widget: SnippetWidget; withTitle?: boolean; focus?: boolean }) {
   const { t } = useTranslation('widgets');
+  const block = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (focus) block.current?.focus();
+  }, [focus]);
   const snippet = widgetSnippet(widget, window.location.origin, currentLanguage());
   return (
     <Stack gap="xs" data-testid="widget-snippet-panel">
@@ -21,7 +27,7 @@ export function WidgetSnippet({ widget, withTitle = true }: { widget: SnippetWid
       <Text size="sm" c="var(--pluma-muted)">
         {t('snippet.hint')}
       </Text>
-      <Code block tabIndex={0} aria-label={t('snippet.label', { name: widget.name })} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="widget-snippet">
+      <Code ref={block} block tabIndex={0} aria-label={t('snippet.label', { name: widget.name })} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="widget-snippet">
         {snippet}
       </Code>
       <Group>

@@ -257,18 +257,21 @@ describe('your widgets', () => {
     });
     show();
     const [card] = await screen.findAllByTestId('widget-card');
-    fireEvent.click(within(card).getByRole('button', { name: 'Rotate the key of Shop helper' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Rotate key of Shop helper' }));
     const confirm = await screen.findByTestId('widget-rotate-modal');
     await waitFor(() => expect(confirm).toHaveTextContent('The code already on your websites stops working at once'));
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel', hidden: true }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Rotate the key of Shop helper' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Rotate key of Shop helper' }));
     fireEvent.click(within(await screen.findByTestId('widget-rotate-modal')).getByRole('button', { name: 'Rotate key', hidden: true }));
     expect(await screen.findByText('Shop helper has a new key. Replace the code on your websites.')).toBeInTheDocument();
-    const code = await screen.findByTestId('widget-code-modal');
+    // The same dialog now shows the new code, and the focus is on it (not lost with the confirm button).
+    const code = screen.getByTestId('widget-rotate-modal');
     await waitFor(() => expect(within(code).getByTestId('widget-snippet')).toHaveTextContent('data-key="pw_NEWKEYnewkeyNEWKEYnewkeyNEWKEY12"'));
     expect(within(code).getByTestId('widget-snippet')).not.toHaveTextContent(KEY);
+    expect(document.activeElement).toBe(within(code).getByTestId('widget-snippet'));
+    expect(within(code).queryByRole('button', { name: 'Rotate key', hidden: true })).toBeNull();
   });
 
   it('deletes only after confirming; the list then says there are none', async () => {
@@ -401,7 +404,7 @@ describe('in Spanish', () => {
     expect(screen.getByText(/El widget responde solo en estos sitios web/)).toBeInTheDocument();
     generate();
     expect(await screen.findByTestId('app-error')).toHaveTextContent('Por favor, selecciona un avatar');
-    fireEvent.click(within(card).getByRole('button', { name: 'Ver el código de Shop helper' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Ver código de Shop helper' }));
     const code = await screen.findByTestId('widget-code-modal');
     await waitFor(() => expect(within(code).getByTestId('widget-snippet')).toHaveTextContent('data-lang="es"'));
     expect(within(code).getByRole('button', { name: 'Copiar el widget al portapapeles', hidden: true })).toBeInTheDocument();

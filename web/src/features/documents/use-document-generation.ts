@@ -125,7 +125,12 @@ export function useDocumentGeneration(editor: () => StreamEditor | null, options
   const follow = useCallback(
     (generation: DocumentGeneration) => {
       const target = editor();
-      if (!target) return;
+      if (!target) {
+        early.current = null;
+        busy.current = false;
+        setPhase('idle');
+        return;
+      }
       const stream = new MarkdownStream(target, rememberedBlocks(generation.generation_id));
       const current: Active = { id: generation.generation_id, stream, timer: null, lastFrameAt: Date.now() };
       active.current = current;
@@ -172,7 +177,8 @@ export function useDocumentGeneration(editor: () => StreamEditor | null, options
   /** Asks for a generation into this document; false when one is already running or it could not start. */
   const generate = useCallback(
     async (input: GenerateInput, file?: File | null): Promise<boolean> => {
-      if (busy.current) return false;
+      // Nothing to write into yet (the editor's chunk is still loading): nothing is asked.
+      if (busy.current || !editor()) return false;
       busy.current = true;
       setPhase('waiting');
       const stop = () => {
@@ -195,7 +201,7 @@ export function useDocumentGeneration(editor: () => StreamEditor | null, options
         return stop();
       }
     },
-    [follow, failureText, handleError],
+    [editor, follow, failureText, handleError],
   );
 
   /** A generation still streaming when the document was opened (a reload mid-answer). */

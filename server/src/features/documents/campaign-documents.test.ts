@@ -4,6 +4,7 @@
 // Member, a document the campaign does not link, another campaign, another organization and Personal all
 // answer 404. The role matrix of reading and editing through a campaign: Admin, Managers seeing or not
 // seeing it, Members granted (directly, through a group) or not, the author as a Member, a non-member, staff.
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, groupUsers } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
@@ -232,6 +233,26 @@ describe(`campaign documents API (${testDbKind()})`, () => {
       expect(mine.json()).toMatchObject({ organization_id: null, user_id: member.user.userId, abilities: author });
       expect((await send(member, 'GET', `/api/documents/${mine.json().document_id}`)).statusCode).toBe(200);
       expect((await send(member, 'GET', `/api/documents/${mine.json().document_id}${q()}`)).statusCode).toBe(404);
+    });
+
+    it("exports a Member's unsaved copy as Word (POST /documents/doc-converted): the blocks made safe, nothing stored", async () => {
+      const blocks = [
+        ...blocksOf('Copied words'),
+        { type: 'paragraph', content: [{ type: 'link', href: 'javascript:alert(1)', content: [{ type: 'text', text: 'bad link', styles: {} }] }], children: [] },
+      ];
+      const res = await send(member, 'POST', `/api/documents/doc-converted${q()}`, { name: 'Plan: copy', blocks });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      expect(res.headers['content-disposition']).toContain('Plan  copy.docx');
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(strFromU8(files['word/document.xml'])).toContain('Copied words');
+      expect(strFromU8(files['word/document.xml'])).toContain('bad link');
+      expect(Object.values(files).map((f) => strFromU8(f)).join('')).not.toContain('javascript:');
+      expect((await send(member, 'POST', `/api/documents/doc-converted${q()}`, { name: ' ', blocks })).statusCode).toBe(400);
+      expect((await send(member, 'POST', `/api/documents/doc-converted${q()}`, { name: 'x', blocks: 'nope' })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/api/documents/doc-converted', payload: { name: 'x', blocks } })).statusCode).toBe(401);
+      // A stranger to the organization cannot act in it.
+      expect((await send(stranger, 'POST', `/api/documents/doc-converted${q()}`, { name: 'x', blocks })).statusCode).toBe(404);
     });
 
     it('saves concurrent edits one after the other and stops once the campaign no longer links the document', async () => {

@@ -8,20 +8,23 @@ import {
   createDocumentRequest,
   deletedDocumentResponse,
   document,
+  documentBlocks,
+  DOCUMENT_NAME_MAX,
   campaignDocumentParams,
   documentIdParams,
   documentList,
   listDocumentsQuery,
   updateDocumentRequest,
 } from '@pluma/common/documents';
-import { idParam } from '@pluma/common/schema-kit';
-import type { FastifyInstance } from 'fastify';
+import { idParam, text } from '@pluma/common/schema-kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { accessGate } from '../credits';
 import { contentDisposition } from '../files';
 import { documentToDocx } from './docx';
+import { sanitizeBlocks } from './sanitize';
 import { requireDocument } from './policy';
 import { createDocument, deleteDocument, getCampaignDocument, getDocument, listDocuments, updateDocument } from './service';
 import type { DocumentBlock } from '@pluma/common/documents';
@@ -29,6 +32,8 @@ import type { DocumentBlock } from '@pluma/common/documents';
 const tags = ['documents'];
 /** A document at the limit with its blocks is well under this; the default 1 MiB could refuse one. */
 const SAVE_BODY_LIMIT = 6 * 1024 * 1024;
+/** POST /documents/doc-converted: a name and the blocks to export (nothing saved). */
+const convertDocumentRequest = z.object({ name: text().trim().min(1).max(DOCUMENT_NAME_MAX), blocks: documentBlocks });
 /** PUT /documents?campaign_id=: the save of a campaign document from the campaign document page. */
 const saveQuery = z.object({ campaign_id: idParam().optional(), organization_id: idParam().optional() });
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -41,15 +46,23 @@ export async function documentRoutes(root: FastifyInstance) {
   app.get('/documents', signedIn(app, { tags, querystring: listDocumentsQuery, response: { 200: documentList } }, access), async (request) =>
     listDocuments({ actor: actorOf(request), db, options: request.query }),
   );
+  const sendDocx = async (reply: FastifyReply, name: string, blocks: DocumentBlock[]) =>
+    reply
+      .header('Content-Type', DOCX_TYPE)
+      .header('Content-Disposition', contentDisposition('attachment', `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'document'}.docx`))
+      .header('Cache-Control', 'private, no-store')
+      .send(await documentToDocx(name, blocks));
   app.get('/documents/doc-converted/:id', signedIn(app, { tags, params: documentIdParams }, access), async (request, reply) => {
     const row = await requireDocument(db, actorOf(request), request.params.id, 'export');
-    const file = await documentToDocx(row.name, row.blocks as DocumentBlock[]);
-    return reply
-      .header('Content-Type', DOCX_TYPE)
-      .header('Content-Disposition', contentDisposition('attachment', `${row.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'document'}.docx`))
-      .header('Cache-Control', 'private, no-store')
-      .send(file);
+    return sendDocx(reply, row.name, row.blocks as DocumentBlock[]);
   });
+  // An unsaved document as Word (the campaign document page's copy for a Member): the blocks sent, made safe
+  // like a save's (sanitizeBlocks), nothing stored.
+  app.post(
+    '/documents/doc-converted',
+    { ...signedIn(app, { tags, body: convertDocumentRequest }, access), bodyLimit: SAVE_BODY_LIMIT },
+    async (request, reply) => sendDocx(reply, request.body.name, sanitizeBlocks(request.body.blocks)),
+  );
   app.get('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: document } }, access), async (request) =>
     getDocument({ actor: actorOf(request), db, documentId: request.params.id }),
   );

@@ -3,8 +3,8 @@
 // again on render), a Back link; the Document/Edit toggle; for an editor (the server's abilities) the editor on
 // the page autosaving through the campaign (PUT /documents?campaign_id=); 'Generate Document' — the two-step
 // modal (the campaign's templates with their fields, Next; an avatar, Generate; the empty states), then the
-// edit view with the answer streaming in; for a Member an unsaved copy with the read-only notice and 'Save as
-// my document' (a Personal document, opened in Personal); the not-shared message; EN and ES.
+// edit view with the answer streaming in; for a Member an unsaved copy with the read-only notice, Word of the
+// copy and 'Save as my document' (a Personal document, opened in Personal); the not-shared message; EN and ES.
 // BlockNote needs layout APIs jsdom lacks: the editor is replaced at its module boundary (./DocumentEditor) by
 // a fake block list (testing/fake-stream-editor.ts); the real one runs in e2e/campaign-document.e2e.test.ts.
 import type { DocumentBlock, DocumentRecord } from '@pluma/common/documents';
@@ -147,6 +147,7 @@ function routes(doc: DocumentRecord, extra: Parameters<typeof stubFetch>[0] = {}
     'POST /api/documents/avatar-output': () => ({ status: 202, body: { generation: generationOf() } }),
     'POST /api/documents/generations/50/applied': () => ({ body: generationOf({ status: 'done', applied: true }) }),
     'PUT /api/documents': (init) => ({ body: { ...doc, ...JSON.parse(String(init.body)), updatedAt: '2026-01-03T00:00:00.000Z' } }),
+    'POST /api/documents/doc-converted': () => ({ body: 'docx' }),
     'POST /api/documents': (init) => ({ status: 201, body: { ...doc, ...JSON.parse(String(init.body)), document_id: 77, organization_id: null, user_id: 7, abilities: { edit: true, delete: true, export: true } } }),
     ...extra,
   });
@@ -256,6 +257,19 @@ describe('campaign document page', () => {
     await waitFor(() => expect(writes(calls)).toEqual(['POST /api/documents/avatar-output?organization_id=5', 'POST /api/documents/generations/50/applied?organization_id=5']));
     expect(fake.stream!.text).toContain('The release.');
 
+    // Word (.docx) of the copy as it is: converted by the server, not stored.
+    const files: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    await user.click(screen.getByTestId('campaign-document-download'));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(calls.find((c) => c.url.startsWith('/api/documents/doc-converted'))!.body).toEqual({
+      name: 'Launch brief',
+      blocks: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Goals', styles: {} }], children: [] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'The release.', styles: {} }], children: [] },
+      ],
+    });
+
     await user.click(screen.getByTestId('campaign-document-save-as-mine'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/documents/77'));
     const created = calls.find((c) => c.method === 'POST' && c.url.startsWith('/api/documents?'))!;
@@ -272,6 +286,7 @@ describe('campaign document page', () => {
     });
     expect(organizationStore.get()).toBeNull();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    vi.unstubAllGlobals();
   });
 
   it('says so when the campaign has no templates, and offers to create an avatar when there is none', async () => {

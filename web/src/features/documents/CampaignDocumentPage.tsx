@@ -6,7 +6,8 @@
 // - for whoever may edit it through the campaign (the server's abilities: its author, Admins, Managers who see
 //   the campaign, staff) it autosaves to the campaign document (PUT /documents?campaign_id=);
 // - for a Member (spec §6: "cannot … edit … resources") it is an unsaved copy of the document, which 'Save as
-//   my document' turns into their own Personal document (the app then switches to Personal and opens it).
+//   my document' turns into their own Personal document (the app then switches to Personal and opens it) and
+//   Word (.docx) downloads as it is (POST /documents/doc-converted).
 // 'Generate Document' streams a 'template' generation (use-document-generation.ts) into the edit view.
 import { Alert, Anchor, Box, Button, Group, Loader, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { DOCUMENT_CONTENT_LIMIT, documentPlainText, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
@@ -276,6 +277,7 @@ function DocumentCopy({ doc, campaignId, pending, onPendingStarted }: CampaignEd
   const queryClient = useQueryClient();
   const handleError = useErrorHandler();
   const [saving, setSaving] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   // Nothing is saved here: the generation is asked against the campaign document the copy came from.
   const noSave = useCallback(async () => doc.document_id, [doc.document_id]);
   const editorRef = useRef<EditorHandle | null>(null);
@@ -304,6 +306,20 @@ function DocumentCopy({ doc, campaignId, pending, onPendingStarted }: CampaignEd
     }
   };
 
+  // The copy as it is now, as Word (POST /documents/doc-converted: converted, not stored).
+  const download = async () => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    setDownloading(true);
+    try {
+      downloadBlob(await api.post<Blob>('/documents/doc-converted', { name: doc.name, blocks: editor.read().blocks }, { responseType: 'blob' }), fileName(doc.name));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   return (
     <Stack gap="sm">
       <Alert color="blue" data-testid="campaign-document-read-only">
@@ -314,9 +330,14 @@ function DocumentCopy({ doc, campaignId, pending, onPendingStarted }: CampaignEd
       </Alert>
       <Group justify="space-between" gap="sm">
         <Generating busy={generation.busy} />
-        <Button ml="auto" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={saving} disabled={generation.busy} onClick={() => void saveAsMine()} data-testid="campaign-document-save-as-mine">
-          {t('campaignDocument.saveAsMine')}
-        </Button>
+        <Group gap="sm" ml="auto">
+          <Button variant="default" leftSection={<IconFileTypeDocx size={16} aria-hidden />} loading={downloading} disabled={generation.busy} onClick={() => void download()} data-testid="campaign-document-download">
+            {t('tools.word')}
+          </Button>
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={saving} disabled={generation.busy} onClick={() => void saveAsMine()} data-testid="campaign-document-save-as-mine">
+            {t('campaignDocument.saveAsMine')}
+          </Button>
+        </Group>
       </Group>
       <Suspense fallback={<PageLoader />}>
         <DocumentEditor initialBlocks={doc.blocks} lang={i18n.language === 'es' ? 'es' : 'en'} label={t('editor.textLabel')} onReady={onReady} onChange={() => undefined} />

@@ -5,7 +5,7 @@
 // actor's avatars (searchable). Generate hands a 'template' generation (template, values, avatar) to the page,
 // which moves to the edit view and streams the answer there. Empty states: no templates in the campaign; no
 // avatars (a link to create one).
-import { Alert, Anchor, Button, Group, Loader, Modal, NativeSelect, NumberInput, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NativeSelect, NumberInput, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import { checkFieldValue, checkFieldValues } from '@pluma/common/rules/template-fields';
@@ -14,6 +14,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Modal } from '../../ui/Modal';
 import { useAvatars } from '../avatars/avatars-api';
 import { useCampaignResources } from '../campaigns/campaigns-api';
 import { capitalise, useMessageText } from '../templates/field-text';

@@ -18,6 +18,8 @@ import { searchPassages, wholeFileText } from '../knowledge';
 const SAVE_INTERVAL_MS = 500;
 /** An answer that has not finished after this long is stopped (and saved as failed). */
 const GENERATION_TIMEOUT_MS = 10 * 60_000;
+/** A 'streaming' answer untouched this long belongs to no live process (public-service.ts sweepDeadAnswers). */
+export const DEAD_ANSWER_AFTER_MS = GENERATION_TIMEOUT_MS + 2 * 60_000;
 /** Deltas are sent together at most this often (DESIGN.md §6: ~16–50 ms). */
 const FRAME_INTERVAL_MS = Math.max(STREAM_FRAME_INTERVAL_MS, 25);
 /** The turns of the conversation the model sees: the last HISTORY_MESSAGES messages before the new one. */

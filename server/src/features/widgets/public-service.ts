@@ -10,7 +10,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/http/errors';
 import { reserveWords } from '../credits';
 import { publicBaseUrl } from '../users';
-import { sessionMessages, startAnswer, type AnswerJob, type AnswerSink } from './answer';
+import { DEAD_ANSWER_AFTER_MS, sessionMessages, startAnswer, type AnswerJob, type AnswerSink } from './answer';
 import { widgetLimitReached, type PublicWidget, type WidgetOwner } from './public-gate';
 import { imageUrlOf } from './present';
 import { signVisitorToken, verifyVisitorToken } from './visitor-token';
@@ -20,6 +20,24 @@ export const visitorMessage = (m: { role: string; content: string; status: strin
   content: m.content,
   status: m.status as WidgetVisitorMessage['status'],
 });
+
+/**
+ * An answer still 'streaming' long after any live one would have ended (its process crashed: a live answer is
+ * saved every 500 ms and stopped after GENERATION_TIMEOUT_MS) is shown as failed ('interrupted'). Its hold
+ * expires with the others (credits releaseExpiredHolds).
+ */
+async function sweepDeadAnswers(ctx: AppContext, sessionId: number): Promise<void> {
+  await ctx.db
+    .update(widgetMessages)
+    .set({ status: 'failed', errorCode: 'interrupted' })
+    .where(
+      and(
+        eq(widgetMessages.sessionId, sessionId),
+        eq(widgetMessages.status, 'streaming'),
+        sql`${widgetMessages.updatedAt} < now() - make_interval(secs => ${Math.ceil(DEAD_ANSWER_AFTER_MS / 1000)})`,
+      ),
+    );
+}
 
 /**
  * POST /start: resumes the session of `sessionToken` (this widget's, not expired; its expiry moves 7 days on),
@@ -45,6 +63,7 @@ export async function startVisitorSession(options: { ctx: AppContext; admitted: 
       .values({ widgetId, tokenHash: hashToken(sessionToken), origin: admitted.origin, ipHash: options.ipHash, expiresAt })
       .returning({ sessionId: widgetSessions.sessionId, expiresAt: widgetSessions.expiresAt });
   }
+  await sweepDeadAnswers(ctx, session.sessionId);
   const visitor = signVisitorToken(ctx.env.APP_SECRET, { widgetId, keyVersion: admitted.widget.keyVersion, sessionId: session.sessionId });
   const messages = await sessionMessages(ctx, session.sessionId);
   return {

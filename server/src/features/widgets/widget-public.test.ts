@@ -346,6 +346,21 @@ describe(`widget public API (${testDbKind()})`, () => {
     const other = await makeWidget(owner);
     const elsewhere = await started(other.public_key, { session_token: first.session_token });
     expect(elsewhere.session.session_id).not.toBe(first.session.session_id);
+    // An answer left 'streaming' by a crashed process long ago shows as failed; a recent one is left alone.
+    const [dead, live] = await t.ctx.db
+      .insert(widgetMessages)
+      .values([
+        { sessionId: first.session.session_id, role: 'assistant', content: 'Half', status: 'streaming', updatedAt: new Date(Date.now() - 13 * 60_000) },
+        { sessionId: first.session.session_id, role: 'assistant', content: 'Going', status: 'streaming' },
+      ])
+      .returning();
+    const swept = await started(widget.public_key, { session_token: first.session_token });
+    expect(swept.messages.slice(-2).map((m) => [m.content, m.status])).toEqual([
+      ['Half', 'failed'],
+      ['Going', 'streaming'],
+    ]);
+    await t.ctx.db.delete(widgetMessages).where(eq(widgetMessages.messageId, live.messageId));
+    expect(dead.messageId).toBeLessThan(live.messageId);
     // An expired session is not resumed.
     await t.ctx.db.update(widgetSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(widgetSessions.sessionId, first.session.session_id));
     expect((await started(widget.public_key, { session_token: first.session_token })).session.session_id).not.toBe(first.session.session_id);

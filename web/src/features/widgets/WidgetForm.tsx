@@ -5,16 +5,17 @@
 import { Alert, Button, Card, FileInput, Group, Image, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { useAvatars } from '../avatars/avatars-api';
 import { parseOrigins } from './origins';
 import { fieldOfDetail, firstProblem, isWidgetImage, normalizeAccent, WIDGET_IMAGE_ACCEPT, type WidgetField, type WidgetFormValues } from './widget-form-rules';
 import { DEFAULT_WIDGET_ACCENT, WIDGET_NAME_MAX, type Widget } from '@pluma/common/widgets';
-import { saveWidget } from './widgets-api';
+import { saveWidget, useWidgetAvatars } from './widgets-api';
 
 interface WidgetFormProps {
   /** The widget being edited, or null for a new one. */
@@ -48,8 +49,12 @@ function usePreview(file: File | null): string | null {
 export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFormProps) {
   const { t } = useTranslation('widgets');
   const handleError = useErrorHandler();
-  const avatars = useAvatars('mine', '');
   const [values, setValues] = useState<WidgetFormValues>(() => initialValues(widget));
+  const [avatarSearch, setAvatarSearch] = useState(widget?.avatar_name ?? '');
+  const [avatarLabel, setAvatarLabel] = useState(widget?.avatar_name ?? '');
+  // The chosen avatar's own name in the box is not a search.
+  const [avatarQuery] = useDebouncedValue(avatarSearch.trim() === avatarLabel ? '' : avatarSearch.trim(), SEARCH_DEBOUNCE_MS);
+  const avatars = useWidgetAvatars(avatarQuery);
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<WidgetField, string>>>({});
@@ -115,8 +120,8 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
 
   const accent = normalizeAccent(values.accent) ?? DEFAULT_WIDGET_ACCENT;
   const avatarOptions = (avatars.data?.avatars ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }));
-  // The edited widget's avatar is offered even before the list has it (or if it is not in the first page).
-  if (widget && !avatarOptions.some((o) => o.value === String(widget.avatar_id))) avatarOptions.unshift({ value: String(widget.avatar_id), label: widget.avatar_name });
+  // The chosen avatar stays offered while a search (or the first page) does not include it.
+  if (values.avatarId && !avatarOptions.some((o) => o.value === values.avatarId)) avatarOptions.unshift({ value: values.avatarId, label: avatarLabel });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="widget-form-title" data-testid="widget-form">
@@ -139,7 +144,12 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
             nothingFoundMessage={t('form.noAvatars')}
             data={avatarOptions}
             value={values.avatarId}
-            onChange={(value) => change('avatarId', value, 'avatar')}
+            onChange={(value, option) => {
+              setAvatarLabel(option?.label ?? '');
+              change('avatarId', value, 'avatar');
+            }}
+            searchValue={avatarSearch}
+            onSearchChange={setAvatarSearch}
             error={errors.avatar}
             data-testid="widget-avatar"
           />

@@ -205,6 +205,31 @@ describe('the generator form', () => {
     expect(screen.getByTestId('widget-snippet')).toHaveTextContent('data-image="https://app.example.com/api/files/1.png"');
   });
 
+  it('searches the user’s avatars on the server as they type (the largest page), keeping the chosen one', async () => {
+    const queryOf = (url: string) => new URL(url, 'http://x').searchParams;
+    const { calls } = stubFetch({
+      'GET /api/widgets': () => ({ body: { widgets: [] } }),
+      'GET /api/avatars': (_, url) => {
+        const query = queryOf(url).get('query');
+        const all = [...avatars.avatars, { avatar_id: 40, name: 'Support Spain' }];
+        const found = query ? all.filter((a) => a.name.includes(query)) : avatars.avatars;
+        return { body: { avatars: found, total: found.length } };
+      },
+    });
+    show();
+    await screen.findByTestId('widgets-empty');
+    await chooseAvatar('Copywriter');
+    const select = screen.getByTestId('widget-avatar');
+    // Typed into the focused box (Mantine treats a change to an unfocused one as autofill).
+    select.focus();
+    fireEvent.change(select, { target: { value: 'Spain' } });
+    expect(select).toHaveValue('Spain');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/avatars') && queryOf(c.url).get('query') === 'Spain')).toBe(true), { timeout: 3000 });
+    expect(calls.filter((c) => c.url.startsWith('/api/avatars')).every((c) => queryOf(c.url).get('limit') === '100')).toBe(true);
+    fireEvent.click(await screen.findByRole('option', { name: 'Support Spain', hidden: true }));
+    await waitFor(() => expect(select).toHaveValue('Support Spain'));
+  });
+
   it('shows the server’s word on a field it refused', async () => {
     stubFetch({
       'GET /api/widgets': () => ({ body: { widgets: [] } }),

@@ -3,12 +3,25 @@
 // inside an organization (the server answers 404 there).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
+import { AVATARS_MAX_PAGE_SIZE, type AvatarList } from '@pluma/common/avatars';
 import type { Widget, WidgetInput, WidgetList, WidgetSessionDetail, WidgetSessionList, WidgetUpdate } from '@pluma/common/widgets';
 
 export const WIDGETS_KEY = ['widgets'] as const;
 
 export function useWidgets(enabled = true) {
   return useQuery({ queryKey: [...WIDGETS_KEY, 'list'], queryFn: ({ signal }) => api.get<WidgetList>('/widgets', { signal }), enabled });
+}
+
+/**
+ * The user's own avatars for the picker: the largest page, searched on the server as the user types (a long
+ * list is not all on its first page).
+ */
+export function useWidgetAvatars(query: string) {
+  return useQuery({
+    queryKey: ['avatars', 'list', 'widget-picker', query],
+    queryFn: ({ signal }) => api.get<AvatarList>('/avatars', { query: { limit: AVATARS_MAX_PAGE_SIZE, ...(query ? { query } : {}) }, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** No id creates (POST), an id updates (PUT). With an image the body is multipart: the `widget` JSON, then the file. */

@@ -176,7 +176,7 @@ async function generateThroughModal(user: ReturnType<typeof userEvent.setup>) {
   await user.click(generate);
 }
 
-describe('campaign document page', () => {
+describe('campaign document page', { timeout: 30_000 }, () => {
   it('shows the linked document read-only, sanitized, with a Back link, the toggle and Generate Document', async () => {
     const { calls } = routes(record());
     renderScreen(<CampaignDocumentPage />, at('/campaign/12/documents/3'));

@@ -5,7 +5,7 @@
 // another port of 127.0.0.1 (e2e/src/widget-host.ts: static pages under a strict CSP — default-src 'none',
 // scripts, styles, requests, images and frames only from the app). The site pastes the generator's snippet
 // (web/src/features/widgets/snippet.ts); the visitor opens the launcher, chats and watches the Demo model's
-// answer stream in (`[words:N] [rate:N]`), reloads and finds the conversation again; /chat-embedded in an
+// answer stream in (`[words:N] [rate:N]`; the owner reads it saved), reloads and finds the conversation again; /chat-embedded in an
 // iframe works there too. A second site, not on the list, gets 'not available' and no answer, and its
 // iframe of /chat-embedded is refused (frame-ancestors). Then the owner disables the widget (it stops
 // answering) and, with a small words plan, spends the words: 'limit reached'.
@@ -100,20 +100,36 @@ function cspViolations(page: Page): string[] {
 
 const answers = (scope: Page | Frame) => scope.locator('.pw-message-assistant .pw-message-text');
 
-/** Sends `text` with Enter and returns the answer once whole, after seeing part of it on screen first. */
-async function chat(scope: Page | Frame, lang: UiLang, text: string, words: number): Promise<string> {
+/** The newest visitor conversation's last answer, as the owner reads it (GET /api/widgets/{id}/sessions/…). */
+async function savedAnswer(widget: CreatedWidget): Promise<string> {
+  const { sessions } = await apiRequest<{ sessions: { session_id: number }[] }>('GET', `/widgets/${widget.widget_id}/sessions`, { token: owner.token });
+  const { messages } = await apiRequest<{ messages: { role: string; content: string; status: string }[] }>(
+    'GET',
+    `/widgets/${widget.widget_id}/sessions/${sessions[0].session_id}`,
+    { token: owner.token },
+  );
+  const answer = messages.filter((message) => message.role === 'assistant').at(-1);
+  expect(answer?.status).toBe('done');
+  return answer?.content ?? '';
+}
+
+/**
+ * Sends `text` with Enter, sees part of the answer painted while the rest is still being written, and
+ * waits for the whole: the owner's saved copy has the `words` asked for, and its last line is on screen.
+ */
+async function chat(scope: Page | Frame, widget: CreatedWidget, lang: UiLang, text: string, words: number) {
   const before = await answers(scope).count();
   const input = scope.getByRole('textbox', { name: translator(lang)('messageLabel') });
   await input.fill(text);
   await input.press('Enter');
   const streaming = scope.locator('.pw-message-streaming .pw-message-text');
-  // Streaming: part of the answer is painted while the rest is still being written.
   await expect.poll(async () => ((await streaming.count()) ? countWords(await streaming.innerText()) : 0), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect.poll(() => scope.locator('.pw-message-streaming').count(), { timeout: 30_000 }).toBe(0);
   await expect.poll(() => answers(scope).count()).toBe(before + 1);
-  const answer = await answers(scope).nth(before).innerText();
-  expect(countWords(answer)).toBe(words);
-  return answer;
+  const saved = await savedAnswer(widget);
+  expect(countWords(saved)).toBe(words);
+  const lastLine = saved.trim().split('\n').at(-1)!.replace(/[*_`#]/g, '').trim();
+  expect((await answers(scope).nth(before).innerText()).replace(/\s+/g, ' ')).toContain(lastLine.replace(/\s+/g, ' '));
 }
 
 beforeAll(async () => {
@@ -154,7 +170,7 @@ describe('chat widget on another website', () => {
 
       // 2. A streamed answer (axe then checks the open widget: the site's CSP refuses axe as a <script>, so
       // it is evaluated directly), then Escape closes and gives the focus back to the launcher.
-      await chat(page, lang, `[words:40] [rate:25] ${s.question}`, 40);
+      await chat(page, widget, lang, `[words:40] [rate:25] ${s.question}`, 40);
       expect(violations, 'the widget needs nothing the strict CSP refuses').toEqual([]);
       await page.evaluate(() => (document.adoptedStyleSheets = []));
       await page.evaluate(axe.source);
@@ -175,7 +191,7 @@ describe('chat widget on another website', () => {
       const frame = page.frames().find((candidate) => candidate.url().startsWith(`${appOrigin}/chat-embedded`));
       expect(frame, 'the allowed site frames /chat-embedded').toBeDefined();
       await frame!.getByRole('dialog', { name: s.widget }).waitFor();
-      await chat(frame!, lang, `[words:12] [rate:25] ${s.frameQuestion}`, 12);
+      await chat(frame!, widget, lang, `[words:12] [rate:25] ${s.frameQuestion}`, 12);
       expect(violations).toEqual([]);
 
       // 5. A site that is not on the list: the widget says it is unavailable and nothing is sent.

@@ -190,11 +190,13 @@ describe('the conversation', () => {
       startAnswer('v1'),
       json(401, { code: 'visitor_token_invalid', message: 'expired' }),
       startAnswer('v2'),
-      sse(['event: delta\ndata: {"text":"Hi"}\n\nevent: done\ndata: {"message":{"content":"Hi there"}}\n\n']),
+      sse(['event: delta\ndata: {"text":"Hi"}\n\nevent: done\ndata: {"message":{"content":"Hi **there**"}}\n\n']),
     );
     const widget = mount({}, fetchImpl);
     await openAndSend(widget, 'Hello');
     await until(() => $(widget, '[role="log"]').textContent?.includes('Hi there') ?? false);
+    // The finished answer's markdown is drawn as elements.
+    expect($(widget, '.pw-message-assistant strong').textContent).toBe('there');
     expect(calls.map((call) => call.url.split('/').pop())).toEqual(['start', 'messages', 'start', 'messages']);
     expect(JSON.parse(String(calls[2].init.body))).toMatchObject({ session_token: 'session-1' });
     expect(new Headers(calls[3].init.headers).get('authorization')).toBe('Bearer v2');

@@ -6,6 +6,7 @@
 import { WidgetApiError, WidgetClient, hasStoredSession, type StartAnswer, type WidgetMessage } from './api';
 import type { WidgetErrorCode } from '@pluma/common/widgets';
 import { ICONS, el, icon } from './dom';
+import { renderMarkdown } from './markdown';
 import { pickLang, translator, type Translate, type WidgetLang } from './i18n';
 
 export interface WidgetOptions {
@@ -209,7 +210,8 @@ export class ChatWidget {
 
   private bubble(role: 'user' | 'assistant', text: string): HTMLDivElement {
     const speaker = role === 'user' ? this.t('you') : this.name;
-    const content = el('span', { class: 'pw-message-text' }, text);
+    // Answers are markdown, drawn as DOM nodes (markdown.ts); the visitor's own text stays as typed.
+    const content = role === 'assistant' ? el('div', { class: 'pw-message-text pw-md' }, renderMarkdown(text)) : el('span', { class: 'pw-message-text' }, text);
     return el('div', { class: `pw-message pw-message-${role}` }, el('span', { class: 'pw-sr-only' }, `${speaker}: `), content);
   }
 

@@ -276,10 +276,19 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
             <Suspense fallback={<Loader size="sm" aria-hidden />}>
               <Stack gap="lg">
                 <Switch label={t('tools.useDocument')} checked={withContext} onChange={(event) => setWithContext(event.currentTarget.checked)} data-testid="document-context" />
-                <TemplateTool busy={generation.busy} onGenerate={generate} />
-                <Divider />
-                <AvatarTool avatar={voice} onAvatarChange={setVoice} busy={generation.busy} onGenerate={generate} />
-                <Divider />
+                {/* The server refuses a tool whose feature is switched off (default on): so is its section. */}
+                {config.get('templates_enabled') !== 'false' && (
+                  <>
+                    <TemplateTool busy={generation.busy} onGenerate={generate} />
+                    <Divider />
+                  </>
+                )}
+                {config.get('avatars_enabled') !== 'false' && (
+                  <>
+                    <AvatarTool avatar={voice} onAvatarChange={setVoice} busy={generation.busy} onGenerate={generate} />
+                    <Divider />
+                  </>
+                )}
                 <PromptTool busy={generation.busy} onGenerate={generate} />
                 {config.on('super_fetch') && personal && (
                   <>

@@ -465,10 +465,12 @@ describe('generating into the document', { timeout: 30_000 }, () => {
   });
 
   it('offers Super Fetch only when it is on and in Personal, and sends its inputs with the file as multipart', async () => {
-    const first = renderScreen(<DocumentEditorPage />, editorRoute('/documents/3', { super_fetch: 'false' }));
+    // Switched-off features take their sections with them (the server would refuse them).
+    const first = renderScreen(<DocumentEditorPage />, editorRoute('/documents/3', { super_fetch: 'false', templates_enabled: 'false', avatars_enabled: 'false' }));
     routes();
     await openTools();
-    expect(screen.queryByTestId('document-super-fetch-tool')).toBeNull();
+    expect(screen.getByTestId('document-prompt-tool')).toBeInTheDocument();
+    for (const tool of ['document-super-fetch-tool', 'document-template-tool', 'document-avatar-tool']) expect(screen.queryByTestId(tool)).toBeNull();
     first.unmount();
 
     const { calls } = routes();

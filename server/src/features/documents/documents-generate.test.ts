@@ -130,6 +130,12 @@ describe(`document generation API (${testDbKind()})`, () => {
       expect(off.statusCode).toBe(404);
       expect(off.json().error).toBe('feature_disabled');
       expect((await call(ana, 'GET', `/api/documents/${anaDoc}/generations`)).statusCode).toBe(404);
+      // The documents themselves too (list, read, Word export).
+      for (const url of ['/api/documents', `/api/documents/${anaDoc}`, `/api/documents/doc-converted/${anaDoc}`]) {
+        const refused = await call(ana, 'GET', url);
+        expect(refused.statusCode, url).toBe(404);
+        expect(refused.json().error, url).toBe('feature_disabled');
+      }
       await save({ documents_enabled: true, super_fetch: false, templates_enabled: false, avatars_enabled: false });
       expect((await generate(ana, sfBody)).json().error).toBe('feature_disabled');
       expect((await generate(ana, { kind: 'template', template_id: 1, values: {} })).json().error).toBe('feature_disabled');

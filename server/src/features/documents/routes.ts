@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { contentDisposition } from '../files';
 import { documentToDocx } from './docx';
@@ -41,7 +42,8 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 export async function documentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  const access = { gates: [accessGate(app)] };
+  // documents_enabled off: every documents route is 404 feature_disabled (docs/decisions.md "Feature switches on the server").
+  const access = { gates: [featureGate(app, 'documents_enabled'), accessGate(app)] };
 
   app.get('/documents', signedIn(app, { tags, querystring: listDocumentsQuery, response: { 200: documentList } }, access), async (request) =>
     listDocuments({ actor: actorOf(request), db, options: request.query }),

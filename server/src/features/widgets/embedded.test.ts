@@ -54,6 +54,7 @@ describe(`widget pages and files (${testDbKind()})`, () => {
     expect(csp).toContain(`frame-ancestors ${SHOP} http://localhost:3000`);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(res.headers['x-frame-options']).toBeUndefined();
     const html = res.body;
     expect(html).toContain(`data-key="${widget.public_key}"`);

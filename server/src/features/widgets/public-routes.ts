@@ -98,11 +98,11 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
       .header('Access-Control-Allow-Headers', 'Content-Type, Authorization')
       .header('Access-Control-Max-Age', '600')
       .send();
-  app.options('/widget/:publicKey/start', { schema: { hide: true } }, preflight);
-  app.options('/widget/:publicKey/messages', { schema: { hide: true } }, preflight);
+  app.options('/:publicKey/start', { schema: { hide: true } }, preflight);
+  app.options('/:publicKey/messages', { schema: { hide: true } }, preflight);
 
   app.post(
-    '/widget/:publicKey/start',
+    '/:publicKey/start',
     { schema: { tags, params: widgetPublicKeyParams, body: widgetStartRequest.optional(), response: { 200: widgetStartResponse, ...errors } } },
     async (request) => {
       const admitted = admittedOf(request);
@@ -121,7 +121,7 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/widget/:publicKey/messages',
+    '/:publicKey/messages',
     {
       schema: { tags, params: widgetPublicKeyParams, body: widgetSendRequest, response: { ...errors } },
       // The token before the body is validated: a stale page learns first that it must start again.

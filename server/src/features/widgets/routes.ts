@@ -94,5 +94,7 @@ export async function widgetRoutes(root: FastifyInstance) {
   );
 
   // The public API has its own error shape, origin check and hooks: a scope of its own.
-  await app.register(widgetPublicRoutes);
+  // Under its own prefix, so its not-found handler and origin hook stay inside /api/widget/ (Fastify applies an
+  // unprefixed plugin's not-found handler to every unknown path of the parent).
+  await app.register(widgetPublicRoutes, { prefix: '/widget' });
 }

@@ -11,6 +11,7 @@ import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documentGenerations } from '../../db/schema';
+import { BackgroundRuns, generationErrorCode } from '../../platform/ai/background-runs';
 import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 
@@ -49,40 +50,16 @@ export interface GenerationJob {
   log: GenerationLog;
 }
 
-interface Running {
-  controller: AbortController;
-  done: Promise<void>;
-}
+// Generations outlive their request but not the process (platform/ai/background-runs.ts).
+const generations = new BackgroundRuns();
 
-// Generations outlive their request but not the process: the routes' preClose stops them (saved as failed
-// 'interrupted', charged for what they wrote). One registry per app context (tests run several apps at once).
-const registries = new WeakMap<AppContext, Set<Running>>();
-
-function registryOf(ctx: AppContext): Set<Running> {
-  let registry = registries.get(ctx);
-  if (!registry) registries.set(ctx, (registry = new Set()));
-  return registry;
-}
-
-export async function stopAllGenerations(ctx: AppContext): Promise<void> {
-  const running = [...registryOf(ctx)];
-  for (const r of running) r.controller.abort();
-  await Promise.all(running.map((r) => r.done));
-}
-
-const errorCodeOf = (err: unknown, signal: AbortSignal): string => {
-  if (err instanceof ProviderError) return err.code ?? `provider_${err.status}`;
-  return signal.aborted ? 'interrupted' : 'generation_failed';
-};
+export const stopAllGenerations = (ctx: AppContext) => generations.stop(ctx);
 
 /** Starts the generation in the background; returns at once. */
 export function startGeneration(ctx: AppContext, job: GenerationJob): void {
-  const registry = registryOf(ctx);
-  const running: Running = { controller: new AbortController(), done: Promise.resolve() };
-  registry.add(running);
-  running.done = write(ctx, job, running.controller.signal)
-    .catch((err: unknown) => job.log.error({ err, generationId: job.row.generationId }, 'document generation failed'))
-    .finally(() => registry.delete(running));
+  void generations.start(ctx, null, (signal) => write(ctx, job, signal), (err) =>
+    job.log.error({ err, generationId: job.row.generationId }, 'document generation failed'),
+  );
 }
 
 async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSignal): Promise<void> {
@@ -134,7 +111,7 @@ async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSigna
       if (budget?.exhausted) break;
     }
   } catch (err) {
-    outcome = { status: 'failed', errorCode: errorCodeOf(err, signal) };
+    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal) };
     if (outcome.errorCode !== 'interrupted') job.log.error({ err, generationId: row.generationId }, 'document generation failed');
   }
   flush();

@@ -11,6 +11,7 @@ import type { SuperFetchOutputsPayload } from '@pluma/common/super-fetch';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { superFetchOutputs } from '../../db/schema';
+import { BackgroundRuns, generationErrorCode } from '../../platform/ai/background-runs';
 import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 import { presentOutput, type OutputRow } from './present';
@@ -37,30 +38,12 @@ export interface RunJob {
   log: GenerationLog;
 }
 
-interface Running {
-  runId: number;
-  controller: AbortController;
-  done: Promise<void>;
-}
-
 // Generations outlive their request but not the process: the routes' preClose stops them (saved as failed
-// 'interrupted'). One registry per app context (tests run several apps at once).
-const registries = new WeakMap<AppContext, Set<Running>>();
+// 'interrupted'; platform/ai/background-runs.ts). Tagged with their run's id.
+const runs = new BackgroundRuns<number>();
 
-function registryOf(ctx: AppContext): Set<Running> {
-  let registry = registries.get(ctx);
-  if (!registry) registries.set(ctx, (registry = new Set()));
-  return registry;
-}
-
-async function stopWhere(ctx: AppContext, match: (r: Running) => boolean): Promise<void> {
-  const matching = [...registryOf(ctx)].filter(match);
-  for (const r of matching) r.controller.abort();
-  await Promise.all(matching.map((r) => r.done));
-}
-
-export const stopAllRuns = (ctx: AppContext) => stopWhere(ctx, () => true);
-export const stopRuns = (ctx: AppContext, runIds: number[]) => stopWhere(ctx, (r) => runIds.includes(r.runId));
+export const stopAllRuns = (ctx: AppContext) => runs.stop(ctx);
+export const stopRuns = (ctx: AppContext, runIds: number[]) => runs.stop(ctx, (runId) => runIds.includes(runId));
 
 /** Deltas of all the run's outputs, sent together at most once per frame interval. */
 class RunFrames {
@@ -87,15 +70,8 @@ class RunFrames {
   }
 }
 
-const errorCodeOf = (err: unknown, signal: AbortSignal): string => {
-  if (err instanceof ProviderError) return err.code ?? `provider_${err.status}`;
-  return signal.aborted ? 'interrupted' : 'generation_failed';
-};
-
 /** Starts every output of the run in the background; returns at once. */
 export function startRun(ctx: AppContext, job: RunJob): void {
-  const registry = registryOf(ctx);
-  const controller = new AbortController();
   const emit = (stream: boolean, outputs: SuperFetchOutputsPayload['outputs']) =>
     ctx.services.realtime?.emitToUser(job.userId, SocketEvents.superFetchOutputs, {
       run_id: job.runId,
@@ -105,18 +81,20 @@ export function startRun(ctx: AppContext, job: RunJob): void {
       enhancePrompt: job.prompt,
     } satisfies SuperFetchOutputsPayload);
   const frames = new RunFrames((outputs) => emit(true, outputs));
-  const running: Running = { runId: job.runId, controller, done: Promise.resolve() };
-  registry.add(running);
-  running.done = Promise.all(
-    job.outputs.map(({ row, wordLimit }) =>
-      writeOutput(ctx, job, row, wordLimit, controller.signal, frames, (saved) => {
-        frames.flush();
-        emit(false, [presentOutput(saved)]);
-      }).catch((err: unknown) => job.log.error({ err, outputId: row.outputId }, 'super fetch output failed')),
-    ),
-  )
-    .then(() => undefined)
-    .finally(() => registry.delete(running));
+  void runs.start(
+    ctx,
+    job.runId,
+    (signal) =>
+      Promise.all(
+        job.outputs.map(({ row, wordLimit }) =>
+          writeOutput(ctx, job, row, wordLimit, signal, frames, (saved) => {
+            frames.flush();
+            emit(false, [presentOutput(saved)]);
+          }).catch((err: unknown) => job.log.error({ err, outputId: row.outputId }, 'super fetch output failed')),
+        ),
+      ),
+    (err) => job.log.error({ err, runId: job.runId }, 'super fetch run failed'),
+  );
 }
 
 async function writeOutput(
@@ -155,7 +133,7 @@ async function writeOutput(
       if (budget?.exhausted) break;
     }
   } catch (err) {
-    outcome = { status: 'failed', errorCode: errorCodeOf(err, signal) };
+    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal) };
     if (outcome.errorCode !== 'interrupted') job.log.error({ err, outputId: row.outputId }, 'super fetch output failed');
   }
   await saving.catch(() => undefined);

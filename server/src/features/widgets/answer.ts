@@ -10,6 +10,7 @@ import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { avatarFiles, widgetMessages, widgets, widgetSessions } from '../../db/schema';
+import { BackgroundRuns, generationErrorCode } from '../../platform/ai/background-runs';
 import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 import { searchPassages, wholeFileText } from '../knowledge';
@@ -48,26 +49,11 @@ export interface AnswerJob {
   log: { error(details: object, message: string): void };
 }
 
-interface Running {
-  controller: AbortController;
-  done: Promise<void>;
-}
-
-// One registry per app context (tests run several apps at once).
-const registries = new WeakMap<AppContext, Set<Running>>();
-
-function registryOf(ctx: AppContext): Set<Running> {
-  let registry = registries.get(ctx);
-  if (!registry) registries.set(ctx, (registry = new Set()));
-  return registry;
-}
+// Answers outlive their request but not the process (platform/ai/background-runs.ts).
+const answers = new BackgroundRuns();
 
 /** Stops every answer in flight and waits until each is saved (failed, 'interrupted') and charged. */
-export async function stopAllAnswers(ctx: AppContext): Promise<void> {
-  const running = [...registryOf(ctx)];
-  for (const r of running) r.controller.abort();
-  await Promise.all(running.map((r) => r.done));
-}
+export const stopAllAnswers = (ctx: AppContext) => answers.stop(ctx);
 
 /** The avatar's files: the whole text when it fits, else the passages that best match the question. */
 async function knowledgeOf(ctx: AppContext, avatarId: number, prompt: string, lang: string): Promise<string> {
@@ -137,20 +123,11 @@ class Frames {
   }
 }
 
-const errorCodeOf = (err: unknown, signal: AbortSignal): string => {
-  if (err instanceof ProviderError) return err.code ?? `provider_${err.status}`;
-  return signal.aborted ? 'interrupted' : 'generation_failed';
-};
-
 /** Starts the answer in the background; `sink` hears its deltas and its end (it may stop listening). */
 export function startAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink): Promise<void> {
-  const registry = registryOf(ctx);
-  const running: Running = { controller: new AbortController(), done: Promise.resolve() };
-  registry.add(running);
-  running.done = writeAnswer(ctx, job, sink, running.controller.signal)
-    .catch((err: unknown) => job.log.error({ err, messageId: job.messageId }, 'widget answer failed'))
-    .finally(() => registry.delete(running));
-  return running.done;
+  return answers.start(ctx, null, (signal) => writeAnswer(ctx, job, sink, signal), (err) =>
+    job.log.error({ err, messageId: job.messageId }, 'widget answer failed'),
+  );
 }
 
 async function writeAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink, stopSignal: AbortSignal): Promise<void> {
@@ -183,7 +160,7 @@ async function writeAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink, st
       if (budget?.exhausted) break;
     }
   } catch (err) {
-    outcome = { status: 'failed', errorCode: errorCodeOf(err, signal) };
+    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal) };
     if (outcome.errorCode !== 'interrupted') job.log.error({ err, messageId: job.messageId }, 'widget answer failed');
   }
   frames.flush();

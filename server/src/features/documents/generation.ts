@@ -6,21 +6,15 @@
 // when it failed part-way: the partial text is kept) and announced with done=true and the whole content.
 import type { DocumentGeneration, DocumentGenerationKind, DocumentGenerationStatus, DocumentOutputPayload } from '@pluma/common/documents-generate';
 import { SocketEvents, STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
-import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documentGenerations } from '../../db/schema';
-import { BackgroundRuns, generationErrorCode } from '../../platform/ai/background-runs';
-import { ProviderError, type ChatTurn } from '../../platform/ai/types';
+import { BackgroundRuns, streamWithinBudget } from '../../platform/ai/background-runs';
+import type { ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 
 export type GenerationRow = typeof documentGenerations.$inferSelect;
-
-/** A reload mid-stream shows the text saved at most this long ago. */
-const SAVE_INTERVAL_MS = 500;
-/** A generation that has not finished after this long is stopped (and saved as failed). */
-const GENERATION_TIMEOUT_MS = 10 * 60_000;
 
 export function presentGeneration(row: GenerationRow): DocumentGeneration {
   return {
@@ -64,8 +58,6 @@ export function startGeneration(ctx: AppContext, job: GenerationJob): void {
 
 async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSignal): Promise<void> {
   const { row } = job;
-  const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
-  const budget = job.wordLimit === null ? null : new WordBudget(job.wordLimit);
   const where = and(eq(documentGenerations.generationId, row.generationId), eq(documentGenerations.status, 'streaming'));
   const emit = (payload: Omit<DocumentOutputPayload, 'generation_id' | 'document_id'>) =>
     ctx.services.realtime?.emitToUser(job.userId, SocketEvents.documentOutput, {
@@ -86,36 +78,22 @@ async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSigna
     emit({ delta, done: false, status: 'streaming', error_code: null });
   };
 
-  let text = '';
-  let savedAt = Date.now();
-  let saving: Promise<unknown> = Promise.resolve();
-  let outcome: { status: 'done' | 'failed'; errorCode: string | null } = { status: 'done', errorCode: null };
-  try {
-    const ai = ctx.services.ai;
-    if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
-    // The operator's keys and default model, as Super Fetch (docs/decisions.md "Documents").
-    for await (const event of ai.stream({ model: null, messages: job.turns, maxTokens: job.maxTokens, signal })) {
-      if (signal.aborted) throw signal.reason;
-      if (event.type !== 'delta' || !event.text) continue;
-      const kept = budget ? budget.take(event.text) : event.text;
-      text += kept;
+  // The operator's keys and default model, as Super Fetch (docs/decisions.md "Documents").
+  const { text, status, errorCode, error } = await streamWithinBudget({
+    ai: ctx.services.ai,
+    turns: () => job.turns,
+    maxTokens: job.maxTokens,
+    stopSignal,
+    wordLimit: job.wordLimit,
+    onText: (kept) => {
       pending += kept;
       timer ??= setTimeout(flush, STREAM_FRAME_INTERVAL_MS);
-      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
-        savedAt = Date.now();
-        const content = text;
-        // One save at a time; the final save below waits for it.
-        saving = saving.then(() => ctx.db.update(documentGenerations).set({ content, updatedAt: new Date() }).where(where));
-      }
-      // The hold is written: the generation ends here.
-      if (budget?.exhausted) break;
-    }
-  } catch (err) {
-    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal) };
-    if (outcome.errorCode !== 'interrupted') job.log.error({ err, generationId: row.generationId }, 'document generation failed');
-  }
+    },
+    saveProgress: (content) => ctx.db.update(documentGenerations).set({ content, updatedAt: new Date() }).where(where),
+  });
+  if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, generationId: row.generationId }, 'document generation failed');
+  const outcome = { status, errorCode };
   flush();
-  await saving.catch(() => undefined);
   const [saved] = await ctx.db
     .update(documentGenerations)
     .set({ content: text, status: outcome.status, errorCode: outcome.errorCode, updatedAt: new Date() })

@@ -5,21 +5,15 @@
 // it ends it is saved whole, charged once for the words it wrote (also when it failed part-way: the partial
 // text is kept) and announced as the whole output.
 import { SocketEvents, STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
-import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import type { SuperFetchOutputsPayload } from '@pluma/common/super-fetch';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { superFetchOutputs } from '../../db/schema';
-import { BackgroundRuns, generationErrorCode } from '../../platform/ai/background-runs';
-import { ProviderError, type ChatTurn } from '../../platform/ai/types';
+import { BackgroundRuns, streamWithinBudget } from '../../platform/ai/background-runs';
+import type { ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 import { presentOutput, type OutputRow } from './present';
-
-/** A reload mid-stream shows the text saved at most this long ago. */
-const SAVE_INTERVAL_MS = 500;
-/** An output that has not finished after this long is stopped (and saved as failed). */
-const GENERATION_TIMEOUT_MS = 10 * 60_000;
 
 export interface GenerationLog {
   error(details: object, message: string): void;
@@ -106,37 +100,19 @@ async function writeOutput(
   frames: RunFrames,
   ended: (saved: OutputRow) => void,
 ): Promise<void> {
-  const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
-  const budget = wordLimit === null ? null : new WordBudget(wordLimit);
   const where = and(eq(superFetchOutputs.outputId, row.outputId), inArray(superFetchOutputs.status, ['pending', 'streaming']));
-  let text = '';
-  let savedAt = Date.now();
-  let saving: Promise<unknown> = Promise.resolve();
-  let outcome: { status: 'done' | 'failed'; errorCode: string | null } = { status: 'done', errorCode: null };
-  try {
-    const ai = ctx.services.ai;
-    if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
-    // Super Fetch is Personal only (spec part 2 §2), so the operator's keys write it.
-    for await (const event of ai.stream({ model: null, messages: job.turns, maxTokens: job.maxTokens, signal })) {
-      if (signal.aborted) throw signal.reason;
-      if (event.type !== 'delta' || !event.text) continue;
-      const kept = budget ? budget.take(event.text) : event.text;
-      text += kept;
-      frames.push(row, kept);
-      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
-        savedAt = Date.now();
-        const content = text;
-        // One save at a time; the final save below waits for it.
-        saving = saving.then(() => ctx.db.update(superFetchOutputs).set({ content, status: 'streaming', updatedAt: new Date() }).where(where));
-      }
-      // The hold is written: the output ends here.
-      if (budget?.exhausted) break;
-    }
-  } catch (err) {
-    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal) };
-    if (outcome.errorCode !== 'interrupted') job.log.error({ err, outputId: row.outputId }, 'super fetch output failed');
-  }
-  await saving.catch(() => undefined);
+  // Super Fetch is Personal only (spec part 2 §2), so the operator's keys write it.
+  const { text, status, errorCode, error } = await streamWithinBudget({
+    ai: ctx.services.ai,
+    turns: () => job.turns,
+    maxTokens: job.maxTokens,
+    stopSignal,
+    wordLimit,
+    onText: (kept) => frames.push(row, kept),
+    saveProgress: (content) => ctx.db.update(superFetchOutputs).set({ content, status: 'streaming', updatedAt: new Date() }).where(where),
+  });
+  if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, outputId: row.outputId }, 'super fetch output failed');
+  const outcome = { status, errorCode };
   const [saved] = await ctx.db
     .update(superFetchOutputs)
     .set({ content: text, status: outcome.status, errorCode: outcome.errorCode, updatedAt: new Date() })

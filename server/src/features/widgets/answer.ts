@@ -5,20 +5,15 @@
 // page mid-answer still gets it finished and saved (the next /start shows it); at shutdown the routes'
 // preClose stops it and it is saved as failed ('interrupted').
 import { STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
-import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { avatarFiles, widgetMessages, widgets, widgetSessions } from '../../db/schema';
-import { BackgroundRuns, generationErrorCode } from '../../platform/ai/background-runs';
-import { ProviderError, type ChatTurn } from '../../platform/ai/types';
+import { BackgroundRuns, GENERATION_TIMEOUT_MS, streamWithinBudget } from '../../platform/ai/background-runs';
+import type { ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 import { searchPassages, wholeFileText } from '../knowledge';
 
-/** A reload (a new /start) mid-stream shows the text saved at most this long ago. */
-const SAVE_INTERVAL_MS = 500;
-/** An answer that has not finished after this long is stopped (and saved as failed). */
-const GENERATION_TIMEOUT_MS = 10 * 60_000;
 /** A 'streaming' answer untouched this long belongs to no live process (public-service.ts sweepDeadAnswers). */
 export const DEAD_ANSWER_AFTER_MS = GENERATION_TIMEOUT_MS + 2 * 60_000;
 /** Deltas are sent together at most this often (DESIGN.md §6: ~16–50 ms). */
@@ -131,40 +126,21 @@ export function startAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink): 
 }
 
 async function writeAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink, stopSignal: AbortSignal): Promise<void> {
-  const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
-  const budget = job.wordLimit === null ? null : new WordBudget(job.wordLimit);
   const frames = new Frames((text) => sink.delta(text));
   const where = and(eq(widgetMessages.messageId, job.messageId), eq(widgetMessages.status, 'streaming'));
-  let text = '';
-  let savedAt = Date.now();
-  let saving: Promise<unknown> = Promise.resolve();
-  let outcome: { status: 'done' | 'failed'; errorCode: string | null } = { status: 'done', errorCode: null };
-  try {
-    const ai = ctx.services.ai;
-    if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
-    const turns = [await systemTurn(ctx, job), ...(await historyTurns(ctx, job))];
-    // The widget is Personal only: the operator's keys answer, on the default model.
-    for await (const event of ai.stream({ model: null, messages: turns, maxTokens: job.maxTokens, signal })) {
-      if (signal.aborted) throw signal.reason;
-      if (event.type !== 'delta' || !event.text) continue;
-      const kept = budget ? budget.take(event.text) : event.text;
-      text += kept;
-      frames.push(kept);
-      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
-        savedAt = Date.now();
-        const content = text;
-        // One save at a time; the final save waits for it.
-        saving = saving.then(() => ctx.db.update(widgetMessages).set({ content, updatedAt: new Date() }).where(where));
-      }
-      // The hold is written: the answer ends here.
-      if (budget?.exhausted) break;
-    }
-  } catch (err) {
-    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal) };
-    if (outcome.errorCode !== 'interrupted') job.log.error({ err, messageId: job.messageId }, 'widget answer failed');
-  }
+  // The widget is Personal only: the operator's keys answer, on the default model.
+  const { text, status, errorCode, error } = await streamWithinBudget({
+    ai: ctx.services.ai,
+    turns: async () => [await systemTurn(ctx, job), ...(await historyTurns(ctx, job))],
+    maxTokens: job.maxTokens,
+    stopSignal,
+    wordLimit: job.wordLimit,
+    onText: (kept) => frames.push(kept),
+    saveProgress: (content) => ctx.db.update(widgetMessages).set({ content, updatedAt: new Date() }).where(where),
+  });
+  if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, messageId: job.messageId }, 'widget answer failed');
+  const outcome = { status, errorCode };
   frames.flush();
-  await saving.catch(() => undefined);
   const words = countWords(text);
   try {
     await ctx.db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BackgroundRuns, generationErrorCode } from './background-runs';
-import { ProviderError } from './types';
+import { BackgroundRuns, generationErrorCode, streamWithinBudget } from './background-runs';
+import { ProviderError, type AiService, type ChatStreamEvent } from './types';
 
 /** Work that runs until stopped, then records how it ended. */
 const untilStopped = (ended: string[], name: string) => (signal: AbortSignal) =>
@@ -40,5 +40,52 @@ describe('BackgroundRuns', () => {
     expect(generationErrorCode(new ProviderError('openai', 429, 'rate_limit_exceeded', 'slow down'), new AbortController().signal)).toBe('rate_limit_exceeded');
     expect(generationErrorCode(new Error('x'), stopped.signal)).toBe('interrupted');
     expect(generationErrorCode(new Error('x'), new AbortController().signal)).toBe('generation_failed');
+  });
+});
+
+/** An AI service whose answer is `pieces`, failing after them when `failWith` is given. */
+function fakeAi(pieces: string[], failWith?: Error): AiService {
+  return {
+    listModels: async () => [],
+    providerOf: async () => 'openai',
+    async *stream(): AsyncGenerator<ChatStreamEvent> {
+      for (const text of pieces) yield { type: 'delta', text };
+      if (failWith) throw failWith;
+      yield { type: 'done', finishReason: 'stop', usage: null };
+    },
+  };
+}
+
+describe('streamWithinBudget', () => {
+  const base = { turns: () => [{ role: 'user' as const, content: 'hi' }], maxTokens: 100, saveProgress: async () => undefined };
+
+  it('passes every piece on and ends done', async () => {
+    const seen: string[] = [];
+    const out = await streamWithinBudget({ ...base, ai: fakeAi(['one ', 'two ', 'three']), stopSignal: new AbortController().signal, wordLimit: null, onText: (t) => seen.push(t) });
+    expect(out).toMatchObject({ text: 'one two three', status: 'done', errorCode: null });
+    expect(seen.join('')).toBe('one two three');
+  });
+
+  it('stops when the words held are written', async () => {
+    const out = await streamWithinBudget({ ...base, ai: fakeAi(['one two ', 'three four ', 'five six']), stopSignal: new AbortController().signal, wordLimit: 3, onText: () => undefined });
+    expect(out.status).toBe('done');
+    expect(out.text.trim().split(/\s+/)).toHaveLength(3);
+  });
+
+  it('keeps the text written before a provider failure, with its code', async () => {
+    const failure = new ProviderError('openai', 500, 'server_error', 'down');
+    const out = await streamWithinBudget({ ...base, ai: fakeAi(['partial '], failure), stopSignal: new AbortController().signal, wordLimit: null, onText: () => undefined });
+    expect(out).toMatchObject({ text: 'partial ', status: 'failed', errorCode: 'server_error', error: failure });
+  });
+
+  it('fails without an AI service or when its turns cannot be built, and when stopped says interrupted', async () => {
+    const none = await streamWithinBudget({ ...base, ai: undefined, stopSignal: new AbortController().signal, wordLimit: null, onText: () => undefined });
+    expect(none).toMatchObject({ status: 'failed', errorCode: 'ai_unavailable' });
+    const badTurns = await streamWithinBudget({ ...base, turns: () => Promise.reject(new Error('no avatar')), ai: fakeAi(['x']), stopSignal: new AbortController().signal, wordLimit: null, onText: () => undefined });
+    expect(badTurns).toMatchObject({ text: '', status: 'failed', errorCode: 'generation_failed' });
+    const stop = new AbortController();
+    stop.abort();
+    const stopped = await streamWithinBudget({ ...base, ai: fakeAi(['x']), stopSignal: stop.signal, wordLimit: null, onText: () => undefined });
+    expect(stopped).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
   });
 });

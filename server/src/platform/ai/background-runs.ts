@@ -2,7 +2,8 @@
 // widget answers): each area keeps its running ones here, one set per app context (tests run several apps
 // at once), and its routes' preClose stops them, so each is saved as failed 'interrupted' and charged for
 // what it wrote before the process ends.
-import { ProviderError } from './types';
+import { WordBudget } from '@pluma/common/rules/answer-words';
+import { ProviderError, type AiService, type ChatTurn } from './types';
 
 interface Run<T> {
   tag: T;
@@ -43,4 +44,68 @@ export class BackgroundRuns<T = null> {
 export function generationErrorCode(err: unknown, signal: AbortSignal): string {
   if (err instanceof ProviderError) return err.code ?? `provider_${err.status}`;
   return signal.aborted ? 'interrupted' : 'generation_failed';
+}
+
+/** A reload mid-stream shows the text saved at most this long ago. */
+export const SAVE_INTERVAL_MS = 500;
+/** A generation that has not finished after this long is stopped (and saved as failed). */
+export const GENERATION_TIMEOUT_MS = 10 * 60_000;
+
+export interface BudgetedStreamOptions {
+  ai: AiService | undefined;
+  /** The turns, built inside: a failure to build them fails the generation like a provider error. */
+  turns: () => ChatTurn[] | Promise<ChatTurn[]>;
+  maxTokens: number;
+  /** Stops it (the process is closing, the results were removed); it also ends after GENERATION_TIMEOUT_MS. */
+  stopSignal: AbortSignal;
+  /** The words held for it (null: no limit — staff, unlimited balance). It ends when they are written. */
+  wordLimit: number | null;
+  /** Each piece of text kept, as it comes (for the frames). */
+  onText: (text: string) => void;
+  /** Saves the text so far: at most every SAVE_INTERVAL_MS, one save at a time. */
+  saveProgress: (text: string) => Promise<unknown>;
+}
+
+export interface StreamOutcome {
+  text: string;
+  status: 'done' | 'failed';
+  errorCode: string | null;
+  /** The failure, to log unless it was 'interrupted'. */
+  error?: unknown;
+}
+
+/**
+ * Streams one answer on the operator's default model within its word hold (credits/holds.ts), saving the
+ * text as it goes. Never throws: a failure part-way keeps the text written. When it returns, the progress
+ * saves have settled, so the caller's final save comes last.
+ */
+export async function streamWithinBudget(options: BudgetedStreamOptions): Promise<StreamOutcome> {
+  const signal = AbortSignal.any([options.stopSignal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
+  const budget = options.wordLimit === null ? null : new WordBudget(options.wordLimit);
+  let text = '';
+  let savedAt = Date.now();
+  let saving: Promise<unknown> = Promise.resolve();
+  let outcome: Omit<StreamOutcome, 'text'> = { status: 'done', errorCode: null };
+  try {
+    if (!options.ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
+    const messages = await options.turns();
+    for await (const event of options.ai.stream({ model: null, messages, maxTokens: options.maxTokens, signal })) {
+      if (signal.aborted) throw signal.reason;
+      if (event.type !== 'delta' || !event.text) continue;
+      const kept = budget ? budget.take(event.text) : event.text;
+      text += kept;
+      options.onText(kept);
+      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
+        savedAt = Date.now();
+        const content = text;
+        saving = saving.then(() => options.saveProgress(content));
+      }
+      // The hold is written: the answer ends here.
+      if (budget?.exhausted) break;
+    }
+  } catch (err) {
+    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal), error: err };
+  }
+  await saving.catch(() => undefined);
+  return { text, ...outcome };
 }

@@ -28,6 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** Present for PostgreSQL: the connection string (pg-boss and Socket.IO helpers use it). */
   url?: string;
+  /** Present for PGlite: the data directory as a tar (the tests' template database). */
+  dumpDataDir?(): Promise<Uint8Array>;
 }
 
 export function migrationsFolder(): string {
@@ -39,9 +41,10 @@ export function migrationsFolder(): string {
   throw new Error(`Migrations folder not found near ${here}`);
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** `loadDataDir`: an in-memory database (dataDir null) starts as a copy of this tar file (dumpDataDir). */
+export async function openPglite(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<Database> {
   // PGlite runs in a worker thread, off the server's event loop (pglite-worker.mjs).
-  const client = await PgliteThread.create(dataDir ? path.join(dataDir, 'pglite') : null);
+  const client = await PgliteThread.create(dataDir ? path.join(dataDir, 'pglite') : null, options);
   // drizzle's PGlite driver calls query(), exec() and transaction(), which the thread client forwards.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
@@ -57,6 +60,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       return { rows: result.rows as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

@@ -25,7 +25,7 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-type Request = { op: 'query'; sql: string; params?: unknown[]; rowMode?: string; rawTypes?: number[] } | { op: 'exec'; sql: string } | { op: 'begin' } | { op: 'commit' | 'rollback' } | { op: 'close' };
+type Request = { op: 'query'; sql: string; params?: unknown[]; rowMode?: string; rawTypes?: number[] } | { op: 'exec'; sql: string } | { op: 'begin' } | { op: 'commit' | 'rollback' } | { op: 'close' } | { op: 'dump' };
 
 /** A PostgreSQL error from the worker, with its fields (code, constraint, detail …) as PGlite gave them. */
 function rebuildError(fields: Record<string, unknown>): Error {
@@ -99,12 +99,15 @@ export class PgliteThread {
     worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker and opens the database (in `dataDir`, created first if new; in memory when null). */
-  static async create(dataDir: string | null): Promise<PgliteThread> {
+  /**
+   * Starts the worker and opens the database (in `dataDir`, created first if new; in memory when null).
+   * `loadDataDir`: an in-memory database starts as a copy of this tar (see dumpDataDir) instead of initdb.
+   */
+  static async create(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<PgliteThread> {
     if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDatabase(dataDir);
     // The thread's JavaScript only relays rows: a young generation of 8 MB instead of V8's default (which
     // grows to 16 MB resident and stays there when idle) saves ~10 MB.
-    const worker = new Worker(workerFile(), { workerData: { dataDir }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir: options.loadDataDir }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database thread stopped while opening (exit code ${code})`));
       worker.once('error', reject);
@@ -156,6 +159,11 @@ export class PgliteThread {
     }
     await this.send({ op: 'commit', transactionId });
     return result;
+  }
+
+  /** The data directory as an uncompressed tar, for `create(null, { loadDataDir })`. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.send({ op: 'dump' });
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@
 // Run as a process instead (`node pglite-worker.mjs --init <dir>`), it creates a new database in <dir> and
 // exits: pglite-thread.ts does that before the first boot, so initdb's memory is given back to the system
 // with the process (docs/deploy.md, "Memory").
+import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -109,6 +110,11 @@ async function handle(message) {
     case 'commit':
     case 'rollback':
       return end(message, message.op);
+    case 'dump': {
+      // The whole data directory as an uncompressed tar: tests migrate once and open copies of it.
+      const file = await db.dumpDataDir('none');
+      return new Uint8Array(await file.arrayBuffer());
+    }
     case 'close':
       await db.close();
       return null;
@@ -131,7 +137,9 @@ async function serve() {
     );
   });
   try {
-    db = workerData.dataDir ? await PGlite.create(workerData.dataDir, OPTIONS) : await PGlite.create(OPTIONS);
+    if (workerData.dataDir) db = await PGlite.create(workerData.dataDir, OPTIONS);
+    else if (workerData.loadDataDir) db = await PGlite.create({ ...OPTIONS, loadDataDir: new Blob([await readFile(workerData.loadDataDir)]) });
+    else db = await PGlite.create(OPTIONS);
     parentPort.postMessage({ ready: true });
   } catch (err) {
     parentPort.postMessage({ ready: false, error: serializeError(err) });

@@ -2,15 +2,15 @@
 // and Spanish (8 PNGs in docs/screenshots/). Rerunnable: builds when server/dist or web/dist is missing
 // or older than the sources, starts the built server on a temporary DATA_DIR (PGlite) with a known admin,
 // and drives Debian's Chromium. Usage: node scripts/screenshots.mjs [--build]
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { register } from 'tsx/esm/api';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 // The journeys' TypeScript helpers (server process, Chromium options) are reused through tsx.
 register();
-const { repoRoot, serverEntry, startServer, webIndex } = await import('../e2e/src/server-process.ts');
+const { repoRoot, startServer } = await import('../e2e/src/server-process.ts');
 const { CHROMIUM_PATH, launchOptions } = await import('../e2e/src/browser-options.ts');
 
 const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
@@ -24,25 +24,6 @@ const LANGS = [
   { lang: 'es', locale: 'es-ES', landingPath: '/latam' },
 ];
 
-function newestMtime(dir) {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const sources = Math.max(...['common/src', 'server/src', 'web/src', 'web/public'].map((dir) => newestMtime(path.join(repoRoot, dir))));
-  const built = [serverEntry, webIndex].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0));
-  if (!process.argv.includes('--build') && Math.min(...built) > sources) return;
-  console.log('Building (npm run build)...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
-}
 
 async function api(baseUrl, method, apiPath, { token, body } = {}) {
   const response = await fetch(`${baseUrl}/api${apiPath}`, {
@@ -72,7 +53,7 @@ async function settle(page) {
 
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} not found: apt-get install -y chromium`);
-  buildIfNeeded();
+  buildIfNeeded({ force: process.argv.includes('--build') });
   mkdirSync(OUT_DIR, { recursive: true });
   const server = await startServer({
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

@@ -1,73 +1,146 @@
 // `npm test`: typecheck, lint, schema/migrations drift, unit + API tests on PGlite (and PostgreSQL when
-// TEST_DATABASE_URL is set), web tests, then the browser journeys. Prints per-suite counts and a final
-// "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// TEST_DATABASE_URL is set), web tests, then the browser journeys on the build. Prints per-suite counts, each
+// stage's wall time, the slowest test files and a final "N passed, N failed" line.
+//
+// The stages run in lanes (issue 26; docs/testing.md): at most TEST_LANES at once (default 2, one per core
+// of the CI machine), longest first, each stage as soon as what it needs is done (the journeys need the
+// build). A stage's output is kept in node_modules/.test-reports/<stage>.log and printed when it ends.
+// The PostgreSQL run takes only the server test files that touch a database (scripts/test-files.mjs);
+// the others run once, in the PGlite run.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { serverTestFiles } from './test-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'node_modules', '.test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const summary = [];
-let failedSteps = 0;
+const lanes = Math.max(1, Number(process.env.TEST_LANES) || 2);
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
+const clock = () => `${seconds(Date.now() - started).padStart(6)}s`;
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  if (!ok) failedSteps++;
-  return { ok, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+const slug = (name) => name.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '');
+const vitestArgs = (name, args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${slug(name)}.json`)}`];
+
+const { databaseFree } = serverTestFiles();
+const withJourneys = existsSync(path.join(root, 'e2e', 'vitest.config.ts')) && process.env.SKIP_E2E !== '1';
+
+/**
+ * The stages, longest first (the order they start in when lanes are free). `needs`: stages that must pass
+ * first; `lanes`: how many lanes it takes (1 by default). `vitest`: counts come from its JSON report;
+ * otherwise a stage counts as one check.
+ */
+const stages = [
+  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], when: withJourneys },
+  // Journeys drive the built app (server/dist + web/dist). They take every lane (their own workers share the
+  // cores), so they run alone and their browsers' timing is not squeezed by the API tests.
+  { name: 'browser journeys', vitest: true, args: ['--config', 'e2e/vitest.config.ts'], needs: ['build'], lanes: lanes, when: withJourneys },
+  { name: 'unit+api (PGlite)', vitest: true, args: ['--project', 'common', '--project', 'server'], env: { TEST_DB: 'pglite' } },
+  {
+    name: 'api (PostgreSQL)',
+    vitest: true,
+    args: ['--project', 'server', ...databaseFree.flatMap((file) => ['--exclude', path.relative(root, file)])],
+    env: { TEST_DB: 'pg' },
+    when: Boolean(process.env.TEST_DATABASE_URL),
+  },
+  { name: 'web', vitest: true, args: ['--project', 'web'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  // Schema changed without `npm run db:generate -w server`? (no database needed)
+  { name: 'migrations', command: 'node', args: ['scripts/check-migrations.mjs'] },
+].filter((stage) => stage.when !== false);
+
+if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL not set: the PostgreSQL run is skipped; CI sets it.)');
+console.log(`=== npm test: ${stages.map((s) => s.name).join(', ')} — ${lanes} at a time`);
+
+/** Runs one stage with its output in its log file; resolves with its result when it exits. */
+function runStage(stage) {
+  const log = path.join(reports, `${slug(stage.name)}.log`);
+  const [command, args] = stage.vitest ? ['npx', vitestArgs(stage.name, stage.args)] : [stage.command, stage.args];
+  const out = createWriteStream(log);
+  const begun = Date.now();
+  console.log(`${clock()}  start  ${stage.name}: ${[command, ...args].join(' ').slice(0, 200)}`);
+  return new Promise((resolve) => {
+    // FORCE_COLOR: the logs are printed to the terminal later, as if it had been written to directly.
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...stage.env } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const result = { ...stage, ok: code === 0, wall: Date.now() - begun, log };
+        console.log(`\n${clock()}  ${result.ok ? 'done' : 'FAIL'}   ${stage.name} (${seconds(result.wall)}s) — its output:\n`);
+        process.stdout.write(readFileSync(log));
+        resolve(result);
+      });
+    });
+  });
 }
 
-function vitest(name, args, env = {}) {
-  const file = path.join(reports, `${name}.json`);
-  const step = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  if (existsSync(file)) {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    passed = json.numPassedTests;
-    failed = json.numFailedTests;
-    skipped = json.numPendingTests + (json.numTodoTests ?? 0);
-  } else if (!step.ok) failed = 1;
-  summary.push({ name, passed, failed, skipped, seconds: step.seconds, ok: step.ok });
+/** Starts stages as lanes free up and what they need has passed; a stage whose need failed is not run. */
+async function runAll() {
+  const results = new Map();
+  const running = new Map();
+  const waiting = [...stages];
+  const busy = () => [...running.keys()].reduce((sum, name) => sum + (stages.find((s) => s.name === name).lanes ?? 1), 0);
+  while (waiting.length || running.size) {
+    for (const stage of [...waiting]) {
+      if (busy() + (stage.lanes ?? 1) > lanes) continue;
+      const needs = stage.needs ?? [];
+      if (needs.some((need) => results.has(need) && !results.get(need).ok)) {
+        waiting.splice(waiting.indexOf(stage), 1);
+        results.set(stage.name, { ...stage, ok: false, wall: 0, skippedBecause: needs.join(', ') });
+        continue;
+      }
+      if (!needs.every((need) => results.has(need))) continue;
+      waiting.splice(waiting.indexOf(stage), 1);
+      running.set(stage.name, runStage(stage));
+    }
+    if (!running.size) {
+      // Nothing runs and nothing can start: what is left needs a stage that is not in this run.
+      for (const stage of waiting.splice(0)) results.set(stage.name, { ...stage, ok: false, wall: 0, skippedBecause: (stage.needs ?? []).join(', ') });
+      break;
+    }
+    const finished = await Promise.race(running.values());
+    running.delete(finished.name);
+    results.set(finished.name, finished);
+  }
+  return stages.map((stage) => results.get(stage.name));
 }
 
-function check(name, command, args) {
-  const step = run(name, command, args);
-  summary.push({ name, passed: step.ok ? 1 : 0, failed: step.ok ? 0 : 1, skipped: 0, seconds: step.seconds, ok: step.ok });
+function countsOf(result) {
+  if (!result.vitest) return { passed: result.ok ? 1 : 0, failed: result.ok ? 0 : 1, skipped: 0, files: [] };
+  const file = path.join(reports, `${slug(result.name)}.json`);
+  if (!existsSync(file)) return { passed: 0, failed: result.ok ? 0 : 1, skipped: 0, files: [] };
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  const files = (json.testResults ?? []).map((t) => ({ suite: result.name, file: path.relative(root, t.name), ms: (t.endTime ?? 0) - (t.startTime ?? 0) }));
+  return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + (json.numTodoTests ?? 0), files };
 }
 
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-// Schema changed without `npm run db:generate -w server`? (no database needed)
-check('migrations', 'node', ['scripts/check-migrations.mjs']);
-vitest('unit+api (PGlite)', ['--project', 'common', '--project', 'server'], { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('api (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'pg' });
-} else {
-  console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL run is skipped; CI sets it.)');
-}
-vitest('web', ['--project', 'web']);
-if (existsSync(path.join(root, 'e2e', 'vitest.config.ts')) && process.env.SKIP_E2E !== '1') {
-  // The journeys drive the built app (server/dist + web/dist), so build it first.
-  check('build', 'npm', ['run', '--silent', 'build']);
-  if (summary.at(-1).ok) vitest('browser journeys', ['--config', 'e2e/vitest.config.ts']);
-}
-
-console.log('\n=== Summary');
+const results = await runAll();
+console.log('\n=== Summary (wall time per stage; stages overlap)');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const s of summary) {
-  console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(22)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed ${String(s.skipped).padStart(3)} skipped  (${s.seconds}s)`);
-  passed += s.passed;
-  failed += s.failed;
-  skipped += s.skipped;
+const files = [];
+for (const result of results) {
+  const counts = countsOf(result);
+  // A stage that failed without a failing test (a crash, a timeout, a type error) still counts as one failure.
+  if (!result.ok && counts.failed === 0) counts.failed = 1;
+  const note = result.skippedBecause ? `  (not run: ${result.skippedBecause} failed)` : '';
+  console.log(
+    `${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(20)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(3)} skipped  ${seconds(result.wall).padStart(7)}s${note}`,
+  );
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  files.push(...counts.files);
 }
-if (failedSteps > 0 && failed === 0) failed = failedSteps;
+console.log(`\nTotal wall time ${seconds(Date.now() - started)}s (budget: 25 minutes for .ci/run on the 2-core machine; docs/testing.md)`);
+console.log('\n=== The 10 slowest test files');
+for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`${seconds(f.ms).padStart(7)}s  ${f.suite.padEnd(20)} ${f.file}`);
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failedSteps > 0 ? 1 : 0);
+process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -3,12 +3,16 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEMPLATE_ENV } from '../test/template-env';
 import { PgliteThread } from './pglite-thread';
+
+/** In memory, from the run's template (global setup) where there is one: initdb is tested below, once. */
+const inMemory = () => PgliteThread.create(null, { loadDataDir: process.env[TEMPLATE_ENV.pglite] });
 
 describe('PGlite in a worker thread', () => {
   let thread: PgliteThread;
   beforeAll(async () => {
-    thread = await PgliteThread.create(null);
+    thread = await inMemory();
     await thread.exec('create table notes (id serial primary key, body text not null unique, at timestamptz not null default now())');
   });
   afterAll(() => thread.close());
@@ -109,7 +113,7 @@ describe('PGlite thread lifecycle', () => {
   });
 
   it('refuses calls once closed instead of hanging', async () => {
-    const thread = await PgliteThread.create(null);
+    const thread = await inMemory();
     await thread.close();
     await expect(thread.query('select 1')).rejects.toThrow(/database thread stopped/);
   });

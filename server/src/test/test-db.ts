@@ -11,9 +11,9 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { openPglite, openPostgres, type Database } from '../db/client';
+import { TEMPLATE_ENV } from './template-env';
 
-/** Environment variables naming the run's templates: a tar file for PGlite, a database name for PostgreSQL. */
-export const TEMPLATE_ENV = { pglite: 'PLUMA_TEST_PGLITE_TEMPLATE', postgres: 'PLUMA_TEST_PG_TEMPLATE' } as const;
+export { TEMPLATE_ENV };
 
 export function testDbKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'pg' ? 'postgres' : 'pglite';

@@ -9,14 +9,15 @@ import type { AppContext, JobProgress } from '../../context';
 import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { StorageNotFoundError } from '../../platform/storage';
-import { chunkBlocks, detectLanguage, joinBlocks, type KnowledgeLanguage, type TextChunk } from './chunk';
+import { isIngestionFailure, type IngestionFailure } from '@pluma/common/ingestion';
+import { FileReadFailure, isKnowledgeFileType, readFileChunks, type KnowledgeLanguage, type ReadChunks } from '../ingestion';
 import { embeddingConfig, embedTexts, vectorLiteral } from './embeddings';
-import { extractFileText, isKnowledgeFileType, UnreadableFileError } from './extract';
 
 export const KNOWLEDGE_QUEUE = 'knowledge-index';
 
 export type IndexStatus = 'queued' | 'indexing' | 'ready' | 'failed';
-export type IndexFailure = 'no_text' | 'unsupported_type' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error';
+/** Why a file is not (fully) indexed: the reading pipeline's reasons (common/ingestion.ts), and indexing's own. */
+export type IndexFailure = IngestionFailure | 'no_text' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error';
 export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
 
 /** A document with fewer letters than this has no usable text (a scan, or only page numbers). */
@@ -84,7 +85,7 @@ async function setProgress(ctx: AppContext, fileId: number, generation: number, 
 }
 
 interface IndexOutcome {
-  chunks: TextChunk[];
+  chunks: ReadChunks['chunks'];
   vectors: number[][] | null;
   embeddingModel: string | null;
   /** The file's language; each chunk is detected on its own with it as the fallback (mixed files). */
@@ -114,7 +115,7 @@ async function writeIndex(ctx: AppContext, fileId: number, generation: number, o
     for (let i = 0; i < outcome.chunks.length; i += INSERT_BATCH) {
       const inserted = await tx
         .insert(knowledgeChunks)
-        .values(outcome.chunks.slice(i, i + INSERT_BATCH).map((c) => ({ fileId, ordinal: c.ordinal, page: c.page, heading: c.heading, text: c.text, startOffset: c.startOffset, language: detectLanguage(c.text, outcome.language) })))
+        .values(outcome.chunks.slice(i, i + INSERT_BATCH).map((c) => ({ fileId, ordinal: c.ordinal, page: c.page, heading: c.heading, text: c.text, startOffset: c.startOffset, language: c.language })))
         .returning({ chunkId: knowledgeChunks.chunkId, ordinal: knowledgeChunks.ordinal });
       for (const row of inserted) ids.set(row.ordinal, row.chunkId);
     }
@@ -192,21 +193,20 @@ export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>
       return { status: 'failed' };
     }
     await report(15);
-    let extracted;
+    // Read in a worker thread within the pipeline's limits (issue 27): a file over one fails with its reason.
+    let extracted: ReadChunks;
     try {
-      extracted = await extractFileText(bytes, file.type);
+      extracted = await readFileChunks({ bytes, type: file.type, language: languageOf(data.language) ?? 'english' });
     } catch (err) {
-      if (!(err instanceof UnreadableFileError)) throw err;
-      await failFile(ctx, fileId, generation, 'unreadable', file.storageKey);
+      if (!(err instanceof FileReadFailure) || !isIngestionFailure(err.reason)) throw err;
+      await failFile(ctx, fileId, generation, err.reason, file.storageKey);
       return { status: 'failed' };
     }
-    const text = joinBlocks(extracted.blocks);
-    if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) {
+    if (extracted.letters < MIN_LETTERS) {
       await failFile(ctx, fileId, generation, 'no_text', file.storageKey);
       return { status: 'failed' };
     }
-    const chunks = chunkBlocks(extracted.blocks);
-    const language = detectLanguage(text, languageOf(data.language) ?? 'english');
+    const { chunks, language } = extracted;
     await report(35);
 
     let vectors: number[][] | null = null;
@@ -231,7 +231,7 @@ export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>
       embeddingModel: config?.model ?? null,
       language,
       pages: extracted.pages,
-      characters: text.length,
+      characters: extracted.characters,
       sourceKey: file.storageKey,
       failureReason,
     });

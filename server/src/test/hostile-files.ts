@@ -148,17 +148,21 @@ export interface HealthProbe {
   /** The longest a probe waited, in ms. */
   maxMs: number;
   statuses: Set<number>;
+  /** Every probe's wait in ms, in order (to see when a slow one came). */
+  samples: number[];
 }
 
 /** Runs `work` while GET /api/health is asked every 20 ms; how long each answer took. */
 export async function whileProbingHealth<T>(t: TestApp, work: () => Promise<T>): Promise<{ result: T; health: HealthProbe }> {
   let finished = false;
   const running = work().finally(() => (finished = true));
-  const health: HealthProbe = { count: 0, maxMs: 0, statuses: new Set() };
+  const health: HealthProbe = { count: 0, maxMs: 0, statuses: new Set(), samples: [] };
   do {
     const started = performance.now();
     const res = await t.app.inject({ url: '/api/health' });
-    health.maxMs = Math.max(health.maxMs, performance.now() - started);
+    const waited = performance.now() - started;
+    health.samples.push(Math.round(waited));
+    health.maxMs = Math.max(health.maxMs, waited);
     health.count++;
     health.statuses.add(res.statusCode);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -102,6 +102,20 @@ export async function editAvatarFileText(options: { ctx: AppContext; actor: Acto
   return presentAvatarFile(actor, avatar, { link, file: stored, index });
 }
 
+/**
+ * POST /avatars/{id}/files/{fileId}/retry: reads and indexes the file again (issue 27: a failed or interrupted
+ * file can be retried). Whoever may edit the avatar; a file the avatar does not link is a 404.
+ */
+export async function retryAvatarFileIndexing(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<AvatarFile> {
+  const { ctx, actor, avatarId, fileId } = options;
+  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'update');
+  const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
+  if (!linked) throw notFound();
+  if (!isKnowledgeFileType(linked.file.type)) throw wrongType('avatar_file_type');
+  const index = await queueFileIndexing({ ctx, fileId: linked.file.fileId, language: actor.user.lang ?? undefined });
+  return presentAvatarFile(actor, avatar, { link: linked.link, file: linked.file, index });
+}
+
 /** DELETE /avatars/{id}/files/{fileId}: unlinks the file; it is deleted when no other avatar links it. */
 export async function deleteAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<void> {
   const { ctx, actor, avatarId, fileId } = options;

@@ -3,11 +3,12 @@
 // ('no_text' for a scanned PDF without a text layer, instead of "ready"). A run replaces the file's chunks
 // in one transaction ((file, ordinal) is unique), so a retry never duplicates them; every request to index
 // bumps the file's generation, and a job of an older one stops instead of writing over the newer.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppContext, JobProgress } from '../../context';
 import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { every } from '../../platform/jobs/every';
 import { StorageNotFoundError } from '../../platform/storage';
 import { isIngestionFailure, type IngestionFailure } from '@pluma/common/ingestion';
 import { FileReadFailure, isKnowledgeFileType, readFileChunks, type KnowledgeLanguage, type ReadChunks } from '../ingestion';
@@ -17,7 +18,7 @@ export const KNOWLEDGE_QUEUE = 'knowledge-index';
 
 export type IndexStatus = 'queued' | 'indexing' | 'ready' | 'failed';
 /** Why a file is not (fully) indexed: the reading pipeline's reasons (common/ingestion.ts), and indexing's own. */
-export type IndexFailure = IngestionFailure | 'no_text' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error';
+export type IndexFailure = IngestionFailure | 'no_text' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error' | 'interrupted';
 export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
 
 /** A document with fewer letters than this has no usable text (a scan, or only page numbers). */
@@ -244,9 +245,47 @@ export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>
   }
 }
 
-/** Registers the indexing worker (called once when the app's routes load; boot.ts starts jobs first). */
-export async function startIndexingWorker(ctx: AppContext): Promise<void> {
+/** A file queued or indexing without a word for this long has lost its job (a progress write bumps updated_at). */
+export const STALLED_INDEXING_MS = 20 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 1000;
+
+/**
+ * Files left 'queued' or 'indexing' by a job that no longer exists — the process died mid-file and pg-boss
+ * gave up on it, or the job was lost — end 'failed' with reason 'interrupted' (issue 27: never "indexing 15%"
+ * forever); the owner can retry or remove them. A file whose job pg-boss still holds (waiting, retrying or
+ * active until it expires) is left to that job. Returns how many were marked.
+ */
+export async function failStalledIndexing(ctx: AppContext, options: { staleAfterMs?: number } = {}): Promise<number> {
+  const before = new Date(Date.now() - (options.staleAfterMs ?? STALLED_INDEXING_MS));
+  const stale = await ctx.db
+    .select({ fileId: knowledgeFiles.fileId, generation: knowledgeFiles.generation })
+    .from(knowledgeFiles)
+    .where(and(inArray(knowledgeFiles.status, ['queued', 'indexing']), lt(knowledgeFiles.updatedAt, before)))
+    .limit(1_000);
+  let marked = 0;
+  for (const row of stale) {
+    const { rows } = await ctx.database.executeSql(
+      `SELECT 1 FROM pgboss.job WHERE name = $1 AND state < 'completed' AND (data->>'fileId')::int = $2 AND (data->>'generation')::int = $3 LIMIT 1`,
+      [KNOWLEDGE_QUEUE, row.fileId, row.generation],
+    );
+    if (rows.length > 0) continue;
+    const updated = await ctx.db
+      .update(knowledgeFiles)
+      .set({ status: 'failed', progress: 100, failureReason: 'interrupted', updatedAt: new Date() })
+      .where(and(eq(knowledgeFiles.fileId, row.fileId), eq(knowledgeFiles.generation, row.generation), inArray(knowledgeFiles.status, ['queued', 'indexing'])))
+      .returning({ fileId: knowledgeFiles.fileId });
+    marked += updated.length;
+  }
+  return marked;
+}
+
+/**
+ * Registers the indexing worker and the stalled-files sweep (called once when the app's routes load; boot.ts
+ * starts jobs first). Returns the function that stops the sweep.
+ */
+export async function startIndexingWorker(ctx: AppContext, onError: (err: unknown) => void): Promise<() => void> {
   const jobs = ctx.services.jobs;
-  if (!jobs) return;
+  if (!jobs) return () => undefined;
   await jobs.work(KNOWLEDGE_QUEUE, (data, progress) => runIndexJob(ctx, data, progress));
+  return every(SWEEP_INTERVAL_MS, () => failStalledIndexing(ctx), onError);
 }

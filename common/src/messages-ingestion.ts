@@ -13,6 +13,7 @@ export const ingestionMessagesEn = {
   ingestion_too_slow: 'This file took too long to read (more than {seconds} seconds).',
   ingestion_too_much_memory: 'This file needs too much memory to read.',
   ingestion_busy: 'Too many files are being read right now. Please try again in a moment.',
+  message_too_many_files: 'At most 10 files can be attached to a message.',
 } as const;
 
 export const ingestionMessagesEs: Record<keyof typeof ingestionMessagesEn, string> = {
@@ -27,4 +28,5 @@ export const ingestionMessagesEs: Record<keyof typeof ingestionMessagesEn, strin
   ingestion_too_slow: 'Este archivo tardó demasiado en leerse (más de {seconds} segundos).',
   ingestion_too_much_memory: 'Este archivo necesita demasiada memoria para leerlo.',
   ingestion_busy: 'Se están leyendo demasiados archivos en este momento. Inténtalo de nuevo en un momento.',
+  message_too_many_files: 'Se pueden adjuntar como máximo 10 archivos a un mensaje.',
 };

@@ -14,6 +14,9 @@ import { hostileFiles, renamedBinary, whileProbingHealth, type HealthProbe } fro
 import { testDbKind } from '../../test/test-db';
 import { multipartBody } from '../files/test-fixtures';
 import { failStalledIndexing } from '../knowledge/indexing';
+import { docxWithSections } from '../knowledge/test-fixtures';
+import { pngBytes } from '../files/test-fixtures';
+import { settleGenerations } from '../messages/registry';
 
 type Hostile = Awaited<ReturnType<typeof hostileFiles>>[number];
 const message = (lang: 'en' | 'es', reason: string) => translate(lang, `ingestion_${reason}` as MessageKey, ingestionFailureParams(reason as IngestionFailure));
@@ -175,4 +178,39 @@ describe(`file ingestion on every entry point (${testDbKind()})`, () => {
     expect(binary.statusCode).toBe(400);
     expect(binary.json().error).toBe('unsupported_file');
   }, 300_000);
+
+  it('chat journey: a .docx and an image attached to a prompt reach the model (text and image part); reloaded, the message lists them', async () => {
+    const conversation = (await call(ana, 'POST', '/api/conversations', { name: 'Trip notes' })).json();
+    const attach = async (name: string, bytes: Buffer) => {
+      const res = await uploadTo(ana, `/api/conversations/file/${conversation.conversation_id}`, { name, bytes });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().file as { file_id: number; name: string };
+    };
+    const docx = await attach('itinerary.docx', await docxWithSections([{ heading: 'Day one', paragraphs: ['We take the 7:40 train to Lisbon and eat pastéis de nata in Belém.'] }]));
+    const png = await attach('map.png', pngBytes());
+
+    // Another user's file is a 404, and nothing is saved.
+    const stolen = await call(ben, 'POST', '/api/messages', { content: 'mine?', conversation_id: conversation.conversation_id, file_ids: [docx.file_id] });
+    expect(stolen.statusCode).toBe(404);
+    const foreign = await uploadTo(ben, '/api/files', { name: 'b.txt', bytes: Buffer.from('ben notes') });
+    expect((await call(ana, 'POST', '/api/messages', { content: 'x', conversation_id: conversation.conversation_id, file_ids: [foreign.json().file_id] })).statusCode).toBe(404);
+
+    const sent = await call(ana, 'POST', '/api/messages', { content: '[echo] Which train do we take?', conversation_id: conversation.conversation_id, file_ids: [docx.file_id, png.file_id] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().user_message.files.map((f: { name: string }) => f.name)).toEqual(['itinerary.docx', 'map.png']);
+    await settleGenerations(ai.t.ctx);
+
+    const page = (await call(ana, 'GET', `/api/messages/conversation/${conversation.conversation_id}`)).json().messages as { role: string; content: string; status: string; files?: { file_id: number; name: string; type: string; size: number }[] }[];
+    const answer = page.find((m) => m.role === 'assistant');
+    expect(answer?.status).toBe('done');
+    // The emulator echoes what it was sent: the document's text under its name, and the image as an image part.
+    expect(answer?.content).toContain('=== itinerary.docx ===');
+    expect(answer?.content).toContain('We take the 7:40 train to Lisbon');
+    expect(answer?.content).toContain(`[image image/png ${pngBytes().length} bytes]`);
+    // Reloaded, the prompt lists its attachments.
+    expect(page.find((m) => m.role === 'user')?.files).toEqual([
+      { file_id: docx.file_id, name: 'itinerary.docx', type: 'docx', size: expect.any(Number) },
+      { file_id: png.file_id, name: 'map.png', type: 'png', size: pngBytes().length },
+    ]);
+  }, 120_000);
 });

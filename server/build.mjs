@@ -4,8 +4,12 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // The export worker (features/messages/export/export-pool.ts loads dist/export-worker.js by path).
-  entryPoints: { main: 'src/main.ts', 'export-worker': 'src/features/messages/export/export-worker.ts' },
+  // The export and ingestion workers (export-pool.ts and ingestion/pool.ts load dist/<name>.js by path).
+  entryPoints: {
+    main: 'src/main.ts',
+    'export-worker': 'src/features/messages/export/export-worker.ts',
+    'ingestion-worker': 'src/features/ingestion/worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -17,6 +17,9 @@ export const ErrorIds = {
   tooLarge: 'payload_too_large',
   exportTooComplex: 'export_too_complex',
   exportBusy: 'export_busy',
+  /** A file could not be read (issue 27): too large when expanded, too deep, damaged...; the message says which. */
+  fileUnreadable: 'file_unreadable',
+  ingestionBusy: 'ingestion_busy',
   unsupportedFile: 'unsupported_file',
   configKeyUnknown: 'config_key_unknown',
   configValueInvalid: 'config_value_invalid',

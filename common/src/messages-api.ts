@@ -21,6 +21,9 @@ export const MESSAGE_TYPES = { chat: 1, hashtags: 2, topics: 3 } as const;
 export const MESSAGE_STATUSES = ['pending', 'streaming', 'done', 'failed', 'interrupted'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** Files one prompt may carry. */
+export const MESSAGE_MAX_FILES = 10;
+
 export const createMessageRequest = z
   .object({
     content: text().max(MESSAGE_CONTENT_MAX_CHARS).optional(),
@@ -51,6 +54,11 @@ export const createMessageRequest = z
      * as the conversation's avatar; null stops using one; absent → the conversation's avatar, if any.
      */
     avatar_id: idParam().nullable().optional(),
+    /**
+     * Files attached to this prompt (issue 27 item 2): the actor's own uploads (POST /conversations/file/{id});
+     * their text and images reach the model, and the message lists them.
+     */
+    file_ids: z.array(idParam()).max(MESSAGE_MAX_FILES, { message: 'message_too_many_files' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.message_id === undefined && !(v.content ?? '').trim()) {
@@ -108,6 +116,15 @@ export const messageCitation = z.object({
 });
 export type MessageCitation = z.infer<typeof messageCitation>;
 
+/** A file attached to a prompt, as the message lists it. */
+export const messageFile = z.object({
+  file_id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number(),
+});
+export type MessageFile = z.infer<typeof messageFile>;
+
 export const message = z.object({
   message_id: z.number(),
   conversation_id: z.number(),
@@ -131,6 +148,8 @@ export const message = z.object({
   updatedAt: z.string(),
   /** The avatar answer's passages, in order (empty for other messages). */
   citations: z.array(messageCitation),
+  /** A prompt's attached files (issue 27 item 2). */
+  files: z.array(messageFile).optional(),
   /** The actions its author may take on it now (DESIGN.md §7); the web offers exactly these. */
   abilities: messageAbilities,
 });

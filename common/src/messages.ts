@@ -9,6 +9,7 @@ import { campaignsMessagesEn, campaignsMessagesEs } from './messages-campaigns';
 import { tutorialsMessagesEn, tutorialsMessagesEs } from './messages-tutorials';
 import { widgetsMessagesEn, widgetsMessagesEs } from './messages-widgets';
 import { featuresMessagesEn, featuresMessagesEs } from './messages-features';
+import { ingestionMessagesEn, ingestionMessagesEs } from './messages-ingestion';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -211,6 +212,7 @@ const en = {
   ...tutorialsMessagesEn,
   ...widgetsMessagesEn,
   ...featuresMessagesEn,
+  ...ingestionMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
 } as const;
 
@@ -226,6 +228,7 @@ const es: Record<MessageKey, string> = {
   ...tutorialsMessagesEs,
   ...widgetsMessagesEs,
   ...featuresMessagesEs,
+  ...ingestionMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

@@ -134,9 +134,26 @@ export const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
-    .join('');
+  return content.map(partText).join('');
+}
+
+/**
+ * A content part as text. Images and documents (OpenAI's image_url data URLs, Anthropic's base64 image and
+ * document blocks) read as a marker naming their type and size, so an [echo] answer shows the model got them.
+ */
+function partText(part: unknown): string {
+  if (!part || typeof part !== 'object') return '';
+  const p = part as { type?: unknown; text?: unknown; image_url?: { url?: unknown }; source?: { media_type?: unknown; data?: unknown }; title?: unknown };
+  if (typeof p.text === 'string') return p.text;
+  if (p.type === 'image_url' && typeof p.image_url?.url === 'string') {
+    const match = /^data:([^;,]+);base64,(.*)$/s.exec(p.image_url.url);
+    return match ? `[image ${match[1]} ${Buffer.from(match[2], 'base64').length} bytes]` : `[image ${p.image_url.url.slice(0, 100)}]`;
+  }
+  if ((p.type === 'image' || p.type === 'document') && typeof p.source?.data === 'string') {
+    const title = typeof p.title === 'string' ? ` "${p.title}"` : '';
+    return `[${p.type} ${String(p.source.media_type)}${title} ${Buffer.from(p.source.data, 'base64').length} bytes]`;
+  }
+  return '';
 }
 
 /**

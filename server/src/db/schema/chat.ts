@@ -1,6 +1,6 @@
 // Chat (spec part 2 §3): conversations, messages, and the credits ledger (DESIGN.md §6).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 import { files } from './platform';
 
@@ -87,6 +87,21 @@ export const messageCitations = pgTable(
     text: text('text').notNull(),
   },
   (t) => [index('message_citations_message_idx').on(t.messageId, t.ordinal), index('message_citations_file_idx').on(t.fileId)],
+);
+
+/**
+ * Files attached to a user's prompt (issue 27 item 2): their text (read by the ingestion pipeline and
+ * indexed) and images reach the model with the prompt, and the message lists them after a reload.
+ */
+export const messageFiles = pgTable(
+  'message_files',
+  {
+    messageId: integer('message_id').notNull().references(() => messages.messageId, { onDelete: 'cascade' }),
+    fileId: integer('file_id').notNull().references(() => files.fileId, { onDelete: 'cascade' }),
+    /** Order in the composer (1, 2, ...). */
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.fileId] }), index('message_files_file_idx').on(t.fileId)],
 );
 
 /** A message shared as a read-only public link (share.ts); revoking keeps the row, the token stops working. */

@@ -12,7 +12,8 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { StorageNotFoundError } from '../../platform/storage';
 import { storeUpload, type Upload } from '../files';
-import { isKnowledgeFileType, queueFileIndexing } from '../knowledge';
+import { isKnowledgeFileType } from '../ingestion';
+import { queueFileIndexing } from '../knowledge';
 import { discardUnlinkedFiles, findLinkedFile, listLinkedFiles } from './files-store';
 import { canFile, requireAvatar } from './policy';
 import { presentAvatarFile } from './present';
@@ -99,6 +100,20 @@ export async function editAvatarFileText(options: { ctx: AppContext; actor: Acto
   await touch(ctx, avatar.avatarId);
   const index = await queueFileIndexing({ ctx, fileId: stored.fileId });
   return presentAvatarFile(actor, avatar, { link, file: stored, index });
+}
+
+/**
+ * POST /avatars/{id}/files/{fileId}/retry: reads and indexes the file again (issue 27: a failed or interrupted
+ * file can be retried). Whoever may edit the avatar; a file the avatar does not link is a 404.
+ */
+export async function retryAvatarFileIndexing(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<AvatarFile> {
+  const { ctx, actor, avatarId, fileId } = options;
+  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'update');
+  const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
+  if (!linked) throw notFound();
+  if (!isKnowledgeFileType(linked.file.type)) throw wrongType('avatar_file_type');
+  const index = await queueFileIndexing({ ctx, fileId: linked.file.fileId, language: actor.user.lang ?? undefined });
+  return presentAvatarFile(actor, avatar, { link: linked.link, file: linked.file, index });
 }
 
 /** DELETE /avatars/{id}/files/{fileId}: unlinks the file; it is deleted when no other avatar links it. */

@@ -32,7 +32,7 @@ import { contentDisposition, readMultipartUpload } from '../files';
 import { aiKeyRequired, hasUserAiKey } from '../users';
 import { discardUnlinkedFiles } from './files-store';
 import { requestRefine, startRefineWorker, syncAvatarFiles } from './refine';
-import { addAvatarFile, deleteAvatarFile, editAvatarFileText, listAvatarFiles, openAvatarFile, requireAvatarForUpload } from './files-service';
+import { addAvatarFile, deleteAvatarFile, editAvatarFileText, listAvatarFiles, openAvatarFile, requireAvatarForUpload, retryAvatarFileIndexing } from './files-service';
 import {
   cloneAvatar,
   combineAvatars,
@@ -163,6 +163,12 @@ export async function avatarRoutes(root: FastifyInstance) {
     { ...signedIn(app, { tags, params: avatarFileParams, body: editAvatarTextRequest, response: { 200: avatarFile } }, access), config: uploadLimit },
     async (request) =>
       editAvatarFileText({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId, content: request.body.content }),
+  );
+
+  app.post(
+    '/avatars/:id/files/:fileId/retry',
+    { ...signedIn(app, { tags, params: avatarFileParams, response: { 200: avatarFile } }, access), config: uploadLimit },
+    async (request) => retryAvatarFileIndexing({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId }),
   );
 
   app.delete('/avatars/:id/files/:fileId', signedIn(app, { tags, params: avatarFileParams, response: { 200: deletedResponse } }, access), async (request) => {

@@ -30,8 +30,8 @@ import { requireFeature } from '../appconfig';
 import { requireAvatar, type AvatarRow } from '../avatars';
 import { requireCampaign, sharedThroughCampaigns } from '../campaigns';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
-import { sniffUpload, type Upload } from '../files';
-import { cleanText, extractFileText, isKnowledgeFileType, UnreadableFileError } from '../knowledge';
+import type { Upload } from '../files';
+import { fileReadError, FileReadFailure, readUploadText } from '../ingestion';
 import { requireTemplate } from '../templates';
 import { presentGeneration, startGeneration, type GenerationLog, type GenerationRow } from './generation';
 import { requireDocument } from './policy';
@@ -70,18 +70,13 @@ async function requireTargetDocument(db: Db, actor: Actor, documentId: number, c
 
 /** The text of an uploaded file (spec part 2 §2 "Super-fetch section: ... plus a file"), as Super Fetch reads it. */
 export async function uploadText(upload: Upload): Promise<string> {
-  const sniffed = await sniffUpload(upload.bytes, upload.fileName);
-  const type = sniffed?.type;
-  if (!type || !(SUPER_FETCH_FILE_TYPES as readonly string[]).includes(type) || !isKnowledgeFileType(type)) {
-    throw badRequest('document_generate_file_type', { file: 'document_generate_file_type' });
-  }
   let text: string;
   try {
-    const extracted = await extractFileText(upload.bytes, type);
-    text = cleanText(extracted.blocks.map((b) => b.text).join('\n\n'));
+    // Sniffed, then read off the event loop within the pipeline's limits (issue 27).
+    ({ text } = await readUploadText({ upload, allowed: SUPER_FETCH_FILE_TYPES }));
   } catch (err) {
-    if (err instanceof UnreadableFileError) throw badRequest('document_generate_file_unreadable', { file: 'document_generate_file_unreadable' });
-    throw err;
+    if (err instanceof FileReadFailure && err.reason === 'unsupported_type') throw badRequest('document_generate_file_type', { file: 'document_generate_file_type' });
+    throw fileReadError(err, 'file');
   }
   if (!text) throw badRequest('document_generate_file_unreadable', { file: 'document_generate_file_unreadable' });
   return text.slice(0, SUPER_FETCH_FILE_CONTEXT_MAX);

@@ -4,4 +4,3 @@ export { knowledgeRoutes } from './routes';
 export { fileIndexStatuses, queueFileIndexing, reindex, KNOWLEDGE_QUEUE, type IndexFailure, type IndexStatus, type KnowledgeFileRow } from './indexing';
 export { searchPassages, wholeFileText, DEFAULT_PASSAGES, MAX_PASSAGES, type Passage } from './search';
 export { presentIndexStatus, indexStatusResponse, type IndexStatusJson } from './present';
-export { cleanText, extractFileText, isKnowledgeFileType, KNOWLEDGE_FILE_TYPES, UnreadableFileError, type KnowledgeFileType } from './extract';

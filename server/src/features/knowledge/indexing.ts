@@ -3,20 +3,22 @@
 // ('no_text' for a scanned PDF without a text layer, instead of "ready"). A run replaces the file's chunks
 // in one transaction ((file, ordinal) is unique), so a retry never duplicates them; every request to index
 // bumps the file's generation, and a job of an older one stops instead of writing over the newer.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppContext, JobProgress } from '../../context';
 import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { every } from '../../platform/jobs/every';
 import { StorageNotFoundError } from '../../platform/storage';
-import { chunkBlocks, detectLanguage, joinBlocks, type KnowledgeLanguage, type TextChunk } from './chunk';
+import { isIngestionFailure, type IngestionFailure } from '@pluma/common/ingestion';
+import { FileReadFailure, isKnowledgeFileType, readFileChunks, type KnowledgeLanguage, type ReadChunks } from '../ingestion';
 import { embeddingConfig, embedTexts, vectorLiteral } from './embeddings';
-import { extractFileText, isKnowledgeFileType, UnreadableFileError } from './extract';
 
 export const KNOWLEDGE_QUEUE = 'knowledge-index';
 
 export type IndexStatus = 'queued' | 'indexing' | 'ready' | 'failed';
-export type IndexFailure = 'no_text' | 'unsupported_type' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error';
+/** Why a file is not (fully) indexed: the reading pipeline's reasons (common/ingestion.ts), and indexing's own. */
+export type IndexFailure = IngestionFailure | 'no_text' | 'unreadable' | 'file_missing' | 'embedding_failed' | 'index_error' | 'interrupted';
 export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
 
 /** A document with fewer letters than this has no usable text (a scan, or only page numbers). */
@@ -84,7 +86,7 @@ async function setProgress(ctx: AppContext, fileId: number, generation: number, 
 }
 
 interface IndexOutcome {
-  chunks: TextChunk[];
+  chunks: ReadChunks['chunks'];
   vectors: number[][] | null;
   embeddingModel: string | null;
   /** The file's language; each chunk is detected on its own with it as the fallback (mixed files). */
@@ -114,7 +116,7 @@ async function writeIndex(ctx: AppContext, fileId: number, generation: number, o
     for (let i = 0; i < outcome.chunks.length; i += INSERT_BATCH) {
       const inserted = await tx
         .insert(knowledgeChunks)
-        .values(outcome.chunks.slice(i, i + INSERT_BATCH).map((c) => ({ fileId, ordinal: c.ordinal, page: c.page, heading: c.heading, text: c.text, startOffset: c.startOffset, language: detectLanguage(c.text, outcome.language) })))
+        .values(outcome.chunks.slice(i, i + INSERT_BATCH).map((c) => ({ fileId, ordinal: c.ordinal, page: c.page, heading: c.heading, text: c.text, startOffset: c.startOffset, language: c.language })))
         .returning({ chunkId: knowledgeChunks.chunkId, ordinal: knowledgeChunks.ordinal });
       for (const row of inserted) ids.set(row.ordinal, row.chunkId);
     }
@@ -192,21 +194,20 @@ export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>
       return { status: 'failed' };
     }
     await report(15);
-    let extracted;
+    // Read in a worker thread within the pipeline's limits (issue 27): a file over one fails with its reason.
+    let extracted: ReadChunks;
     try {
-      extracted = await extractFileText(bytes, file.type);
+      extracted = await readFileChunks({ bytes, type: file.type, language: languageOf(data.language) ?? 'english' });
     } catch (err) {
-      if (!(err instanceof UnreadableFileError)) throw err;
-      await failFile(ctx, fileId, generation, 'unreadable', file.storageKey);
+      if (!(err instanceof FileReadFailure) || !isIngestionFailure(err.reason)) throw err;
+      await failFile(ctx, fileId, generation, err.reason, file.storageKey);
       return { status: 'failed' };
     }
-    const text = joinBlocks(extracted.blocks);
-    if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) {
+    if (extracted.letters < MIN_LETTERS) {
       await failFile(ctx, fileId, generation, 'no_text', file.storageKey);
       return { status: 'failed' };
     }
-    const chunks = chunkBlocks(extracted.blocks);
-    const language = detectLanguage(text, languageOf(data.language) ?? 'english');
+    const { chunks, language } = extracted;
     await report(35);
 
     let vectors: number[][] | null = null;
@@ -231,7 +232,7 @@ export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>
       embeddingModel: config?.model ?? null,
       language,
       pages: extracted.pages,
-      characters: text.length,
+      characters: extracted.characters,
       sourceKey: file.storageKey,
       failureReason,
     });
@@ -244,9 +245,47 @@ export async function runIndexJob(ctx: AppContext, data: Record<string, unknown>
   }
 }
 
-/** Registers the indexing worker (called once when the app's routes load; boot.ts starts jobs first). */
-export async function startIndexingWorker(ctx: AppContext): Promise<void> {
+/** A file queued or indexing without a word for this long has lost its job (a progress write bumps updated_at). */
+export const STALLED_INDEXING_MS = 20 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 1000;
+
+/**
+ * Files left 'queued' or 'indexing' by a job that no longer exists — the process died mid-file and pg-boss
+ * gave up on it, or the job was lost — end 'failed' with reason 'interrupted' (issue 27: never "indexing 15%"
+ * forever); the owner can retry or remove them. A file whose job pg-boss still holds (waiting, retrying or
+ * active until it expires) is left to that job. Returns how many were marked.
+ */
+export async function failStalledIndexing(ctx: AppContext, options: { staleAfterMs?: number } = {}): Promise<number> {
+  const before = new Date(Date.now() - (options.staleAfterMs ?? STALLED_INDEXING_MS));
+  const stale = await ctx.db
+    .select({ fileId: knowledgeFiles.fileId, generation: knowledgeFiles.generation })
+    .from(knowledgeFiles)
+    .where(and(inArray(knowledgeFiles.status, ['queued', 'indexing']), lt(knowledgeFiles.updatedAt, before)))
+    .limit(1_000);
+  let marked = 0;
+  for (const row of stale) {
+    const { rows } = await ctx.database.executeSql(
+      `SELECT 1 FROM pgboss.job WHERE name = $1 AND state < 'completed' AND (data->>'fileId')::int = $2 AND (data->>'generation')::int = $3 LIMIT 1`,
+      [KNOWLEDGE_QUEUE, row.fileId, row.generation],
+    );
+    if (rows.length > 0) continue;
+    const updated = await ctx.db
+      .update(knowledgeFiles)
+      .set({ status: 'failed', progress: 100, failureReason: 'interrupted', updatedAt: new Date() })
+      .where(and(eq(knowledgeFiles.fileId, row.fileId), eq(knowledgeFiles.generation, row.generation), inArray(knowledgeFiles.status, ['queued', 'indexing'])))
+      .returning({ fileId: knowledgeFiles.fileId });
+    marked += updated.length;
+  }
+  return marked;
+}
+
+/**
+ * Registers the indexing worker and the stalled-files sweep (called once when the app's routes load; boot.ts
+ * starts jobs first). Returns the function that stops the sweep.
+ */
+export async function startIndexingWorker(ctx: AppContext, onError: (err: unknown) => void): Promise<() => void> {
   const jobs = ctx.services.jobs;
-  if (!jobs) return;
+  if (!jobs) return () => undefined;
   await jobs.work(KNOWLEDGE_QUEUE, (data, progress) => runIndexJob(ctx, data, progress));
+  return every(SWEEP_INTERVAL_MS, () => failStalledIndexing(ctx), onError);
 }

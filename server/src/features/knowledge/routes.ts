@@ -16,7 +16,8 @@ const tags = ['files'];
 export async function knowledgeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  await startIndexingWorker(ctx);
+  const stopSweep = await startIndexingWorker(ctx, (err) => app.log.error({ err }, 'failing stalled file indexing failed'));
+  app.addHook('preClose', async () => stopSweep());
 
   app.get(
     '/files/:id/index-status',

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
-import { textFromChunks, type KnowledgeLanguage } from './chunk';
+import { textFromChunks, type KnowledgeLanguage } from '../ingestion';
 import { embeddingConfig, embedTexts, vectorLiteral, type EmbeddingConfig } from './embeddings';
 import { languageOf, queueFileIndexing } from './indexing';
 

@@ -6,6 +6,7 @@ import type { MessageCitation } from '@pluma/common/messages-api';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, messageCitations } from '../../db/schema';
+import { filesOfMessages } from './attachments';
 import { presentMessage, type MessageRow } from './present';
 
 /** The citations of these messages, by message id. Only avatar answers can have any: others cost no query. */
@@ -26,10 +27,10 @@ export async function citationsOf(db: Db, rows: readonly Pick<MessageRow, 'messa
   return byMessage;
 }
 
-/** Messages as presented, each with its citations. */
+/** Messages as presented, each with its citations and (prompts) its attached files: two queries at most, side by side. */
 export async function presentMessages(db: Db, rows: readonly MessageRow[]) {
-  const citations = await citationsOf(db, rows);
-  return rows.map((row) => presentMessage(row, citations.get(row.messageId)));
+  const [citations, attached] = await Promise.all([citationsOf(db, rows), filesOfMessages(db, rows.filter((row) => row.role === 'user').map((row) => row.messageId))]);
+  return rows.map((row) => presentMessage(row, citations.get(row.messageId), attached.get(row.messageId)));
 }
 
 /** Replaces an answer's citations (a rewritten answer cites what it was given this time). */

@@ -21,6 +21,7 @@ import { streamOpenAiChat } from '../../platform/ai/openai-chat';
 import { ProviderError, type AiService, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
 import { readOrganizationOpenAiKey } from '../organizations';
 import { providerClient } from '../trainings';
+import { withAttachedFiles } from './attachments';
 import { avatarTurns, type AvatarAnswer } from './avatar-chat';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
 import { FrameBatcher } from './frame-batcher';
@@ -183,6 +184,9 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
     let turns = job.turns;
     if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, job.turns, job.messageId));
+    // The conversation's attached files: their text (whole or the relevant passages) and images (issue 27 item 2).
+    const prompt = turns.findLast((t) => t.role === 'user')?.content ?? '';
+    turns = await withAttachedFiles(ctx, { conversationId: job.conversationId, userId: job.userId, model: job.model, prompt, language: job.avatar?.language ?? null, turns });
     for await (const event of answerStream(ctx, ai, job, { messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal })) {
       if (signal.aborted) break;
       if (event.type === 'delta') {

@@ -136,7 +136,7 @@ describe('messages API', () => {
     const { user_message, assistant_message } = sent.json();
     expect(Object.keys(user_message).sort()).toEqual(
       [
-        'abilities', 'avatar_id', 'citations', 'content', 'conversation_id', 'createdAt', 'error_code', 'favorite', 'finish_reason', 'isThread',
+        'abilities', 'avatar_id', 'citations', 'content', 'conversation_id', 'createdAt', 'error_code', 'favorite', 'files', 'finish_reason', 'isThread',
         'message_id', 'message_type_id', 'model', 'organization_id', 'prompt', 'role', 'status', 'updatedAt', 'user_message_id', 'words_charged',
       ].sort(),
     );

@@ -1,12 +1,12 @@
 // The JSON of a message (spec part 2 §3): exactly these fields leave the server.
-import type { Message, MessageCitation, MessageStatus } from '@pluma/common/messages-api';
+import type { Message, MessageCitation, MessageFile, MessageStatus } from '@pluma/common/messages-api';
 import type { messages } from '../../db/schema';
 import { messageAbilities } from './policy';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** `citations`: an avatar answer's passages (avatar-citations.ts); other messages have none. */
-export function presentMessage(row: MessageRow, citations: MessageCitation[] = []): Message {
+/** `citations`: an avatar answer's passages (avatar-citations.ts); `files`: a prompt's attached files (attachments.ts). */
+export function presentMessage(row: MessageRow, citations: MessageCitation[] = [], files: MessageFile[] = []): Message {
   return {
     message_id: row.messageId,
     conversation_id: row.conversationId,
@@ -28,6 +28,7 @@ export function presentMessage(row: MessageRow, citations: MessageCitation[] = [
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     citations,
+    files,
     abilities: messageAbilities(row),
   };
 }

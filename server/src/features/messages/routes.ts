@@ -46,7 +46,9 @@ export async function messageRoutes(root: FastifyInstance) {
       if (outcome.kind === 'enhancing') return reply.status(202).send({ enhance_id: outcome.enhanceId, conversation_id: outcome.conversationId });
       // A continued answer keeps its citations (a new one has none yet: no query for it).
       const assistant = outcome.kind === 'continued' ? (await presentMessages(ctx.db, [outcome.assistant]))[0] : presentMessage(outcome.assistant);
-      const body = { user_message: outcome.user && presentMessage(outcome.user), assistant_message: assistant };
+      // A prompt with attached files is presented with them (one query, only then).
+      const user = outcome.user && (request.body.file_ids?.length ? (await presentMessages(ctx.db, [outcome.user]))[0] : presentMessage(outcome.user));
+      const body = { user_message: user, assistant_message: assistant };
       return reply.status(outcome.kind === 'created' ? 201 : 200).send(body);
     },
   );

@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { assertCanGenerate, holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits';
 import { assertOfferedModel, visibleTo, type ConversationRow } from '../conversations';
 import { avatarAnswerFor, isFineTunedModel, type AvatarAnswer } from './avatar-chat';
+import { requireOwnFiles, saveMessageFiles } from './attachments';
 import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
@@ -34,6 +35,8 @@ export interface CreateMessageInput {
   favorite?: boolean;
   /** spec part 2 §7: the avatar to answer as (avatar-chat.ts); null stops using one; absent → the conversation's. */
   avatar_id?: number | null;
+  /** Files attached to the prompt (attachments.ts): the actor's own uploads. */
+  file_ids?: number[];
 }
 
 /** Rows, presented by the route: a new answer (with its prompt), a continued one, or an enhancement started. */
@@ -100,6 +103,8 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     return answerAgain(ctx, actor.user, conversation, target, { model: writingModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
   }
 
+  // Attached files are the actor's own uploads (another user's id is a 404, before anything is saved).
+  const fileIds = await requireOwnFiles(ctx.db, actor, input.file_ids ?? []);
   const { user, assistant, wordLimit } = await savePromptAndPendingAnswer(ctx.db, {
     conversationId: conversation.conversationId,
     userId,
@@ -111,6 +116,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     favorite: input.favorite ?? false,
     hold,
   });
+  await saveMessageFiles(ctx.db, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
   startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar });
   return { kind: 'created', user, assistant };

@@ -25,7 +25,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { ensureDefaultAvatar, requireAvatar, type AvatarRow } from '../avatars';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
-import { cleanText, extractFileText, isKnowledgeFileType, UnreadableFileError } from '../knowledge';
+import { fileReadError, readFileText } from '../ingestion';
 import { startRun, stopRuns, type GenerationLog } from './generate';
 import { presentOutput, presentRun, type OutputRow, type RunRow } from './present';
 
@@ -77,18 +77,17 @@ async function fileContext(ctx: AppContext, actor: Actor, fileId: number): Promi
     .where(and(eq(files.fileId, fileId), eq(files.userId, actor.user.userId)))
     .limit(1);
   if (!file) throw notFound();
-  if (!(SUPER_FETCH_FILE_TYPES as readonly string[]).includes(file.type) || !isKnowledgeFileType(file.type)) {
+  if (!(SUPER_FETCH_FILE_TYPES as readonly string[]).includes(file.type)) {
     throw badRequest('super_fetch_file_type', { file_id: 'super_fetch_file_type' });
   }
   const storage = ctx.services.storage;
   if (!storage) throw new Error('storage service is not configured');
   let text: string;
   try {
-    const extracted = await extractFileText(await readAll(await storage.get(file.storageKey)), file.type);
-    text = cleanText(extracted.blocks.map((b) => b.text).join('\n\n'));
+    // Read off the event loop within the pipeline's limits (issue 27); over a limit is a translated 422.
+    ({ text } = await readFileText({ bytes: await readAll(await storage.get(file.storageKey)), type: file.type }));
   } catch (err) {
-    if (err instanceof UnreadableFileError) throw badRequest('super_fetch_file_unreadable', { file_id: 'super_fetch_file_unreadable' });
-    throw err;
+    throw fileReadError(err, 'file_id');
   }
   if (!text) throw badRequest('super_fetch_file_unreadable', { file_id: 'super_fetch_file_unreadable' });
   const truncated = text.length > SUPER_FETCH_FILE_CONTEXT_MAX;

@@ -2,7 +2,20 @@
 // servers (Ollama, vLLM, LM Studio) and the offline demo emulator, all through the official SDK.
 import OpenAI from 'openai';
 import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
-import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ProviderName } from './types';
+import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderName } from './types';
+
+/**
+ * One turn in the Chat Completions shape: a user turn with images becomes text and image_url parts (data URLs,
+ * issue 27 item 2); other attachments (PDF documents, Claude's) are not part of this protocol and are left out.
+ */
+function openAiMessage(turn: ChatTurn): OpenAI.ChatCompletionMessageParam {
+  const images = turn.role === 'user' ? (turn.attachments ?? []).filter((a) => a.mediaType.startsWith('image/')) : [];
+  if (images.length === 0) return { role: turn.role, content: turn.content } as OpenAI.ChatCompletionMessageParam;
+  return {
+    role: 'user',
+    content: [{ type: 'text', text: turn.content }, ...images.map((a) => ({ type: 'image_url' as const, image_url: { url: `data:${a.mediaType};base64,${a.data}` } }))],
+  };
+}
 
 export async function* streamOpenAiChat(
   client: OpenAI,
@@ -21,7 +34,7 @@ export async function* streamOpenAiChat(
       stream = await client.chat.completions.create(
         {
           model,
-          messages: request.messages.map((turn) => ({ role: turn.role, content: turn.content })),
+          messages: request.messages.map(openAiMessage),
           stream: true,
           stream_options: { include_usage: true },
           ...limit,

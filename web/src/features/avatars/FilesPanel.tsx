@@ -3,7 +3,8 @@
 // Each row offers what its abilities allow: a public avatar's reader sees the names only, never a download.
 import { Badge, Button, FileButton, Group, Stack, Table, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
 import { AVATAR_FILE_ACCEPT, shortFileName, type AvatarFile, type AvatarFileIndex, type AvatarWithFiles } from '@pluma/common/avatars';
-import { IconDownload, IconEdit, IconTrash, IconUpload } from '@tabler/icons-react';
+import { ingestionFailureParams, isIngestionFailure } from '@pluma/common/ingestion';
+import { IconDownload, IconEdit, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { downloadBlob } from '../../ui/download';
 import { Modal } from '../../ui/Modal';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
-import { avatarKey, deleteAvatarFile, downloadAvatarFile, editAvatarFileText, uploadAvatarFile } from './avatars-api';
+import { avatarKey, deleteAvatarFile, downloadAvatarFile, editAvatarFileText, retryAvatarFile, uploadAvatarFile } from './avatars-api';
 import { useAvatarErrors } from './use-avatar-errors';
 
 export function FilesPanel({ avatar }: { avatar: AvatarWithFiles }) {
@@ -57,6 +58,14 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
     onSuccess: () => {
       showSuccess(t('files.deleted'));
       setDeleting(null);
+      void refresh();
+    },
+    onError,
+  });
+  const retry = useMutation({
+    mutationFn: (file: AvatarFile) => retryAvatarFile(avatar.avatar_id, file.file_id),
+    onSuccess: () => {
+      showSuccess(t('files.retried'));
       void refresh();
     },
     onError,
@@ -129,6 +138,11 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
                             <IconEdit size={16} aria-hidden />
                           </TooltipIconButton>
                         )}
+                        {avatar.abilities.update && file.index.status === 'failed' && (
+                          <TooltipIconButton tooltip={t('files.retry', { name })} onClick={() => retry.mutate(file)} data-testid="retry-file">
+                            <IconRefresh size={16} aria-hidden />
+                          </TooltipIconButton>
+                        )}
                         {file.abilities.delete && (
                           <TooltipIconButton tooltip={t('files.delete', { name })} color="red" onClick={() => setDeleting(file)} data-testid="delete-file">
                             <IconTrash size={16} aria-hidden />
@@ -158,7 +172,7 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
   );
 }
 
-const FAILURE_REASONS = ['no_text', 'unsupported_type', 'unreadable', 'file_missing', 'embedding_failed', 'index_error'];
+const FAILURE_REASONS = ['no_text', 'unsupported_type', 'unreadable', 'file_missing', 'embedding_failed', 'index_error', 'interrupted'];
 const STATUS_COLORS: Record<AvatarFileIndex['status'], string> = { none: 'gray', queued: 'gray', indexing: 'blue', ready: 'green', failed: 'red' };
 
 /**
@@ -168,7 +182,13 @@ const STATUS_COLORS: Record<AvatarFileIndex['status'], string> = { none: 'gray',
 function IndexStatus({ index }: { index: AvatarFileIndex }) {
   const { t } = useTranslation('avatars');
   const label = index.status === 'indexing' ? t('files.index.indexing', { progress: index.progress }) : t(`files.index.${index.status}`);
-  const reason = index.failure_reason && FAILURE_REASONS.includes(index.failure_reason) ? t(`files.index.reasons.${index.failure_reason}`) : index.failure_reason;
+  // The reading pipeline's reasons name their limit (issue 27); the numbers are the server's (common/ingestion.ts).
+  const failure = index.failure_reason;
+  const reason = isIngestionFailure(failure)
+    ? t(`files.index.reasons.${failure}`, ingestionFailureParams(failure))
+    : failure && FAILURE_REASONS.includes(failure)
+      ? t(`files.index.reasons.${failure}`)
+      : failure;
   return (
     <Stack gap={2} data-testid="file-index" data-status={index.status}>
       <Badge variant="dot" color={STATUS_COLORS[index.status]} size="sm">

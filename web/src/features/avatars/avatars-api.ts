@@ -59,6 +59,7 @@ export function uploadAvatarFile(avatarId: number, file: File, editable: boolean
 export const downloadAvatarFile = (avatarId: number, fileId: number) => api.get<Blob>(`/avatars/${avatarId}/files/${fileId}`, { responseType: 'blob' });
 export const editAvatarFileText = (avatarId: number, fileId: number, content: string) =>
   api.put<AvatarFile>(`/avatars/${avatarId}/files/${fileId}/text`, { content });
+export const retryAvatarFile = (avatarId: number, fileId: number) => api.post<AvatarFile>(`/avatars/${avatarId}/files/${fileId}/retry`);
 export const deleteAvatarFile = (avatarId: number, fileId: number) => api.delete<{ deleted: true }>(`/avatars/${avatarId}/files/${fileId}`);
 
 export function useAiKey() {

@@ -7,6 +7,7 @@
 // beta note stays inline under the prompt.
 import { Checkbox, List, Text } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
+import type { MessageFile } from '@pluma/common/messages-api';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +42,11 @@ interface FileAttachProps {
   conversation: Conversation;
   claude: boolean;
   disabled?: boolean;
+  /** The stored file, to be sent with the next prompt (issue 27 item 2: the composer's chips). */
+  onAttached?: (file: MessageFile) => void;
 }
 
-export function FileAttach({ conversation, claude, disabled }: FileAttachProps) {
+export function FileAttach({ conversation, claude, disabled, onAttached }: FileAttachProps) {
   const { t } = useTranslation('chat');
   const handleError = useErrorHandler();
   const upload = useUploadConversationFile();
@@ -54,7 +57,10 @@ export function FileAttach({ conversation, claude, disabled }: FileAttachProps) 
     upload.mutate(
       { id: conversation.conversation_id, file },
       {
-        onSuccess: () => showSuccess(t('files.attached')),
+        onSuccess: (updated) => {
+          showSuccess(t('files.attached'));
+          if (updated && updated.file) onAttached?.({ file_id: updated.file.file_id, name: updated.file.name, type: updated.file.type, size: file.size });
+        },
         onError: (error) => handleError(error, { showValidation: true }),
       },
     );

@@ -28,6 +28,7 @@ import { MessageMarkdown } from './MessageMarkdown';
 import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
 import { ShareMessageButton } from '../messages/ShareMessageButton';
 import { ConvertToAvatarButton } from './ConvertToAvatar';
+import { MessageFiles } from './AttachmentChips';
 import { MessageCitations } from './MessageCitations';
 
 export interface MessageActions {
@@ -116,6 +117,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
             {active && <TypingIndicator />}
           </div>
         )}
+        {user && !editing && message.files && message.files.length > 0 && <MessageFiles files={message.files} />}
         {!user && !editing && message.citations.length > 0 && <MessageCitations citations={message.citations} />}
         {!user && !editing && <TrainedModelBadge model={message.model} />}
         {unfinished && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}

@@ -7,7 +7,7 @@ import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
 import { IconFile, IconSend, IconWand } from '@tabler/icons-react';
-import { memo, useEffect, useReducer } from 'react';
+import { memo, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
 import { useAppConfig } from '../../app/config/app-config';
@@ -21,6 +21,7 @@ import { useModelOptions } from '../conversations/use-model-options';
 import { enhancePrompt } from './chat-api';
 import classes from './Chat.module.css';
 import { AvatarControl } from './AvatarControl';
+import { AttachmentChips, answeringModel, type PendingAttachment } from './AttachmentChips';
 import { ClaudeBetaNote, FileAttach } from './FileAttach';
 import { answersWithClaude, canAttachFiles, shortFileName } from './file-rules';
 import { canEnhance, canSend, formatCount, showEnhance } from './prompt-rules';
@@ -32,8 +33,8 @@ interface PromptBoxProps {
   conversation: Conversation;
   /** An answer is being written (or a prompt is being sent): Send waits. */
   generating: boolean;
-  /** Resolves true when the prompt was accepted. */
-  onSend: (content: string) => Promise<boolean>;
+  /** Resolves true when the prompt was accepted; `file_ids`: the files attached to it. */
+  onSend: (content: string, options?: { file_ids?: number[] }) => Promise<boolean>;
   /** Text to put back in an empty box (a first prompt typed on the list that could not be sent). */
   draft?: string | null;
   /** The avatar that answers (AvatarControl.tsx); without `onAvatarChange` no avatar control shows. */
@@ -59,11 +60,16 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
     if (draft) dispatch({ type: 'restored', text: draft });
   }, [draft]);
 
+  // Files attached since the last prompt (issue 27 item 2), sent with the next one; per conversation.
+  const [attachments, setAttachments] = useState<{ conversationId: number; files: PendingAttachment[] }>({ conversationId, files: [] });
+  const attached = attachments.conversationId === conversationId ? attachments.files : [];
   const submit = async () => {
     if (!canSend(context)) return;
     const content = state.text;
+    const fileIds = attached.filter((f) => !f.uploading).map((f) => f.file_id);
     dispatch({ type: 'typed', text: '' });
-    if (!(await onSend(content))) dispatch({ type: 'restored', text: content });
+    if (!(await onSend(content, fileIds.length ? { file_ids: fileIds } : undefined))) dispatch({ type: 'restored', text: content });
+    else if (fileIds.length) setAttachments({ conversationId, files: [] });
   };
 
   const enhance = () => {
@@ -120,12 +126,20 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
         autoFocus
         data-testid="prompt-input"
       />
+      <AttachmentChips files={attached} model={answeringModel(conversation.model, models)} onRemove={(fileId) => setAttachments({ conversationId, files: attached.filter((f) => f.file_id !== fileId) })} />
       <Group gap="xs" justify="space-between" className={classes.toolbar} wrap="wrap" mt={4}>
         <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
           <ModelControl conversation={conversation} />
-          {canAttachFiles(conversation.model, models) && <FileAttach conversation={conversation} claude={claude} disabled={generating} />}
+          {canAttachFiles(conversation.model, models) && (
+            <FileAttach
+              conversation={conversation}
+              claude={claude}
+              disabled={generating}
+              onAttached={(file) => setAttachments({ conversationId, files: [...attached.filter((f) => f.file_id !== file.file_id), file] })}
+            />
+          )}
           {canAttachFiles(conversation.model, models) && onAvatarChange && avatarsOn && <AvatarControl avatarId={avatarId} onChange={onAvatarChange} disabled={generating} />}
-          {conversation.file && (
+          {conversation.file && attached.length === 0 && (
             <LazyTooltip label={conversation.file.name} withArrow>
               <Badge variant="light" color="gray" leftSection={<IconFile size={12} aria-hidden />} tt="none" data-testid="attached-file">
                 {shortFileName(conversation.file.name)}

@@ -40,6 +40,13 @@ export function fetchLatestPage(conversationId: number, signal?: AbortSignal, li
   return fetchMessagePage(conversationId, null, signal, limit);
 }
 
+/** A file's reading state (GET /api/files/{id}/index-status): the attachment chips poll it while reading. */
+export interface FileIndexStatus {
+  status: 'none' | 'queued' | 'indexing' | 'ready' | 'failed';
+  failure_reason: string | null;
+}
+export const fileIndexStatus = (fileId: number) => api.get<FileIndexStatus>(`/files/${fileId}/index-status`);
+
 export const sendMessage = (request: CreateMessageRequest) => api.post<CreateMessageResponse>('/messages', { stream: true, ...request });
 
 /**

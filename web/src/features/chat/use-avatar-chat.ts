@@ -24,7 +24,7 @@ export function takeGreeting(conversationId: number): boolean {
 interface ChatForAvatar {
   state: { loaded: boolean; messages: readonly unknown[] };
   generating: boolean;
-  send: (content: string, options?: { avatar_id?: number | null }) => Promise<boolean>;
+  send: (content: string, options?: { avatar_id?: number | null; file_ids?: number[] }) => Promise<boolean>;
 }
 
 export function useAvatarChat(conversation: Conversation, chat: ChatForAvatar) {
@@ -41,7 +41,8 @@ export function useAvatarChat(conversation: Conversation, chat: ChatForAvatar) {
   const conversationAvatar = conversation.avatar_id;
   // Without an avatar on either side nothing is added to the request (the plain send path).
   const send = useCallback(
-    (content: string) => sendMessage(content, avatarId === null && conversationAvatar === null ? {} : { avatar_id: avatarId }),
+    (content: string, options: { file_ids?: number[] } = {}) =>
+      sendMessage(content, avatarId === null && conversationAvatar === null ? options : { ...options, avatar_id: avatarId }),
     [sendMessage, avatarId, conversationAvatar],
   );
 

@@ -1,10 +1,13 @@
 // Text out of an uploaded file (issue 13 item 3; spec part 2 §5 uploads: .docx, .pdf, .pptx, .txt), as
 // blocks that keep where they came from: the page (pdf) or slide (pptx), and the heading above them (docx
-// heading styles, slide titles, markdown-style '#' lines in txt). Runs in the indexing job, never in a request.
+// heading styles, slide titles, markdown-style '#' lines in txt). Runs only in an ingestion worker thread
+// (worker.ts), within limits (issue 27): zip containers are checked and inflated by zip.ts before any parser
+// sees them, XML parts are checked for depth and entity declarations, PDFs for pages, all for characters.
 import { XMLParser } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
+import { FileReadFailure, type ContentLimits } from './failure';
+import { checkXml, readZip } from './zip';
 
 export interface TextBlock {
   /** 1-based page or slide; null where the format has no pages. */
@@ -19,19 +22,12 @@ export interface ExtractedText {
   pages: number | null;
 }
 
-export type KnowledgeFileType = 'pdf' | 'docx' | 'pptx' | 'txt';
-export const KNOWLEDGE_FILE_TYPES: readonly KnowledgeFileType[] = ['pdf', 'docx', 'pptx', 'txt'];
+/** The types whose text the pipeline reads (md and csv are read as text). */
+export type KnowledgeFileType = 'pdf' | 'docx' | 'pptx' | 'txt' | 'md' | 'csv';
+export const KNOWLEDGE_FILE_TYPES: readonly KnowledgeFileType[] = ['pdf', 'docx', 'pptx', 'txt', 'md', 'csv'];
 
 export function isKnowledgeFileType(type: string): type is KnowledgeFileType {
   return (KNOWLEDGE_FILE_TYPES as readonly string[]).includes(type);
-}
-
-/** The file could not be read as its type (corrupt, encrypted, not really that format). */
-export class UnreadableFileError extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.name = 'UnreadableFileError';
-  }
 }
 
 /** Spaces collapsed, line breaks kept; no control characters (they would only add noise to the index). */
@@ -45,33 +41,83 @@ export function cleanText(text: string): string {
     .trim();
 }
 
-export async function extractFileText(bytes: Uint8Array, type: KnowledgeFileType): Promise<ExtractedText> {
+/**
+ * The file's text blocks. Throws FileReadFailure: 'damaged' when it is not really that format (corrupt,
+ * encrypted, cut short), or the limit it went over.
+ */
+export async function extractFileText(bytes: Uint8Array, type: KnowledgeFileType, limits: ContentLimits): Promise<ExtractedText> {
+  let extracted: ExtractedText;
   try {
     switch (type) {
       case 'pdf':
-        return await extractPdf(bytes);
+        extracted = await extractPdf(bytes, limits);
+        break;
       case 'docx':
-        return await extractDocx(bytes);
+        extracted = await extractDocx(bytes, limits);
+        break;
       case 'pptx':
-        return extractPptx(bytes);
+        extracted = extractPptx(bytes, limits);
+        break;
       case 'txt':
-        return extractTxt(bytes);
+      case 'md':
+      case 'csv':
+        extracted = extractTxt(bytes);
+        break;
     }
   } catch (err) {
-    throw new UnreadableFileError(err);
+    if (err instanceof FileReadFailure) throw err;
+    throw new FileReadFailure('damaged', err instanceof Error ? err.message : String(err));
   }
+  checkCharacters(extracted.blocks, limits);
+  return extracted;
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
+function checkCharacters(blocks: TextBlock[], limits: ContentLimits, seen = 0): number {
+  let characters = seen;
+  for (const block of blocks) characters += block.text.length;
+  if (characters > limits.maxCharacters) throw new FileReadFailure('too_much_text', `more than ${limits.maxCharacters} characters`);
+  return characters;
+}
+
+async function extractPdf(bytes: Uint8Array, limits: ContentLimits): Promise<ExtractedText> {
+  // A PDF ends with %%EOF (within its last kilobyte); without it the upload was cut short. pdf.js would try
+  // to rebuild it and could index half a document as if it were whole.
+  if (!Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-1024).includes('%%EOF')) throw new FileReadFailure('damaged', 'no %%EOF: cut short');
   // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's bytes intact.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: false });
-    const blocks = text.map((pageText, i) => ({ page: i + 1, heading: null, text: cleanText(pageText) })).filter((b) => b.text);
-    return { blocks, pages: totalPages };
+    if (pdf.numPages > limits.maxPdfPages) throw new FileReadFailure('too_many_pages', `${pdf.numPages} pages`);
+    // One page at a time (unpdf's extractText reads them all at once), stopping at the character limit.
+    const blocks: TextBlock[] = [];
+    let characters = 0;
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      const raw = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      page.cleanup();
+      const text = cleanText(raw);
+      if (!text) continue;
+      const block = { page: number, heading: null, text };
+      characters = checkCharacters([block], limits, characters);
+      blocks.push(block);
+    }
+    return { blocks, pages: pdf.numPages };
   } finally {
     await pdf.loadingTask.destroy();
   }
+}
+
+const decoder = new TextDecoder();
+
+/** The zip's XML parts (and relationships), each checked before a parser sees it. */
+function checkedParts(bytes: Uint8Array, limits: ContentLimits, want: (name: string) => boolean): Map<string, string> {
+  const parts = new Map<string, string>();
+  for (const [name, data] of readZip(bytes, limits, (name) => want(name) && /\.(xml|rels)$/i.test(name))) {
+    const text = decoder.decode(data);
+    checkXml(text, limits.maxXmlDepth);
+    parts.set(name, text);
+  }
+  return parts;
 }
 
 // mammoth's document model (lib/documents.js): paragraphs with a style, runs, text, tabs and breaks, tables.
@@ -92,7 +138,9 @@ function docxText(element: DocxElement): string {
   return (element.children ?? []).map(docxText).join('');
 }
 
-async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
+async function extractDocx(bytes: Uint8Array, limits: ContentLimits): Promise<ExtractedText> {
+  // Every entry inflated within the limits and every XML part checked: mammoth then reads the same bytes.
+  checkedParts(bytes, limits, () => true);
   const blocks: TextBlock[] = [];
   let heading: string | null = null;
   const visit = (element: DocxElement) => {
@@ -108,6 +156,8 @@ async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
   await mammoth.convertToHtml(
     { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
     {
+      // Pictures are not text: never decoded.
+      convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
       transformDocument: (document: DocxElement) => {
         visit(document);
         return document;
@@ -151,32 +201,30 @@ function textOf(nodes: XmlNode[]): string {
   return out;
 }
 
-function slideOrder(entries: Record<string, Uint8Array>): string[] {
-  const decoder = new TextDecoder();
-  const slides = Object.keys(entries).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+function slideOrder(entries: Map<string, string>): string[] {
+  const slides = [...entries.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
   const byNumber = [...slides].sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
-  const presentation = entries['ppt/presentation.xml'];
-  const rels = entries['ppt/_rels/presentation.xml.rels'];
+  const presentation = entries.get('ppt/presentation.xml');
+  const rels = entries.get('ppt/_rels/presentation.xml.rels');
   if (!presentation || !rels) return byNumber;
   const targets = new Map<string, string>();
-  for (const rel of descendants(xml.parse(decoder.decode(rels)) as XmlNode[], 'Relationship')) {
+  for (const rel of descendants(xml.parse(rels) as XmlNode[], 'Relationship')) {
     const { Id, Target } = attrsOf(rel);
     if (Id && Target) targets.set(Id, `ppt/${Target.replace(/^\/?ppt\//, '').replace(/^\.\//, '')}`);
   }
-  const ordered = [...descendants(xml.parse(decoder.decode(presentation)) as XmlNode[], 'p:sldId')]
+  const ordered = [...descendants(xml.parse(presentation) as XmlNode[], 'p:sldId')]
     .map((id) => targets.get(attrsOf(id)['r:id']))
     .filter((name): name is string => name !== undefined && slides.includes(name));
   return ordered.length ? ordered : byNumber;
 }
 
-function extractPptx(bytes: Uint8Array): ExtractedText {
-  const entries = unzipSync(bytes, { filter: (file) => file.name.startsWith('ppt/') && file.name.endsWith('.xml') || file.name.endsWith('.rels') });
+function extractPptx(bytes: Uint8Array, limits: ContentLimits): ExtractedText {
+  const entries = checkedParts(bytes, limits, (name) => (name.startsWith('ppt/') && name.endsWith('.xml')) || name.endsWith('.rels'));
   const order = slideOrder(entries);
-  if (!entries['ppt/presentation.xml'] && order.length === 0) throw new Error('not a presentation');
-  const decoder = new TextDecoder();
+  if (!entries.has('ppt/presentation.xml') && order.length === 0) throw new Error('not a presentation');
   const blocks: TextBlock[] = [];
   order.forEach((name, index) => {
-    const tree = xml.parse(decoder.decode(entries[name])) as XmlNode[];
+    const tree = xml.parse(entries.get(name) ?? '') as XmlNode[];
     let title: string | null = null;
     const texts: string[] = [];
     for (const shape of descendants(tree, 'p:sp')) {

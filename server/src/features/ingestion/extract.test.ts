@@ -1,8 +1,11 @@
 // Extraction from real documents, chunk sizes and overlap, language detection (no database).
 import { describe, expect, it } from 'vitest';
 import { chunkBlocks, CHUNK_MAX, detectLanguage, joinBlocks, textFromChunks } from './chunk';
-import { extractFileText, UnreadableFileError } from './extract';
-import { docxWithSections, pdfWithPages, pptxWithSlides, prose, scannedPdf } from './test-fixtures';
+import { extractFileText as extractWithin, type KnowledgeFileType } from './extract';
+import { contentLimits, FileReadFailure } from './failure';
+import { docxWithSections, pdfWithPages, pptxWithSlides, prose, scannedPdf } from '../knowledge/test-fixtures';
+
+const extractFileText = (bytes: Uint8Array, type: KnowledgeFileType) => extractWithin(bytes, type, contentLimits());
 
 describe('extractFileText', () => {
   it('reads a PDF page by page', async () => {
@@ -60,9 +63,11 @@ describe('extractFileText', () => {
   });
 
   it('refuses what is not really its type', async () => {
-    await expect(extractFileText(Buffer.from('not a pdf at all'), 'pdf')).rejects.toBeInstanceOf(UnreadableFileError);
-    await expect(extractFileText(Buffer.from('not a zip'), 'docx')).rejects.toBeInstanceOf(UnreadableFileError);
-    await expect(extractFileText(Buffer.from('not a zip'), 'pptx')).rejects.toBeInstanceOf(UnreadableFileError);
+    for (const [bytes, type] of [[Buffer.from('not a pdf at all'), 'pdf'], [Buffer.from('not a zip'), 'docx'], [Buffer.from('not a zip'), 'pptx']] as const) {
+      const err = await extractFileText(bytes, type).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FileReadFailure);
+      expect(err).toMatchObject({ reason: 'damaged' });
+    }
   });
 });
 

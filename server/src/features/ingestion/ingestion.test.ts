@@ -46,7 +46,10 @@ describe(`file ingestion on every entry point (${testDbKind()})`, () => {
   const expectHealthy = (health: HealthProbe) => {
     expect(health.count).toBeGreaterThan(0);
     expect([...health.statuses]).toEqual([200]);
-    expect(health.maxMs, `probe waits (ms): ${health.samples.join(' ')}`).toBeLessThan(HEALTH_BUDGET_MS);
+    // 200 ms on a quiet machine; on a loaded one (CI runs two suites on two cores) the budget grows with what
+    // the idle app's probes cost just before — a file read on the main thread blocked it for seconds.
+    const budget = Math.max(HEALTH_BUDGET_MS, 4 * health.idleMaxMs);
+    expect(health.maxMs, `probe waits (ms): ${health.samples.join(' ')}; idle max ${Math.round(health.idleMaxMs)}`).toBeLessThan(budget);
   };
 
   beforeAll(async () => {

@@ -1,16 +1,18 @@
 // Journeys' global setup: checks Chromium; boots the built server once on an empty DATA_DIR to make the
 // seeded data directory (database, migrations, seeds, the admin) that every journeys' server starts from
-// as a copy; starts the shared server and hands its URL, the seeded directory and the admin's
-// credentials to the tests (inject). Stops it at the end.
+// as a copy; then starts one server and one Chromium per lane (lanes.ts) and hands their addresses, the
+// seeded directory and the admin's credentials to the tests (inject). Stops everything at the end.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH } from './browser-options';
-import { E2E_ADMIN, repoRoot, seedDataDir, startServer } from './server-process';
+import { CHROMIUM_PATH, launchOptions } from './browser-options';
+import type { Lane } from './lanes';
+import { E2E_ADMIN, repoRoot, requireBuild, seedDataDir, startServer, type RunningServer } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    lanes: Lane[];
     seededDataDir: string;
     adminEmail: string;
     adminPassword: string;
@@ -23,14 +25,33 @@ export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install -y chromium; CI does it in .ci/run).`);
   }
+  requireBuild();
   const seededDataDir = await seedDataDir(path.join(artifactsDir, 'server-seed.log'));
-  const server = await startServer({ env: {}, seededDataDir, logFile: path.join(artifactsDir, 'server.log') });
-  project.provide('baseUrl', server.baseUrl);
+  const laneCount = project.config.maxWorkers;
+  const servers: RunningServer[] = [];
+  const browsers: BrowserServer[] = [];
+  const teardown = async () => {
+    await Promise.all([...browsers.map((browser) => browser.close()), ...servers.map((server) => server.stop())]);
+    rmSync(seededDataDir, { recursive: true, force: true });
+  };
+  // Each lane's server and Chromium start side by side; whatever started is stopped if anything failed.
+  const started = await Promise.allSettled(
+    Array.from({ length: laneCount }, (_, index) => [
+      startServer({ env: {}, seededDataDir, logFile: path.join(artifactsDir, `server-lane-${index + 1}.log`) }).then((server) => void (servers[index] = server)),
+      chromium.launchServer(launchOptions).then((browser) => void (browsers[index] = browser)),
+    ]).flat(),
+  );
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await teardown();
+    throw failure.reason;
+  }
+  project.provide(
+    'lanes',
+    servers.map((server, index) => ({ baseUrl: server.baseUrl, browserWsEndpoint: browsers[index].wsEndpoint() })),
+  );
   project.provide('seededDataDir', seededDataDir);
   project.provide('adminEmail', E2E_ADMIN.email);
   project.provide('adminPassword', E2E_ADMIN.password);
-  return async () => {
-    await server.stop();
-    rmSync(seededDataDir, { recursive: true, force: true });
-  };
+  return teardown;
 }

@@ -3,7 +3,8 @@
 // open page under e2e/artifacts/ when a test fails.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import { currentLane } from './lanes';
 import { repoRoot } from './server-process';
@@ -69,6 +70,18 @@ async function screenshotPages(contexts: BrowserContext[], testName: string) {
       console.error(`[e2e] failure screenshot: ${path.relative(repoRoot, file)} (${page.url()})`);
     }
   }
+}
+
+/**
+ * Saves a download under e2e/artifacts/downloads/ and returns its path: download.path() is not available
+ * in a browser that was connected to (the lane's), only in one launched by this process.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const dir = path.join(artifactsDir, 'downloads');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
 }
 
 export { expect } from 'vitest';

@@ -19,7 +19,9 @@ export default defineConfig({
     // expect.poll waits for a condition like the page's own timeouts do (browser contexts: 15 s), not
     // Vitest's 1 s default, which a loaded 2-core machine misses (debounced searches, streamed answers).
     expect: { poll: { timeout: 15_000 } },
-    testTimeout: 120_000,
+    // A journey takes ~90 s alone on a quiet machine (avatars); two lanes share 2 cores, and a loaded
+    // machine made avatars' tests 113–143 s, so each test gets 4 minutes.
+    testTimeout: 240_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
   },

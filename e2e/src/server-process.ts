@@ -68,6 +68,10 @@ export function spawnServer(env: NodeJS.ProcessEnv, log: NodeJS.WritableStream):
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
+  // A run stopped midway (Ctrl+C) skips its teardown: the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return child;
 }
 

@@ -15,7 +15,7 @@ import type { RunningEmulator } from '@pluma/emulators/http-kit';
 import { TRAINING_COST_QUOTE } from '@pluma/common/trainings';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import avatarsEn from '../web/src/i18n/avatars.en.json';
 import avatarsEs from '../web/src/i18n/avatars.es.json';
 import chatEn from '../web/src/i18n/chat.en.json';
@@ -27,14 +27,14 @@ import { apiRequestAt, type ApiOptions } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, signIn, texts, type UiLang } from './src/journey-steps';
 import { textPdf } from './src/pdf-fixture';
-import { startServer, type RunningServer } from './src/server-process';
+import { E2E_ADMIN, startServer, type RunningServer } from './src/server-process';
 
 const ui = {
   en: { main: texts.en, a: avatarsEn, c: chatEn, tr: trainingsEn, locale: 'en-US' },
   es: { main: texts.es, a: avatarsEs, c: chatEs, tr: trainingsEs, locale: 'es-ES' },
 } as const;
 
-const ADMIN = { email: 'admin@avatars.pluma.test', password: 'e2e-admin-Secret-789' };
+const ADMIN = E2E_ADMIN;
 /** The user's own OpenAI key: the emulator accepts no other. */
 const USER_KEY = 'sk-e2e-avatars-0123456789abcdefWXYZ';
 
@@ -85,8 +85,9 @@ const api = <T>(method: string, pathname: string, options?: ApiOptions) => apiRe
 beforeAll(async () => {
   openai = await startOpenAiEmulator({ host: '127.0.0.1', port: 0, apiKey: USER_KEY });
   server = await startServer({
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, OPENAI_BASE_URL: openai.url },
+    env: { OPENAI_BASE_URL: openai.url },
     logFile: path.join(artifactsDir, 'server-avatars.log'),
+    seededDataDir: inject('seededDataDir'),
   });
 });
 

@@ -9,15 +9,16 @@ import type { Message, MessagePage } from '@pluma/common/messages-api';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import chatEn from '../web/src/i18n/chat.en.json';
 import { apiRequestAt, type ApiOptions } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, signIn } from './src/journey-steps';
 import { restartableServer, type RestartableServer } from './src/restartable-server';
+import { E2E_ADMIN } from './src/server-process';
 
 const t = chatEn;
-const ADMIN = { email: 'admin@resilience.pluma.test', password: 'e2e-admin-Secret-456' };
+const ADMIN = E2E_ADMIN;
 
 let server: RestartableServer;
 
@@ -50,8 +51,9 @@ async function sendPrompt(page: Page, prompt: string) {
 
 beforeAll(async () => {
   server = await restartableServer({
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {},
     logFile: path.join(artifactsDir, 'server-resilience.log'),
+    seededDataDir: inject('seededDataDir'),
   });
   await server.start();
 });

@@ -55,7 +55,7 @@ async function chatJourney(page: Page, lang: UiLang, user: ChatUser) {
   const conversationId = await createConversation(page, lang, lang === 'en' ? 'Garden journal' : 'Diario del jardín');
 
   // Send: the user's prompt shows at once, then the answer streams in (typing indicator first).
-  await sendPrompt(page, lang, `[words:600] [rate:60] ${lang === 'en' ? 'Tell me about gardens' : 'Háblame de jardines'}`);
+  await sendPrompt(page, lang, `[words:600] [rate:30] ${lang === 'en' ? 'Tell me about gardens' : 'Háblame de jardines'}`);
   const answer = answers(page).first();
   await answer.waitFor();
   await expect.poll(async () => words(await answer.getByTestId('message-content').innerText()), { timeout: 15_000 }).toBeGreaterThan(40);

@@ -8,15 +8,16 @@ import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulator
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import checkoutEn from '../web/src/i18n/checkout.en.json';
 import checkoutEs from '../web/src/i18n/checkout.es.json';
 import { apiRequestAt } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, texts, type UiLang } from './src/journey-steps';
 import { restartableServer, type RestartableServer } from './src/restartable-server';
+import { E2E_ADMIN } from './src/server-process';
 
-const ADMIN = { email: 'admin@checkout.pluma.test', password: 'e2e-admin-Secret-789' };
+const ADMIN = E2E_ADMIN;
 const CODE = 'E2E20';
 const checkoutTexts = { en: checkoutEn, es: checkoutEs } as const;
 
@@ -29,8 +30,6 @@ beforeAll(async () => {
   stripe = await startStripeEmulator({ host: '127.0.0.1', port: 0, apiKey: secretKey });
   server = await restartableServer({
     env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_PUBLISHABLE_KEY: `pk_test_e2e_${randomBytes(8).toString('hex')}`,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
@@ -40,6 +39,7 @@ beforeAll(async () => {
       STRIPE_JS_URL: stripe.stripeJsUrl,
     },
     logFile: path.join(artifactsDir, 'server-checkout.log'),
+    seededDataDir: inject('seededDataDir'),
   });
   stripe.webhooks.addEndpoint({ url: `${server.baseUrl}/api/stripe/webhook`, secret: webhookSecret });
   await server.start();

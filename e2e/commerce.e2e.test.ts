@@ -25,7 +25,6 @@ import { startCommerceServer, type CommerceServer } from './src/commerce-server'
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, texts, type UiLang } from './src/journey-steps';
 
-const ADMIN = { email: 'admin@commerce.pluma.test', password: 'e2e-admin-Secret-456' };
 /** 20 % off any product: Starter's $19.00 becomes $15.20. */
 const DISCOUNT = { code: 'COMMERCE20', is_percent: true, amount: 20 };
 const WORDS_PACK = { name: 'Words pack', description: 'Twenty thousand extra words, paid once.', price: 9, word_amount: 20_000, expiration_days: 30, available: true };
@@ -40,7 +39,7 @@ const ui = {
 let commerce: CommerceServer;
 
 beforeAll(async () => {
-  commerce = await startCommerceServer({ admin: ADMIN, logFile: path.join(artifactsDir, 'server-commerce.log') });
+  commerce = await startCommerceServer({ logFile: path.join(artifactsDir, 'server-commerce.log') });
   // Preconditions set up by the admin: a discount code for every product, and a third, one-time product.
   await apiRequestAt(commerce.baseUrl, 'POST', '/discounts/admin', { token: commerce.adminToken, body: DISCOUNT });
   await apiRequestAt(commerce.baseUrl, 'POST', '/products', { token: commerce.adminToken, body: WORDS_PACK });

@@ -9,7 +9,7 @@ import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulator
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import adminProductsEn from '../web/src/i18n/admin-products.en.json';
 import adminProductsEs from '../web/src/i18n/admin-products.es.json';
 import checkoutEn from '../web/src/i18n/checkout.en.json';
@@ -20,8 +20,9 @@ import { apiRequestAt } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { fillLogin, newcomer, type UiLang } from './src/journey-steps';
 import { restartableServer, type RestartableServer } from './src/restartable-server';
+import { E2E_ADMIN } from './src/server-process';
 
-const ADMIN = { email: 'admin@org-products.pluma.test', password: 'e2e-admin-Secret-456' };
+const ADMIN = E2E_ADMIN;
 const ORG_KEYS = {
   secret: `sk_test_org_${randomBytes(8).toString('hex')}`,
   public: `pk_test_org_${randomBytes(8).toString('hex')}`,
@@ -40,8 +41,6 @@ beforeAll(async () => {
   stripe = await startStripeEmulator({ host: '127.0.0.1', port: 0, apiKey: ORG_KEYS.secret });
   server = await restartableServer({
     env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
       // The operator's own keys: the emulator refuses them, so nothing here may use them.
       STRIPE_SECRET_KEY: `sk_test_operator_${randomBytes(8).toString('hex')}`,
       STRIPE_PUBLISHABLE_KEY: `pk_test_operator_${randomBytes(8).toString('hex')}`,
@@ -52,6 +51,7 @@ beforeAll(async () => {
       STRIPE_JS_URL: stripe.stripeJsUrl,
     },
     logFile: path.join(artifactsDir, 'server-organization-products.log'),
+    seededDataDir: inject('seededDataDir'),
   });
   await server.start();
   staffToken = (await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: ADMIN })).token;

@@ -19,8 +19,6 @@ import { startCommerceServer, type CommerceServer } from './src/commerce-server'
 import { artifactsDir, expect, test } from './src/fixtures';
 import { fillLogin, newcomer, type UiLang } from './src/journey-steps';
 
-const ADMIN = { email: 'admin@paypal.pluma.test', password: 'e2e-admin-Secret-789' };
-
 const ui = {
   en: { checkout: checkoutEn, billing: billingEn, paypal: paypalEn, locale: 'en-US' },
   es: { checkout: checkoutEs, billing: billingEs, paypal: paypalEs, locale: 'es-ES' },
@@ -29,7 +27,7 @@ const ui = {
 let commerce: CommerceServer;
 
 beforeAll(async () => {
-  commerce = await startCommerceServer({ admin: ADMIN, logFile: path.join(artifactsDir, 'server-paypal.log') });
+  commerce = await startCommerceServer({ logFile: path.join(artifactsDir, 'server-paypal.log') });
 });
 
 afterAll(async () => {

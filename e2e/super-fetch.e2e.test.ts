@@ -10,7 +10,7 @@ import { describe } from 'vitest';
 import sfEn from '../web/src/i18n/super-fetch.en.json';
 import sfEs from '../web/src/i18n/super-fetch.es.json';
 import { expectNoSeriousA11yViolations } from './src/a11y';
-import { expect, test } from './src/fixtures';
+import { expect, savedDownload, test } from './src/fixtures';
 import { signIn, texts, userWithAccess, type UiLang } from './src/journey-steps';
 
 const sfTexts = { en: sfEn, es: sfEs } as const;
@@ -80,7 +80,7 @@ async function superFetchJourney(page: Page, lang: UiLang) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('super-fetch-export').click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^Super Fetch_${BRIEF[lang].topic}_\\d{4}_\\d{2}_\\d{2}_\\d{2}_\\d{2}\\.xlsx$`));
   const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await download.path());
+  await book.xlsx.readFile(await savedDownload(download));
   const sheet = book.getWorksheet(t.title)!;
   expect(sheet.rowCount).toBe(5);
   expect(sheet.getRow(1).getCell(3).value).toBe(t.sheet.content);

@@ -13,12 +13,13 @@ import { countWords } from '@pluma/common/rules/token-estimate';
 import { translate } from '@pluma/common/messages';
 import axe from 'axe-core';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { widgetSnippet } from '../web/src/features/widgets/snippet';
 import { translator } from '../web/widget/i18n';
 import { expectNoSeriousA11yViolations } from './src/a11y';
 import { adminSessionToken, apiRequest } from './src/api';
 import { expect, test } from './src/fixtures';
+import { currentLane } from './src/lanes';
 import { newcomer, signUpViaApi, type UiLang } from './src/journey-steps';
 import { hostDocument, startHostSite, type HostSite } from './src/widget-host';
 
@@ -133,7 +134,7 @@ async function chat(scope: Page | Frame, widget: CreatedWidget, lang: UiLang, te
 }
 
 beforeAll(async () => {
-  appOrigin = new URL(inject('baseUrl')).origin;
+  appOrigin = new URL(currentLane().baseUrl).origin;
   [allowed, refused] = await Promise.all([startHostSite(appOrigin), startHostSite(appOrigin)]);
   owner = await ownerWithSmallPlan();
 });

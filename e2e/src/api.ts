@@ -1,6 +1,7 @@
 // Direct API calls the journeys need around the browser: the admin's token and the mail outbox
 // (GET /api/admin/outbox?to=, admins only), where a password-reset link lands when there is no SMTP.
 import { inject } from 'vitest';
+import { currentLane } from './lanes';
 import { visitorAddress } from './visitors';
 
 export interface OutboxMail {
@@ -17,9 +18,9 @@ export interface ApiOptions {
   body?: unknown;
 }
 
-/** A JSON call to the shared journeys' server (global setup). */
+/** A JSON call to the lane's server (lanes.ts). */
 export function apiRequest<T>(method: string, path: string, options: ApiOptions = {}): Promise<T> {
-  return apiRequestAt<T>(inject('baseUrl'), method, path, options);
+  return apiRequestAt<T>(currentLane().baseUrl, method, path, options);
 }
 
 /** A JSON call to the server at `baseUrl`, from a simulated visitor's address; throws on a non-2xx answer. */

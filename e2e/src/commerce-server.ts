@@ -7,8 +7,10 @@ import { startPayPalEmulator, type RunningPayPalEmulator } from '@pluma/emulator
 import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulators/stripe/index';
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 import { apiRequestAt } from './api';
 import { restartableServer, type RestartableServer } from './restartable-server';
+import { E2E_ADMIN } from './server-process';
 
 export interface CommerceServer {
   baseUrl: string;
@@ -37,7 +39,8 @@ export async function routePayPalWebSdk(context: BrowserContext, paypal: Running
 
 const secret = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('hex')}`;
 
-export async function startCommerceServer(options: { admin: { email: string; password: string }; logFile: string }): Promise<CommerceServer> {
+/** The server starts from the journeys' seeded data directory, so its admin is E2E_ADMIN. */
+export async function startCommerceServer(options: { logFile: string }): Promise<CommerceServer> {
   const stripeSecretKey = secret('sk_test_e2e_');
   const stripeWebhookSecret = secret('whsec_e2e_', 16);
   const payPalWebhookId = secret('WH', 8).toUpperCase();
@@ -47,8 +50,6 @@ export async function startCommerceServer(options: { admin: { email: string; pas
   try {
     server = await restartableServer({
       env: {
-        ADMIN_EMAIL: options.admin.email,
-        ADMIN_PASSWORD: options.admin.password,
         STRIPE_SECRET_KEY: stripeSecretKey,
         STRIPE_PUBLISHABLE_KEY: secret('pk_test_e2e_'),
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
@@ -63,11 +64,12 @@ export async function startCommerceServer(options: { admin: { email: string; pas
         PAYPAL_API_URL: paypal.origin,
       },
       logFile: options.logFile,
+      seededDataDir: inject('seededDataDir'),
     });
     stripe.webhooks.addEndpoint({ url: `${server.baseUrl}/api/stripe/webhook`, secret: stripeWebhookSecret });
     paypal.webhooks.addEndpoint({ url: `${server.baseUrl}/api/paypal/webhook`, id: payPalWebhookId });
     await server.start();
-    const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: options.admin });
+    const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: E2E_ADMIN });
     const running = server;
     return {
       baseUrl: running.baseUrl,

@@ -3,6 +3,7 @@
 import JSZip from 'jszip';
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
+import { savedDownload } from './fixtures';
 
 export const editorText = (page: Page) => page.locator('.bn-editor').innerText();
 
@@ -26,6 +27,6 @@ export async function caretAtEnd(page: Page, block: Locator) {
 
 /** The Word file's body XML (word/document.xml). */
 export async function docxXml(download: Download): Promise<string> {
-  const zip = await JSZip.loadAsync(await readFile(await download.path()));
+  const zip = await JSZip.loadAsync(await readFile(await savedDownload(download)));
   return zip.file('word/document.xml')!.async('string');
 }

@@ -1,17 +1,19 @@
-// The journeys' `test`: one Chromium per file, a fresh browser context per test (no shared cookies or
-// local storage), and a screenshot of every open page under e2e/artifacts/ when a test fails.
+// The journeys' `test`: the lane's Chromium (lanes.ts; launched once by global setup, connected to per
+// file), a fresh browser context per test (no shared cookies or local storage), and a screenshot of every
+// open page under e2e/artifacts/ when a test fails.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { test as base, inject } from 'vitest';
-import { launchOptions } from './browser-options';
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import { test as base } from 'vitest';
+import { currentLane } from './lanes';
 import { repoRoot } from './server-process';
 import { visitorAddress } from './visitors';
 
 export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
 
 export interface JourneyFixtures {
-  /** The app's address, e.g. http://127.0.0.1:43123. */
+  /** The lane's server, e.g. http://127.0.0.1:43123. */
   baseUrl: string;
   /** Opens a page in a new, isolated browser context (e.g. `{ locale: 'es-ES' }` for a Spanish browser). */
   openPage: (options?: BrowserContextOptions) => Promise<Page>;
@@ -23,15 +25,16 @@ export const test = base.extend<JourneyFixtures & { browser: Browser }>({
   browser: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const browser = await chromium.launch(launchOptions);
+      const browser = await chromium.connect(currentLane().browserWsEndpoint, { timeout: 30_000 });
       await use(browser);
+      // Disconnects (closing this file's contexts); the browser stays up for the lane's next file.
       await browser.close();
     },
     { scope: 'file' },
   ],
   // eslint-disable-next-line no-empty-pattern
   baseUrl: async ({}, use) => {
-    await use(inject('baseUrl'));
+    await use(currentLane().baseUrl);
   },
   openPage: async ({ browser, baseUrl, task }, use) => {
     const contexts: BrowserContext[] = [];
@@ -67,6 +70,18 @@ async function screenshotPages(contexts: BrowserContext[], testName: string) {
       console.error(`[e2e] failure screenshot: ${path.relative(repoRoot, file)} (${page.url()})`);
     }
   }
+}
+
+/**
+ * Saves a download under e2e/artifacts/downloads/ and returns its path: download.path() is not available
+ * in a browser that was connected to (the lane's), only in one launched by this process.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const dir = path.join(artifactsDir, 'downloads');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
 }
 
 export { expect } from 'vitest';

@@ -1,33 +1,57 @@
-// Journeys' global setup: checks Chromium, starts the built server once, hands its URL and the admin's
-// credentials to the tests (inject), and stops it at the end.
-import { existsSync } from 'node:fs';
+// Journeys' global setup: checks Chromium; boots the built server once on an empty DATA_DIR to make the
+// seeded data directory (database, migrations, seeds, the admin) that every journeys' server starts from
+// as a copy; then starts one server and one Chromium per lane (lanes.ts) and hands their addresses, the
+// seeded directory and the admin's credentials to the tests (inject). Stops everything at the end.
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH } from './browser-options';
-import { repoRoot, startServer } from './server-process';
+import { CHROMIUM_PATH, launchOptions } from './browser-options';
+import type { Lane } from './lanes';
+import { E2E_ADMIN, repoRoot, requireBuild, seedDataDir, startServer, type RunningServer } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    lanes: Lane[];
+    seededDataDir: string;
     adminEmail: string;
     adminPassword: string;
   }
 }
 
+const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
+
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install -y chromium; CI does it in .ci/run).`);
   }
-  const adminEmail = 'admin@e2e.pluma.test';
-  const adminPassword = 'e2e-admin-Secret-123';
-  const server = await startServer({
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
-    logFile: path.join(repoRoot, 'e2e', 'artifacts', 'server.log'),
-  });
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('adminEmail', adminEmail);
-  project.provide('adminPassword', adminPassword);
-  return async () => {
-    await server.stop();
+  requireBuild();
+  const seededDataDir = await seedDataDir(path.join(artifactsDir, 'server-seed.log'));
+  const laneCount = project.config.maxWorkers;
+  const servers: RunningServer[] = [];
+  const browsers: BrowserServer[] = [];
+  const teardown = async () => {
+    await Promise.all([...browsers.map((browser) => browser.close()), ...servers.map((server) => server.stop())]);
+    rmSync(seededDataDir, { recursive: true, force: true });
   };
+  // Each lane's server and Chromium start side by side; whatever started is stopped if anything failed.
+  const started = await Promise.allSettled(
+    Array.from({ length: laneCount }, (_, index) => [
+      startServer({ env: {}, seededDataDir, logFile: path.join(artifactsDir, `server-lane-${index + 1}.log`) }).then((server) => void (servers[index] = server)),
+      chromium.launchServer(launchOptions).then((browser) => void (browsers[index] = browser)),
+    ]).flat(),
+  );
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await teardown();
+    throw failure.reason;
+  }
+  project.provide(
+    'lanes',
+    servers.map((server, index) => ({ baseUrl: server.baseUrl, browserWsEndpoint: browsers[index].wsEndpoint() })),
+  );
+  project.provide('seededDataDir', seededDataDir);
+  project.provide('adminEmail', E2E_ADMIN.email);
+  project.provide('adminPassword', E2E_ADMIN.password);
+  return teardown;
 }

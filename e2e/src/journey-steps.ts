@@ -71,27 +71,12 @@ export interface ChatUser {
 /** Signs a user up (API) and gives them access as the admin (POST /api/users/giveAccess, gift of a seeded plan). */
 export async function userWithAccess(tag: string, lang: UiLang): Promise<ChatUser> {
   const user = newcomer(tag);
-  const { token, user: created } = await signUpPatiently({ ...user, lang });
+  // Sign-up allows 5 a minute per address: each call comes from a new visitor's address (visitors.ts).
+  const { token, user: created } = await apiRequest<{ token: string; user: { user_id: number } }>('POST', '/auth/signup', { body: { ...user, lang } });
   const products = await apiRequest<{ product_id: number; word_amount: number | null }[]>('GET', '/products/available');
   // Unlimited words, so the long answers of these journeys never run out.
   const plan = products.find((p) => p.word_amount === null) ?? products[0];
   if (!plan) throw new Error('no product to give access with: the server seeds sample plans on a fresh database');
   await apiRequest('POST', '/users/giveAccess', { token: await adminSessionToken(), body: { user_id: created.user_id, product_id: plan.product_id, gift: true } });
   return { email: user.email, password: user.password, token };
-}
-
-/**
- * Sign-up allows 5 a minute per address, and the journeys before this file share the server and its
- * address: on a 429 the call waits for the window to pass and tries again.
- */
-async function signUpPatiently(body: object): Promise<{ token: string; user: { user_id: number } }> {
-  const deadline = Date.now() + 70_000;
-  for (;;) {
-    try {
-      return await apiRequest<{ token: string; user: { user_id: number } }>('POST', '/auth/signup', { body });
-    } catch (error) {
-      if (!String(error).includes('answered 429') || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-    }
-  }
 }

@@ -2,10 +2,9 @@
 // DATA_DIR (embedded PGlite) and port on every start, so the browser's page and session survive a
 // restart and its socket reconnects to the same address. server-process.ts starts the shared one.
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, requireBuild, serverEnvironment, spawnServer, stopChild, waitForHealth } from './server-process';
+import { freePort, newDataDir, renderOnce, requireBuild, serverEnvironment, spawnServer, stopChild, waitForHealth, type ServerOptions } from './server-process';
 
 export interface RestartableServer {
   baseUrl: string;
@@ -17,9 +16,9 @@ export interface RestartableServer {
   dispose(): Promise<void>;
 }
 
-export async function restartableServer(options: { env: Record<string, string>; logFile: string }): Promise<RestartableServer> {
+export async function restartableServer(options: ServerOptions): Promise<RestartableServer> {
   requireBuild();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pluma-e2e-restart-'));
+  const dataDir = newDataDir('pluma-e2e-restart-', options.seededDataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = serverEnvironment(port, dataDir, options.env);
@@ -38,6 +37,7 @@ export async function restartableServer(options: { env: Record<string, string>; 
     child = spawnServer(env, log);
     try {
       await waitForHealth(baseUrl, child, 90_000);
+      await renderOnce(baseUrl);
     } catch (err) {
       await stop();
       throw new Error(`${(err as Error).message} (log: ${path.relative(process.cwd(), options.logFile)})`);

@@ -1,7 +1,8 @@
 // Starts the built server (`node server/dist/main.js`) as a child process on a fresh PGlite DATA_DIR and a
-// free port, and stops it. Used by the journeys' global setup and by scripts/screenshots.mjs' twin.
+// free port, and stops it. Used by the journeys (global setup and the journeys with a server of their own)
+// and by scripts/screenshots.mjs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,9 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(repoRoot, 'server', 'dist', 'main.js');
 export const webIndex = path.join(repoRoot, 'web', 'dist', 'index.html');
+
+/** The admin of every journeys' server: created once, in the seeded data directory (seedDataDir). */
+export const E2E_ADMIN = { email: 'admin@e2e.pluma.test', password: 'e2e-admin-Secret-123' } as const;
 
 export interface RunningServer {
   baseUrl: string;
@@ -64,25 +68,46 @@ export function spawnServer(env: NodeJS.ProcessEnv, log: NodeJS.WritableStream):
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
+  // A run stopped midway (Ctrl+C) skips its teardown: the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return child;
 }
 
-export async function startServer(options: { env: Record<string, string>; logFile: string }): Promise<RunningServer> {
-  requireBuild();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pluma-e2e-'));
-  const port = await freePort();
-  mkdirSync(path.dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile);
-  const child = spawnServer(serverEnvironment(port, dataDir, options.env), log);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseUrl, child, 90_000);
-  } catch (err) {
-    await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`${(err as Error).message} (server log: ${path.relative(repoRoot, options.logFile)})`);
-  }
-  return {
+/**
+ * A new DATA_DIR: a copy of `seededDataDir` when given (a first boot there ran initdb, the migrations and
+ * the seeds, which take many seconds), else empty.
+ */
+export function newDataDir(prefix: string, seededDataDir?: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  if (seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * Boots the built server once on an empty DATA_DIR (database, migrations, seeds, the admin E2E_ADMIN),
+ * stops it cleanly and returns that directory, for newDataDir to copy. The caller removes it.
+ */
+export async function seedDataDir(logFile: string): Promise<string> {
+  const dataDir = newDataDir('pluma-e2e-seed-');
+  const { child, log } = await boot(dataDir, { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password }, logFile);
+  await stopChild(child);
+  log.end();
+  return dataDir;
+}
+
+export interface ServerOptions {
+  env: Record<string, string>;
+  logFile: string;
+  /** Start from a copy of this directory (seedDataDir): its admin is E2E_ADMIN, whatever ADMIN_EMAIL says. */
+  seededDataDir?: string;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const dataDir = newDataDir('pluma-e2e-', options.seededDataDir);
+  const { child, log, baseUrl } = await boot(dataDir, options.env, options.logFile);
+  const server: RunningServer = {
     baseUrl,
     dataDir,
     logFile: options.logFile,
@@ -92,6 +117,42 @@ export async function startServer(options: { env: Record<string, string>; logFil
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  try {
+    await renderOnce(baseUrl);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return server;
+}
+
+/** Spawns the built server on `dataDir` and a free port, and waits for /api/health (else removes `dataDir` and throws). */
+async function boot(dataDir: string, env: Record<string, string>, logFile: string) {
+  requireBuild();
+  const port = await freePort();
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  const child = spawnServer(serverEnvironment(port, dataDir, env), log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, 90_000);
+  } catch (err) {
+    await stopChild(child);
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(err as Error).message} (server log: ${path.relative(repoRoot, logFile)})`);
+  }
+  return { child, log, baseUrl };
+}
+
+/**
+ * Renders the app's page once: a new server's first page costs seconds (measured up to ~9 s on a loaded
+ * 2-core machine), which a journey's first navigation would otherwise pay within its 15 s timeout.
+ */
+export async function renderOnce(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`GET ${baseUrl}/ answered ${response.status}`);
 }
 
 export async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {

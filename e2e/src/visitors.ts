@@ -1,4 +1,8 @@
 // Client addresses for the journeys' visitors.
+import { randomBytes } from 'node:crypto';
+
+/** Random per test file (each runs in its own process), so files never share a visitor, whatever ran before. */
+const prefix = `fd00:${randomBytes(6).toString('hex').replace(/(.{4})(?!$)/g, '$1:')}`;
 let visitors = 0;
 /**
  * A distinct client address per browser context or API helper call. The server trusts X-Forwarded-For
@@ -7,5 +11,5 @@ let visitors = 0;
  */
 export function visitorAddress(): string {
   visitors += 1;
-  return `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+  return `${prefix}::${(visitors >>> 16).toString(16)}:${(visitors & 0xffff).toString(16)}`;
 }

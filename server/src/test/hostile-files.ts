@@ -5,62 +5,14 @@
 import { performance } from 'node:perf_hooks';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { TestApp } from './test-app';
-import { elfBytes } from '../features/files/test-fixtures';
+import { elfBytes, zipOf, type ZipPart } from '../features/files/test-fixtures';
 import { pdfWithPages } from '../features/knowledge/test-fixtures';
-
-interface ZipPart {
-  name: string;
-  /** Bytes as stored (already deflated when `deflated`). */
-  stored: Buffer;
-  deflated: boolean;
-  /** The size the headers declare (a bomb may lie). */
-  size: number;
-  crc: number;
-}
 
 const part = (name: string, content: string | Buffer): ZipPart => {
   const data = Buffer.from(content);
   return { name, stored: deflateRawSync(data), deflated: true, size: data.length, crc: crc32(data) };
 };
 
-/** A zip of the parts, each as given (local headers, central directory, end record). */
-export function zipOf(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const p of parts) {
-    const name = Buffer.from(p.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(p.deflated ? 8 : 0, 8);
-    local.writeUInt32LE(p.crc >>> 0, 14);
-    local.writeUInt32LE(p.stored.length, 18);
-    local.writeUInt32LE(p.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(p.deflated ? 8 : 0, 10);
-    central.writeUInt32LE(p.crc >>> 0, 16);
-    central.writeUInt32LE(p.stored.length, 20);
-    central.writeUInt32LE(p.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, p.stored);
-    centrals.push(central, name);
-    offset += local.length + name.length + p.stored.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, products } from '../db/schema';
+import { BackgroundRuns } from '../platform/ai/background-runs';
 import { buildUser } from './factories';
 import { changedTables, fingerprintReader, writeClock, type Fingerprint } from './fuzz/db-fingerprint';
 import { createCaseBuilder, operationsOf, type FuzzCase, type OpenApiDocument } from './fuzz/openapi-cases';
@@ -25,6 +26,16 @@ interface Failure {
   slot: string;
   value: string;
   problem: string;
+}
+
+/**
+ * A visitor on a signed-in route is refused (401) before validation: its body only reaches the JSON parser,
+ * which is the same for every field. So every hostile value is sent in one body field, not in each (a
+ * quarter of all requests were these), while path and query values, which routing reads, are all kept.
+ */
+function withOneBodySlot(cases: FuzzCase[]): FuzzCase[] {
+  const firstBodySlot = cases.find((c) => c.slot.startsWith('body'))?.slot;
+  return cases.filter((c) => !c.slot.startsWith('body') || c.slot === firstBodySlot);
 }
 
 /** How many files share the operations (fuzz-1.test.ts … fuzz-3.test.ts). */
@@ -97,8 +108,13 @@ describe(`OpenAPI fuzz: hostile input (part ${part} of ${FUZZ_PARTS})`, () => {
     await t.ctx.db.update(conversations).set({ name: 'Fuzz, renamed' }).where(eq(conversations.conversationId, conversation.conversationId));
     expect(await changesSinceLastLook()).toEqual(['conversations']);
 
-    /** After an accepted request: wait until writes it started after answering (e.g. mail) have landed. */
+    /**
+     * After an accepted request: stop the generations it started (Super Fetch outputs, document generations,
+     * widget answers save every 500 ms for seconds, so quiet gaps would not mean done), then wait until other
+     * writes it started after answering (e.g. mail) have landed.
+     */
     const settle = async () => {
+      await BackgroundRuns.stopAll(t.ctx);
       for (let quiet = 0, i = 0; quiet < 2 && i < 80; i++) {
         await new Promise((r) => setTimeout(r, 10));
         quiet = (await changesSinceLastLook()).length === 0 ? quiet + 1 : 0;
@@ -108,7 +124,10 @@ describe(`OpenAPI fuzz: hostile input (part ${part} of ${FUZZ_PARTS})`, () => {
     for (const { role, headers } of roles) {
       const cases: FuzzCase[] = operations
         .filter(([m, p]) => role === 'visitor' || !SESSION_ENDING.has(`${m.toUpperCase()} ${p}`))
-        .flatMap(([m, p, op]) => builder.casesFor(m, p, op));
+        .flatMap(([m, p, op]) => {
+          const all = builder.casesFor(m, p, op);
+          return role === 'visitor' && op.security?.length ? withOneBodySlot(all) : all;
+        });
       for (const c of cases) {
         ip += 1;
         const res = await t.app.inject({

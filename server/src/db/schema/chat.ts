@@ -18,6 +18,8 @@ export const conversations = pgTable(
     avatarId: integer('avatar_id'),
     organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'cascade' }),
     fileId: integer('file_id').references(() => files.fileId, { onDelete: 'set null' }),
+    /** A prompt of it has attached files (message_files): only then does an answer look them up. */
+    hasAttachedFiles: boolean('has_attached_files').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

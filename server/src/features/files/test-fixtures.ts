@@ -35,43 +35,63 @@ export const pdfBytes = () =>
 /** The start of a Linux executable: what an attacker would rename to .png. */
 export const elfBytes = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(120)]);
 
-/** A stored (uncompressed) zip, enough for Office formats. */
-export function zipBytes(entries: Record<string, string>): Buffer {
+export interface ZipPart {
+  name: string;
+  /** Bytes as stored (already deflated when `deflated`). */
+  stored: Buffer;
+  deflated: boolean;
+  /** The size the headers declare (a bomb may lie). */
+  size: number;
+  crc: number;
+}
+
+/** A zip of the parts, each as given (local headers, central directory, end record). */
+export function zipOf(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const data = Buffer.from(content, 'utf8');
-    const crc = crc32(data);
+  for (const p of parts) {
+    const name = Buffer.from(p.name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(p.deflated ? 8 : 0, 8);
+    local.writeUInt32LE(p.crc >>> 0, 14);
+    local.writeUInt32LE(p.stored.length, 18);
+    local.writeUInt32LE(p.size, 22);
+    local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(p.deflated ? 8 : 0, 10);
+    central.writeUInt32LE(p.crc >>> 0, 16);
+    central.writeUInt32LE(p.stored.length, 20);
+    central.writeUInt32LE(p.size, 24);
+    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
+    locals.push(local, name, p.stored);
+    centrals.push(central, name);
+    offset += local.length + name.length + p.stored.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** A stored (uncompressed) zip, enough for Office formats. */
+export function zipBytes(entries: Record<string, string>): Buffer {
+  return zipOf(
+    Object.entries(entries).map(([name, content]) => {
+      const data = Buffer.from(content, 'utf8');
+      return { name, stored: data, deflated: false, size: data.length, crc: crc32(data) };
+    }),
+  );
 }
 
 /** A minimal Word document (what file-type reads to tell docx from any zip). */

@@ -7,7 +7,8 @@ import { docxWithSections, pdfWithPages, pptxWithSlides } from '../knowledge/tes
 import { FileReadFailure } from './failure';
 import { ingestionPoolDefaults } from './pool';
 import { readFileChunks, readFileText, readUploadText } from './read';
-import { hostileFiles, nestedXmlDocx, renamedBinary, zipOf } from '../../test/hostile-files';
+import { hostileFiles, nestedXmlDocx, renamedBinary } from '../../test/hostile-files';
+import { zipOf } from '../files/test-fixtures';
 import { checkXml, zipDirectory } from './zip';
 
 const DEFAULTS = { ...ingestionPoolDefaults };

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { files, messageFiles, messages } from '../../db/schema';
+import { conversations, files, messageFiles, messages } from '../../db/schema';
 import type { ChatAttachment, ChatAttachmentMediaType, ChatTurn, ProviderName } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
@@ -41,9 +41,11 @@ export async function requireOwnFiles(db: Db, actor: Actor, fileIds: readonly nu
   return ids;
 }
 
-export async function saveMessageFiles(db: Db, messageId: number, fileIds: readonly number[]): Promise<void> {
+export async function saveMessageFiles(db: Db, conversationId: number, messageId: number, fileIds: readonly number[]): Promise<void> {
   if (fileIds.length === 0) return;
   await db.insert(messageFiles).values(fileIds.map((fileId, i) => ({ messageId, fileId, position: i + 1 })));
+  // Answers in a conversation without attachments skip their lookup (fixed-cost.test.ts: three statements).
+  await db.update(conversations).set({ hasAttachedFiles: true }).where(eq(conversations.conversationId, conversationId));
 }
 
 /** The attached files of these messages, by message id (one query; none when no id is given). */

@@ -60,6 +60,8 @@ export interface GenerationJob {
   log: GenerationLog;
   /** Answering as an avatar (avatar-chat.ts): its context, knowledge and citations. */
   avatar?: AvatarAnswer | null;
+  /** false: the conversation has no attached files, so they are not looked up (unset: looked up). */
+  attachedFiles?: boolean;
 }
 
 export interface GenerationLog {
@@ -186,7 +188,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
     if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, job.turns, job.messageId));
     // The conversation's attached files: their text (whole or the relevant passages) and images (issue 27 item 2).
     const prompt = turns.findLast((t) => t.role === 'user')?.content ?? '';
-    turns = await withAttachedFiles(ctx, { conversationId: job.conversationId, userId: job.userId, model: job.model, prompt, language: job.avatar?.language ?? null, turns });
+    if (job.attachedFiles !== false) turns = await withAttachedFiles(ctx, { conversationId: job.conversationId, userId: job.userId, model: job.model, prompt, language: job.avatar?.language ?? null, turns });
     for await (const event of answerStream(ctx, ai, job, { messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal })) {
       if (signal.aborted) break;
       if (event.type === 'delta') {

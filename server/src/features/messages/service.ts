@@ -116,9 +116,9 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     favorite: input.favorite ?? false,
     hold,
   });
-  await saveMessageFiles(ctx.db, user.messageId, fileIds);
+  await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
-  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar });
+  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 });
   return { kind: 'created', user, assistant };
 }
 
@@ -139,7 +139,7 @@ async function answerAgain(
   if ((ACTIVE_STATUSES as readonly string[]).includes(target.status)) throw conflict('message_busy');
   // The prompt as it is now: the user may have edited it since this answer was written.
   const prompt = (await promptOf(ctx, target)) ?? target.prompt ?? '';
-  const base = { userId: actor.userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, stream: options.stream, log: options.log };
+  const base = { userId: actor.userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, stream: options.stream, log: options.log, attachedFiles: conversation.hasAttachedFiles };
   // The avatar answers the prompt as it is now; a continuation keeps the citations it has.
   const avatarFor = (cite: boolean): AvatarAnswer | null => options.avatar && { ...options.avatar, prompt, cite };
 
@@ -244,7 +244,7 @@ async function rewriteInPlace(
     userMessageId: target.userMessageId ?? target.messageId,
     prompt,
   });
-  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, organizationId: options.organizationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit, avatar: options.avatar });
+  startGeneration(ctx, { userId: options.userId, conversationId: options.conversationId, organizationId: options.organizationId, stream: options.stream, log: options.log, messageId: claimed.messageId, model: options.model, turns, prefix: '', wordLimit, avatar: options.avatar, attachedFiles: conversation.hasAttachedFiles });
   return { kind: 'continued', user: null, assistant: claimed };
 }
 

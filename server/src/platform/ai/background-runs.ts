@@ -12,7 +12,21 @@ interface Run<T> {
 }
 
 export class BackgroundRuns<T = null> {
+  /** Every area's registry, for stopAll. */
+  private static readonly registries = new Set<BackgroundRuns<unknown>>();
   private readonly byContext = new WeakMap<object, Set<Run<T>>>();
+
+  constructor() {
+    BackgroundRuns.registries.add(this as BackgroundRuns<unknown>);
+  }
+
+  /**
+   * Stops every area's runs of this context and waits until each has ended (saved as 'interrupted'). The
+   * fuzz test calls it after an accepted request, so a generation it started cannot write during the next one.
+   */
+  static async stopAll(ctx: object): Promise<void> {
+    await Promise.all([...BackgroundRuns.registries].map((registry) => registry.stop(ctx)));
+  }
 
   private runsOf(ctx: object): Set<Run<T>> {
     let runs = this.byContext.get(ctx);

@@ -31,6 +31,8 @@ interface OpenApiParameter {
 }
 
 interface OpenApiOperation {
+  /** Present on signed-in routes (platform/auth/guard.ts signedIn): bearer authentication. */
+  security?: unknown[];
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }

@@ -8,15 +8,16 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 /** What the build reads: the workspaces it bundles, their configs and the installed dependencies. */
 const SOURCES = ['common', 'server', 'web', 'emulators', 'package.json', 'package-lock.json'];
-const SKIPPED = new Set(['node_modules', 'dist', '.vite']);
+const SKIPPED = new Set(['node_modules', 'dist', 'dist-ssr', '.vite']);
 /** The build's outputs; the oldest of them must be newer than every source. */
 export const BUILD_OUTPUTS = [path.join(root, 'server', 'dist', 'main.js'), path.join(root, 'web', 'dist', 'index.html')];
 
+/** The newest file's mtime (directories' own mtimes change when the build replaces dist/, so they don't count). */
 function newestMtime(file) {
   if (!existsSync(file)) return 0;
   const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = 0;
   for (const entry of readdirSync(file)) {
     if (!SKIPPED.has(entry)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
   }

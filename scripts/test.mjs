@@ -34,9 +34,9 @@ const withJourneys = existsSync(path.join(root, 'e2e', 'vitest.config.ts')) && p
  */
 const stages = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], when: withJourneys },
-  // Journeys drive the built app (server/dist + web/dist). They take every lane (their own workers share the
-  // cores), so they run alone and their browsers' timing is not squeezed by the API tests.
-  { name: 'browser journeys', vitest: true, args: ['--config', 'e2e/vitest.config.ts'], needs: ['build'], lanes: lanes, when: withJourneys },
+  // Journeys drive the built app (server/dist + web/dist). Their two workers spend most of their time
+  // waiting on pages and streams (~0.7 of a core measured alone), so they take one lane beside the API tests.
+  { name: 'browser journeys', vitest: true, args: ['--config', 'e2e/vitest.config.ts'], needs: ['build'], when: withJourneys },
   { name: 'unit+api (PGlite)', vitest: true, args: ['--project', 'common', '--project', 'server'], env: { TEST_DB: 'pglite' } },
   {
     name: 'api (PostgreSQL)',
@@ -55,10 +55,22 @@ const stages = [
 if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL not set: the PostgreSQL run is skipped; CI sets it.)');
 console.log(`=== npm test: ${stages.map((s) => s.name).join(', ')} — ${lanes} at a time`);
 
+const GNU_TIME = '/usr/bin/time';
+/** The stage's CPU seconds from GNU time's "user system" line, when it wrote one. */
+function cpuSecondsOf(file) {
+  if (!existsSync(file)) return undefined;
+  const [user, system] = readFileSync(file, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+  return Number.isFinite(user + system) ? (user + system) * 1000 : undefined;
+}
+
 /** Runs one stage with its output in its log file; resolves with its result when it exits. */
 function runStage(stage) {
   const log = path.join(reports, `${slug(stage.name)}.log`);
-  const [command, args] = stage.vitest ? ['npx', vitestArgs(stage.name, stage.args)] : [stage.command, stage.args];
+  let [command, args] = stage.vitest ? ['npx', vitestArgs(stage.name, stage.args)] : [stage.command, stage.args];
+  // CPU seconds (user + system, the stage's whole process tree) say what a stage costs whatever else runs
+  // beside it; GNU time writes them to a file of their own.
+  const cpuFile = path.join(reports, `${slug(stage.name)}.cpu`);
+  if (existsSync(GNU_TIME)) [command, args] = [GNU_TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]];
   const out = createWriteStream(log);
   const begun = Date.now();
   console.log(`${clock()}  start  ${stage.name}: ${[command, ...args].join(' ').slice(0, 200)}`);
@@ -69,7 +81,7 @@ function runStage(stage) {
     child.stderr.pipe(out, { end: false });
     child.on('close', (code) => {
       out.end(() => {
-        const result = { ...stage, ok: code === 0, wall: Date.now() - begun, log };
+        const result = { ...stage, ok: code === 0, wall: Date.now() - begun, cpu: cpuSecondsOf(cpuFile), log };
         console.log(`\n${clock()}  ${result.ok ? 'done' : 'FAIL'}   ${stage.name} (${seconds(result.wall)}s) — its output:\n`);
         process.stdout.write(readFileSync(log));
         resolve(result);
@@ -119,7 +131,7 @@ function countsOf(result) {
 }
 
 const results = await runAll();
-console.log('\n=== Summary (wall time per stage; stages overlap)');
+console.log('\n=== Summary (wall time per stage — stages overlap — and CPU time, user + system)');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -130,13 +142,15 @@ for (const result of results) {
   if (!result.ok && counts.failed === 0) counts.failed = 1;
   const note = result.skippedBecause ? `  (not run: ${result.skippedBecause} failed)` : '';
   console.log(
-    `${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(20)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(3)} skipped  ${seconds(result.wall).padStart(7)}s${note}`,
+    `${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(20)} ${String(counts.passed).padStart(5)} passed ${String(counts.failed).padStart(4)} failed ${String(counts.skipped).padStart(3)} skipped  ${seconds(result.wall).padStart(7)}s${result.cpu === undefined ? '' : ` ${seconds(result.cpu).padStart(7)} CPU-s`}${note}`,
   );
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
   files.push(...counts.files);
 }
+const cpuTotal = results.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+if (cpuTotal) console.log(`\nCPU time ${seconds(cpuTotal)}s in all (${(cpuTotal / (Date.now() - started)).toFixed(2)} cores busy on average)`);
 console.log(`\nTotal wall time ${seconds(Date.now() - started)}s (budget: 25 minutes for .ci/run on the 2-core machine; docs/testing.md)`);
 console.log('\n=== The 10 slowest test files');
 for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {

@@ -44,6 +44,9 @@ export const test = base.extend<JourneyFixtures & { browser: Browser }>({
         locale: 'en-US',
         viewport: { width: 1280, height: 800 },
         extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
+        // A visitor who asks for less motion (a real setting the app honours, web/src/app/global.css): no
+        // spinner or transition keeps Chromium repainting while a step waits, and no step waits on one.
+        reducedMotion: 'reduce',
         ...options,
       });
       context.setDefaultTimeout(15_000);

@@ -55,5 +55,7 @@ export function buildTheme(primary: string, accent: string): MantineThemeOverrid
     defaultRadius: 'md',
     cursorType: 'pointer',
     focusRing: 'auto',
+    // No transitions for visitors whose system asks for less motion (global.css does the same for CSS).
+    respectReducedMotion: true,
   });
 }

@@ -15,6 +15,7 @@ import chatStreamFrames from './chat-stream-frames.mjs';
 import coldStart from './cold-start.mjs';
 import documentTyping from './document-typing.mjs';
 import idleMemory from './idle-memory.mjs';
+import ingestionEventLoop from './ingestion-event-loop.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
 import lighthouse from './lighthouse.mjs';
 import { printTable } from './lib/table.mjs';
@@ -31,6 +32,7 @@ const BENCHMARKS = [
   ['Lighthouse', lighthouse],
   ['Back-office scale', backofficeScale],
   ['Document typing', documentTyping],
+  ['Ingestion event loop', ingestionEventLoop],
 ];
 
 if (!existsSync(SERVER_ENTRY)) {

@@ -212,3 +212,33 @@ export const aiKeyTestResult = z.object({
   message: z.string().nullable(),
 });
 export type AiKeyTestResult = z.infer<typeof aiKeyTestResult>;
+
+// ---- the spec's path-addressed file calls (spec part 2 §7 "Avatars": "POST /avatars/add-file/{a}/{b}
+// (multipart); POST /avatars/add-editable-file/{a}/{b} (multipart); PUT /avatars/editable-file/{file_id}
+// (multipart); … DELETE /avatars/file/{fileId}/{openaiFileId}/{assistantId}"). Our reading of {a}/{b}: the
+// avatar and its provider-side assistant (§3 "Avatar: avatar_id, assistant_id, …, avatar_files[]
+// (openai_file_id, …)"), the pair the delete call names too. They sit beside /avatars/add-file/{id} and
+// /avatars/{id}/files/{fileId} and call the same services. ----
+
+/**
+ * What stands in a path for a provider id the record does not have: a client interpolating a missing
+ * assistant_id or openai_file_id sends 'null' (or 'undefined').
+ */
+export const ABSENT_PROVIDER_REFS = ['null', 'undefined'] as const;
+
+/** A provider id in a path (an assistant 'asst_…', a file 'file-…'), or one of ABSENT_PROVIDER_REFS. */
+export const providerRef = () => text().min(1, { error: 'invalid_id' }).max(128, { error: 'invalid_id' }).regex(/^[\w.:-]+$/, { error: 'invalid_id' });
+
+/** Whether a path's provider id names the record's: equal to it, or an absent-id stand-in when it has none. */
+export function providerRefMatches(stored: string | null, given: string): boolean {
+  return stored ? stored === given : (ABSENT_PROVIDER_REFS as readonly string[]).includes(given);
+}
+
+/** POST /avatars/add-file/{id}/{assistant_id} and /avatars/add-editable-file/{id}/{assistant_id}. */
+export const avatarAssistantParams = z.object({ id: idParam(), assistant_id: providerRef() });
+/** PUT /avatars/editable-file/{file_id} (the stored file's id, file_data.file_id). */
+export const editableFileParams = z.object({ file_id: idParam() });
+/** The form's fields beside the .txt file: the avatar whose link is edited, when more than one links it. */
+export const editableFileForm = z.object({ avatar_id: idParam().optional() });
+/** DELETE /avatars/file/{fileId}/{openaiFileId}/{assistantId}. */
+export const avatarFileRefParams = z.object({ fileId: idParam(), openaiFileId: providerRef(), assistantId: providerRef() });

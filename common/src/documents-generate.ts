@@ -102,3 +102,16 @@ export interface DocumentOutputPayload {
   /** The whole markdown, only when done. */
   content?: string;
 }
+
+/**
+ * The `data` part of POST /avatars/user-message/document-request (spec part 2 §7: "multipart with file and
+ * JSON data"): a message to an avatar about the uploaded document, whose text is given as context (§2 "When
+ * a document is given as context, its plain text is prefixed to the request…"). The answer is a document
+ * generation (`document_output`), optionally written into `document_id`.
+ */
+export const avatarDocumentRequest = z.object({
+  avatar_id: id({ error: 'document_avatar_required' }),
+  prompt: text({ error: 'document_message_required' }).trim().min(1, { error: 'document_message_required' }).max(DOCUMENT_GENERATE_PROMPT_MAX),
+  document_id: id().nullable().optional(),
+});
+export type AvatarDocumentRequest = z.input<typeof avatarDocumentRequest>;

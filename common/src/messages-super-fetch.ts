@@ -8,6 +8,7 @@ export const superFetchMessagesEn = {
   super_fetch_file_unreadable: 'The file could not be read. Try another file or paste its text into the form.',
   super_fetch_no_previous_run: 'There are no results to give feedback on yet.',
   super_fetch_output_pending: 'Wait until the output is finished to rate it.',
+  super_fetch_fields_count: 'Send the nine Super Fetch inputs in order: task, topic, target audience, persona, tone, formula, examples, call to action and prompt.',
 } as const;
 
 export const superFetchMessagesEs: Record<keyof typeof superFetchMessagesEn, string> = {
@@ -19,4 +20,5 @@ export const superFetchMessagesEs: Record<keyof typeof superFetchMessagesEn, str
   super_fetch_file_unreadable: 'No se pudo leer el archivo. Prueba con otro archivo o pega su texto en el formulario.',
   super_fetch_no_previous_run: 'Todavía no hay resultados sobre los que dar retroalimentación.',
   super_fetch_output_pending: 'Espera a que el resultado termine para calificarlo.',
+  super_fetch_fields_count: 'Envía los nueve campos de Super Fetch en orden: tarea, tema, público objetivo, persona, tono, fórmula, ejemplos, llamada a la acción y prompt.',
 };

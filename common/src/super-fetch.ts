@@ -121,6 +121,39 @@ export const superFetchRequest = z.object({
 });
 export type SuperFetchRequest = z.input<typeof superFetchRequest>;
 
+/**
+ * One input of the prompt builder as the form holds it (spec part 2 §3: "each has label, value, required,
+ * editable, isValid"); only `value` is used, the rest is the form's own state.
+ */
+export const superFetchField = z.object({
+  label: text().max(254).optional(),
+  value: text().max(SUPER_FETCH_INPUT_MAX).default(''),
+  required: z.boolean().optional(),
+  editable: z.boolean().optional(),
+  isValid: z.boolean().optional(),
+});
+
+/**
+ * POST /super_fetch {fields} (spec part 2 §7: the first version, fields only): the nine inputs in the spec's
+ * order (§3), one output, on the user's Super Fetch avatar unless `assistant_id` names another of theirs.
+ */
+export const superFetchFieldsRequest = z.object({
+  fields: z.array(superFetchField).length(SUPER_FETCH_INPUTS.length, { error: 'super_fetch_fields_count' }),
+  assistant_id: id().nullable().optional(),
+  organization_id: idParam().nullable().optional(),
+});
+export type SuperFetchFieldsRequest = z.input<typeof superFetchFieldsRequest>;
+
+/** The v2 request a fields-only request stands for (validated as one: the same messages). */
+export function superFetchRequestOfFields(body: z.output<typeof superFetchFieldsRequest>): SuperFetchRequest {
+  return {
+    ...(Object.fromEntries(SUPER_FETCH_INPUTS.map((key, i) => [key, body.fields[i]?.value ?? ''])) as SuperFetchInputs),
+    outputs: SUPER_FETCH_OUTPUTS_DEFAULT,
+    assistant_id: body.assistant_id ?? null,
+    organization_id: body.organization_id ?? null,
+  };
+}
+
 export const superFetchAssistantParams = z.object({ assistant_id: idParam() });
 export const superFetchHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(SUPER_FETCH_HISTORY_PAGE),

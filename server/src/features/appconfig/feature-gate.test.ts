@@ -98,6 +98,8 @@ describe(`feature switches on the server (${testDbKind()})`, () => {
     { area: 'super fetch: its avatar', key: 'super_fetch', who: () => ana, method: 'GET', url: () => '/api/avatars/super-fetch', on: { status: 200 } },
     { area: 'super fetch: history', key: 'super_fetch', who: () => ana, method: 'GET', url: () => `/api/super_fetch/messages/${superFetchAvatarId}`, on: { status: 200 } },
     { area: 'super fetch: run (invalid)', key: 'super_fetch', who: () => ana, method: 'POST', url: () => '/api/super_fetch/v2', body: {}, on: { status: 400 } },
+    { area: 'super fetch: first version (invalid)', key: 'super_fetch', who: () => ana, method: 'POST', url: () => '/api/super_fetch', body: {}, on: { status: 400 } },
+    { area: 'avatars: message about a document (no file)', key: 'avatars_enabled', who: () => ana, method: 'POST', url: () => '/api/avatars/user-message/document-request', body: {}, on: { status: 400 } },
     { area: 'avatars: list', key: 'avatars_enabled', who: () => ana, method: 'GET', url: () => '/api/avatars', on: { status: 200 } },
     { area: 'avatars: create (no AI key)', key: 'avatars_enabled', who: () => ana, method: 'POST', url: () => '/api/avatars', body: {}, on: { status: 409, error: 'ai_key_required' } },
     { area: 'trainings: list', key: 'avatars_enabled', who: () => ana, method: 'GET', url: () => '/api/trainings', on: { status: 200 } },

@@ -297,6 +297,72 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect((await call(ana, 'POST', '/api/conversations', { name: 'Plain' })).json().avatar_id).toBeNull();
   });
 
+  it("the spec's path-addressed file calls reach the same files: add-file/{avatar}/{assistant}, editable-file/{file_id}, file/{fileId}/{openaiFileId}/{assistantId}", async () => {
+    const a = await create(ana, { name: 'Spec paths' });
+    const form = (file: { name: string; bytes: Buffer } | null, fields: Record<string, string> = {}) => multipartBody(file, fields);
+    const post = (who: BuiltUser, url: string, file: { name: string; bytes: Buffer } | null) => {
+      const { payload, headers } = form(file);
+      return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...who.auth } });
+    };
+    const put = (who: BuiltUser, fileId: number | string, file: { name: string; bytes: Buffer } | null, fields: Record<string, string> = {}) => {
+      const { payload, headers } = form(file, fields);
+      return t.app.inject({ method: 'PUT', url: `/api/avatars/editable-file/${fileId}`, payload, headers: { ...headers, ...who.auth } });
+    };
+    const linked = async (avatarId: number) => (await t.ctx.db.select().from(avatarFiles).where(eq(avatarFiles.avatarId, avatarId))).map((l) => l.fileId);
+
+    // {b} is the avatar's provider assistant: 'null' while it has none; another one is a 404 and stores nothing.
+    const pdf = await post(ana, `/api/avatars/add-file/${a.avatar_id}/null`, { name: 'guide.pdf', bytes: pdfBytes() });
+    expect(pdf.statusCode, pdf.body).toBe(201);
+    expect(pdf.json()).toMatchObject({ editable: false, file_data: { name: 'guide.pdf', type: 'pdf' } });
+    const filesBefore = await t.ctx.db.select().from(files);
+    expect((await post(ana, `/api/avatars/add-file/${a.avatar_id}/asst_other`, { name: 'x.pdf', bytes: pdfBytes() })).statusCode).toBe(404);
+    expect((await post(ben, `/api/avatars/add-file/${a.avatar_id}/null`, { name: 'x.pdf', bytes: pdfBytes() })).statusCode).toBe(404);
+    expect((await post(ben, `/api/avatars/add-editable-file/${a.avatar_id}/null`, { name: 'x.txt', bytes: Buffer.from('x') })).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(files)).toHaveLength(filesBefore.length);
+    // Once the avatar has an assistant, that id is the one to name.
+    await t.ctx.db.update(avatars).set({ assistantId: 'asst_spec1' }).where(eq(avatars.avatarId, a.avatar_id));
+    expect((await post(ana, `/api/avatars/add-editable-file/${a.avatar_id}/null`, { name: 'n.txt', bytes: Buffer.from('x') })).statusCode).toBe(404);
+    const txt = await post(ana, `/api/avatars/add-editable-file/${a.avatar_id}/asst_spec1`, { name: 'notes.txt', bytes: Buffer.from('first draft') });
+    expect(txt.statusCode, txt.body).toBe(201);
+    expect(txt.json()).toMatchObject({ editable: true, file_data: { type: 'txt' } });
+    const wrongType = await post(ana, `/api/avatars/add-editable-file/${a.avatar_id}/asst_spec1`, { name: 'doc.pdf', bytes: pdfBytes() });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toBe('Only .txt files can be edited.');
+    const noFile = await post(ana, `/api/avatars/add-file/${a.avatar_id}/asst_spec1`, null);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe('Please choose a file.');
+
+    // PUT /avatars/editable-file/{file_id}: the new text as a .txt file, saved in place of the old one.
+    const oldId = txt.json().file_id as number;
+    expect((await put(ben, oldId, { name: 'hack.txt', bytes: Buffer.from('mine now') })).statusCode).toBe(404);
+    const notTxt = await put(ana, oldId, { name: 'notes.pdf', bytes: pdfBytes() });
+    expect(notTxt.statusCode).toBe(400);
+    expect(notTxt.json().message).toBe('Only .txt files can be edited.');
+    const blank = await put(ana, oldId, { name: 'notes.txt', bytes: Buffer.from('   ') });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe("The input can't be empty");
+    expect((await put(ana, pdf.json().file_id, { name: 'guide.txt', bytes: Buffer.from('x') })).statusCode).toBe(400);
+    expect((await put(ana, oldId, { name: 'notes.txt', bytes: Buffer.from('x') }, { avatar_id: String(a.avatar_id + 100000) })).statusCode).toBe(404);
+    const edited = await put(ana, oldId, { name: 'notes.txt', bytes: Buffer.from('second draft, ñ') }, { avatar_id: String(a.avatar_id) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const newId = edited.json().file_id as number;
+    expect(newId).not.toBe(oldId);
+    expect((await call(ana, 'GET', `/api/avatars/${a.avatar_id}/files/${newId}`)).body).toBe('second draft, ñ');
+    expect(await linked(a.avatar_id)).toEqual(expect.arrayContaining([newId]));
+    expect(await linked(a.avatar_id)).not.toContain(oldId);
+
+    // DELETE /avatars/file/{fileId}/{openaiFileId}/{assistantId}: no provider copy ('null'), the avatar's assistant.
+    expect((await call(ben, 'DELETE', `/api/avatars/file/${newId}/null/asst_spec1`)).statusCode).toBe(404);
+    expect((await call(ana, 'DELETE', `/api/avatars/file/${newId}/null/asst_other`)).statusCode).toBe(404);
+    expect((await call(ana, 'DELETE', `/api/avatars/file/${newId}/file-abc/asst_spec1`)).statusCode).toBe(404);
+    expect((await call(ana, 'DELETE', `/api/avatars/file/${newId}/null/bad%20id`)).statusCode).toBe(400);
+    expect(await linked(a.avatar_id)).toContain(newId);
+    expect((await call(ana, 'DELETE', `/api/avatars/file/${newId}/null/asst_spec1`)).json()).toEqual({ deleted: true });
+    expect(await linked(a.avatar_id)).not.toContain(newId);
+    expect(await t.ctx.db.select().from(files).where(eq(files.fileId, newId))).toHaveLength(0);
+    expect((await call(ana, 'DELETE', `/api/avatars/file/${newId}/null/asst_spec1`)).statusCode).toBe(404);
+  });
+
   it('validates ids', async () => {
     for (const url of ['/api/avatars/abc', '/api/avatars/0', '/api/avatars/99999999999', '/api/avatars/1/files/x']) {
       expect((await call(ana, 'GET', url)).statusCode).toBe(400);

@@ -2,9 +2,9 @@
 // edit", §5 "editable files .txt only", §7 add-file, add-editable-file, editable-file, file delete).
 // Uploads are stored by the files feature (type sniffed, owner recorded); the avatar is checked before an
 // upload is read, so another user's id stores nothing.
-import { AVATAR_FILE_TYPES, type AvatarFile } from '@pluma/common/avatars';
+import { AVATAR_FILE_TYPES, providerRefMatches, type AvatarFile } from '@pluma/common/avatars';
 import { ErrorIds } from '@pluma/common/errors';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { avatarFiles, avatars } from '../../db/schema';
@@ -15,7 +15,7 @@ import { storeUpload, type Upload } from '../files';
 import { isKnowledgeFileType } from '../ingestion';
 import { queueFileIndexing } from '../knowledge';
 import { discardUnlinkedFiles, findLinkedFile, listLinkedFiles } from './files-store';
-import { canFile, requireAvatar } from './policy';
+import { can, canFile, requireAvatar, visibleTo } from './policy';
 import { presentAvatarFile } from './present';
 
 const wrongType = (messageKey: 'avatar_file_type' | 'avatar_text_file_only') => new AppError(400, ErrorIds.unsupportedFile, messageKey);
@@ -28,8 +28,49 @@ export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContex
   return (await listLinkedFiles(ctx.db, avatar.avatarId)).map((l) => presentAvatarFile(actor, avatar, l));
 }
 
-/** Checks the avatar may take files (before the upload is read). */
-export const requireAvatarForUpload = (ctx: AppContext, actor: Actor, avatarId: number) => requireAvatar(ctx.db, actor, avatarId, 'add_file');
+/**
+ * Checks the avatar may take files (before the upload is read). `assistantRef`: the spec's
+ * /avatars/add-file/{avatar_id}/{assistant_id} names the avatar's provider assistant too; another is a 404.
+ */
+export async function requireAvatarForUpload(ctx: AppContext, actor: Actor, avatarId: number, assistantRef?: string) {
+  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'add_file');
+  if (assistantRef !== undefined && !providerRefMatches(avatar.assistantId, assistantRef)) throw notFound();
+  return avatar;
+}
+
+/**
+ * The avatar whose link to stored file `fileId` a path-addressed call means (spec part 2 §7 PUT
+ * /avatars/editable-file/{file_id}, DELETE /avatars/file/{fileId}/{openaiFileId}/{assistantId}): among the
+ * avatars the actor sees that link the file — narrowed by `avatarId`, the assistant and the provider file
+ * when given — one the actor may change first (a clone of theirs before someone's public original that
+ * shares the file), then the oldest link. None is a 404; the services then authorize the action itself.
+ */
+export async function findAvatarOfFile(options: {
+  ctx: AppContext;
+  actor: Actor;
+  fileId: number;
+  avatarId?: number;
+  assistantRef?: string;
+  openaiFileRef?: string;
+}): Promise<number> {
+  const { ctx, actor, fileId, avatarId, assistantRef, openaiFileRef } = options;
+  const rows = await ctx.db
+    .select({ avatar: avatars })
+    .from(avatarFiles)
+    .innerJoin(avatars, eq(avatars.avatarId, avatarFiles.avatarId))
+    .where(and(eq(avatarFiles.fileId, fileId), visibleTo(actor), avatarId === undefined ? undefined : eq(avatarFiles.avatarId, avatarId)))
+    .orderBy(asc(avatarFiles.avatarFileId))
+    .limit(50);
+  const matching = rows
+    .map((r) => r.avatar)
+    .filter((avatar) => can(actor, 'read', avatar))
+    .filter((avatar) => assistantRef === undefined || providerRefMatches(avatar.assistantId, assistantRef))
+    // No provider-side copy of a file is kept (avatar_files presents openai_file_id null): only an absent-id stand-in names it.
+    .filter(() => openaiFileRef === undefined || providerRefMatches(null, openaiFileRef));
+  const chosen = matching.find((avatar) => can(actor, 'update', avatar)) ?? matching[0];
+  if (!chosen) throw notFound();
+  return chosen.avatarId;
+}
 
 /** POST /avatars/add-file/{id} and /avatars/add-editable-file/{id} (editable: .txt only). */
 export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; upload: Upload; editable: boolean }): Promise<AvatarFile> {

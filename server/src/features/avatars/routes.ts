@@ -6,9 +6,11 @@
 import {
   addContextRequest,
   avatarActionRequest,
+  avatarAssistantParams,
   avatarFile,
   avatarFileList,
   avatarFileParams,
+  avatarFileRefParams,
   avatarIdParams,
   avatarList,
   avatarWithFiles,
@@ -17,6 +19,8 @@ import {
   createAvatarRequest,
   deletedResponse,
   editAvatarTextRequest,
+  editableFileForm,
+  editableFileParams,
   listAvatarsQuery,
   resetDefaultAvatarRequest,
   resetDefaultAvatarResponse,
@@ -26,13 +30,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getConfig } from '../../platform/appconfig/read';
 import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
+import { badRequest } from '../../platform/http/errors';
+import { parseForm } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { contentDisposition, readMultipartUpload } from '../files';
 import { aiKeyRequired, hasUserAiKey } from '../users';
 import { discardUnlinkedFiles } from './files-store';
 import { requestRefine, startRefineWorker, syncAvatarFiles } from './refine';
-import { addAvatarFile, deleteAvatarFile, editAvatarFileText, listAvatarFiles, openAvatarFile, requireAvatarForUpload, retryAvatarFileIndexing } from './files-service';
+import {
+  addAvatarFile,
+  deleteAvatarFile,
+  editAvatarFileText,
+  findAvatarOfFile,
+  listAvatarFiles,
+  openAvatarFile,
+  requireAvatarForUpload,
+  retryAvatarFileIndexing,
+} from './files-service';
 import {
   cloneAvatar,
   combineAvatars,
@@ -145,6 +160,54 @@ export async function avatarRoutes(root: FastifyInstance) {
       },
     );
   }
+
+  // The spec's own paths for the same calls (spec part 2 §7 "Avatars"; common/avatars.ts reads {a}/{b} as the
+  // avatar and its provider assistant, 'null' when it has none). Same gates, same services.
+  for (const [path, editable] of [
+    ['/avatars/add-file/:id/:assistant_id', false],
+    ['/avatars/add-editable-file/:id/:assistant_id', true],
+  ] as const) {
+    app.post(
+      path,
+      { ...signedIn(app, { tags, params: avatarAssistantParams, consumes: ['multipart/form-data'], response: { 201: avatarFile } }, access), config: uploadLimit },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        await requireAvatarForUpload(ctx, actor, request.params.id, request.params.assistant_id);
+        const { upload } = await readMultipartUpload(request);
+        return reply.status(201).send(await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable }));
+      },
+    );
+  }
+
+  // PUT /avatars/editable-file/{file_id} (multipart): the editable file's new text, sent as a .txt file (spec
+  // part 2 §2 "edit file text (saved as .txt)"); `avatar_id` picks the link when several avatars share the file.
+  app.put(
+    '/avatars/editable-file/:file_id',
+    { ...signedIn(app, { tags, params: editableFileParams, consumes: ['multipart/form-data'], response: { 200: avatarFile } }, access), config: uploadLimit },
+    async (request) => {
+      const actor = actorOf(request);
+      const fileId = request.params.file_id;
+      // Checked before the upload is read: a file of no avatar the actor sees stores nothing.
+      await findAvatarOfFile({ ctx, actor, fileId });
+      const { upload, fields } = await readMultipartUpload(request);
+      const { avatar_id: avatarId } = parseForm(editableFileForm, fields);
+      if (!/\.txt$/i.test(upload.fileName)) throw badRequest('avatar_text_file_only', { file: 'avatar_text_file_only' });
+      const { content } = parseForm(editAvatarTextRequest, { content: upload.bytes.toString('utf8') });
+      return editAvatarFileText({ ctx, actor, avatarId: await findAvatarOfFile({ ctx, actor, fileId, avatarId }), fileId, content });
+    },
+  );
+
+  app.delete(
+    '/avatars/file/:fileId/:openaiFileId/:assistantId',
+    signedIn(app, { tags, params: avatarFileRefParams, response: { 200: deletedResponse } }, access),
+    async (request) => {
+      const actor = actorOf(request);
+      const { fileId, openaiFileId, assistantId } = request.params;
+      const avatarId = await findAvatarOfFile({ ctx, actor, fileId, assistantRef: assistantId, openaiFileRef: openaiFileId });
+      await deleteAvatarFile({ ctx, actor, avatarId, fileId });
+      return { deleted: true as const };
+    },
+  );
 
   app.get('/avatars/:id/files/:fileId', signedIn(app, { tags, params: avatarFileParams }, access), async (request, reply) => {
     const { file, body } = await openAvatarFile({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId });

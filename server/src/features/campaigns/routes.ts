@@ -23,11 +23,10 @@ import {
   createCampaignRequest,
   updateCampaignRequest,
 } from '@pluma/common/campaigns';
-import { serverMessages, type MessageKey } from '@pluma/common/messages';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { parseForm } from '../../platform/http/parse-form';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { organizationsEnabledGate } from '../organizations';
 import { readCampaignForm } from './multipart';
@@ -51,18 +50,6 @@ import {
 
 const tags = ['campaigns'];
 const formTypes = ['multipart/form-data', 'application/json'];
-
-/** The campaign JSON of a multipart form, checked like a body schema would (messages are message keys). */
-function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const details: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key: MessageKey = Object.hasOwn(serverMessages.en, issue.message) ? (issue.message as MessageKey) : 'validation_error';
-    details[issue.path.join('.') || '_'] ??= key;
-  }
-  throw badRequest(Object.values(details)[0] as MessageKey, details);
-}
 
 export async function campaignRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

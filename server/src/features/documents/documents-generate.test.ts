@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatars, creditLedger, documentGenerations, templates, users } from '../../db/schema';
 import { connectSocket, listenLocally, type ClientSocket } from '../../platform/realtime/socket-test-helpers';
 import { multipartBody, pngBytes } from '../files/test-fixtures';
+import { docxWithSections } from '../knowledge/test-fixtures';
 import { buildOrganization, buildUser, grantAccess, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase, testDbKind } from '../../test/test-db';
@@ -199,6 +200,47 @@ describe(`document generation API (${testDbKind()})`, () => {
     expect(last.content).toContain('Write an intro');
     expect((await generate(ana, { kind: 'avatar', document_id: anaDoc, avatar_id: theirs.avatarId, prompt: 'Hi' })).statusCode).toBe(404);
     expect((await generate(ana, { kind: 'prompt', avatar_id: theirs.avatarId, prompt: 'Hi' })).statusCode).toBe(404);
+  });
+
+  it('POST /avatars/user-message/document-request: a message to an avatar about an uploaded document (its text as context); refusals', async () => {
+    const [mine] = await t.ctx.db.insert(avatars).values({ userId: ana.user.userId, name: 'Reviewer', context: 'You review travel plans.' }).returning();
+    const [theirs] = await t.ctx.db.insert(avatars).values({ userId: ben.user.userId, name: 'Hidden', context: 'secret persona' }).returning();
+    const docx = await docxWithSections([{ heading: 'Day one', paragraphs: ['We take the 7:40 train to Lisbon.'] }]);
+    const send = (who: BuiltUser, file: { name: string; bytes: Buffer } | null, data: object | string) => {
+      const { payload, headers } = multipartBody(file, { data: typeof data === 'string' ? data : JSON.stringify(data) });
+      return t.app.inject({ method: 'POST', url: '/api/avatars/user-message/document-request', payload, headers: { ...headers, ...who.auth } });
+    };
+    const generationsOf = async (who: BuiltUser) => (await t.ctx.db.select().from(documentGenerations).where(eq(documentGenerations.userId, who.user.userId))).length;
+    const before = await generationsOf(ana);
+
+    const res = await send(ana, { name: 'plan.docx', bytes: docx }, { avatar_id: mine.avatarId, prompt: '[echo] Is the plan realistic?' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().generation).toMatchObject({ kind: 'avatar', status: 'streaming', document_id: null });
+    const [last] = (await ended(res.json().generation.generation_id)).slice(-1);
+    expect(last.status).toBe('done');
+    expect(last.content).toContain('You review travel plans.');
+    expect(last.content).toContain('We take the 7:40 train to Lisbon.');
+    expect(last.content).toContain(`${INSTRUCTION} Is the plan realistic?`);
+    expect(await generationsOf(ana)).toBe(before + 1);
+
+    // Another user's private avatar is a 404; bad input a 400 with its message; nothing is saved.
+    expect((await send(ana, { name: 'plan.docx', bytes: docx }, { avatar_id: theirs.avatarId, prompt: 'Hi' })).statusCode).toBe(404);
+    const noFile = await send(ana, null, { avatar_id: mine.avatarId, prompt: 'Hi' });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe('Please choose a file.');
+    const noMessage = await send(ben, { name: 'plan.docx', bytes: docx }, { avatar_id: theirs.avatarId, prompt: '  ' });
+    expect(noMessage.statusCode).toBe(400);
+    expect(noMessage.json().message).toBe('Escribe un mensaje para tu avatar.');
+    const noAvatar = await send(ana, { name: 'plan.docx', bytes: docx }, { prompt: 'Hi' });
+    expect(noAvatar.statusCode).toBe(400);
+    expect(noAvatar.json().message).toBe('Please select an avatar');
+    expect((await send(ana, { name: 'plan.docx', bytes: docx }, '{not json')).statusCode).toBe(400);
+    const picture = await send(ana, { name: 'map.png', bytes: pngBytes() }, { avatar_id: mine.avatarId, prompt: 'Hi' });
+    expect(picture.statusCode).toBe(400);
+    expect(picture.json().message).toBe('Only .docx, .pdf, .pptx and .txt files can be used.');
+    expect((await send(ana, { name: 'plan.docx', bytes: docx }, { avatar_id: mine.avatarId, prompt: 'Hi', document_id: benDoc })).statusCode).toBe(404);
+    expect((await send(noAccess, { name: 'plan.docx', bytes: docx }, { avatar_id: mine.avatarId, prompt: 'Hi' })).statusCode).toBe(412);
+    expect(await generationsOf(ana)).toBe(before + 1);
   });
 
   it('template: filled on the server, a hidden prompt never returned; field values checked; a private template of another user is 404', async () => {

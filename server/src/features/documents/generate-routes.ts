@@ -3,6 +3,7 @@
 // JSON part and an optional `file` for 'super_fetch') → generate.ts (the tools' own switches and scopes) → 202 with the generation; the markdown
 // arrives as `document_output`.
 import {
+  avatarDocumentRequest,
   documentGenerateRequest,
   documentGeneration,
   documentGenerationList,
@@ -11,14 +12,14 @@ import {
   documentGenerationsQuery,
 } from '@pluma/common/documents-generate';
 import { documentIdParams } from '@pluma/common/documents';
-import { serverMessages, type MessageKey } from '@pluma/common/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/http/errors';
+import { parseForm, parseJsonPart } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
-import type { Upload } from '../files';
+import { readMultipartUpload, type Upload } from '../files';
 import { getDocumentGeneration, listDocumentGenerations, markGenerationApplied, startDocumentGeneration } from './generate';
 import { stopAllGenerations } from './generation';
 
@@ -61,18 +62,6 @@ async function readForm(request: FastifyRequest): Promise<{ data: unknown; file:
   return { data, file: file && file.bytes.length > 0 ? file : null };
 }
 
-/** The body checked like a schema would be (the issues' messages are message keys). */
-function parseRequest(value: unknown) {
-  const result = documentGenerateRequest.safeParse(value);
-  if (result.success) return result.data;
-  const details: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key: MessageKey = Object.hasOwn(serverMessages.en, issue.message) ? (issue.message as MessageKey) : 'validation_error';
-    details[issue.path.join('.') || '_'] ??= key;
-  }
-  throw badRequest(Object.values(details)[0] as MessageKey, details);
-}
-
 export async function documentGenerationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
@@ -87,8 +76,26 @@ export async function documentGenerationRoutes(root: FastifyInstance) {
     { ...signedIn(app, { tags, consumes: formTypes, response: { 202: documentGenerationResponse } }, access), bodyLimit: BODY_LIMIT, config: generationLimit },
     async (request, reply) => {
       const form = await readForm(request);
-      const input = parseRequest(form.data);
+      const input = parseForm(documentGenerateRequest, form.data);
       const generation = await startDocumentGeneration({ ctx, log: request.log, actor: actorOf(request), input, file: form.file });
+      return reply.status(202).send({ generation });
+    },
+  );
+  // spec part 2 §7 "Avatars": POST /avatars/user-message/document-request (multipart with file and JSON data):
+  // a message to an avatar about a document — the `file` (.docx, .pdf, .pptx, .txt; read by the ingestion
+  // pipeline) is the document given as context, `data` the message (avatarDocumentRequest). The same
+  // generation as an 'avatar' kind of POST /documents/avatar-output; its answer comes as `document_output`.
+  app.post(
+    '/avatars/user-message/document-request',
+    {
+      ...signedIn(app, { tags: ['avatars'], consumes: ['multipart/form-data'], response: { 202: documentGenerationResponse } }, { gates: [featureGate(app, 'avatars_enabled'), accessGate(app)] }),
+      config: generationLimit,
+    },
+    async (request, reply) => {
+      const { upload, fields } = await readMultipartUpload(request);
+      const data = parseForm(avatarDocumentRequest, parseJsonPart(fields.data));
+      const input = parseForm(documentGenerateRequest, { kind: 'avatar', ...data });
+      const generation = await startDocumentGeneration({ ctx, log: request.log, actor: actorOf(request), input, file: upload });
       return reply.status(202).send({ generation });
     },
   );

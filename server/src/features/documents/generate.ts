@@ -129,10 +129,13 @@ export async function startDocumentGeneration(options: {
   if (input.document_id) await requireTargetDocument(ctx.db, actor, input.document_id, input.campaign_id);
   else if (input.campaign_id) await requireCampaign(ctx.db, actor, input.campaign_id, 'read');
   const avatar = input.avatar_id ? await requireAvatar(ctx.db, actor, input.avatar_id) : null;
-  const fileText = input.kind === 'super_fetch' && options.file ? await uploadText(options.file) : null;
-  const request = await requestOf(ctx, actor, input, fileText);
+  // A file is read for Super Fetch (its context), and for an avatar message about a document (spec part 2 §7
+  // POST /avatars/user-message/document-request: the file's text is the document given as context).
+  const fileText = (input.kind === 'super_fetch' || input.kind === 'avatar') && options.file ? await uploadText(options.file) : null;
+  const request = await requestOf(ctx, actor, input, input.kind === 'super_fetch' ? fileText : null);
   // spec part 2 §2: the document's text before the request, with 'Use the above text to make a response…'.
-  const message = input.document_text ? withDocumentContext(input.document_text, request, GENERATE_MESSAGE_MAX) : request;
+  const context = input.document_text ?? (input.kind === 'avatar' ? fileText : null);
+  const message = context ? withDocumentContext(context, request, GENERATE_MESSAGE_MAX) : request;
   const turns: ChatTurn[] = [
     { role: 'system', content: systemOf(avatar) },
     { role: 'user', content: message },

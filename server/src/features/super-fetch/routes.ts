@@ -3,16 +3,19 @@
 import {
   superFetchAssistantParams,
   superFetchCleared,
+  superFetchFieldsRequest,
   superFetchHistory,
   superFetchHistoryQuery,
   superFetchOutput,
   superFetchRateRequest,
   superFetchRequest,
+  superFetchRequestOfFields,
   superFetchRun,
 } from '@pluma/common/super-fetch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
+import { parseForm } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { stopAllRuns } from './generate';
@@ -36,6 +39,17 @@ export async function superFetchRoutes(root: FastifyInstance) {
     '/super_fetch/v2',
     { ...signedIn(app, { tags, body: superFetchRequest, response: { 202: superFetchRun } }, gates), config: generationLimit },
     async (request, reply) => reply.status(202).send(await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input: request.body })),
+  );
+
+  // spec part 2 §7: "POST /super_fetch {fields}" — the first version, the form's nine inputs only: the same
+  // run as /super_fetch/v2 with one output, checked by v2's own schema (the same messages).
+  app.post(
+    '/super_fetch',
+    { ...signedIn(app, { tags, body: superFetchFieldsRequest, response: { 202: superFetchRun } }, gates), config: generationLimit },
+    async (request, reply) => {
+      const input = parseForm(superFetchRequest, superFetchRequestOfFields(request.body));
+      return reply.status(202).send(await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input }));
+    },
   );
 
   app.get(

@@ -251,4 +251,36 @@ describe(`super fetch API (${testDbKind()})`, () => {
     expect(cleaned.json()).toEqual({ deleted: before });
     expect((await history(ana, avatarId)).total).toBe(0);
   });
+  it('POST /super_fetch {fields}: the first version, the nine inputs in order, one output, refused like v2', async () => {
+    const eve = await buildUser(ai.t.ctx, { access: true });
+    const fieldsOf = (values: string[]) => values.map((value, i) => ({ label: `Input ${i + 1}`, value, required: i < 6, editable: true, isValid: true }));
+    const values = ['[echo] Write a product post', 'Trail shoes', 'Runners', 'A coach', 'Warm', 'AIDA', 'Run free.', 'Buy now', ''];
+
+    const short = await call(eve, 'POST', '/api/super_fetch', { fields: fieldsOf(values.slice(0, 8)) });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Send the nine Super Fetch inputs in order: task, topic, target audience, persona, tone, formula, examples, call to action and prompt.');
+    const blank = await call(eve, 'POST', '/api/super_fetch', { fields: fieldsOf(values.map((v, i) => (i === 1 ? '  ' : v))) });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details.topic).toBe("The input can't be empty");
+    expect((await call(eve, 'POST', '/api/super_fetch', { fields: 'task' })).statusCode).toBe(400);
+    expect((await call(noAccess, 'POST', '/api/super_fetch', { fields: fieldsOf(values) })).statusCode).toBe(412);
+    const org = await buildOrganization(ai.t.ctx, [{ user: eve, role: 'admin' }]);
+    expect((await call(eve, 'POST', '/api/super_fetch', { fields: fieldsOf(values), organization_id: org.organizationId })).statusCode).toBe(404);
+    // Another user's avatar is not theirs to run.
+    expect((await call(eve, 'POST', '/api/super_fetch', { fields: fieldsOf(values), assistant_id: await superFetchAvatarOf(ana) })).statusCode).toBe(404);
+    expect(await ai.t.ctx.db.select().from(superFetchRuns).where(eq(superFetchRuns.userId, eve.user.userId))).toHaveLength(0);
+
+    const socket = await socketOf(eve);
+    const listen = framesOf(socket, 1);
+    const res = await call(eve, 'POST', '/api/super_fetch', { fields: fieldsOf(values) });
+    expect(res.statusCode, res.body).toBe(202);
+    const run = res.json() as SuperFetchRun;
+    listen.forRun(run.run_id);
+    expect(run).toMatchObject({ requested: 1, assistant_id: await superFetchAvatarOf(eve) });
+    expect(run.inputs).toMatchObject({ task: values[0], topic: 'Trail shoes', target: 'Runners', person: 'A coach', tone: 'Warm', format: 'AIDA', examples: 'Run free.', callToAction: 'Buy now', prompt: '' });
+    const echoed = [...(await listen.done).ended.values()][0].content!;
+    expect(echoed).toContain('Trail shoes');
+    expect(echoed).toContain('Buy now');
+    expect((await history(eve, run.assistant_id)).total).toBe(1);
+  });
 });

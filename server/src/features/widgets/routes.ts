@@ -2,8 +2,6 @@
 // items 3-4, contract B. Owner routes are thin: authenticate → chatwidget_enabled (404 feature_disabled) →
 // Personal only (404 in an organization) →
 // access gate (412) → validate → policy (another user's widget is 404) → service → present.
-import type { MessageKey } from '@pluma/common/messages';
-import { serverMessages } from '@pluma/common/messages';
 import {
   widget as widgetResponse,
   widgetIdParams,
@@ -19,7 +17,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { badRequest } from '../../platform/http/errors';
+import { parseForm } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { publicBaseUrl } from '../users';
@@ -31,18 +29,6 @@ import { createWidget, deleteWidget, listWidgets, listWidgetSessions, readWidget
 
 const tags = ['widgets'];
 const formTypes = ['multipart/form-data', 'application/json'];
-
-/** The widget JSON of a form, checked like a body schema would (messages are message keys). */
-function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const details: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key: MessageKey = Object.hasOwn(serverMessages.en, issue.message) ? (issue.message as MessageKey) : 'validation_error';
-    details[issue.path.join('.') || '_'] ??= key;
-  }
-  throw badRequest(Object.values(details)[0] as MessageKey, details);
-}
 
 const personalOnly = async (request: FastifyRequest) => assertPersonal(actorOf(request));
 

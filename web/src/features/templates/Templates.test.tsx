@@ -8,13 +8,13 @@ import { fillTemplate, parseTemplateFields } from '@pluma/common/rules/template-
 import type { Template } from '@pluma/common/templates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { setupFakeSocket } from '../../test/fake-socket';
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+setupFakeSocket();
 
 const { default: TemplatesPage } = await import('./TemplatesPage');
 const { default: TemplateEditorPage } = await import('./TemplateEditorPage');
@@ -24,7 +24,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['templates', 'chat']);
   await i18n.loadLanguages('es');
 });
-beforeEach(() => socket.handlers.clear());
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });

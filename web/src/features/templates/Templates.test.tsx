@@ -261,7 +261,7 @@ describe('tags, types and moving libraries', () => {
   });
 
   it('imports an export file as it is, refuses a file that is not JSON, and exports the listed templates whose prompt is readable', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:templates'), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: vi.fn(() => 'blob:templates'), revokeObjectURL: vi.fn() }));
     const file = { format: 'pluma-templates', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', templates: [{ name: 'A', description: 'B', content: 'C [D]' }] };
     const { calls } = stubFetch({
       'GET /api/templates': () => page([template(), template({ template_id: 6, name: 'Hidden', content: null, abilities: READER })]),

@@ -13,5 +13,9 @@ export default defineConfig({
     css: { include: [], modules: { classNameStrategy: 'non-scoped' } },
     testTimeout: 15_000,
     passWithNoTests: true,
+    // One module graph and one jsdom page per worker, not per file: importing React, Mantine and the app
+    // cost most of each file's time. So nothing may leak between files: src/test/setup.ts puts the page and
+    // every module-level state back after each test (docs/testing.md).
+    isolate: false,
   },
 });

@@ -51,6 +51,12 @@ export const organizationStore = {
   },
 };
 
+/** Tests only (test/setup.ts): no organization active and no subscribers, as on a new page. */
+export function resetOrganizationStoreForTests() {
+  active = null;
+  listeners.clear();
+}
+
 /** The active organization, or null in the Personal context. */
 export function useActiveOrganization(): ActiveOrganization | null {
   return useSyncExternalStore(organizationStore.subscribe, organizationStore.get, organizationStore.get);

@@ -2,7 +2,6 @@
 // authenticated with the session token; the server puts the connection in room user-{user_id}.
 // socket.io-client is imported only after sign-in, so it stays off the sign-in screens' critical path.
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-import type { Socket } from 'socket.io-client';
 
 /**
  * - 'connecting': the first connection is being made.
@@ -11,6 +10,13 @@ import type { Socket } from 'socket.io-client';
  */
 export type SocketStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
 type Handler = (...args: unknown[]) => void;
+/** What this module uses of a Socket.IO socket once connected (tests put a stand-in: socketTestSeam). */
+export interface SocketConnection {
+  readonly connected: boolean;
+  connect(): unknown;
+  disconnect(): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+}
 
 /** Socket.IO's own backoff after a lost connection: 1 s, doubling, at most 10 s, ±50 % so clients spread out. */
 export const RECONNECT_OPTIONS = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000, randomizationFactor: 0.5 } as const;
@@ -22,7 +28,7 @@ export const MAX_REFUSED_RETRIES = 2;
 
 const handlers = new Map<string, Set<Handler>>();
 const statusListeners = new Set<() => void>();
-let socket: Socket | null = null;
+let socket: SocketConnection | null = null;
 let status: SocketStatus = 'disconnected';
 // Bumped on every connect/disconnect so a slow import cannot resurrect a closed connection.
 let generation = 0;
@@ -157,4 +163,34 @@ const subscribeStatus = (listener: () => void) => {
 
 export function useSocketStatus(): SocketStatus {
   return useSyncExternalStore(subscribeStatus, getSocketStatus, getSocketStatus);
+}
+
+/**
+ * Tests only (test/fake-socket.ts): a stand-in connection in a chosen state, and server events delivered to
+ * the subscribers as the connection would, so screens run with this module as it is.
+ */
+export const socketTestSeam = {
+  install(connection: SocketConnection, state: SocketStatus) {
+    generation++;
+    socket = connection;
+    refusals = 0;
+    setStatus(state);
+  },
+  deliver(event: string, ...args: unknown[]) {
+    dispatch(event, args);
+  },
+  setStatus(state: SocketStatus) {
+    setStatus(state);
+  },
+};
+
+/** Tests only (test/setup.ts): as on a page that never connected — no connection, no subscriptions. */
+export function resetSocketForTests() {
+  generation++;
+  socket?.disconnect();
+  socket = null;
+  status = 'disconnected';
+  refusals = 0;
+  handlers.clear();
+  statusListeners.clear();
 }

@@ -1,52 +1,43 @@
-// A stand-in for api/socket.ts in screen tests: tests deliver server events with `emit` and set the
-// connection's state with `setStatus`; the hooks behave as the real ones do for a component.
-// Use: const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-//      vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
-import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+// The real-time channel in screen tests: api/socket.ts as it is, with a stand-in connection in place of
+// Socket.IO (socketTestSeam). Tests deliver server events with `emit` and set the connection's state with
+// `setStatus`; `reconnect.calls` counts the connection attempts the screen asked for (the banner's button).
+// Not a vi.mock of api/socket: test files share one module graph (isolate: false), so a module mocked by
+// one file would stay bound in every screen that file loaded first (docs/testing.md).
+// Use, at a test file's top level: const socket = setupFakeSocket();
+import { beforeEach } from 'vitest';
+import { getSocketStatus, socketTestSeam, type SocketConnection, type SocketStatus } from '../api/socket';
 
-export type FakeSocket = ReturnType<typeof createFakeSocket>;
+export type FakeSocket = ReturnType<typeof setupFakeSocket>;
 
-export function createFakeSocket() {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const statusListeners = new Set<() => void>();
-  const state = { status: 'connected' as string };
-  return {
-    handlers,
-    statusListeners,
-    state,
+/** Before each test of the calling file: a connected stand-in (test/setup.ts removes it after each test). */
+export function setupFakeSocket() {
+  const fake = {
     reconnect: { calls: 0 },
     emit(event: string, payload: unknown) {
-      handlers.get(event)?.forEach((handler) => handler(payload));
+      socketTestSeam.deliver(event, payload);
     },
-    setStatus(status: string) {
-      state.status = status;
-      statusListeners.forEach((listener) => listener());
-    },
-  };
-}
-
-export function fakeSocketModule(socket: FakeSocket) {
-  return {
-    reconnectSocket: () => {
-      socket.reconnect.calls += 1;
-    },
-    useSocketStatus: () =>
-      useSyncExternalStore(
-        (listener: () => void) => {
-          socket.statusListeners.add(listener);
-          return () => void socket.statusListeners.delete(listener);
-        },
-        () => socket.state.status,
-      ),
-    useSocketEvent: (event: string, handler: (payload: unknown) => void) => {
-      const onEvent = useEffectEvent(handler);
-      useEffect(() => {
-        const set = socket.handlers.get(event) ?? new Set();
-        const listener = (payload: unknown) => onEvent(payload);
-        set.add(listener);
-        socket.handlers.set(event, set);
-        return () => void set.delete(listener);
-      }, [event]);
+    setStatus(status: SocketStatus) {
+      socketTestSeam.setStatus(status);
     },
   };
+  const connection: SocketConnection = {
+    get connected() {
+      return getSocketStatus() === 'connected';
+    },
+    connect() {
+      fake.reconnect.calls += 1;
+      return this;
+    },
+    disconnect() {
+      return this;
+    },
+    emit() {
+      return this;
+    },
+  };
+  beforeEach(() => {
+    fake.reconnect.calls = 0;
+    socketTestSeam.install(connection, 'connected');
+  });
+  return fake;
 }

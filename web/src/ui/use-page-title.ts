@@ -9,6 +9,11 @@ let screenTitle: string | null = null;
 /** The shown screen's own title, if it has one. */
 export const activeScreenTitle = (): string | null => screenTitle;
 
+/** Tests only (test/setup.ts): no screen title. */
+export function resetScreenTitleForTests() {
+  screenTitle = null;
+}
+
 /** The whole tab title while the calling screen is shown; the site title again when it goes. */
 export function useDocumentTitle(full: string | null | undefined) {
   const config = useAppConfig();

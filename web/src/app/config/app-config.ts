@@ -49,6 +49,11 @@ export function prefetchAppConfig(): Promise<void> {
   );
 }
 
+/** Tests only (test/setup.ts): no configuration fetched before the first render. */
+export function resetFirstConfigForTests() {
+  firstConfig = null;
+}
+
 export function useAppConfigQuery() {
   return useQuery({
     queryKey: APP_CONFIG_QUERY_KEY,

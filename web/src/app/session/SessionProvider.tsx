@@ -2,7 +2,7 @@
 // the user — language, colour scheme, socket, configuration reload on a role change.
 import { useMantineColorScheme } from '@mantine/core';
 import type { AuthResponse, CurrentUser } from '@pluma/common/users';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,9 +18,17 @@ import { APP_CONFIG_QUERY_KEY } from '../config/app-config';
 import { bootstrapSession, type BootstrapResult } from './bootstrap';
 import { CURRENT_USER_QUERY_KEY, SessionContext, type SessionState, type SessionValue } from './session-context';
 
-// Once per page load, shared by StrictMode's double effects.
-let bootstrap: Promise<BootstrapResult> | null = null;
-const runBootstrap = () => (bootstrap ??= bootstrapSession(api, tokenStore, safeStorage()));
+// Once per page load (the app's one query client), shared by StrictMode's double effects. Keyed by the
+// client, not a module variable: each app a test renders starts as a page load does.
+const bootstraps = new WeakMap<QueryClient, Promise<BootstrapResult>>();
+function runBootstrap(queryClient: QueryClient): Promise<BootstrapResult> {
+  let bootstrap = bootstraps.get(queryClient);
+  if (!bootstrap) {
+    bootstrap = bootstrapSession(api, tokenStore, safeStorage());
+    bootstraps.set(queryClient, bootstrap);
+  }
+  return bootstrap;
+}
 
 const fetchCurrentUser = ({ signal }: { signal: AbortSignal }) => api.get<CurrentUser>('/users', { signal });
 
@@ -35,7 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let alive = true;
-    void runBootstrap().then((result) => {
+    void runBootstrap(queryClient).then((result) => {
       if (!alive) return;
       if (result.user) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, result.user);
       if (result.error) {

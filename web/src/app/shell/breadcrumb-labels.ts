@@ -33,6 +33,12 @@ export function useBreadcrumbLabel(path: string, label: string | null | undefine
   }, [path, label]);
 }
 
+/** Tests only (test/setup.ts): no labels and no subscribers, as on a new page. */
+export function resetBreadcrumbLabelsForTests() {
+  labels.clear();
+  listeners.clear();
+}
+
 /** The label a screen gave to the crumb linking to `to`, if any (re-renders when labels change). */
 export function useBreadcrumbLabelOf(): (to: string) => string | undefined {
   useSyncExternalStore(subscribe, () => version, () => version);

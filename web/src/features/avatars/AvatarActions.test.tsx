@@ -6,17 +6,16 @@
 import { AVATAR_REFINE_EVENT, type AvatarFile, type AvatarRefine, type AvatarWithFiles } from '@pluma/common/avatars';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BreadcrumbBar } from '../../app/shell/BreadcrumbBar';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import AvatarPage from './AvatarPage';
+import { setupFakeSocket } from '../../test/fake-socket';
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+const socket = setupFakeSocket();
 
 afterEach(async () => {
-  socket.handlers.clear();
   await i18n.changeLanguage('en');
 });
 

@@ -10,12 +10,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import AvatarPage from './AvatarPage';
+import { setupFakeSocket } from '../../test/fake-socket';
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+setupFakeSocket();
 
 afterEach(async () => {
-  socket.handlers.clear();
   await i18n.changeLanguage('en');
 });
 

@@ -4,13 +4,8 @@ import type { ChatModel } from '@pluma/common/models';
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { renderScreen } from '../../test/render';
+import { renderScreen, stubFetch } from '../../test/render';
 import { AttachmentChips, MessageFiles } from './AttachmentChips';
-
-vi.mock('./chat-api', () => ({
-  fileIndexStatus: (fileId: number) =>
-    Promise.resolve(fileId === 1 ? { status: 'failed', failure_reason: 'too_large' } : { status: 'ready', failure_reason: null }),
-}));
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['chat']);
@@ -21,6 +16,10 @@ const gpt4o: ChatModel = { id: 'gpt-4o-mini', label: 'GPT 4o Mini', provider: 'o
 
 describe('attachment chips', () => {
   it("shows each file's name, size and state, and why one can't be read", async () => {
+    stubFetch({
+      'GET /api/files/1/index-status': () => ({ body: { status: 'failed', failure_reason: 'too_large' } }),
+      'GET /api/files/2/index-status': () => ({ body: { status: 'ready', failure_reason: null } }),
+    });
     renderScreen(
       <AttachmentChips
         files={[

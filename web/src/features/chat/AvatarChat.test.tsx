@@ -7,15 +7,15 @@ import type { Conversation } from '@pluma/common/conversations';
 import type { Message } from '@pluma/common/messages-api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { setupFakeSocket } from '../../test/fake-socket';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+setupFakeSocket();
 
 const { default: ConversationPage } = await import('./ConversationPage');
 
@@ -51,7 +51,6 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  socket.handlers.clear();
   window.sessionStorage.clear();
   await setLanguage('en');
 });

@@ -11,14 +11,14 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { setupFakeSocket } from '../../test/fake-socket';
 
 // The screen mounts and takes its history in background renders (React transitions): on a busy test
 // machine they can take longer than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 // The real-time channel: tests deliver server events through `emit` and set the connection's state.
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+const socket = setupFakeSocket();
 
 const { default: ConversationPage } = await import('./ConversationPage');
 const { default: ConversationsPage } = await import('../conversations/ConversationsPage');
@@ -64,7 +64,6 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  socket.handlers.clear();
   socket.setStatus('connected');
   socket.reconnect.calls = 0;
   await setLanguage('en');

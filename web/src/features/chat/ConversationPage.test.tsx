@@ -1,18 +1,18 @@
 import type { Message } from '@pluma/common/messages-api';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { setupFakeSocket } from '../../test/fake-socket';
 
 // The screen mounts and takes its history in background renders (React transitions): on a busy test
 // machine they can take longer than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 // The real-time channel: tests deliver server events through `emit` and set the connection's state.
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+const socket = setupFakeSocket();
 
 const { default: ConversationPage } = await import('./ConversationPage');
 
@@ -47,7 +47,6 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  socket.handlers.clear();
   await setLanguage('en');
 });
 

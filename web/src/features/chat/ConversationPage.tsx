@@ -2,6 +2,7 @@
 // A conversation the user may not see answers 404 and is shown as not found.
 import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/core';
 import type { Conversation } from '@pluma/common/conversations';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,12 +41,13 @@ export default function ConversationPage() {
 
 function ConversationLoader({ id }: { id: number }) {
   const conversation = useConversation(id);
+  const queryClient = useQueryClient();
   const { t } = useTranslation('chat');
   // Not cached yet: its newest messages load alongside it, not after it (chat-api.ts).
   const cached = useRef(conversation.data !== undefined);
   useEffect(() => {
-    if (!cached.current) prefetchLatestPage(id);
-  }, [id]);
+    if (!cached.current) prefetchLatestPage(queryClient, id);
+  }, [queryClient, id]);
   // The screen mounts in a background render (it yields to the browser) once the conversation is here.
   const data = useDeferredValue(conversation.data);
   // Checked first: a conversation deleted elsewhere may still be cached.

@@ -15,7 +15,11 @@ vi.mock('react-markdown', async (importOriginal) => {
   return { ...actual, default: Counting };
 });
 
-const { MessageMarkdown } = await import('./MessageMarkdown');
+// A copy of MessageMarkdown of this file's own (the query makes it a module apart), so it takes the
+// counting react-markdown above: test files share one module graph (isolate: false, docs/testing.md), in
+// which ./MessageMarkdown itself may already be loaded with the real one (and must stay so for other files).
+const counted = './MessageMarkdown.tsx?counted';
+const { MessageMarkdown } = (await import(/* @vite-ignore */ counted)) as typeof import('./MessageMarkdown');
 
 beforeAll(async () => {
   await i18n.loadNamespaces('chat');

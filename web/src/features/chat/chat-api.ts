@@ -1,6 +1,7 @@
 // Chat calls (spec part 2 §7 "Messages"): pages of history, sending, continuing, editing, favorites and exports.
 import type { CreateMessageRequest, CreateMessageResponse, EnhanceResponse, Message, MessagePage, UpdateMessageRequest } from '@pluma/common/messages-api';
 import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 
 /** Newest first; `cursor` (a message_id) asks for the messages before it. */
@@ -19,21 +20,37 @@ export function newestOf(page: MessagePage, limit: number): MessagePage {
 
 /** How long a prefetched first page may wait for its screen: older, the screen asks again. */
 const PREFETCH_FRESH_MS = 10_000;
-const prefetched = new Map<number, { page: Promise<MessagePage>; at: number }>();
+/** Prefetched pages by conversation, per app (its query client): an app rendered by a test starts with none. */
+const prefetchedPages = new WeakMap<QueryClient, Map<number, { page: Promise<MessagePage>; at: number }>>();
+
+function prefetchedOf(queryClient: QueryClient) {
+  let pages = prefetchedPages.get(queryClient);
+  if (!pages) {
+    pages = new Map();
+    prefetchedPages.set(queryClient, pages);
+  }
+  return pages;
+}
 
 /**
  * Starts loading a conversation's newest page before its screen asks for it: ConversationPage asks
  * alongside the conversation itself instead of after it (one round trip less before the history shows).
  */
-export function prefetchLatestPage(conversationId: number): void {
+export function prefetchLatestPage(queryClient: QueryClient, conversationId: number): void {
   const page = fetchMessagePage(conversationId);
   // The screen that takes the page sees its error; one never taken must not be reported as unhandled.
   page.catch(() => undefined);
-  prefetched.set(conversationId, { page, at: Date.now() });
+  prefetchedOf(queryClient).set(conversationId, { page, at: Date.now() });
 }
 
 /** The newest page: the prefetched one while fresh (taken once; cut to `limit`), else a new request. */
-export function fetchLatestPage(conversationId: number, signal?: AbortSignal, limit: number = MESSAGES_PAGE_SIZE): Promise<MessagePage> {
+export function fetchLatestPage(
+  queryClient: QueryClient,
+  conversationId: number,
+  signal?: AbortSignal,
+  limit: number = MESSAGES_PAGE_SIZE,
+): Promise<MessagePage> {
+  const prefetched = prefetchedOf(queryClient);
   const entry = prefetched.get(conversationId);
   prefetched.delete(conversationId);
   if (entry && Date.now() - entry.at < PREFETCH_FRESH_MS) return entry.page.then((page) => newestOf(page, limit));

@@ -7,6 +7,11 @@ export function queueFirstPrompt(conversationId: number, prompt: string): void {
   queued.set(conversationId, prompt);
 }
 
+/** Tests only (test/setup.ts): no prompt waiting (ids repeat from one test to the next). */
+export function resetFirstPromptsForTests(): void {
+  queued.clear();
+}
+
 /** The prompt to send on opening this conversation, handed out once. */
 export function takeFirstPrompt(conversationId: number): string | null {
   const prompt = queued.get(conversationId) ?? null;

@@ -52,12 +52,12 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
 
   const loadLatest = useCallback(
     (signal?: AbortSignal) =>
-      fetchLatestPage(conversationId, signal, pageSize).then((page) => {
+      fetchLatestPage(queryClient, conversationId, signal, pageSize).then((page) => {
         // A background render (it yields to the browser): a page of answers is a lot to lay out at once.
         startTransition(() => dispatch({ type: 'latestPage', page }));
         setLoadError(null);
       }),
-    [conversationId, pageSize],
+    [queryClient, conversationId, pageSize],
   );
 
   useEffect(() => {

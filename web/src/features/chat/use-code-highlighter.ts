@@ -23,6 +23,12 @@ function loadHighlighter(): Promise<RehypePlugins> {
   return loading;
 }
 
+/** Tests only (test/setup.ts): the highlighter not loaded yet, as on a new page. */
+export function resetCodeHighlighterForTests() {
+  plugins = null;
+  loading = null;
+}
+
 /** The rehype plugins to pass to react-markdown once loaded; undefined until then (plain code blocks). */
 export function useCodeHighlighter(needed: boolean): RehypePlugins | undefined {
   const [loaded, setLoaded] = useState<RehypePlugins | null>(plugins);

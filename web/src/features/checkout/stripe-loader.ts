@@ -50,3 +50,9 @@ export function loadStripeFrom(jsUrl: string, publishableKey: string, locale: st
   loading.catch(() => instances.delete(id));
   return loading;
 }
+
+/** Tests only (test/setup.ts): no script loaded or loading, no Stripe object (test/setup.ts empties the head). */
+export function resetStripeLoaderForTests() {
+  scripts.clear();
+  instances.clear();
+}

@@ -10,83 +10,87 @@
 import type { DocumentBlock, DocumentRecord } from '@pluma/common/documents';
 import type { DocumentGeneration } from '@pluma/common/documents-generate';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useRef, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
-import type { FakeStreamEditor } from './testing/fake-stream-editor';
+import { setupFakeDocumentEditor } from './testing/fake-document-editor';
+import { FakeStreamEditor } from './testing/fake-stream-editor';
+import { setupFakeSocket } from '../../test/fake-socket';
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+const socket = setupFakeSocket();
 
-const fake = vi.hoisted(() => ({ stream: null as FakeStreamEditor | null }));
+const fake = { stream: null as FakeStreamEditor | null };
 
-vi.mock('./DocumentEditor', async () => {
-  const { useEffect, useRef, useState } = await import('react');
-  const { FakeStreamEditor } = await import('./testing/fake-stream-editor');
-  // Every edit of the block list is a change, as in BlockNote.
-  class LiveEditor extends FakeStreamEditor {
-    constructor(
-      texts: string[],
-      private readonly changed: () => void,
-    ) {
-      super(texts);
-    }
-    override insertBlocks(...args: Parameters<FakeStreamEditor['insertBlocks']>) {
-      const inserted = super.insertBlocks(...args);
-      this.changed();
-      return inserted;
-    }
-    override replaceBlocks(...args: Parameters<FakeStreamEditor['replaceBlocks']>) {
-      const replaced = super.replaceBlocks(...args);
-      this.changed();
-      return replaced;
-    }
-    override removeBlocks(...args: Parameters<FakeStreamEditor['removeBlocks']>) {
-      const removed = super.removeBlocks(...args);
-      this.changed();
-      return removed;
-    }
+// The editor is this file's FakeEditor below, drawn through the shared mock (testing/fake-document-editor.tsx).
+vi.mock('./DocumentEditor', () => import('./testing/fake-document-editor'));
+
+// Every edit of the block list is a change, as in BlockNote.
+class LiveEditor extends FakeStreamEditor {
+  constructor(
+    texts: string[],
+    private readonly changed: () => void,
+  ) {
+    super(texts);
   }
-  const textOf = (block: DocumentBlock) => (Array.isArray(block.content) ? block.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '');
-  type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void; stream: FakeStreamEditor };
-  function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
-    const changed = useRef(onChange);
-    useEffect(() => {
-      changed.current = onChange;
-    });
-    const [stream] = useState(() => new LiveEditor([...initialBlocks.map(textOf), ''], () => changed.current()));
+  override insertBlocks(...args: Parameters<FakeStreamEditor['insertBlocks']>) {
+    const inserted = super.insertBlocks(...args);
+    this.changed();
+    return inserted;
+  }
+  override replaceBlocks(...args: Parameters<FakeStreamEditor['replaceBlocks']>) {
+    const replaced = super.replaceBlocks(...args);
+    this.changed();
+    return replaced;
+  }
+  override removeBlocks(...args: Parameters<FakeStreamEditor['removeBlocks']>) {
+    const removed = super.removeBlocks(...args);
+    this.changed();
+    return removed;
+  }
+}
+const textOf = (block: DocumentBlock) => (Array.isArray(block.content) ? block.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '');
+type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void; stream: FakeStreamEditor };
+function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
+  // eslint-disable-next-line react-hooks/refs -- read on edits, after render (as BlockNote calls onChange)
+  const [stream] = useState(() => new LiveEditor([...initialBlocks.map(textOf), ''], () => changed.current()));
+  useEffect(() => {
     fake.stream = stream;
-    useEffect(() => {
-      onReady({
-        read: () => {
-          const texts = stream.blocks.map((b) => b.content.map((c) => c.text).join('')).filter(Boolean);
-          return {
-            blocks: texts.map((text): DocumentBlock => ({ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] })),
-            content: texts.map((text) => `<p>${text}</p>`).join(''),
-          };
-        },
-        appendMarkdown: () => undefined,
-        stream,
-      });
-    }, [onReady, stream]);
-    return (
-      <button
-        type="button"
-        data-testid="fake-editor"
-        onClick={() => {
-          // A keystroke: one more block of text.
-          stream.blocks.splice(stream.blocks.length - 1, 0, stream.block('Typed'));
-          onChange();
-        }}
-      >
-        {stream.text}
-      </button>
-    );
-  }
-  return { default: FakeEditor };
-});
+  }, [stream]);
+  useEffect(() => {
+    onReady({
+      read: () => {
+        const texts = stream.blocks.map((b) => b.content.map((c) => c.text).join('')).filter(Boolean);
+        return {
+          blocks: texts.map((text): DocumentBlock => ({ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] })),
+          content: texts.map((text) => `<p>${text}</p>`).join(''),
+        };
+      },
+      appendMarkdown: () => undefined,
+      stream,
+    });
+  }, [onReady, stream]);
+  return (
+    <button
+      type="button"
+      data-testid="fake-editor"
+      onClick={() => {
+        // A keystroke: one more block of text.
+        stream.blocks.splice(stream.blocks.length - 1, 0, stream.block('Typed'));
+        onChange();
+      }}
+    >
+      {stream.text}
+    </button>
+  );
+}
+setupFakeDocumentEditor(FakeEditor);
 
 const { default: CampaignDocumentPage } = await import('./CampaignDocumentPage');
 
@@ -96,7 +100,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   window.localStorage.clear();
-  socket.handlers.clear();
   organizationStore.set({ organization_id: 5, name: 'Acme' });
 });
 afterEach(async () => {
@@ -259,7 +262,7 @@ describe('campaign document page', { timeout: 30_000 }, () => {
 
     // Word (.docx) of the copy as it is: converted by the server, not stored.
     const files: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
     await user.click(screen.getByTestId('campaign-document-download'));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(calls.find((c) => c.url.startsWith('/api/documents/doc-converted'))!.body).toEqual({

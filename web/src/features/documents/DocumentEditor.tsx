@@ -22,7 +22,7 @@ export interface EditorHandle {
   stream: StreamEditor;
 }
 
-interface DocumentEditorProps {
+export interface DocumentEditorProps {
   initialBlocks: DocumentBlock[];
   lang: 'en' | 'es';
   /** The editable area's accessible name. */

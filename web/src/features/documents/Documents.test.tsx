@@ -12,73 +12,79 @@
 import type { DocumentBlock, DocumentRecord, DocumentSummary } from '@pluma/common/documents';
 import type { DocumentGeneration } from '@pluma/common/documents-generate';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useRef, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
 import { clearLocalDocumentData } from './local-data';
-import type { FakeStreamEditor } from './testing/fake-stream-editor';
+import { setupFakeDocumentEditor } from './testing/fake-document-editor';
+import { FakeStreamEditor } from './testing/fake-stream-editor';
 import { Autosave, readDraft, type DocumentSnapshot } from './use-autosave';
+import { setupFakeSocket } from '../../test/fake-socket';
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+const socket = setupFakeSocket();
 
 /** The block list of the mounted fake editor, which generations stream into. */
-const fake = vi.hoisted(() => ({ stream: null as FakeStreamEditor | null }));
+const fake = { stream: null as FakeStreamEditor | null };
 
-vi.mock('./DocumentEditor', async () => {
-  const { useEffect, useRef, useState } = await import('react');
-  const { FakeStreamEditor } = await import('./testing/fake-stream-editor');
-  // Every edit of the block list is a change, as in BlockNote.
-  class LiveEditor extends FakeStreamEditor {
-    constructor(private readonly changed: () => void) {
-      super(['(typed)', '']);
-    }
-    override insertBlocks(...args: Parameters<FakeStreamEditor['insertBlocks']>) {
-      const inserted = super.insertBlocks(...args);
-      this.changed();
-      return inserted;
-    }
-    override replaceBlocks(...args: Parameters<FakeStreamEditor['replaceBlocks']>) {
-      const replaced = super.replaceBlocks(...args);
-      this.changed();
-      return replaced;
-    }
-    override removeBlocks(...args: Parameters<FakeStreamEditor['removeBlocks']>) {
-      const removed = super.removeBlocks(...args);
-      this.changed();
-      return removed;
-    }
+// The editor is this file's FakeEditor below, drawn through the shared mock (testing/fake-document-editor.tsx).
+vi.mock('./DocumentEditor', () => import('./testing/fake-document-editor'));
+
+// Every edit of the block list is a change, as in BlockNote.
+class LiveEditor extends FakeStreamEditor {
+  constructor(private readonly changed: () => void) {
+    super(['(typed)', '']);
   }
-  const textOf = (blocks: DocumentBlock[]) =>
-    blocks.map((b) => (Array.isArray(b.content) ? b.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '')).join('\n');
-  type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void; stream: FakeStreamEditor };
-  function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
-    const area = useRef<HTMLTextAreaElement>(null);
-    const changed = useRef(onChange);
+  override insertBlocks(...args: Parameters<FakeStreamEditor['insertBlocks']>) {
+    const inserted = super.insertBlocks(...args);
+    this.changed();
+    return inserted;
+  }
+  override replaceBlocks(...args: Parameters<FakeStreamEditor['replaceBlocks']>) {
+    const replaced = super.replaceBlocks(...args);
+    this.changed();
+    return replaced;
+  }
+  override removeBlocks(...args: Parameters<FakeStreamEditor['removeBlocks']>) {
+    const removed = super.removeBlocks(...args);
+    this.changed();
+    return removed;
+  }
+}
+const textOf = (blocks: DocumentBlock[]) =>
+  blocks.map((b) => (Array.isArray(b.content) ? b.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '')).join('\n');
+type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void; stream: FakeStreamEditor };
+function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const changed = useRef(onChange);
+  useEffect(() => {
     changed.current = onChange;
-    const [stream] = useState(() => new LiveEditor(() => changed.current()));
+  });
+  // eslint-disable-next-line react-hooks/refs -- read on edits, after render (as BlockNote calls onChange)
+  const [stream] = useState(() => new LiveEditor(() => changed.current()));
+  useEffect(() => {
     fake.stream = stream;
-    useEffect(() => {
-      onReady({
-        read: () => {
-          const text = area.current?.value ?? '';
-          // The typed text, then whatever was generated into the block list.
-          const generated = stream.blocks.slice(1, -1).map((b) => b.content[0]?.text ?? '');
-          const blocks = [text, ...generated].map((t): DocumentBlock => ({ type: 'paragraph', content: [{ type: 'text', text: t, styles: {} }], children: [] }));
-          return { blocks, content: [text, ...generated].map((t) => `<p>${t}</p>`).join('') };
-        },
-        appendMarkdown: (markdown) => {
-          if (area.current) area.current.value += `\n[md]${markdown}`;
-          onChange();
-        },
-        stream,
-      });
-    }, [onReady, onChange, stream]);
-    return <textarea ref={area} aria-label="editor" defaultValue={textOf(initialBlocks)} onChange={onChange} data-testid="fake-editor" />;
-  }
-  return { default: FakeEditor };
-});
+  }, [stream]);
+  useEffect(() => {
+    onReady({
+      read: () => {
+        const text = area.current?.value ?? '';
+        // The typed text, then whatever was generated into the block list.
+        const generated = stream.blocks.slice(1, -1).map((b) => b.content[0]?.text ?? '');
+        const blocks = [text, ...generated].map((t): DocumentBlock => ({ type: 'paragraph', content: [{ type: 'text', text: t, styles: {} }], children: [] }));
+        return { blocks, content: [text, ...generated].map((t) => `<p>${t}</p>`).join('') };
+      },
+      appendMarkdown: (markdown) => {
+        if (area.current) area.current.value += `\n[md]${markdown}`;
+        onChange();
+      },
+      stream,
+    });
+  }, [onReady, onChange, stream]);
+  return <textarea ref={area} aria-label="editor" defaultValue={textOf(initialBlocks)} onChange={onChange} data-testid="fake-editor" />;
+}
+setupFakeDocumentEditor(FakeEditor);
 
 const { default: DocumentsPage } = await import('./DocumentsPage');
 const { default: DocumentEditorPage } = await import('./DocumentEditorPage');
@@ -89,7 +95,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   window.localStorage.clear();
-  socket.handlers.clear();
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -220,7 +225,7 @@ describe('document editor page', () => {
   it('downloads the Word file of the saved document', async () => {
     const { calls } = stubFetch({ 'GET /api/documents/3': () => ({ body: record({ name: 'Q1: plan' }) }), 'GET /api/documents/doc-converted/3': () => ({ body: {} }) });
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
     const names: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);

@@ -1,32 +1,18 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import landingEn from '../../i18n/landing.en.json';
-import landingEs from '../../i18n/landing.es.json';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
 import LandingPage from './LandingPage';
 
-let i18n: I18n;
-// The app's language switch persists to localStorage; here it drives this test's i18n instance.
-const applyLanguage = vi.fn((lang: string) => void i18n.changeLanguage(lang));
-vi.mock('../../i18n', () => ({ applyLanguage: (lang: string) => applyLanguage(lang), currentLanguage: () => 'en' }));
-beforeEach(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    ns: ['landing'],
-    resources: { en: { landing: landingEn }, es: { landing: landingEs } },
-    interpolation: { escapeValue: false },
-  });
+// The app's own i18n (test/setup.ts sets it back to English after each test). Choosing a language
+// (applyLanguage) switches it and saves the choice on this browser: the tests read both.
+beforeAll(async () => {
+  await i18n.loadNamespaces('landing');
+  await i18n.loadLanguages('es');
 });
-
-afterEach(() => {
-  applyLanguage.mockClear();
-});
+const savedLanguage = () => localStorage.getItem('lang');
 
 function serveConfig(entries: { key: string; value: string }[], status = 200) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(entries), { status, headers: { 'content-type': 'application/json' } }));
@@ -37,15 +23,13 @@ function serveConfig(entries: { key: string; value: string }[], status = 200) {
 function renderLanding(lang: 'en' | 'es') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const ui = (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={[lang === 'es' ? '/latam' : '/']}>
-            <LandingPage lang={lang} />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[lang === 'es' ? '/latam' : '/']}>
+          <LandingPage lang={lang} />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>
   );
   render(ui);
 }
@@ -131,7 +115,7 @@ describe('LandingPage', () => {
     renderLanding('es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Crea contenido auténtico 10X más rápido' })).toBeInTheDocument();
     await waitFor(() => expect(i18n.language).toBe('es'));
-    expect(applyLanguage).toHaveBeenCalledWith('es');
+    expect(savedLanguage()).toBe('es');
     expect(document.title).toBe('Crea contenido auténtico 10X más rápido | Pluma');
     expect(document.documentElement.lang).toBe('es');
     for (const link of screen.getAllByRole('link', { name: /Comenzar/ })) expect(link).toHaveAttribute('href', '/auth/signup');
@@ -156,10 +140,12 @@ describe('LandingPage', () => {
     serveConfig([]);
     renderLanding('en');
     await screen.findByRole('heading', { level: 1 });
-    expect(applyLanguage).not.toHaveBeenCalled();
+    expect(i18n.language).toBe('en');
+    expect(savedLanguage()).toBeNull();
     const [headerSwitch] = screen.getAllByRole('link', { name: /español/i });
     expect(headerSwitch).toHaveAttribute('href', '/latam');
     fireEvent.click(headerSwitch);
-    expect(applyLanguage).toHaveBeenCalledWith('es');
+    expect(savedLanguage()).toBe('es');
+    await waitFor(() => expect(i18n.language).toBe('es'));
   });
 });

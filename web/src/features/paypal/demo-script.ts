@@ -25,3 +25,8 @@ export function loadPayPalDemoScript(url: string): Promise<void> {
   promise.catch(() => loading.delete(url));
   return promise;
 }
+
+/** Tests only (test/setup.ts): no demo script loaded or loading (test/setup.ts empties the head). */
+export function resetPayPalDemoScriptForTests() {
+  loading.clear();
+}

@@ -11,11 +11,11 @@ import { organizationStore } from '../../api/organization';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import SuperFetchPage from './SuperFetchPage';
+import { setupFakeSocket } from '../../test/fake-socket';
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
-const downloads = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
-vi.mock('../../ui/download', () => ({ downloadBlob: (blob: Blob, name: string) => downloads.push({ blob, name }) }));
+const socket = setupFakeSocket();
+/** Files the page saved (ui/download.ts): the blob given an object URL, the name of the link clicked for it. */
+const downloads: { blob: Blob; name: string }[] = [];
 
 const AVATAR = { avatar_id: 40, name: 'Super Fetch', super_fetch_assistant: true };
 const INPUTS = { task: 'Write a caption', topic: 'Trail shoes', target: 'Runners', person: 'A coach', tone: 'Warm', format: 'AIDA', examples: '', callToAction: '', prompt: '' };
@@ -74,9 +74,15 @@ async function fillRequired(u: ReturnType<typeof user>) {
 
 beforeEach(() => {
   downloads.length = 0;
+  const blobs = new Map<string, Blob>();
+  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (blobs.set(`blob:${blobs.size}`, blob), `blob:${blobs.size - 1}`), revokeObjectURL: () => undefined }));
+  // jsdom cannot follow a download link.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.getAttribute('href') ?? '');
+    if (blob) downloads.push({ blob, name: this.download });
+  });
 });
 afterEach(async () => {
-  socket.handlers.clear();
   organizationStore.clearActive();
   await i18n.changeLanguage('en');
 });

@@ -8,15 +8,15 @@ import type { UserWorkflow, Workflow } from '@pluma/common/workflows';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildMessage, buildMessagePage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { setupFakeSocket } from '../../test/fake-socket';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const socket = await vi.hoisted(async () => (await import('../../test/fake-socket')).createFakeSocket());
-vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).fakeSocketModule(socket));
+setupFakeSocket();
 
 const { default: WorkflowsPage } = await import('./WorkflowsPage');
 const { default: WorkflowPage } = await import('./WorkflowPage');
@@ -31,7 +31,6 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  socket.handlers.clear();
   await setLanguage('en');
 });
 

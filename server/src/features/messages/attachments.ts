@@ -3,13 +3,13 @@
 // attached files become: text-like files (txt, md, csv, docx, pptx, pdf — read and indexed by the ingestion
 // pipeline) as their whole text when it fits the budget, else the passages most relevant to the prompt, each
 // under its file's name; images as image parts for models that take them (the OpenAI and Anthropic SDKs'
-// shapes), or a note naming them for models that don't; a file that could not be read is named with why.
+// shapes), or a note naming them for models that don't; PDFs to Claude as document blocks (100 PDF pages in
+// all); a file that could not be read is named with why.
 import { modelAcceptsImages } from '@pluma/common/models';
 import { ingestionFailureParams, isIngestionFailure } from '@pluma/common/ingestion';
 import type { MessageFile } from '@pluma/common/messages-api';
 import { translate, type MessageKey } from '@pluma/common/messages';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { conversations, files, messageFiles, messages } from '../../db/schema';
@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
 import { isKnowledgeFileType } from '../ingestion';
 import { fileIndexStatuses, searchPassages, wholeFileText } from '../knowledge';
-import { KNOWLEDGE_BUDGET_CHARS } from './avatar-chat';
+import { base64Of, CLAUDE_FILES_MAX_BYTES, CLAUDE_PDF_PAGE_LIMIT, KNOWLEDGE_BUDGET_CHARS } from './avatar-chat';
 
 const IMAGE_TYPES: Record<string, ChatAttachmentMediaType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 /** Files of a conversation considered for one answer (the newest first). */
@@ -66,12 +66,6 @@ export async function filesOfMessages(db: Db, messageIds: readonly number[]): Pr
   return byMessage;
 }
 
-async function base64Of(body: Readable): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of body) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('base64');
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (bounded) for files still queued or being read, so a file attached a moment ago is answered from. */
@@ -88,6 +82,30 @@ async function settledStatuses(ctx: AppContext, fileIds: number[], waitMs: numbe
 function failureText(reason: string | null): string {
   if (isIngestionFailure(reason)) return translate('en', `ingestion_${reason}` as MessageKey, ingestionFailureParams(reason));
   return reason === 'no_text' ? 'No text was found in it (a scanned document?).' : 'It could not be read.';
+}
+
+type AttachedFile = { fileId: number; name: string; type: string; size: number; storageKey: string };
+
+/**
+ * spec part 2 §9: Claude reads PDFs itself (document blocks), "100 PDF pages in total", within Anthropic's
+ * request size. The PDFs that fit go so; any other goes as its text, said in a note.
+ */
+function claudeDocuments(ready: AttachedFile[], pagesOf: (fileId: number) => number | null, notes: string[]): AttachedFile[] {
+  const chosen: AttachedFile[] = [];
+  let pages = 0;
+  let bytes = 0;
+  for (const f of ready) {
+    if (f.type !== 'pdf') continue;
+    const filePages = pagesOf(f.fileId);
+    if (filePages === null || pages + filePages > CLAUDE_PDF_PAGE_LIMIT || bytes + f.size > CLAUDE_FILES_MAX_BYTES) {
+      notes.push(`The PDF "${f.name}" goes past what this model reads as a document (${CLAUDE_PDF_PAGE_LIMIT} PDF pages in all): its text is given instead.`);
+      continue;
+    }
+    pages += filePages;
+    bytes += f.size;
+    chosen.push(f);
+  }
+  return chosen;
 }
 
 /**
@@ -112,10 +130,16 @@ export async function withAttachedFiles(
   const images = attached.filter((f) => IMAGE_TYPES[f.type]);
   const notes: string[] = [];
   const sections: string[] = [];
+  const documents: AttachedFile[] = [];
+  // The answering model's provider, asked only when it decides something (images; PDFs for Claude).
+  const provider: ProviderName | null =
+    images.length > 0 || texts.some((f) => f.type === 'pdf') ? ((await ctx.services.ai?.providerOf(options.model)) ?? 'openai') : null;
 
   if (texts.length > 0) {
     const statuses = await settledStatuses(ctx, texts.map((f) => f.fileId), options.waitMs ?? ATTACHMENT_WAIT_MS);
-    const ready = texts.filter((f) => statuses.get(f.fileId)?.status === 'ready');
+    const settled = texts.filter((f) => statuses.get(f.fileId)?.status === 'ready');
+    if (provider === 'anthropic') documents.push(...claudeDocuments(settled, (id) => statuses.get(id)?.pages ?? null, notes));
+    const ready = settled.filter((f) => !documents.includes(f));
     for (const f of texts) {
       const status = statuses.get(f.fileId);
       if (status?.status === 'failed') notes.push(`The file "${f.name}" could not be read: ${failureText(status.failureReason)}`);
@@ -134,11 +158,14 @@ export async function withAttachedFiles(
   }
 
   const attachments: ChatAttachment[] = [];
+  for (const f of documents) {
+    if (!ctx.services.storage) break;
+    attachments.push({ mediaType: 'application/pdf', data: await base64Of(await ctx.services.storage.get(f.storageKey)), title: f.name });
+  }
   if (images.length > 0) {
     const models = (await ctx.services.ai?.listModels()) ?? [];
-    const provider: ProviderName = (await ctx.services.ai?.providerOf(options.model)) ?? 'openai';
     const id = options.model ?? models.find((m) => m.isDefault)?.id ?? '';
-    if (modelAcceptsImages({ id, provider })) {
+    if (modelAcceptsImages({ id, provider: provider ?? 'openai' })) {
       for (const f of images.slice(0, MAX_IMAGES)) {
         if (f.size > MAX_IMAGE_BYTES || !ctx.services.storage) {
           notes.push(`The image "${f.name}" is too large to send.`);

@@ -196,6 +196,32 @@ describe(`avatar chat (${testDbKind()})`, () => {
     expect((chat.ai.openai.stats.lastRequest as { messages: { content: string }[] }).messages[0].content).toContain('copper pans');
   });
 
+  it('a chat prompt with PDFs for Claude: those within 100 PDF pages in all go as document blocks, the rest as their text (spec part 2 §9)', async () => {
+    const conversationId = await chat.newConversation(ana, { model: CLAUDE });
+    const attach = async (name: string, bytes: Buffer) => {
+      const { payload, headers } = multipartBody({ name, bytes });
+      const res = await chat.t.app.inject({ method: 'POST', url: `/api/conversations/file/${conversationId}`, payload, headers: { ...headers, ...ana.auth } });
+      expect(res.statusCode, res.body).toBe(200);
+      const fileId = res.json().file.file_id as number;
+      expect((await settled(fileId)).status).toBe('ready');
+      return fileId;
+    };
+    const brief = await pdfWithPages(['The ferry leaves at nine.', 'It comes back at five.']);
+    const briefId = await attach('brief.pdf', brief);
+    // 2 + 99 pages: the second PDF would pass the 100 pages, so it goes as text.
+    const manualId = await attach('manual.pdf', await pdfWithPages(Array.from({ length: 99 }, (_, i) => `Manual page ${i + 1}: the lamp turns once a minute.`)));
+
+    const end = await answer(ana, conversationId, '[echo] When does the ferry leave?', { file_ids: [briefId, manualId] });
+    const sent = chat.ai.anthropic.stats.lastRequest as { system?: string; messages: { role: string; content: unknown }[] };
+    const blocks = sent.messages.at(-1)?.content as { type: string; title?: string; source?: { media_type: string } }[];
+    expect(blocks.filter((b) => b.type === 'document').map((b) => [b.title, b.source?.media_type])).toEqual([['brief.pdf', 'application/pdf']]);
+    expect(sent.system).toContain('=== manual.pdf');
+    expect(sent.system).toContain('the lamp turns once a minute');
+    expect(sent.system).toContain('The PDF "manual.pdf" goes past what this model reads as a document (100 PDF pages in all)');
+    expect(sent.system).not.toContain('The ferry leaves at nine.');
+    expect(end.content).toContain(`[document application/pdf "brief.pdf" ${brief.length} bytes]`);
+  });
+
   it('a user without an avatar sends as before: no system turn, no citations', async () => {
     const who = await buildUser(chat.t.ctx, { access: true });
     const conversationId = await chat.newConversation(who);

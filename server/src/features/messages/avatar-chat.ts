@@ -41,7 +41,7 @@ const CLAUDE_MEDIA_TYPES: Record<string, ChatAttachmentMediaType> = {
 };
 /** Anthropic's own limits: 5 MB per image, 32 MB per request (kept well under with the text around it). */
 const CLAUDE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const CLAUDE_FILES_MAX_BYTES = 20 * 1024 * 1024;
+export const CLAUDE_FILES_MAX_BYTES = 20 * 1024 * 1024;
 /** Characters of knowledge given to the model: as much again as the conversation's own 7500-token budget. */
 export const KNOWLEDGE_BUDGET_CHARS = MAX_CONVERSATION_TOKENS * 4;
 
@@ -120,7 +120,8 @@ export async function assertClaudeFileLimits(ctx: AppContext, avatarId: number):
   }
 }
 
-async function base64Of(body: Readable): Promise<string> {
+/** A stored file's bytes as base64 (the providers' inline file shape). */
+export async function base64Of(body: Readable): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of body) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array));
   return Buffer.concat(parts).toString('base64');

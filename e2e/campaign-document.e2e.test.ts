@@ -89,6 +89,8 @@ async function journey(openPage: (options?: { locale?: string }) => Promise<Page
   await page.getByTestId('generate-document-next').click();
   await page.getByTestId('generate-document-avatar').click();
   await page.getByRole('option', { name: s.avatar, exact: true }).click();
+  // The modal as the user sees it before Generate: the button enabled by the avatar just chosen.
+  await expect.poll(() => page.getByTestId('generate-document-generate').isEnabled()).toBe(true);
   await expectNoSeriousA11yViolations(page, `generate document modal (${lang})`);
   await page.getByTestId('generate-document-generate').click();
   await expect.poll(() => modal.locator('*').count()).toBe(0);

@@ -37,7 +37,9 @@ const stages = [
   // Journeys drive the built app (server/dist + web/dist). Their two workers spend most of their time
   // waiting on pages and streams (~0.7 of a core measured alone), so they take one lane beside the API tests.
   { name: 'browser journeys', vitest: true, args: ['--config', 'e2e/vitest.config.ts'], needs: ['build'], when: withJourneys },
-  { name: 'unit+api (PGlite)', vitest: true, args: ['--project', 'common', '--project', 'server'], env: { TEST_DB: 'pglite' } },
+  // Two workers: a PGlite file spends most of its time waiting on round trips to its database thread (the
+  // stage used ~0.65 of a core with one worker), so a second worker fills the gaps.
+  { name: 'unit+api (PGlite)', vitest: true, args: ['--project', 'common', '--project', 'server', '--maxWorkers=2'], env: { TEST_DB: 'pglite' } },
   {
     name: 'api (PostgreSQL)',
     vitest: true,

@@ -117,7 +117,9 @@ describe(`trainings API (${testDbKind()})`, () => {
     const socket = await connectSocket(url, { token: ana.token });
     const events: TrainingEventPayload[] = [];
     socket.on(TRAINING_EVENT, (payload: TrainingEventPayload) => events.push(payload));
-    const avatarId = await avatarWith(ana, 'Coach voice. [fine-tune:ms=1500]', 12);
+    // 4 s of provider work polled every 100 ms: two or more progress updates even when a loaded machine
+    // stretches the polls past a second (1.5 s gave a single one in a full CI run).
+    const avatarId = await avatarWith(ana, 'Coach voice. [fine-tune:ms=4000]', 12);
     const trainingId = await createTraining(ana, avatarId);
     expect((await call(ana, 'PUT', '/api/trainings', { training_id: trainingId, selected: true })).statusCode).toBe(409);
     expect((await call(ana, 'POST', '/api/trainings/execute', { training_id: trainingId })).statusCode).toBe(200);

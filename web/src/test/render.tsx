@@ -127,3 +127,11 @@ export function stubFetch(routes: Record<string, (init: RequestInit, url: string
 export async function setLanguage(lang: 'en' | 'es') {
   await i18n.changeLanguage(lang);
 }
+
+/**
+ * Gives URL object URLs for one test (jsdom has none): `create` names each blob's URL. A subclass is stubbed,
+ * so the real URL is back after the test (vi.unstubAllGlobals in setup.ts).
+ */
+export function stubObjectUrls(create: (blob: Blob) => string = () => 'blob:test') {
+  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: vi.fn(create), revokeObjectURL: vi.fn() }));
+}

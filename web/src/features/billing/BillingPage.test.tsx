@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch, stubObjectUrls } from '../../test/render';
 import BillingPage from './BillingPage';
 import { accessEnd, canCancel, CANCEL_REFRESH_DELAY_MS, cancelReasonValid, cardExpiry, maskedCardNumber, statusBadge } from './billing-view';
 
@@ -79,7 +79,7 @@ function renderBilling(routes: Parameters<typeof stubFetch>[0]) {
 const gets = (calls: { method: string; url: string }[], path: string) => calls.filter((c) => c.method === 'GET' && c.url.split('?')[0] === path).length;
 
 beforeEach(() => {
-  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: vi.fn(() => 'blob:receipt'), revokeObjectURL: vi.fn() }));
+  stubObjectUrls(() => 'blob:receipt');
   // jsdom cannot follow a download link.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 });

@@ -15,7 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
 import { i18n } from '../../i18n';
-import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, stubFetch, stubObjectUrls } from '../../test/render';
 import { setupFakeDocumentEditor } from './testing/fake-document-editor';
 import { FakeStreamEditor } from './testing/fake-stream-editor';
 import { setupFakeSocket } from '../../test/fake-socket';
@@ -262,7 +262,7 @@ describe('campaign document page', { timeout: 30_000 }, () => {
 
     // Word (.docx) of the copy as it is: converted by the server, not stored.
     const files: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    stubObjectUrls((blob) => (files.push(blob), 'blob:x'));
     await user.click(screen.getByTestId('campaign-document-download'));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(calls.find((c) => c.url.startsWith('/api/documents/doc-converted'))!.body).toEqual({

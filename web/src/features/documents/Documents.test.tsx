@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildUser, fakeSession, renderScreen, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, stubFetch, stubObjectUrls } from '../../test/render';
 import { clearLocalDocumentData } from './local-data';
 import { setupFakeDocumentEditor } from './testing/fake-document-editor';
 import { FakeStreamEditor } from './testing/fake-stream-editor';
@@ -225,7 +225,7 @@ describe('document editor page', () => {
   it('downloads the Word file of the saved document', async () => {
     const { calls } = stubFetch({ 'GET /api/documents/3': () => ({ body: record({ name: 'Q1: plan' }) }), 'GET /api/documents/doc-converted/3': () => ({ body: {} }) });
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    stubObjectUrls((blob) => (created.push(blob), 'blob:x'));
     const names: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);

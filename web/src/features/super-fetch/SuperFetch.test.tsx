@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
 import { i18n } from '../../i18n';
-import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch, stubObjectUrls } from '../../test/render';
 import SuperFetchPage from './SuperFetchPage';
 import { setupFakeSocket } from '../../test/fake-socket';
 
@@ -75,7 +75,7 @@ async function fillRequired(u: ReturnType<typeof user>) {
 beforeEach(() => {
   downloads.length = 0;
   const blobs = new Map<string, Blob>();
-  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (blobs.set(`blob:${blobs.size}`, blob), `blob:${blobs.size - 1}`), revokeObjectURL: () => undefined }));
+  stubObjectUrls((blob) => (blobs.set(`blob:${blobs.size}`, blob), `blob:${blobs.size - 1}`));
   // jsdom cannot follow a download link.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.getAttribute('href') ?? '');

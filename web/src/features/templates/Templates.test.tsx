@@ -8,10 +8,10 @@ import { fillTemplate, parseTemplateFields } from '@pluma/common/rules/template-
 import type { Template } from '@pluma/common/templates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
-import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch, stubObjectUrls } from '../../test/render';
 import { setupFakeSocket } from '../../test/fake-socket';
 
 setupFakeSocket();
@@ -261,7 +261,7 @@ describe('tags, types and moving libraries', () => {
   });
 
   it('imports an export file as it is, refuses a file that is not JSON, and exports the listed templates whose prompt is readable', async () => {
-    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: vi.fn(() => 'blob:templates'), revokeObjectURL: vi.fn() }));
+    stubObjectUrls(() => 'blob:templates');
     const file = { format: 'pluma-templates', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', templates: [{ name: 'A', description: 'B', content: 'C [D]' }] };
     const { calls } = stubFetch({
       'GET /api/templates': () => page([template(), template({ template_id: 6, name: 'Hidden', content: null, abilities: READER })]),

@@ -1,13 +1,18 @@
 // Extraction from real documents, chunk sizes and overlap, language detection (no database).
 import { describe, expect, it } from 'vitest';
 import { chunkBlocks, CHUNK_MAX, detectLanguage, joinBlocks, textFromChunks } from './chunk';
-import { extractFileText as extractWithin, type KnowledgeFileType } from './extract';
+import { cleanText, extractFileText as extractWithin, type KnowledgeFileType } from './extract';
 import { contentLimits, FileReadFailure } from './failure';
 import { docxWithSections, pdfWithPages, pptxWithSlides, prose, scannedPdf } from '../knowledge/test-fixtures';
 
 const extractFileText = (bytes: Uint8Array, type: KnowledgeFileType) => extractWithin(bytes, type, contentLimits());
 
 describe('extractFileText', () => {
+  it('cleans text: control characters go, lone surrogate halves become U+FFFD, pairs stay', () => {
+    // A docx can carry `&#xD800;`; the index takes its chunks as JSON, which a lone half would break.
+    expect(cleanText('a\u0000b\uD800c\uDC00d \u{1F600}\r\ne')).toBe('ab\uFFFDc\uFFFDd \u{1F600}\ne');
+  });
+
   it('reads a PDF page by page', async () => {
     const { blocks, pages } = await extractFileText(await pdfWithPages(['The first page speaks of rivers.', 'La segunda página habla de la educación pública.']), 'pdf');
     expect(pages).toBe(2);

@@ -30,10 +30,14 @@ export function isKnowledgeFileType(type: string): type is KnowledgeFileType {
   return (KNOWLEDGE_FILE_TYPES as readonly string[]).includes(type);
 }
 
-/** Spaces collapsed, line breaks kept; no control characters (they would only add noise to the index). */
+/**
+ * Spaces collapsed, line breaks kept; no control characters (they would only add noise to the index) and no
+ * lone surrogate halves (a damaged file's; the index receives its chunks as JSON, which must be well formed).
+ */
 export function cleanText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .replace(/(?![\n\t])[\p{Cc}\u00ad]/gu, '')
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')

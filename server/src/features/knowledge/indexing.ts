@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext, JobProgress } from '../../context';
 import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { every } from '../../platform/jobs/every';
 import { StorageNotFoundError } from '../../platform/storage';
 import { isIngestionFailure, type IngestionFailure } from '@pluma/common/ingestion';
@@ -107,6 +108,20 @@ async function lockGeneration(tx: Tx, fileId: number, generation: number): Promi
   return Boolean(current);
 }
 
+/**
+ * One batch of chunks as one JSON parameter, unpacked by the database: building a 100-row insert value by
+ * value (drizzle maps and types each of 700 parameters) held the main thread 40–60 ms a batch while five
+ * large files indexed at once (docs/decisions.md "Ingestion and the event loop"); JSON.stringify is native.
+ */
+async function insertChunks(tx: Tx, fileId: number, chunks: ReadChunks['chunks']): Promise<{ chunkId: number; ordinal: number }[]> {
+  const rows = JSON.stringify(chunks.map((c) => ({ o: c.ordinal, p: c.page, h: c.heading, t: c.text, s: c.startOffset, l: c.language })));
+  const result = await tx.execute(sql`
+    INSERT INTO knowledge_chunks (file_id, ordinal, page, heading, text, start_offset, language)
+    SELECT ${fileId}, r.o, r.p, r.h, r.t, r.s, r.l FROM jsonb_to_recordset(${rows}::jsonb) AS r(o int, p int, h text, t text, s int, l text)
+    RETURNING chunk_id, ordinal`);
+  return rowsOf(result).map((row) => ({ chunkId: Number(row.chunk_id), ordinal: Number(row.ordinal) }));
+}
+
 /** Replaces the file's chunks (and vectors) and sets its final status, all or nothing. */
 async function writeIndex(ctx: AppContext, fileId: number, generation: number, outcome: IndexOutcome): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -114,11 +129,7 @@ async function writeIndex(ctx: AppContext, fileId: number, generation: number, o
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
     const ids = new Map<number, number>();
     for (let i = 0; i < outcome.chunks.length; i += INSERT_BATCH) {
-      const inserted = await tx
-        .insert(knowledgeChunks)
-        .values(outcome.chunks.slice(i, i + INSERT_BATCH).map((c) => ({ fileId, ordinal: c.ordinal, page: c.page, heading: c.heading, text: c.text, startOffset: c.startOffset, language: c.language })))
-        .returning({ chunkId: knowledgeChunks.chunkId, ordinal: knowledgeChunks.ordinal });
-      for (const row of inserted) ids.set(row.ordinal, row.chunkId);
+      for (const row of await insertChunks(tx, fileId, outcome.chunks.slice(i, i + INSERT_BATCH))) ids.set(row.ordinal, row.chunkId);
     }
     const { vectors, embeddingModel } = outcome;
     if (vectors && embeddingModel) {

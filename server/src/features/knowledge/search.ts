@@ -7,6 +7,7 @@ import { files, knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import { textFromChunks, type KnowledgeLanguage } from '../ingestion';
 import { embeddingConfig, embedTexts, vectorLiteral, type EmbeddingConfig } from './embeddings';
 import { languageOf, queueFileIndexing } from './indexing';
+import { rowsOf } from '../../db/rows';
 
 export interface Passage {
   chunk_id: number;
@@ -31,7 +32,6 @@ const MIN_SIMILARITY = 0.3;
 const MAX_SIMILARITY_GAP = 0.25;
 const MAX_QUERY_CHARS = 2_000;
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 interface Candidate {

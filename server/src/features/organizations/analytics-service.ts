@@ -7,8 +7,8 @@ import { ORGANIZATION_ANALYTICS_LIST_LIMIT, type OrganizationAnalytics, type Org
 import { currentMonthRange, rangeBounds, utcDay, type DateRange } from '@pluma/common/rules/date-range';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const num = (value: unknown) => Number(value ?? 0);
 const cents = (value: number) => Math.round(value * 100) / 100;

@@ -22,8 +22,8 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import type { Log } from '../../platform/log';
 import { findUserByEmail, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES, sendResetPasswordLink } from '../users';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 

@@ -17,6 +17,7 @@ import { createSignInToken } from '../auth';
 import { sendResetPasswordLink } from './recovery';
 import { rarestWindows, trigramFrequencies, trigramMatch, trigramWindows, type TrigramStatistics } from './trigram-search';
 import { deleteAccount, findUserByEmail } from './service';
+import { rowsOf } from '../../db/rows';
 
 /** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). Migration 0009's triggers repeat these and the purchases' below: change both together. */
 export const PAID_INVOICE_STATUSES = ['active', 'completed', 'success', 'succeeded', 'paid'] as const;
@@ -115,7 +116,6 @@ const FIGURE_SORTS = new Set(['ltv', 'total_words', 'last_used']);
  */
 const RANGE_FIRST_MAX_ROWS = 200_000;
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** How many customers match: the per-day sign-ups (migration 0011) unless a search narrows them. */
 async function countCustomers(db: Db, q: ReturnType<typeof customerListQuery.parse>, whereSql: SQL): Promise<number> {

@@ -13,6 +13,7 @@
 // search is the plain ILIKE.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** The statistics objects of migration 0014, named after the indexed expression they sample. */
 export type TrigramStatistics = 'users_email_trgm_stats' | 'users_full_name_trgm_stats';
@@ -71,7 +72,6 @@ export function rarestWindows(windows: string[], stats: TrigramFrequencies): str
   return saving >= MIN_SAVING ? chosen.map((r) => r.window) : [];
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * The sampled frequencies of the given windows, per statistics object (absent: no statistics yet). One small

@@ -52,6 +52,8 @@ const stages = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   // Schema changed without `npm run db:generate -w server`? (no database needed)
   { name: 'migrations', command: 'node', args: ['scripts/check-migrations.mjs'] },
+  // Import cycles, features importing each other, service shapes: none may get worse (DESIGN.md §7).
+  { name: 'architecture', command: 'node', args: ['scripts/architecture.mjs'] },
 ].filter((stage) => stage.when !== false);
 
 if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL not set: the PostgreSQL run is skipped; CI sets it.)');

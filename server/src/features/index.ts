@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { outboxRoutes } from '../platform/mail/outbox-routes';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
+import { authUserRoutes } from './auth/user-routes';
 import { adminUsersRoutes } from './users/admin-routes';
 import { staffRoutes } from './staff/routes';
 import { listModelsRoute } from './models/routes';
@@ -37,6 +38,7 @@ import { widgetRoutes } from './widgets';
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(authUserRoutes, { prefix: '/users' });
   await app.register(adminUsersRoutes, { prefix: '/users' });
   await app.register(staffRoutes, { prefix: '/staff' });
   await app.register(outboxRoutes, { prefix: '/admin' });

@@ -6,7 +6,7 @@ import { SocketEvents, type MessageStreamEndPayload } from '@pluma/common/events
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { messages, users } from '../db/schema';
-import { settleGenerations } from '../features/messages/registry';
+import { settleGenerations } from '../platform/ai/generation-registry';
 import { connectSocket, listenLocally, type ClientSocket } from '../platform/realtime/socket-test-helpers';
 import { buildUser, type BuiltUser } from './factories';
 import { createTestApp, type TestApp } from './test-app';

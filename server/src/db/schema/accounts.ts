@@ -2,7 +2,6 @@
 // belong to (spec part 2 §4, §6; DESIGN.md §7).
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { files } from './platform';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -183,4 +182,26 @@ export const userOrganizations = pgTable(
     index('user_organizations_user_idx').on(t.userId),
     check('user_organizations_user_type_check', sql`${t.userTypeId} between 1 and 3`),
   ],
+);
+
+/** Uploaded files (avatars' pictures, knowledge, attachments…); users and organizations point at theirs. */
+export const files = pgTable(
+  'files',
+  {
+    fileId: serial('file_id').primaryKey(),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
+    /** Original file name as uploaded (shown in Content-Disposition). */
+    name: text('name').notNull(),
+    /** Extension from the sniffed content, e.g. 'png', 'pdf', 'txt'. */
+    type: text('type').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** Public images are served at /api/files/{publicName}.{type} to anyone. */
+    publicName: text('public_name'),
+    organizationId: integer('organization_id').references(() => organizations.organizationId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_user_idx').on(t.userId), uniqueIndex('files_public_name_unique').on(t.publicName)],
 );

@@ -2,8 +2,7 @@
 // AI-provider key that avatars and trainings need (spec part 1 §1). Knowledge chunks live in knowledge.ts.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts';
-import { files } from './platform';
+import { organizations, users, files } from './accounts';
 
 /**
  * An avatar. Private to its author in its context (Personal, or the organization it was made in); `public`

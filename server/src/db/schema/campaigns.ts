@@ -4,8 +4,7 @@
 // that nothing shows (the resource query joins the live row), and is cleaned when the campaign goes.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts';
-import { files } from './platform';
+import { organizations, users, files } from './accounts';
 import { groups } from './groups';
 
 export const campaignResourceType = pgEnum('campaign_resource_type', ['document', 'template']);

@@ -1,8 +1,7 @@
 // Chat (spec part 2 §3): conversations, messages, and the credits ledger (DESIGN.md §6).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts';
-import { files } from './platform';
+import { organizations, users, files } from './accounts';
 
 export const conversations = pgTable(
   'conversations',

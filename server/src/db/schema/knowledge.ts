@@ -5,7 +5,7 @@
 // server has pgvector — the knowledge_chunk_embeddings table (features/knowledge/vector-support.ts).
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { files } from './platform';
+import { files } from './accounts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

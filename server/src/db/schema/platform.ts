@@ -1,6 +1,6 @@
-// Platform tables: app configuration (spec part 1 §3), files, mail outbox.
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts';
+// Platform tables: app configuration (spec part 1 §3), mail outbox. (Files live in accounts.ts: users and
+// organizations point at them and they at users, and one module keeps the import graph free of cycles.)
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Key/value app configuration. Secret values are stored encrypted (AES-256-GCM) and flagged. */
 export const appConfig = pgTable('app_config', {
@@ -10,27 +10,6 @@ export const appConfig = pgTable('app_config', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedByUserId: integer('updated_by_user_id'),
 });
-
-export const files = pgTable(
-  'files',
-  {
-    fileId: serial('file_id').primaryKey(),
-    userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
-    /** Original file name as uploaded (shown in Content-Disposition). */
-    name: text('name').notNull(),
-    /** Extension from the sniffed content, e.g. 'png', 'pdf', 'txt'. */
-    type: text('type').notNull(),
-    mime: text('mime').notNull(),
-    size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    /** Public images are served at /api/files/{publicName}.{type} to anyone. */
-    publicName: text('public_name'),
-    organizationId: integer('organization_id').references(() => organizations.organizationId),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('files_user_idx').on(t.userId), uniqueIndex('files_public_name_unique').on(t.publicName)],
-);
 
 /** Every message we send; without SMTP this is the operator's outbox. */
 export const mailOutbox = pgTable(

@@ -2,9 +2,8 @@
 // a run (the inputs as sent, the prompt built from them, the feedback that modified it, the file's text used
 // as context) with its outputs, written concurrently and saved as they stream, so a reload shows them.
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { files, users } from './accounts';
 import { avatars } from './avatars';
-import { files } from './platform';
 
 export const superFetchRuns = pgTable(
   'super_fetch_runs',

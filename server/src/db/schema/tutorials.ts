@@ -2,7 +2,7 @@
 // staff admins list per language in their own order. Everyone with access reads them; no owner.
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { files } from './platform';
+import { files } from './accounts';
 
 export const tutorials = pgTable(
   'tutorials',

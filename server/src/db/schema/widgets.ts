@@ -5,9 +5,8 @@
 // Personal only (spec: "Chat Widget (not in organization scope)"), so there is no organization column.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { files, users } from './accounts';
 import { avatars } from './avatars';
-import { files } from './platform';
 
 export const widgets = pgTable(
   'widgets',

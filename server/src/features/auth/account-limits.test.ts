@@ -6,7 +6,7 @@ import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { accountLimits } from './account-limits';
 import { MemoryAttemptStore } from './attempt-store';
-import { createResetPasswordToken } from './one-time-tokens';
+import { createResetPasswordToken } from '../../platform/auth/one-time-tokens';
 import { ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_MS, ADDRESS_FAILURE_WINDOW_MS, ADDRESS_MAX_FAILURES, RECOVERY_PER_ACCOUNT, RECOVERY_WINDOW_MS } from './rate-limits';
 
 let ipCounter = 0;

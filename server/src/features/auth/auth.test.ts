@@ -6,7 +6,7 @@ import { appConfig, mailOutbox, oneTimeTokens, sessions, staff, users } from '..
 import { hashToken } from '../../platform/auth/tokens';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createResetPasswordToken, createSignInToken } from './one-time-tokens';
+import { createResetPasswordToken, createSignInToken } from '../../platform/auth/one-time-tokens';
 
 // Each request gets its own client address unless a test is about the per-IP limit.
 let ipCounter = 0;

@@ -1,5 +1,4 @@
 // The auth feature's public face: what other features may use (eslint.config.js, feature boundaries).
 export { accountLimits, tooManyAttempts } from './account-limits';
-export { createResetPasswordToken, createSignInToken } from './one-time-tokens';
 export { MINUTE_MS, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 export { signup } from './service';

@@ -17,7 +17,7 @@ import { AppError, unauthenticated } from '../../platform/http/errors';
 import { welcomeMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { findUserByEmail, impersonatorOf, loadCurrentUser, storedSignupPhone } from '../users';
-import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from './one-time-tokens';
+import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from '../../platform/auth/one-time-tokens';
 import type { Log } from '../../platform/log';
 
 

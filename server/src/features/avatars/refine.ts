@@ -14,7 +14,7 @@ import { getConfig } from '../../platform/appconfig/read';
 import { JOB_EXPIRE_SECONDS } from '../../platform/jobs';
 import { isKnowledgeFileType } from '../ingestion';
 import { reindex, wholeFileText } from '../knowledge';
-import { providerClient } from '../trainings';
+import { userKeyClient } from '../../platform/ai/user-key-client';
 import { requireUserAiKey } from '../users';
 import { requireAvatar, type AvatarRow } from './policy';
 import { presentRefine } from './present';
@@ -150,7 +150,7 @@ export async function runRefineJob(ctx: AppContext, data: Record<string, unknown
   let answer: string;
   try {
     const model = (await getConfig(ctx, 'openai_model')) || 'gpt-4o-mini';
-    const completion = await providerClient(ctx, apiKey).chat.completions.create({
+    const completion = await userKeyClient(ctx, apiKey).chat.completions.create({
       model,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { abortConversationGenerations } from '../messages';
+import { abortConversationGenerations } from '../../platform/ai/generation-registry';
 import { attachConversationFile } from './file-upload';
 import { assertOfferedModel } from './model-check';
 import {

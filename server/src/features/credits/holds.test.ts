@@ -9,7 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { creditHolds, creditLedger, messages, users } from '../../db/schema';
 import { markInterruptedMessages } from '../messages/interrupted';
-import { generationsOf, settleGenerations } from '../messages/registry';
+import { generationsOf, settleGenerations } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from '../messages/save-prompt';
 import { nextEvent } from '../../platform/realtime/socket-test-helpers';
 import { type BuiltUser } from '../../test/factories';

@@ -16,7 +16,7 @@ import { multipartBody } from '../files/test-fixtures';
 import { failStalledIndexing } from '../knowledge/indexing';
 import { docxWithSections } from '../knowledge/test-fixtures';
 import { pngBytes } from '../files/test-fixtures';
-import { settleGenerations } from '../messages/registry';
+import { settleGenerations } from '../../platform/ai/generation-registry';
 
 type Hostile = Awaited<ReturnType<typeof hostileFiles>>[number];
 const message = (lang: 'en' | 'es', reason: string) => translate(lang, `ingestion_${reason}` as MessageKey, ingestionFailureParams(reason as IngestionFailure));

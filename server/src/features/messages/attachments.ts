@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
 import { isKnowledgeFileType } from '../ingestion';
 import { fileIndexStatuses, searchPassages, wholeFileText } from '../knowledge';
-import { base64Of, CLAUDE_FILES_MAX_BYTES, CLAUDE_PDF_PAGE_LIMIT, KNOWLEDGE_BUDGET_CHARS } from './avatar-chat';
+import { base64Of, CLAUDE_FILES_MAX_BYTES, CLAUDE_PDF_PAGE_LIMIT, KNOWLEDGE_BUDGET_CHARS } from './file-limits';
 
 const IMAGE_TYPES: Record<string, ChatAttachmentMediaType> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 /** Files of a conversation considered for one answer (the newest first). */

@@ -12,13 +12,11 @@
 // the conversation's model (a training is its owner's).
 //
 // Nothing here runs for a message without an avatar: the send path's cost stays as it was (issue 9).
-import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { MessageCitation } from '@pluma/common/messages-api';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { avatarFiles, conversations, files, knowledgeFiles } from '../../db/schema';
-import type { ChatAttachment, ChatAttachmentMediaType, ChatTurn } from '../../platform/ai/types';
+import type { ChatAttachment, ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
 import { AppError } from '../../platform/http/errors';
@@ -28,22 +26,7 @@ import { searchPassages, wholeFileText, type Passage } from '../knowledge';
 import { selectedTrainingModel } from '../trainings';
 import { requireUserAiKey } from '../users';
 import { citationsOf, saveCitations } from './avatar-citations';
-
-/** spec part 2 §9: Claude's file context is limited to pdf, jpeg, png, gif, webp and 100 PDF pages in total. */
-export const CLAUDE_PDF_PAGE_LIMIT = 100;
-const CLAUDE_MEDIA_TYPES: Record<string, ChatAttachmentMediaType> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-/** Anthropic's own limits: 5 MB per image, 32 MB per request (kept well under with the text around it). */
-const CLAUDE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const CLAUDE_FILES_MAX_BYTES = 20 * 1024 * 1024;
-/** Characters of knowledge given to the model: as much again as the conversation's own 7500-token budget. */
-export const KNOWLEDGE_BUDGET_CHARS = MAX_CONVERSATION_TOKENS * 4;
+import { base64Of, CLAUDE_FILES_MAX_BYTES, CLAUDE_IMAGE_MAX_BYTES, CLAUDE_MEDIA_TYPES, CLAUDE_PDF_PAGE_LIMIT, KNOWLEDGE_BUDGET_CHARS } from './file-limits';
 
 /** What the generation needs to answer as an avatar (built in the request, used in the background). */
 export interface AvatarAnswer {
@@ -118,13 +101,6 @@ export async function assertClaudeFileLimits(ctx: AppContext, avatarId: number):
   if (pages > CLAUDE_PDF_PAGE_LIMIT) {
     throw badRequest('claude_pdf_page_limit', undefined, { pages: String(pages), max: String(CLAUDE_PDF_PAGE_LIMIT) });
   }
-}
-
-/** A stored file's bytes as base64 (the providers' inline file shape). */
-export async function base64Of(body: Readable): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of body) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as Uint8Array));
-  return Buffer.concat(parts).toString('base64');
 }
 
 function sourceLabel(name: string, passage: Pick<Passage, 'page' | 'heading'>): string {

@@ -17,7 +17,7 @@ import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import { chargeWords, reserveWords, type HoldRequest } from '../credits';
 import { FrameBatcher } from './frame-batcher';
 import { describeFailure, GENERATION_TIMEOUT_MS, MAX_ANSWER_TOKENS, providerErrorEvent, scopeCredentials, type GenerationLog } from './generation';
-import { track } from './registry';
+import { track } from '../../platform/ai/generation-registry';
 
 export const ENHANCE_INSTRUCTION =
   'You improve prompts for an AI writing assistant. Rewrite the user\'s prompt so it is clear, specific and complete: ' +

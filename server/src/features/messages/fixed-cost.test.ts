@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { purchases, users } from '../../db/schema';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { settleGenerations } from './registry';
+import { settleGenerations } from '../../platform/ai/generation-registry';
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 

@@ -20,7 +20,7 @@ import { organizationCredentials } from '../../platform/ai/organization-keys';
 import { streamOpenAiChat } from '../../platform/ai/openai-chat';
 import { ProviderError, type AiService, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
 import { readOrganizationOpenAiKey } from '../organizations';
-import { providerClient } from '../trainings';
+import { userKeyClient } from '../../platform/ai/user-key-client';
 import { withAttachedFiles } from './attachments';
 import { avatarTurns, type AvatarAnswer } from './avatar-chat';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
@@ -28,7 +28,7 @@ import { FrameBatcher } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
 import { preparedPerDatabase } from '../../db/prepared';
 import { presentMessage } from './present';
-import { messageKey, track } from './registry';
+import { messageKey, track } from '../../platform/ai/generation-registry';
 
 /** A reload mid-stream shows the text saved at most this long ago. */
 export const SAVE_INTERVAL_MS = 500;
@@ -130,7 +130,7 @@ function emit(ctx: AppContext, userId: number, event: string, payload: unknown):
 async function* answerStream(ctx: AppContext, ai: AiService, job: GenerationJob, request: Omit<ChatStreamRequest, 'model' | 'credentials'>): AsyncGenerator<ChatStreamEvent> {
   const trained = job.avatar?.trained;
   if (trained && job.model === trained.model) {
-    return yield* streamOpenAiChat(providerClient(ctx, trained.apiKey), 'openai', trained.model, request);
+    return yield* streamOpenAiChat(userKeyClient(ctx, trained.apiKey), 'openai', trained.model, request);
   }
   const credentials = await scopeCredentials(ctx, job.organizationId);
   return yield* ai.stream({ ...request, model: job.model, credentials });

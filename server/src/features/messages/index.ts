@@ -1,3 +1,2 @@
 // The messages feature's public face: what other features may use (eslint.config.js, feature boundaries).
-export { abortConversationGenerations } from './registry';
 export { conversationPicture, type ConversationPictureData } from './conversation-picture';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { releaseExpiredHolds } from '../credits';
 import { messages } from '../../db/schema';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
-import { runningMessageIds } from './registry';
+import { runningMessageIds } from '../../platform/ai/generation-registry';
 import { every } from '../../platform/jobs/every';
 
 /** A running generation saves at least this often (text while it streams, a heartbeat otherwise). */

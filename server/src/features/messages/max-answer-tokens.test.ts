@@ -8,7 +8,7 @@ import { messages } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { settleGenerations } from './registry';
+import { settleGenerations } from '../../platform/ai/generation-registry';
 
 describe('AI_MAX_ANSWER_TOKENS', () => {
   let ai: RunningAiEmulators | undefined;

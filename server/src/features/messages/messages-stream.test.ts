@@ -13,7 +13,7 @@ import { buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { hashToken } from '../../platform/auth/tokens';
-import { generationsOf } from './registry';
+import { generationsOf } from '../../platform/ai/generation-registry';
 
 const STREAM_KEYS = ['content', 'conversation_id', 'isThread', 'message_id', 'stream'];
 

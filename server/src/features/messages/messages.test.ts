@@ -8,7 +8,7 @@ import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { finalizeMessage } from './finalize';
 import { markInterruptedMessages } from './interrupted';
-import { settleGenerations } from './registry';
+import { settleGenerations } from '../../platform/ai/generation-registry';
 
 /** Reads one entry of a zip (a .docx) through its central directory. */
 function zipEntry(zip: Buffer, name: string): string | null {

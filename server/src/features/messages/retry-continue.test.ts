@@ -12,7 +12,7 @@ import { nextEvent, type ClientSocket } from '../../platform/realtime/socket-tes
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
 import { type TestApp } from '../../test/test-app';
-import { abortMessageGeneration } from './registry';
+import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 
 describe('retry and continue of unfinished answers', () => {
   const chat = useChatApp();

@@ -18,7 +18,7 @@ import { startInterruptedSweep } from './interrupted';
 import { registerListMessagesRoute } from './list-messages-routes';
 import { presentMessages } from './avatar-citations';
 import { presentMessage } from './present';
-import { abortAllGenerations } from './registry';
+import { abortAllGenerations } from '../../platform/ai/generation-registry';
 import { createMessage, deleteMessage, listMessages, updateMessage } from './service';
 import { registerShareRoutes } from './share-routes';
 

@@ -19,7 +19,7 @@ import { ACTIVE_STATUSES } from './finalize';
 import { MAX_ANSWER_TOKENS, scopeCredentials, startGeneration, type GenerationLog } from './generation';
 import { requireConversationToAnswer, requireMessage, stateAllows, visibleMessages } from './policy';
 import type { MessageRow } from './present';
-import { abortMessageGeneration } from './registry';
+import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
 
 export interface CreateMessageInput {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { outputMessages, outputs } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import type { ChatTurn } from '../../platform/ai/types';
-import { providerClient } from '../trainings';
+import { userKeyClient } from '../../platform/ai/user-key-client';
 import { presentOutput, presentThreadMessage } from './present';
 
 export interface ModelChoice {
@@ -25,7 +25,7 @@ const MAX_ANSWER_TOKENS = 2000;
 /** The whole answer of one chat completion. Throws the provider's error. */
 export async function completeText(ctx: AppContext, choice: ModelChoice, turns: ChatTurn[]): Promise<{ text: string; model: string | null }> {
   if (choice.fineTuned && choice.apiKey) {
-    const client = providerClient(ctx, choice.apiKey);
+    const client = userKeyClient(ctx, choice.apiKey);
     const answer = await client.chat.completions.create({ model: choice.fineTuned, messages: turns, max_completion_tokens: MAX_ANSWER_TOKENS });
     return { text: answer.choices[0]?.message?.content ?? '', model: choice.fineTuned };
   }

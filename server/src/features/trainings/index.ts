@@ -4,4 +4,3 @@ export { trainingRoutes } from './routes';
 export { selectedTrainingModel } from './service';
 export { requireAvatar as requireOwnAvatar } from './avatar-scope';
 export { requireTraining } from './policy';
-export { providerClient } from './provider';

@@ -17,7 +17,8 @@ import type { Actor } from '../../platform/auth/actor';
 import { requireUserAiKey } from '../users';
 import { isActive, type TrainingRow } from './policy';
 import { presentTraining } from './present';
-import { modelSuffix, providerClient, readProviderState, uploadTrainingFile } from './provider';
+import { modelSuffix, readProviderState, uploadTrainingFile } from './provider';
+import { userKeyClient } from '../../platform/ai/user-key-client';
 
 export const TRAINING_QUEUE = 'training-run';
 /** How often a job asks the provider; tests make it short. */
@@ -120,7 +121,7 @@ export async function runTrainingJob(ctx: AppContext, data: Record<string, unkno
       await failTraining(ctx, row, 'ai_key_required', 'The AI key this training runs on was removed.');
       return { status: 'failed' };
     }
-    const client = providerClient(ctx, apiKey);
+    const client = userKeyClient(ctx, apiKey);
     try {
       if (!row.fileId) {
         if (!row.fileKey || !row.file || !ctx.services.storage) throw new Error(`training ${trainingId} has no stored file`);

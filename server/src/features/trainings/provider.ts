@@ -3,13 +3,8 @@
 // its progress (the newest `metrics` event's step / total_steps), cancel, delete the file.
 import type { TrainingStatus } from '@pluma/common/trainings';
 import OpenAI, { toFile } from 'openai';
-import type { AppContext } from '../../context';
 
 export type ProviderJob = OpenAI.FineTuning.Jobs.FineTuningJob;
-
-export function providerClient(ctx: AppContext, apiKey: string): OpenAI {
-  return new OpenAI({ apiKey, baseURL: ctx.env.OPENAI_BASE_URL, maxRetries: 2, timeout: 60_000 });
-}
 
 export async function uploadTrainingFile(client: OpenAI, name: string, jsonl: Buffer): Promise<string> {
   const file = await client.files.create({ file: await toFile(jsonl, name), purpose: 'fine-tune' });

@@ -21,7 +21,8 @@ import { requireUserAiKey } from '../users';
 import { pollDeadline, sendTrainingJob, announceTraining } from './job';
 import { can, isActive, requireTraining, visibleTo, type TrainingRow } from './policy';
 import { presentTraining } from './present';
-import { providerClient, readProviderState } from './provider';
+import { readProviderState } from './provider';
+import { userKeyClient } from '../../platform/ai/user-key-client';
 import { buildTrainingExamples, toJsonl, trainingFileProblem } from './training-file';
 
 interface Scope {
@@ -190,7 +191,7 @@ export async function syncTraining({ ctx, actor, trainingId }: { ctx: AppContext
     await sendTrainingJob(ctx, row.trainingId);
     return presentTraining(actor, row);
   }
-  const client = providerClient(ctx, await requireUserAiKey(ctx, actor.user.userId));
+  const client = userKeyClient(ctx, await requireUserAiKey(ctx, actor.user.userId));
   const state = await readProviderState(client, current.providerJobId);
   const active = isActive(state.status);
   const [row] = await ctx.db
@@ -224,7 +225,7 @@ export async function deleteTraining({ ctx, actor, trainingId }: { ctx: AppConte
   if (!current.providerJobId && !current.fileId) return;
   const apiKey = await requireUserAiKey(ctx, actor.user.userId).catch(() => null);
   if (!apiKey) return;
-  const client = providerClient(ctx, apiKey);
+  const client = userKeyClient(ctx, apiKey);
   if (current.providerJobId && isActive(current.status)) await client.fineTuning.jobs.cancel(current.providerJobId).catch(() => undefined);
   if (current.fileId) await client.files.delete(current.fileId).catch(() => undefined);
 }

@@ -13,7 +13,7 @@ import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import type { Log } from '../../platform/log';
-import { createSignInToken } from '../auth';
+import { createSignInToken } from '../../platform/auth/one-time-tokens';
 import { sendResetPasswordLink } from './recovery';
 import { rarestWindows, trigramFrequencies, trigramMatch, trigramWindows, type TrigramStatistics } from './trigram-search';
 import { deleteAccount, findUserByEmail } from './service';

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/http/errors';
 import type { Log } from '../../platform/log';
 import { resetPasswordMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
-import { createResetPasswordToken } from '../auth';
+import { createResetPasswordToken } from '../../platform/auth/one-time-tokens';
 import { staffRoleOf } from './access';
 import { findUserByEmail } from './service';
 

@@ -23,7 +23,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { staffAdminWrites } from '../../platform/auth/staff-admin';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
-import { abortConversationGenerations } from '../messages';
+import { abortConversationGenerations } from '../../platform/ai/generation-registry';
 import {
   createUserWorkflow,
   createWorkflow,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { products, purchases, sessions, staff } from '../../db/schema';
-import { createResetPasswordToken } from '../../features/auth/one-time-tokens';
+import { createResetPasswordToken } from './one-time-tokens';
 import { chargeWords } from '../../features/credits/ledger';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, userOrganizations } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { settleGenerations } from '../../features/messages/registry';
+import { settleGenerations } from '../ai/generation-registry';
 
 describe('organization-aware actor', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 // its sockets at once, while other sessions of the same user, and changes that end nothing, keep theirs.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createResetPasswordToken } from '../../features/auth/one-time-tokens';
+import { createResetPasswordToken } from '../auth/one-time-tokens';
 import { sessions, staff, users } from '../../db/schema';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';

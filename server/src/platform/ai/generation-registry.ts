@@ -1,4 +1,4 @@
-// Generations run on the server, independent of the request that started them (DESIGN.md §1.2): this
+// Generations run on the server (chat answers and enhancements today; features/messages starts them), independent of the request that started them (DESIGN.md §1.2): this
 // registry holds each running one with its AbortController, so a deleted message or conversation, or a
 // shutting-down process, can stop it. One registry per app context (tests run several apps at once).
 import type { AppContext } from '../../context';

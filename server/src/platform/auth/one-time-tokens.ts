@@ -5,7 +5,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
-import { hashToken, randomToken } from '../../platform/auth/tokens';
+import { hashToken, randomToken } from './tokens';
 
 export type OneTimePurpose = 'reset_password' | 'sign_in';
 

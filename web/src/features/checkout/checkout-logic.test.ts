@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { discountErrorText, purchaseErrorText, StripeConfirmError } from './checkout-errors';
 import { elementsMode, needsNoCard } from './checkout-pricing';
-import { checkoutVerdict } from './checkout-rules';
+import { checkoutVerdict, planChangeKind } from './checkout-rules';
 import { formatOrderDate } from './order-date';
 import { isPurchasePending, purchaseBadge } from './purchase-status';
 import type { CheckoutProduct } from './checkout-api';
@@ -27,6 +27,16 @@ describe('checkout rules (spec part 1 §4)', () => {
     expect(checkoutVerdict(purchase(3), 2)).toBe('downgrade');
     expect(checkoutVerdict(purchase(1), 4)).toBe('downgrade');
     expect(checkoutVerdict(purchase(2), 3)).toBe('buy');
+  });
+  it('words the confirmation from the real prices (sale price when set): upgrade, lower plan or change', () => {
+    const starter = { price: 19, sale_price: null };
+    const pro = { price: 49, sale_price: null };
+    expect(planChangeKind(starter, pro)).toBe('upgrade');
+    expect(planChangeKind(pro, starter)).toBe('downgrade');
+    expect(planChangeKind(pro, { price: 60, sale_price: 49 })).toBe('change');
+    expect(planChangeKind({ price: 60, sale_price: 19.99 }, { price: 20, sale_price: null })).toBe('upgrade');
+    // The current plan's price unknown (no longer on sale): neutral.
+    expect(planChangeKind(null, pro)).toBe('change');
   });
 });
 

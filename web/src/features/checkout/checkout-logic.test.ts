@@ -96,6 +96,22 @@ describe('thank-you page helpers', () => {
     expect(formatOrderDate(iso, 'es')).toBe('05 nov 2026 09:03');
     expect(formatOrderDate('nonsense', 'en')).toBe('');
   });
+  it("shows a date in the browser's zone without moving its day (issue 28: 28 Nov + 1 month is 28 Dec everywhere)", () => {
+    const before = process.env.TZ;
+    try {
+      for (const [zone, shown] of [
+        ['America/Mexico_City', '28 Dec 2026 04:00'],
+        ['Europe/Madrid', '28 Dec 2026 11:00'],
+        ['UTC', '28 Dec 2026 10:00'],
+      ] as const) {
+        process.env.TZ = zone;
+        expect(formatOrderDate('2026-12-28T10:00:00.000Z', 'en'), zone).toBe(shown);
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
   it('chooses the badge from status and the provider ids, and polls only while pending', () => {
     const none = { payment_processor_id: null, subscription_id: null };
     expect(purchaseBadge({ ...none, status: 'pending', payment_processor_id: 'pi_1' }).labelKey).toBe('thankyou.statuses.processing');

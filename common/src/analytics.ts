@@ -16,13 +16,27 @@ const range = { start_date: z.string(), end_date: z.string() };
 
 /** Statuses of an invoice that counts as money received. */
 export const PAID_INVOICE_STATUSES = ['active', 'completed', 'success', 'succeeded'] as const;
-/** Statuses of a purchase that counts as bought (docs/decisions.md "Buying limits"). */
+/**
+ * Statuses of a purchase that counts as bought (docs/decisions.md "Buying limits"), and whose payments
+ * count as income: any other status (pending, revoked, failed, expired, …) is not income.
+ */
 export const BOUGHT_PURCHASE_STATUSES = ['active', 'completed', 'cancelled'] as const;
 
+/** Payments (or purchases) left out of the totals: those of purchases no longer bought (revoked, …). */
+const leftOut = z.object({ count: z.number(), total: z.number() });
+
+/**
+ * Income, net (docs/decisions.md "Analytics"): paid invoices of the range, less those whose purchase is no
+ * longer bought (revoked, or any status but active, completed, cancelled) — `income`, `payments` and the
+ * per-method rows are net, so they agree with the Products page's totals of the same purchases.
+ * `gross_income` is every payment received; `excluded` what was left out.
+ */
 export const incomeAnalytics = z.object({
   ...range,
   income: z.number(),
   payments: z.number(),
+  gross_income: z.number(),
+  excluded: leftOut,
   payment_methods: z.array(z.object({ payment_method_id: z.number().nullable(), name: z.string().nullable(), payments: z.number(), total: z.number() })),
 });
 export type IncomeAnalytics = z.infer<typeof incomeAnalytics>;
@@ -47,10 +61,12 @@ export const customersAnalytics = z.object({
 });
 export type CustomersAnalytics = z.infer<typeof customersAnalytics>;
 
+/** Purchases bought in the range, per product; `revoked`: those made in the range and revoked since (not counted). */
 export const purchasesAnalytics = z.object({
   ...range,
   purchases: z.number(),
   total: z.number(),
+  revoked: leftOut,
   products: z.array(z.object({ product_id: z.number().nullable(), name: z.string().nullable(), purchases: z.number(), total: z.number() })),
 });
 export type PurchasesAnalytics = z.infer<typeof purchasesAnalytics>;

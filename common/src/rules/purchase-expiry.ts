@@ -13,24 +13,40 @@ export interface PurchaseForExpiry {
   cancelReason: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
 export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * 86_400_000);
+  return new Date(date.getTime() + days * DAY_MS);
 }
 
-/** Adds `interval` periods in UTC calendar terms (month ends clamp, as most billing systems do). */
+/**
+ * Adds `interval` periods in UTC calendar terms, keeping the time of day: a month ends on the same day of
+ * the month, clamped to the month's last day (31 Jan + 1 month = 28 Feb, 29 Feb); a year is 12 months, so
+ * 29 Feb + 1 year = 28 Feb (as Stripe and PostgreSQL's interval arithmetic do, which expiry-watch's SQL uses).
+ * UTC has no daylight saving, so a day is always 24 hours.
+ */
 export function addPeriod(date: Date, interval: number, period: string | null): Date {
   const d = new Date(date.getTime());
   if (period === 'day') return addDays(d, interval);
-  if (period === 'year') {
-    d.setUTCFullYear(d.getUTCFullYear() + interval);
-    return d;
-  }
+  const months = period === 'year' ? 12 * interval : interval;
   const day = d.getUTCDate();
   d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + interval);
+  d.setUTCMonth(d.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
   d.setUTCDate(Math.min(day, lastDay));
   return d;
+}
+
+/**
+ * The expiration_days that make access end at a provider's period end (Stripe's current_period_end,
+ * PayPal's next_billing_time), counted from the purchase's creation: the nearest whole number of days,
+ * at least 1. The purchase row is written when checkout starts and the provider's period starts when the
+ * subscription is created or paid, seconds to minutes later, so the exact difference is a whole number of
+ * days plus that delay: rounding it up (as fulfilment did) gave a monthly plan bought on 28 Nov access
+ * until 29 Dec. Rounding to the nearest day keeps the period's end day for any delay under 12 hours.
+ */
+export function expirationDaysUntil(createdAt: Date, periodEnd: Date): number {
+  return Math.max(1, Math.round((periodEnd.getTime() - createdAt.getTime()) / DAY_MS));
 }
 
 /**

@@ -76,14 +76,14 @@ describe('analytics', () => {
     ]);
 
     const income = (await get(manager, `income?${RANGE}`)).json();
-    expect(income).toMatchObject({ income: 70.5, payments: 3 });
+    expect(income).toMatchObject({ income: 70.5, payments: 3, gross_income: 70.5, excluded: { count: 0, total: 0 } });
     expect(income.payment_methods).toEqual([
       { payment_method_id: card.paymentMethodId, name: 'card-test', payments: 2, total: 40.5 },
       { payment_method_id: paypal.paymentMethodId, name: 'paypal-test', payments: 1, total: 30 },
     ]);
 
     const bought = (await get(admin, `purchases?${RANGE}`)).json();
-    expect(bought).toMatchObject({ purchases: 3, total: 70 });
+    expect(bought).toMatchObject({ purchases: 3, total: 70, revoked: { count: 0, total: 0 } });
     expect(bought.products).toEqual([
       { product_id: pro.productId, name: 'Pro', purchases: 2, total: 60 },
       { product_id: basic.productId, name: 'Basic', purchases: 1, total: 10 },
@@ -116,5 +116,47 @@ describe('analytics', () => {
       { month: '2025-02', income: 0, payments: 0, signups: 0, purchases: 1 },
       { month: '2025-03', income: 70.5, payments: 3, signups: 2, purchases: 3 },
     ]);
+  });
+
+  it('Income and Products agree on one definition: payments of purchases no longer bought (revoked, pending, failed, expired) are not income', async () => {
+    const may = (day: number) => new Date(Date.UTC(2025, 4, day, 12));
+    const [card] = await t.ctx.db.insert(paymentMethods).values({ name: 'card-net' }).returning();
+    const buyer = await buildUser(t.ctx, { name: 'Net', createdAt: may(1) });
+    const starter = await buildProduct(t.ctx, { name: 'Starter', price: 19 });
+    const pro = await buildProduct(t.ctx, { name: 'Pro', price: 49 });
+    // Every status, each paid (a completed invoice of its price the same day); 'failed' and 'expired' are
+    // the lifecycle's new statuses: any status but active, completed and cancelled is not income.
+    const statuses = [
+      ['active', pro],
+      ['completed', starter],
+      ['cancelled', pro],
+      ['revoked', starter],
+      ['pending', pro],
+      ['failed', pro],
+      ['expired', pro],
+    ] as const;
+    for (const [i, [status, product]] of statuses.entries()) {
+      const purchase = await buildPurchase(t.ctx, {
+        userId: buyer.user.userId,
+        productId: product.productId,
+        status,
+        totalPayment: product.price,
+        createdAt: may(2 + i),
+        ...(status === 'cancelled' ? { cancelReason: 'Too pricey now', cancelledAt: may(20) } : {}),
+      });
+      await t.ctx.db.insert(invoices).values({ purchaseId: purchase.purchaseId, userId: buyer.user.userId, status: 'completed', amount: product.price, totalPayment: product.price, paymentMethodId: card.paymentMethodId, createdAt: may(2 + i) });
+    }
+    const range = 'start_date=2025-05-01&end_date=2025-05-31';
+    const income = (await get(admin, `income?${range}`)).json();
+    const bought = (await get(admin, `purchases?${range}`)).json();
+    // Gross: every payment received; net: those of active, completed and cancelled purchases.
+    expect(income).toMatchObject({ income: 117, payments: 3, gross_income: 19 + 49 * 5 + 19, excluded: { count: 4, total: 166 } });
+    expect(income.payment_methods).toEqual([{ payment_method_id: card.paymentMethodId, name: 'card-net', payments: 3, total: 117 }]);
+    expect(bought).toMatchObject({ purchases: 3, total: 117, revoked: { count: 1, total: 19 } });
+    expect(bought.products).toEqual([
+      { product_id: pro.productId, name: 'Pro', purchases: 2, total: 98 },
+      { product_id: starter.productId, name: 'Starter', purchases: 1, total: 19 },
+    ]);
+    expect((await get(admin, `monthly?${range}`)).json().months).toEqual([{ month: '2025-05', income: 117, payments: 3, signups: 1, purchases: 3 }]);
   });
 });

@@ -2,7 +2,8 @@
 // §7 GET /analytics/*): aggregates over a date range (default the current month, UTC). Income, purchases by
 // product, sign-ups and the monthly table read the per-day summaries the triggers of migration 0011 keep
 // (docs/decisions.md "Back-office at scale"); the rest are indexed queries on the tables' dates (0007,
-// 0011). What each figure counts is in docs/decisions.md "Analytics".
+// 0011). What each figure counts is in docs/decisions.md "Analytics": income is net of the payments of
+// purchases no longer bought (revoked, …), so Income and Products agree on which purchases count.
 import {
   ANALYTICS_LIST_PAGE_SIZE,
   BOUGHT_PURCHASE_STATUSES,
@@ -37,7 +38,39 @@ const day = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 /** The summaries' days of the range (daily_* tables of migration 0011: one row per UTC day and key). */
 const daysWithin = (range: DateRange) => sql`day >= ${range.start_date}::date and day <= ${range.end_date}::date`;
 
-/** Income: paid invoices (each a payment received) and their totals, per payment method (daily_invoice_figures). */
+interface LeftOut {
+  paymentMethodId: number | null;
+  month: string;
+  payments: number;
+  total: number;
+}
+
+/**
+ * Paid invoices of the range whose purchase is no longer bought — revoked, or any status but active,
+ * completed and cancelled (BOUGHT_PURCHASE_STATUSES) — per payment method and month: not income
+ * (docs/decisions.md "Analytics"). An invoice without a purchase (entered by staff) stays income. Few
+ * rows: the range's paid invoices (invoices_status_created_idx) joined to their purchase by its key.
+ */
+async function paymentsLeftOut(db: Db, range: DateRange): Promise<LeftOut[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select i.payment_method_id, to_char(i.created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as payments,
+        coalesce(sum(i.total_payment), 0) as total
+      from invoices i join purchases p on p.purchase_id = i.purchase_id
+      where ${within(sql`i.created_at`, range)} and i.status in (${list(PAID_INVOICE_STATUSES)})
+        and p.status not in (${list(BOUGHT_PURCHASE_STATUSES)})
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({ paymentMethodId: nullableNum(r.payment_method_id), month: String(r.month), payments: num(r.payments), total: num(r.total) }));
+}
+
+const sumOf = (rows: LeftOut[]) => ({ count: rows.reduce((s, r) => s + r.payments, 0), total: cents(rows.reduce((s, r) => s + r.total, 0)) });
+
+/**
+ * Income, net: paid invoices (each a payment received) and their totals, per payment method
+ * (daily_invoice_figures), less the payments of purchases no longer bought (paymentsLeftOut); the gross
+ * and what was left out beside it.
+ */
 export async function incomeAnalytics(db: Db, range: DateRange) {
   // having: a key whose invoices all moved to another status or day keeps its row with 0.
   const rows = rowsOf(
@@ -49,11 +82,21 @@ export async function incomeAnalytics(db: Db, range: DateRange) {
       having sum(f.invoices) > 0
       order by total desc, payments desc`),
   );
-  const payment_methods = rows.map((r) => ({ payment_method_id: nullableNum(r.payment_method_id), name: text(r.name), payments: num(r.payments), total: num(r.total) }));
+  const gross = rows.map((r) => ({ payment_method_id: nullableNum(r.payment_method_id), name: text(r.name), payments: num(r.payments), total: num(r.total) }));
+  const leftOut = await paymentsLeftOut(db, range);
+  const payment_methods = gross
+    .map((m) => {
+      const out = sumOf(leftOut.filter((o) => o.paymentMethodId === m.payment_method_id));
+      return { ...m, payments: m.payments - out.count, total: cents(m.total - out.total) };
+    })
+    .filter((m) => m.payments > 0)
+    .sort((a, b) => b.total - a.total || b.payments - a.payments);
   return {
     ...range,
     income: cents(payment_methods.reduce((sum, m) => sum + m.total, 0)),
     payments: payment_methods.reduce((sum, m) => sum + m.payments, 0),
+    gross_income: cents(gross.reduce((sum, m) => sum + m.total, 0)),
+    excluded: sumOf(leftOut),
     payment_methods,
   };
 }
@@ -110,7 +153,10 @@ export async function customersAnalytics(db: Db, range: DateRange, expand: { lis
   return { ...range, signups: num(counts.signups), customers: num(counts.customers), cancelled: num(counts.cancelled), list: expanded };
 }
 
-/** Purchases by product: those bought (active, completed or cancelled) in the range, and their totals (daily_purchase_figures). */
+/**
+ * Purchases by product: those bought (active, completed or cancelled) in the range, and their totals
+ * (daily_purchase_figures); beside them, the purchases of the range revoked since (not counted).
+ */
 export async function purchasesAnalytics(db: Db, range: DateRange) {
   const rows = rowsOf(
     await db.execute(sql`
@@ -122,7 +168,18 @@ export async function purchasesAnalytics(db: Db, range: DateRange) {
       order by total desc, purchases desc`),
   );
   const products = rows.map((r) => ({ product_id: nullableNum(r.product_id), name: text(r.name), purchases: num(r.purchases), total: num(r.total) }));
-  return { ...range, purchases: products.reduce((s, p) => s + p.purchases, 0), total: cents(products.reduce((s, p) => s + p.total, 0)), products };
+  const [revoked] = rowsOf(
+    await db.execute(sql`
+      select coalesce(sum(purchases), 0) as count, coalesce(sum(total), 0) as total from daily_purchase_figures
+      where ${daysWithin(range)} and status = 'revoked'`),
+  );
+  return {
+    ...range,
+    purchases: products.reduce((s, p) => s + p.purchases, 0),
+    total: cents(products.reduce((s, p) => s + p.total, 0)),
+    revoked: { count: num(revoked.count), total: cents(num(revoked.total)) },
+    products,
+  };
 }
 
 /** Words the balances lost to answers and enhancements, per day (the ledger's charges). */
@@ -138,7 +195,10 @@ export async function wordsAnalytics(db: Db, range: DateRange) {
   return { ...range, words: days.reduce((s, d) => s + d.words, 0), days };
 }
 
-/** Per calendar month of the range: income and payments (paid invoices), sign-ups and purchases bought (the daily summaries). */
+/**
+ * Per calendar month of the range: income and payments (paid invoices, net as on the Income page), sign-ups
+ * and purchases bought (the daily summaries).
+ */
 export async function monthlyAnalytics(db: Db, range: DateRange) {
   const month = sql`to_char(day, 'YYYY-MM')`;
   const rows = rowsOf(
@@ -157,7 +217,14 @@ export async function monthlyAnalytics(db: Db, range: DateRange) {
       from months m left join paid using (month) left join joined using (month) left join bought using (month)
       order by m.month`),
   );
-  return { ...range, months: rows.map((r) => ({ month: String(r.month), income: num(r.income), payments: num(r.payments), signups: num(r.signups), purchases: num(r.purchases) })) };
+  const leftOut = await paymentsLeftOut(db, range);
+  return {
+    ...range,
+    months: rows.map((r) => {
+      const out = sumOf(leftOut.filter((o) => o.month === String(r.month)));
+      return { month: String(r.month), income: cents(num(r.income) - out.total), payments: num(r.payments) - out.count, signups: num(r.signups), purchases: num(r.purchases) };
+    }),
+  };
 }
 
 /** Free trials started: purchases made in the range with trial days, per product. */

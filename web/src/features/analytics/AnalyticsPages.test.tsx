@@ -15,6 +15,8 @@ const income: IncomeAnalytics = {
   ...month,
   income: 1530.5,
   payments: 4,
+  gross_income: 1530.5,
+  excluded: { count: 0, total: 0 },
   payment_methods: [
     { payment_method_id: 1, name: 'card', payments: 3, total: 1500 },
     { payment_method_id: null, name: null, payments: 1, total: 30.5 },
@@ -37,6 +39,7 @@ const purchases: PurchasesAnalytics = {
   ...month,
   purchases: 5,
   total: 100,
+  revoked: { count: 0, total: 0 },
   products: [
     { product_id: 1, name: 'Pro', purchases: 3, total: 75 },
     { product_id: 2, name: 'Starter', purchases: 2, total: 25 },
@@ -83,6 +86,29 @@ describe('analytics pages', () => {
     expect(screen.getByText('Sin registrar')).toBeInTheDocument();
   });
 
+  // Issue 28: Income $85.10 and Products $66.10 for the same dates, a revoked $19 purchase counted in one only.
+  it('income and products: the same net total, each page saying what it counts and what was left out (en, es)', async () => {
+    render(<IncomePage />, {
+      'GET /api/analytics/income': () => ({
+        body: { ...income, income: 66.1, payments: 3, gross_income: 85.1, excluded: { count: 1, total: 19 }, payment_methods: [{ payment_method_id: 1, name: 'card', payments: 3, total: 66.1 }] },
+      }),
+      'GET /api/analytics/ai_usage': () => ({ body: usage }),
+      'GET /api/analytics/purchases': () => ({
+        body: { ...purchases, purchases: 3, total: 66.1, revoked: { count: 1, total: 19 }, products: [{ product_id: 1, name: 'Pro', purchases: 3, total: 66.1 }] },
+      }),
+    });
+    expect(await screen.findByTestId('income-total')).toHaveTextContent('$66.10');
+    const note = screen.getByTestId('income-note');
+    expect(note).toHaveTextContent('Net of revoked purchases');
+    expect(note).toHaveTextContent('Received in these dates: $85.10. Not counted: $19.00 (1 payment) for a purchase since revoked or never completed.');
+    renderScreen(<ProductsPage />, { session: fakeSession(buildUser({ staff: { staff_id: 1, role: 'manager' } })) });
+    expect(await screen.findByTestId('products-totals')).toHaveTextContent('3 purchases, $66.10');
+    expect(screen.getByTestId('products-note')).toHaveTextContent('Not counted: 1 purchase of these dates revoked since ($19.00).');
+    await setLanguage('es');
+    expect(await screen.findByText(/Recibido en estas fechas: \$85\.10/)).toBeInTheDocument();
+    expect(screen.getByTestId('products-note')).toHaveTextContent('No contado: 1 compra de estas fechas revocada después ($19.00).');
+  });
+
   it('income: empty and failed figures say so', async () => {
     render(<IncomePage />, {
       'GET /api/analytics/income': () => ({ body: { ...income, income: 0, payments: 0, payment_methods: [] } }),
@@ -100,6 +126,8 @@ describe('analytics pages', () => {
     expect(within(rows[1]).getByText('75.0%')).toBeInTheDocument();
     expect(within(rows[2]).getByText('25.0%')).toBeInTheDocument();
     expect(screen.getByTestId('products-totals')).toHaveTextContent('5 purchases, $100.00');
+    // Nothing left out: the note says what counts, without a "not counted" part.
+    expect(screen.getByTestId('products-note')).not.toHaveTextContent('Not counted');
     expect(screen.getByTestId('products-donut')).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 // /admin/analytics/income (spec part 1 §2 "Analytics income"): total income, total payments, a table per
-// payment method (name, payments, total) and a donut chart. Beyond the spec, the AI usage of the same
+// payment method (name, payments, total) and a donut chart. The totals are net of the payments of purchases
+// no longer bought (revoked, …); a note says so and gives the gross when it differs. Beyond the spec, the AI usage of the same
 // dates beside it (words charged per model and per day, from the credits ledger), so an operator sees
 // what the income pays for.
 import { BarChart } from '@mantine/charts';
@@ -34,6 +35,12 @@ function IncomeFigures({ income, lang, t }: { income: IncomeAnalytics; lang: str
         <Stat label={t('income.total')} value={formatMoney(income.income)} testId="income-total" />
         <Stat label={t('income.payments')} value={formatNumber(income.payments, lang)} testId="income-payments" />
       </SimpleGrid>
+      {/* Net vs gross (docs/decisions.md "Analytics"): why this total may differ from the Products page's. */}
+      <Text size="sm" c="dimmed" data-testid="income-note">
+        {t('income.note')}
+        {income.excluded.count > 0 &&
+          ` ${t('income.gross', { gross: formatMoney(income.gross_income), excluded: formatMoney(income.excluded.total), payments: formatNumber(income.excluded.count, lang), count: income.excluded.count })}`}
+      </Text>
       <FigureCard title={t('income.methods')}>
         <ShareBreakdown
           parts={methods}

@@ -20,8 +20,13 @@ function ProductFigures({ data, lang, t }: { data: PurchasesAnalytics; lang: str
   const products = data.products.map((p, i) => ({ ...p, label: p.name ?? t('products.noProduct'), color: chartColor(i) }));
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Text mb="md" data-testid="products-totals">
+      <Text data-testid="products-totals">
         {t('products.totals', { purchases: formatNumber(data.purchases, lang), total: formatMoney(data.total) })}
+      </Text>
+      {/* Which purchases count, and how this total relates to the Income page's (docs/decisions.md "Analytics"). */}
+      <Text size="sm" c="dimmed" mb="md" data-testid="products-note">
+        {t('products.note')}
+        {data.revoked.count > 0 && ` ${t('products.revoked', { purchases: formatNumber(data.revoked.count, lang), total: formatMoney(data.revoked.total), count: data.revoked.count })}`}
       </Text>
       <Group align="center" gap="xl" wrap="wrap">
         <Table.ScrollContainer minWidth={420} style={{ flex: 1 }}>

@@ -217,25 +217,35 @@ describe('Checkout screen', () => {
       expect(screen.getByTestId('location')).toHaveTextContent('/checkout/2');
     });
 
+    // The spec decides when (a higher product number, or product 1); the prices decide the words
+    // (this product costs $20: its sale price).
     it.each([
-      ['a higher product number', 5],
-      ['product 1', 1],
-    ])('asks to confirm a downgrade from %s before paying', async (_, current) => {
+      ['a higher product number, dearer', 5, { price: 49, sale_price: null }, 'Change to a lower plan?', 'replaces it with a lower plan'],
+      ['product 1, cheaper (Starter $19 → $20)', 1, { price: 19, sale_price: null }, 'Change to a higher plan?', 'replaces it with a higher-priced plan'],
+      ['a higher product number, the same price', 5, { price: 25, sale_price: 20 }, 'Change your plan?', 'replaces your current plan'],
+      ['product 1, no longer on sale (price unknown)', 1, null, 'Change your plan?', 'replaces your current plan'],
+      ['product 1, cheaper, in Spanish', 1, { price: 19, sale_price: null }, '¿Cambiar a un plan superior?', 'lo reemplaza por un plan de mayor precio', 'es' as const],
+    ])('asks to confirm a change from %s before paying, worded from the prices', async (_, current, price, title, body, lang: 'en' | 'es' = 'en') => {
+      await setLanguage(lang);
       const user = userEvent.setup({ delay: null });
       const { calls } = open({
         user: buildUser({ purchase: activePurchase(current, 'Agency') }),
-        routes: { 'POST /api/checkout/attempt': () => ({ body: { purchase_id: 77, kind: 'payment', clientSecret: 'pi_1_secret_x', total_payment: 20 } }) },
+        routes: {
+          'POST /api/checkout/attempt': () => ({ body: { purchase_id: 77, kind: 'payment', clientSecret: 'pi_1_secret_x', total_payment: 20 } }),
+          ...(price ? { [`GET /api/products/${current}`]: () => ({ body: { ...product, product_id: current, name: 'Agency', ...price } }) } : {}),
+        },
       });
       await typeCard(user);
+      await waitFor(() => expect(calls.some((c) => c.url.endsWith(`/api/products/${current}`))).toBe(true));
       await user.click(await payButton());
       const modal = await screen.findByRole('dialog');
-      expect(modal).toHaveTextContent('Change to a lower plan?');
-      expect(modal).toHaveTextContent('You currently have Agency');
+      await waitFor(() => expect(modal).toHaveTextContent(title));
+      expect(modal).toHaveTextContent(lang === 'en' ? `You currently have Agency. Buying Pro ${body}` : `Actualmente tienes Agency. Comprar Pro ${body}`);
       // Keeping the plan pays nothing.
-      await user.click(within(modal).getByRole('button', { name: 'Keep my plan' }));
+      await user.click(within(modal).getByRole('button', { name: lang === 'en' ? 'Keep my plan' : 'Mantener mi plan' }));
       expect(calls.some((c) => c.url.endsWith('/checkout/attempt'))).toBe(false);
       await user.click(await payButton());
-      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, change my plan' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: lang === 'en' ? 'Yes, change my plan' : 'Sí, cambiar mi plan' }));
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/thankyou/77'));
     });
 

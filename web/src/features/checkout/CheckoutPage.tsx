@@ -1,7 +1,7 @@
 // /checkout/{product_id} (spec part 1 §2 Checkout): product summary, discount code box, saved cards,
 // card form and Pay Now; a signed-out visitor signs in or up here (payment form and discount box hidden
 // until then) and stays on the page. §4: the same active product → told and sent home; a downgrade →
-// confirmed before paying. On success: /thankyou/{purchase_id}.
+// confirmed before paying, worded from the two plans' prices (upgrade, lower plan or change). On success: /thankyou/{purchase_id}.
 import { Anchor, Button, Grid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPackageOff } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { PayPalCheckoutButton } from '../paypal';
 import { productText } from '../pricing/product-text';
 import { useCheckoutConfig, useCheckoutProduct, type DiscountLookup } from './checkout-api';
-import { activePurchaseOf, checkoutVerdict } from './checkout-rules';
+import { activePurchaseOf, checkoutVerdict, planChangeKind } from './checkout-rules';
 import { CheckoutAuth } from './CheckoutAuth';
 import { CheckoutLayout } from './CheckoutLayout';
 import { DiscountBox } from './DiscountBox';
@@ -53,6 +53,9 @@ function Checkout() {
   const setDiscount = (next: DiscountLookup | null) => setApplied({ scope, discount: next });
 
   const verdict = product.data ? checkoutVerdict(user, product.data.product_id) : 'buy';
+  const current = user ? activePurchaseOf(user) : null;
+  // The current plan's price words the confirmation (upgrade, lower plan or change); 0 = not needed.
+  const currentProduct = useCheckoutProduct(verdict === 'downgrade' ? (current?.product_id ?? 0) : 0, signedIn);
   useEffect(() => {
     if (verdict !== 'alreadyOwned' || paid) return;
     // spec part 1 §4: an active purchase of the same product → the user is told and sent home.
@@ -96,8 +99,13 @@ function Checkout() {
     setPaid(true);
     navigate(`/thankyou/${purchaseId}`);
   };
-  const current = user ? activePurchaseOf(user) : null;
-  const downgradeFrom = verdict === 'downgrade' ? (current?.product ? productText({ name: current.product.name }, 'name', tApp) : t('downgrade.currentPlan')) : null;
+  const planChange =
+    verdict === 'downgrade'
+      ? {
+          from: current?.product ? productText({ name: current.product.name }, 'name', tApp) : t('downgrade.currentPlan'),
+          kind: planChangeKind(currentProduct.data, product.data),
+        }
+      : null;
 
   return (
     <Stack gap="lg" data-testid="checkout-page">
@@ -122,7 +130,7 @@ function Checkout() {
               product={product.data}
               discount={discount}
               config={config.data}
-              downgradeFrom={downgradeFrom}
+              planChange={planChange}
               onBusyChange={setPaying}
               onPaid={onPaid}
               alternatives={

@@ -18,6 +18,7 @@ import { productText } from '../pricing/product-text';
 import { useCustomerSession, type CheckoutConfigResponse, type CheckoutProduct, type DiscountLookup } from './checkout-api';
 import { checkoutTextOf, purchaseErrorText, StripeConfirmError, type CheckoutText } from './checkout-errors';
 import { chargeCents, elementsMode, hasTrial, needsNoCard } from './checkout-pricing';
+import type { PlanChangeKind } from './checkout-rules';
 import { payNothing, payWithPaymentElement } from './pay';
 import { loadStripeFrom } from './stripe-loader';
 
@@ -25,8 +26,11 @@ export interface PaymentSectionProps {
   product: CheckoutProduct;
   discount: DiscountLookup | null;
   config: CheckoutConfigResponse;
-  /** Set when buying this product is a downgrade (spec part 1 §4): the name of the current plan. */
-  downgradeFrom: string | null;
+  /**
+   * Set when buying this product must be confirmed (spec part 1 §4 "downgrade"): the current plan's name and
+   * how the prices compare, which words the confirmation.
+   */
+  planChange: { from: string; kind: PlanChangeKind } | null;
   onPaid: (purchaseId: number) => void;
   /** Paying: the discount box is locked meanwhile. */
   onBusyChange?: (busy: boolean) => void;
@@ -42,8 +46,9 @@ export function PaymentSection(props: PaymentSectionProps) {
   const [downgradeAccepted, setDowngradeAccepted] = useState(false);
   const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
   const afterDowngrade = useRef<(() => void) | null>(null);
+  const kind = props.planChange?.kind ?? 'change';
   const confirmDowngrade = (then: () => void) => {
-    if (props.downgradeFrom === null || downgradeAccepted) then();
+    if (props.planChange === null || downgradeAccepted) then();
     else {
       afterDowngrade.current = then;
       setConfirmingDowngrade(true);
@@ -117,7 +122,7 @@ export function PaymentSection(props: PaymentSectionProps) {
         <ErrorAlert message={error ? checkoutTextOf(error, t) : null} onClose={() => setError(null)} data-testid="payment-error" />
         {/* ---- Other ways to pay (PayPal): after the downgrade warning, like the card. ---- */}
         {props.alternatives &&
-          (props.downgradeFrom !== null && !downgradeAccepted ? (
+          (props.planChange !== null && !downgradeAccepted ? (
             <Button variant="default" onClick={() => confirmDowngrade(() => undefined)} data-testid="paypal-after-downgrade">
               {t('payment.orPayPal')}
             </Button>
@@ -132,7 +137,7 @@ export function PaymentSection(props: PaymentSectionProps) {
       <Modal
         opened={confirmingDowngrade}
         onClose={() => setConfirmingDowngrade(false)}
-        title={t('downgrade.title')}
+        title={t(`downgrade.${kind}.title`)}
         onConfirm={() => {
           setConfirmingDowngrade(false);
           setDowngradeAccepted(true);
@@ -144,7 +149,7 @@ export function PaymentSection(props: PaymentSectionProps) {
         confirmColor="orange"
         data-testid="downgrade-modal"
       >
-        <Text>{t('downgrade.body', { current: props.downgradeFrom ?? t('downgrade.currentPlan'), product: productText(props.product, 'name', tApp) })}</Text>
+        <Text>{t(`downgrade.${kind}.body`, { current: props.planChange?.from ?? t('downgrade.currentPlan'), product: productText(props.product, 'name', tApp) })}</Text>
       </Modal>
     </Card>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { discountErrorText, purchaseErrorText, StripeConfirmError } from './checkout-errors';
 import { elementsMode, needsNoCard } from './checkout-pricing';
-import { checkoutVerdict } from './checkout-rules';
+import { checkoutVerdict, planChangeKind } from './checkout-rules';
 import { formatOrderDate } from './order-date';
 import { isPurchasePending, purchaseBadge } from './purchase-status';
 import type { CheckoutProduct } from './checkout-api';
@@ -27,6 +27,16 @@ describe('checkout rules (spec part 1 §4)', () => {
     expect(checkoutVerdict(purchase(3), 2)).toBe('downgrade');
     expect(checkoutVerdict(purchase(1), 4)).toBe('downgrade');
     expect(checkoutVerdict(purchase(2), 3)).toBe('buy');
+  });
+  it('words the confirmation from the real prices (sale price when set): upgrade, lower plan or change', () => {
+    const starter = { price: 19, sale_price: null };
+    const pro = { price: 49, sale_price: null };
+    expect(planChangeKind(starter, pro)).toBe('upgrade');
+    expect(planChangeKind(pro, starter)).toBe('downgrade');
+    expect(planChangeKind(pro, { price: 60, sale_price: 49 })).toBe('change');
+    expect(planChangeKind({ price: 60, sale_price: 19.99 }, { price: 20, sale_price: null })).toBe('upgrade');
+    // The current plan's price unknown (no longer on sale): neutral.
+    expect(planChangeKind(null, pro)).toBe('change');
   });
 });
 
@@ -85,6 +95,22 @@ describe('thank-you page helpers', () => {
     expect(formatOrderDate(iso, 'en')).toBe('05 Nov 2026 09:03');
     expect(formatOrderDate(iso, 'es')).toBe('05 nov 2026 09:03');
     expect(formatOrderDate('nonsense', 'en')).toBe('');
+  });
+  it("shows a date in the browser's zone without moving its day (issue 28: 28 Nov + 1 month is 28 Dec everywhere)", () => {
+    const before = process.env.TZ;
+    try {
+      for (const [zone, shown] of [
+        ['America/Mexico_City', '28 Dec 2026 04:00'],
+        ['Europe/Madrid', '28 Dec 2026 11:00'],
+        ['UTC', '28 Dec 2026 10:00'],
+      ] as const) {
+        process.env.TZ = zone;
+        expect(formatOrderDate('2026-12-28T10:00:00.000Z', 'en'), zone).toBe(shown);
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
   it('chooses the badge from status and the provider ids, and polls only while pending', () => {
     const none = { payment_processor_id: null, subscription_id: null };

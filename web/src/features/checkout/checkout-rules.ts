@@ -2,6 +2,7 @@
 // and sent home; if the active purchase has a higher product number, or is product 1, a downgrade
 // warning asks for confirmation before paying. "Valid purchases are status active or completed; the
 // newest by createdAt is taken" — the server gives that one as the current user's `purchase`.
+import { basePriceCents, type PricedProduct } from '@pluma/common/rules/discounted-price';
 import type { CurrentUser } from '@pluma/common/users';
 
 export type CheckoutVerdict = 'buy' | 'alreadyOwned' | 'downgrade';
@@ -23,4 +24,20 @@ export function checkoutVerdict(user: Pick<CurrentUser, 'purchase'> | null, prod
   if (active.product_id === productId) return 'alreadyOwned';
   if (active.product_id > productId || active.product_id === 1) return 'downgrade';
   return 'buy';
+}
+
+/** How the plan change compares in price: the confirmation's wording (issue 28 item 4). */
+export type PlanChangeKind = 'upgrade' | 'downgrade' | 'change';
+
+/**
+ * The spec decides *when* a change is confirmed (checkoutVerdict: a higher product number, or product 1);
+ * the wording comes from the real price comparison — the base prices (sale price when set) the pricing
+ * page shows: a dearer plan is an upgrade, a cheaper one a lower plan, the same price (or a current plan
+ * whose price is unknown: no longer on sale) a neutral change.
+ */
+export function planChangeKind(current: PricedProduct | null | undefined, next: PricedProduct): PlanChangeKind {
+  if (!current) return 'change';
+  const from = basePriceCents(current);
+  const to = basePriceCents(next);
+  return to > from ? 'upgrade' : to < from ? 'downgrade' : 'change';
 }

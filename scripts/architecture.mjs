@@ -209,6 +209,10 @@ const shapes = new Map();
 for (const op of operations) shapes.set(op.shape, (shapes.get(op.shape) ?? 0) + 1);
 const offContract = operations.filter((op) => !ON_CONTRACT.has(op.shape));
 
+// --- server: policies written with definePolicy (one vocabulary) ------------------------------------------
+const policyFiles = [...sources.keys()].filter((file) => /server\/src\/features\/[^/]+\/policy\.ts$/.test(rel(file)));
+const handWrittenPolicies = policyFiles.filter((file) => !/\bdefinePolicy\s*</.test(readFileSync(file, 'utf8')) && !/\bdefinePolicy\(/.test(readFileSync(file, 'utf8'))).map(rel);
+
 // --- web: imports across features ------------------------------------------------------------------------
 const WEB_FEATURES = 'web/src/features/';
 const webFiles = walk(path.join(root, 'web', 'src'), (f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !isTest(f));
@@ -229,15 +233,18 @@ const figures = {
   serverCycles: cycles.length,
   mutualFeatureImports: mutualFeatures.length,
   operationsOffContract: offContract.length,
+  policiesWithoutDefinePolicy: handWrittenPolicies.length,
   webDeepFeatureImports: webDeepImports.length,
 };
 const share = operations.length ? ((100 * (operations.length - offContract.length)) / operations.length).toFixed(1) : '100.0';
 console.log(`architecture: ${operations.length} service operations, ${share}% on the contract ({ actor, db } or { ctx, actor })`);
 for (const [shape, n] of [...shapes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${shape}`);
+console.log(`  policies: ${policyFiles.length - handWrittenPolicies.length} of ${policyFiles.length} feature policy.ts files use definePolicy`);
 console.log(`  import cycles in server/src: ${cycles.length}; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}`);
 if (args.has('--list')) {
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);
   for (const pair of mutualFeatures) console.log(`mutual: ${pair}`);
+  for (const file of handWrittenPolicies) console.log(`policy without definePolicy: ${file}`);
   for (const op of offContract) console.log(`off contract: ${op.file} ${op.name} ${op.shape}`);
   for (const line of webDeepImports) console.log(`web deep import: ${line}`);
 }

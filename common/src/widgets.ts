@@ -92,6 +92,8 @@ export const widgetUpdate = z.object({
 });
 export type WidgetUpdate = z.input<typeof widgetUpdate>;
 
+export const WIDGET_ACTIONS = ['update', 'delete'] as const;
+export type WidgetAction = (typeof WIDGET_ACTIONS)[number];
 export const widgetAbilities = z.object({ update: z.boolean(), delete: z.boolean() });
 
 export const widget = z.object({

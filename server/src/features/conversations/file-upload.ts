@@ -9,13 +9,13 @@ import { actorOf } from '../../platform/auth/guard';
 import { readMultipartUpload, storeUpload } from '../files';
 import { isKnowledgeFileType } from '../ingestion';
 import { queueFileIndexing } from '../knowledge';
-import { requireConversation } from './policy';
+import { conversationPolicy } from './policy';
 import { setConversationFile } from './service';
 
 export async function attachConversationFile(ctx: AppContext, request: FastifyRequest, conversationId: number): Promise<Conversation> {
   const actor = actorOf(request);
   // The conversation is checked before the upload is read or stored: another user's id stores nothing.
-  await requireConversation(ctx.db, actor, conversationId, 'update');
+  await conversationPolicy.require(ctx.db, actor, conversationId, 'update');
   const { upload } = await readMultipartUpload(request);
   const file = await storeUpload({ ctx, actor, upload });
   if (isKnowledgeFileType(file.type)) await queueFileIndexing({ ctx, fileId: file.fileId, language: actor.user.lang ?? undefined });

@@ -1,5 +1,5 @@
 // The conversations feature's public face: what other features may use (eslint.config.js, feature boundaries).
 export { assertOfferedModel } from './model-check';
-export { findVisibleConversation, scopeParams, visibleTo, visibleToPrepared } from './policy';
+export { conversationPolicy, scopeParams, visibleToPrepared } from './policy';
 export type { ConversationRow } from './policy';
 export { getConversation } from './service';

@@ -4,20 +4,23 @@
 // conversations made while it is active). Anything else is a 404 (DESIGN.md §3), never a 403, so ids of
 // other users' conversations reveal nothing.
 import { CONVERSATION_ACTIONS, type ConversationAction } from '@pluma/common/conversations';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { notFound } from '../../platform/http/errors';
-import { abilitiesOf } from '../../platform/policy/abilities';
+import { definePolicy, isOwnInContext, ownInContext, type ContextActor } from '../../platform/policy/define-policy';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
-/** The scope of every conversation query: what the actor may see in the context of this request. */
-export function visibleTo(actor: Pick<Actor, 'user' | 'organization'>): SQL {
-  const context = actor.organization ? eq(conversations.organizationId, actor.organization.organizationId) : isNull(conversations.organizationId);
-  return and(eq(conversations.userId, actor.user.userId), context) as SQL;
-}
+export const conversationPolicy = definePolicy<ConversationAction, ConversationRow, ContextActor>({
+  actions: CONVERSATION_ACTIONS,
+  table: conversations,
+  id: conversations.conversationId,
+  /** The scope of every conversation query: what the actor may see in the context of this request. */
+  visibleTo: ownInContext(conversations),
+  /** The actions are the author's, on a conversation visible in this context (the only kind a query returns). */
+  can: (actor, _action, row) => isOwnInContext(actor, row),
+  refuseWith: 'notFound',
+});
 
 /** visibleTo with placeholders `userId` and `organizationId` (null = Personal), for prepared queries. */
 export function visibleToPrepared(): SQL {
@@ -32,27 +35,3 @@ export const scopeParams = (actor: Pick<Actor, 'user' | 'organization'>) => ({
   userId: actor.user.userId,
   organizationId: actor.organization?.organizationId ?? null,
 });
-
-/** The actions are the author's, on a conversation visible in this context (the only kind a query returns). */
-export function can(actor: Actor, _action: ConversationAction, row: ConversationRow): boolean {
-  const context = actor.organization?.organizationId ?? null;
-  return row.userId === actor.user.userId && row.organizationId === context;
-}
-
-export const conversationAbilities = (actor: Actor, row: ConversationRow) => abilitiesOf(can, CONVERSATION_ACTIONS, actor, row);
-
-export async function findVisibleConversation(db: Db | Tx, actor: Actor, conversationId: number): Promise<ConversationRow | null> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(and(visibleTo(actor), eq(conversations.conversationId, conversationId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The conversation if the actor may take `action` on it, else a 404. */
-export async function requireConversation(db: Db | Tx, actor: Actor, conversationId: number, action: ConversationAction = 'read'): Promise<ConversationRow> {
-  const row = await findVisibleConversation(db, actor, conversationId);
-  if (!row || !can(actor, action, row)) throw notFound();
-  return row;
-}

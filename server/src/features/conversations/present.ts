@@ -2,7 +2,7 @@
 import type { Conversation } from '@pluma/common/conversations';
 import type { files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { conversationAbilities, type ConversationRow } from './policy';
+import { conversationPolicy, type ConversationRow } from './policy';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -19,6 +19,6 @@ export function presentConversation(actor: Actor, row: ConversationRow, file: Pi
     file: file ? { file_id: file.fileId, name: file.name, type: file.type, src: `/api/files/${file.fileId}` } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: conversationAbilities(actor, row),
+    abilities: conversationPolicy.abilities(actor, row),
   };
 }

@@ -1,5 +1,5 @@
 // Conversation operations (spec part 2 §2 "Conversations", §7), framework-free: verbNoun({ actor, db, ... })
-// (DESIGN.md §7). Every query is scoped in SQL by visibleTo(actor): the user, in the request's organization.
+// (DESIGN.md §7). Every query is scoped in SQL by conversationPolicy.visibleTo(actor): the user, in the request's organization.
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { Conversation, ConversationList, ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { findVisibleAvatar } from '../avatars';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { requireConversation, visibleTo, type ConversationRow } from './policy';
+import { conversationPolicy, type ConversationRow } from './policy';
 import { presentConversation } from './present';
 
 interface Scope {
@@ -62,7 +62,7 @@ function decodeCursor(sortBy: ConversationSortKey, cursor: string): { value: str
 /** Filters shared by the list and its total. */
 function listFilters(actor: Actor, q: ListConversationsQuery): SQL[] {
   // The request's organization_id was resolved into actor.organization (platform/auth/organization.ts).
-  const filters: SQL[] = [visibleTo(actor), eq(conversations.archived, q.archived)];
+  const filters: SQL[] = [conversationPolicy.visibleTo(actor), eq(conversations.archived, q.archived)];
   if (q.query) {
     const pattern = `%${escapeLikePattern(q.query)}%`;
     filters.push(or(ilike(conversations.name, pattern), ilike(conversations.tags, pattern)) as SQL);
@@ -115,7 +115,7 @@ export async function listConversationTags({
   db,
   query: q,
 }: Scope & { query: { archived?: boolean } }): Promise<{ tags: Array<{ tag: string; count: number }> }> {
-  const filters: SQL[] = [visibleTo(actor)];
+  const filters: SQL[] = [conversationPolicy.visibleTo(actor)];
   if (q.archived !== undefined) filters.push(eq(conversations.archived, q.archived));
   const tag = sql<string>`t.tag`;
   const rows = await db
@@ -136,7 +136,7 @@ async function withFile({ actor, db }: Scope, row: ConversationRow): Promise<Con
 }
 
 export async function getConversation(scope: Scope & { conversationId: number }): Promise<Conversation> {
-  return withFile(scope, await requireConversation(scope.db, scope.actor, scope.conversationId));
+  return withFile(scope, await conversationPolicy.require(scope.db, scope.actor, scope.conversationId));
 }
 
 export interface CreateConversationInput {
@@ -176,7 +176,7 @@ export interface UpdateConversationInput {
 }
 
 export async function updateConversation({ actor, db, input }: Scope & { input: UpdateConversationInput }): Promise<Conversation> {
-  await requireConversation(db, actor, input.conversation_id, 'update');
+  await conversationPolicy.require(db, actor, input.conversation_id, 'update');
   const changes: Partial<typeof conversations.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.model !== undefined) changes.model = input.model;
@@ -185,24 +185,24 @@ export async function updateConversation({ actor, db, input }: Scope & { input: 
   const [row] = await db
     .update(conversations)
     .set(changes)
-    .where(and(visibleTo(actor), eq(conversations.conversationId, input.conversation_id)))
+    .where(and(conversationPolicy.visibleTo(actor), eq(conversations.conversationId, input.conversation_id)))
     .returning();
   return withFile({ actor, db }, row);
 }
 
 /** Deletes the conversation and (by cascade) its messages. */
 export async function deleteConversation({ actor, db, conversationId }: Scope & { conversationId: number }): Promise<void> {
-  await requireConversation(db, actor, conversationId, 'delete');
-  await db.delete(conversations).where(and(visibleTo(actor), eq(conversations.conversationId, conversationId)));
+  await conversationPolicy.require(db, actor, conversationId, 'delete');
+  await db.delete(conversations).where(and(conversationPolicy.visibleTo(actor), eq(conversations.conversationId, conversationId)));
 }
 
 /** Points the conversation at an uploaded file (spec part 2 §7: POST /conversations/file/{id}). */
 export async function setConversationFile({ actor, db, conversationId, fileId }: Scope & { conversationId: number; fileId: number }): Promise<Conversation> {
-  await requireConversation(db, actor, conversationId, 'update');
+  await conversationPolicy.require(db, actor, conversationId, 'update');
   const [row] = await db
     .update(conversations)
     .set({ fileId, updatedAt: new Date() })
-    .where(and(visibleTo(actor), eq(conversations.conversationId, conversationId)))
+    .where(and(conversationPolicy.visibleTo(actor), eq(conversations.conversationId, conversationId)))
     .returning();
-  return withFile({ actor, db }, row ?? (await requireConversation(db, actor, conversationId)));
+  return withFile({ actor, db }, row ?? (await conversationPolicy.require(db, actor, conversationId)));
 }

@@ -32,7 +32,7 @@ import { requireCampaign, sharedThroughCampaigns } from '../campaigns';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
 import type { Upload } from '../files';
 import { fileReadError, FileReadFailure, readUploadText } from '../ingestion';
-import { requireTemplate } from '../templates';
+import { templatePolicy } from '../templates';
 import { presentGeneration, startGeneration, type GenerationLog, type GenerationRow } from './generation';
 import { requireDocument } from './policy';
 
@@ -89,7 +89,7 @@ async function requestOf(ctx: AppContext, actor: Actor, input: GenerateInput, fi
     case 'avatar':
       return input.prompt;
     case 'template': {
-      const template = await requireTemplate(ctx.db, actor, input.template_id!);
+      const template = await templatePolicy.require(ctx.db, actor, input.template_id!);
       const values = input.values ?? {};
       const problems = checkFieldValues(parseTemplateFields(template.content).fields, values);
       const first = Object.values(problems)[0];

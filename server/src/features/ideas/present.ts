@@ -1,7 +1,7 @@
 // The JSON of one topics or hashtags generation (spec part 2 §2; message_type_id 2 hashtags, 3 topics).
 import type { Idea } from '@pluma/common/ideas';
 import type { Actor } from '../../platform/auth/actor';
-import { ideaAbilities, type IdeaRow } from './policy';
+import { ideaPolicy, type IdeaRow } from './policy';
 
 export function presentIdea(actor: Actor, row: IdeaRow, avatarName: string | null): Idea {
   const messageTypeId = row.messageTypeId === 2 ? 2 : 3;
@@ -16,6 +16,6 @@ export function presentIdea(actor: Actor, row: IdeaRow, avatarName: string | nul
     avatar_id: row.avatarId,
     avatar_name: avatarName,
     createdAt: row.createdAt.toISOString(),
-    abilities: ideaAbilities(actor, row),
+    abilities: ideaPolicy.abilities(actor, row),
   };
 }

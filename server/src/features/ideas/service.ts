@@ -22,7 +22,7 @@ import { chargeWords, holdRequest, reserveWords } from '../credits';
 import { readOrganizationOpenAiKey } from '../organizations';
 import { parseIdeas } from './parse-ideas';
 import { presentIdea } from './present';
-import { visibleTo } from './policy';
+import { ideaPolicy } from './policy';
 
 /** Room for 20 hashtags or 5 titles in a JSON array, with some slack; also the words held. */
 export const IDEAS_MAX_TOKENS = 500;
@@ -113,7 +113,7 @@ export async function generateIdeas(options: { ctx: AppContext; actor: Actor; ki
 /** The history of one generator in the actor's context, newest first, IDEAS_PAGE_SIZE a page. */
 export async function listIdeas(options: { actor: Actor; db: Db; kind: IdeaKind; page: number }): Promise<IdeaList> {
   const { actor, db, kind, page } = options;
-  const where = and(visibleTo(actor), eq(ideaRequests.messageTypeId, IDEA_MESSAGE_TYPE[kind]));
+  const where = and(ideaPolicy.visibleTo(actor), eq(ideaRequests.messageTypeId, IDEA_MESSAGE_TYPE[kind]));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ row: ideaRequests, avatarName: avatars.name })
@@ -136,7 +136,7 @@ export async function deleteIdea(options: { actor: Actor; db: Db; ideaId: number
   const { kinds = IDEA_KINDS } = options;
   const deleted = await options.db
     .delete(ideaRequests)
-    .where(and(visibleTo(options.actor), eq(ideaRequests.ideaId, options.ideaId), inArray(ideaRequests.messageTypeId, kinds.map((kind) => IDEA_MESSAGE_TYPE[kind]))))
+    .where(and(ideaPolicy.visibleTo(options.actor), eq(ideaRequests.ideaId, options.ideaId), inArray(ideaRequests.messageTypeId, kinds.map((kind) => IDEA_MESSAGE_TYPE[kind]))))
     .returning({ ideaId: ideaRequests.ideaId });
   if (!deleted.length) throw notFound();
 }

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { conversations, messages, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
-import { findVisibleConversation, scopeParams, visibleToPrepared, type ConversationRow } from '../conversations';
+import { conversationPolicy, scopeParams, visibleToPrepared, type ConversationRow } from '../conversations';
 import { candidatePurchasesOf, purchaseTermsColumns } from '../credits';
 import { preparedPerDatabase } from '../../db/prepared';
 import { ACTIVE_STATUSES } from './finalize';
@@ -54,7 +54,7 @@ const answerGateQuery = preparedPerDatabase((db: Db) =>
  */
 export async function requireConversationToAnswer(db: Db, actor: Actor, conversationId: number): Promise<AnswerGate> {
   if (actor.staffRole !== null) {
-    const conversation = await findVisibleConversation(db, actor, conversationId);
+    const conversation = await conversationPolicy.find(db, actor, conversationId);
     if (!conversation) throw notFound();
     return { conversation, purchases: [] };
   }

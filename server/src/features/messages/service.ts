@@ -10,7 +10,7 @@ import { conversations, messages } from '../../db/schema';
 import type { Actor, UserRow } from '../../platform/auth/guard';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { assertCanGenerate, holdRequest, releaseHold, reserveNewAnswer, reserveWords, type HoldRequest } from '../credits';
-import { assertOfferedModel, visibleTo, type ConversationRow } from '../conversations';
+import { assertOfferedModel, conversationPolicy, type ConversationRow } from '../conversations';
 import { avatarAnswerFor, isFineTunedModel, type AvatarAnswer } from './avatar-chat';
 import { requireOwnFiles, saveMessageFiles } from './attachments';
 import { turnsForAnswer, turnsForContinue } from './context-window';
@@ -286,7 +286,7 @@ export async function listMessages({ actor, db, conversationId, query: q }: { ac
     db
       .select({ conversationId: conversations.conversationId })
       .from(conversations)
-      .where(and(visibleTo(actor), eq(conversations.conversationId, conversationId))),
+      .where(and(conversationPolicy.visibleTo(actor), eq(conversations.conversationId, conversationId))),
     db
       .select()
       .from(messages)

@@ -2,7 +2,7 @@
 import type { Output, ThreadMessage } from '@pluma/common/outputs';
 import type { outputMessages } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { outputAbilities, type OutputRow } from './policy';
+import { outputPolicy, type OutputRow } from './policy';
 
 export function presentOutput(actor: Actor, row: OutputRow): Output {
   return {
@@ -17,7 +17,7 @@ export function presentOutput(actor: Actor, row: OutputRow): Output {
     error_code: row.errorCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: outputAbilities(actor, row),
+    abilities: outputPolicy.abilities(actor, row),
   };
 }
 

@@ -8,10 +8,10 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { requireAvatar, type AvatarRow } from '../avatars';
-import { requireTraining, selectedTrainingModel } from '../trainings';
+import { selectedTrainingModel, trainingPolicy } from '../trainings';
 import { aiKeyRequired, requireUserAiKey } from '../users';
 import { answerThread, writeOutputs, type Log, type ModelChoice } from './generate';
-import { can, requireOutput, visibleTo, type OutputRow } from './policy';
+import { outputPolicy, type OutputRow } from './policy';
 import { presentOutput, presentThreadMessage } from './present';
 
 interface Scope {
@@ -34,7 +34,7 @@ function listFilters(q: ListOutputsQuery): SQL[] {
 }
 
 async function listWhere({ actor, db }: Scope, scope: SQL, q: ListOutputsQuery): Promise<OutputList> {
-  const where = and(visibleTo(actor), scope, ...listFilters(q));
+  const where = and(outputPolicy.visibleTo(actor), scope, ...listFilters(q));
   const rows = await db.select().from(outputs).where(where).orderBy(desc(outputs.createdAt), desc(outputs.outputId)).limit(q.limit).offset(q.offset);
   const [{ total }] = await db.select({ total: count() }).from(outputs).where(where);
   return { outputs: rows.map((row) => presentOutput(actor, row)), total };
@@ -48,7 +48,7 @@ export async function listAvatarOutputs(scope: Scope & { avatarId: number; query
 
 /** GET /outputs/training/{id}: the actor's outputs made with one of their trainings. */
 export async function listTrainingOutputs(scope: Scope & { trainingId: number; query: ListOutputsQuery }): Promise<OutputList> {
-  const training = await requireTraining(scope.db, scope.actor, scope.trainingId);
+  const training = await trainingPolicy.require(scope.db, scope.actor, scope.trainingId);
   return listWhere(scope, eq(outputs.trainingId, training.trainingId), scope.query);
 }
 
@@ -57,7 +57,7 @@ async function threadOf(db: Db, outputId: number) {
 }
 
 export async function getOutput({ actor, db, outputId }: Scope & { outputId: number }): Promise<OutputWithThread> {
-  const row = await requireOutput(db, actor, outputId);
+  const row = await outputPolicy.require(db, actor, outputId);
   return { ...presentOutput(actor, row), thread: await threadOf(db, row.outputId) };
 }
 
@@ -69,7 +69,7 @@ async function chooseModel(ctx: AppContext, actor: Actor, avatar: AvatarRow, tra
   const apiKey = await requireUserAiKey(ctx, actor.user.userId).catch(() => null);
   let chosen: { trainingId: number; model: string } | null = null;
   if (trainingId) {
-    const training = await requireTraining(ctx.db, actor, trainingId);
+    const training = await trainingPolicy.require(ctx.db, actor, trainingId);
     if (training.avatarId !== avatar.avatarId || !training.fineTunedModel) throw notReady();
     chosen = { trainingId: training.trainingId, model: training.fineTunedModel };
   } else {
@@ -119,7 +119,7 @@ export async function generateOutputs(options: {
 /** POST /outputs: an output the user writes (e.g. a sample in the avatar's voice, liked for training). */
 export async function createOutput({ actor, db, input }: Scope & { input: { avatar_id: number; training_id?: number | null; prompt: string; content: string; liked?: boolean | null } }): Promise<Output> {
   const avatar = await requireAvatar(db, actor, input.avatar_id);
-  const training = input.training_id ? await requireTraining(db, actor, input.training_id) : null;
+  const training = input.training_id ? await trainingPolicy.require(db, actor, input.training_id) : null;
   const [row] = await db
     .insert(outputs)
     .values({
@@ -149,8 +149,8 @@ const pending = () => new AppError(409, 'output_pending', 'output_pending');
 
 /** PUT /outputs: the text (and the rating). */
 export async function updateOutput(scope: Scope & { input: { output_id: number; content?: string; liked?: boolean | null } }): Promise<Output> {
-  const current = await requireOutput(scope.db, scope.actor, scope.input.output_id);
-  if (!can(scope.actor, 'update', current)) throw pending();
+  const current = await outputPolicy.require(scope.db, scope.actor, scope.input.output_id);
+  if (!outputPolicy.can(scope.actor, 'update', current)) throw pending();
   const changes: Partial<typeof outputs.$inferInsert> = {};
   if (scope.input.content !== undefined) changes.content = scope.input.content;
   if (scope.input.liked !== undefined) changes.liked = scope.input.liked;
@@ -159,21 +159,21 @@ export async function updateOutput(scope: Scope & { input: { output_id: number; 
 
 /** POST /outputs/rate {output_id, liked}: liked outputs feed the avatar's next training. */
 export async function rateOutput(scope: Scope & { outputId: number; liked: boolean | null }): Promise<Output> {
-  const current = await requireOutput(scope.db, scope.actor, scope.outputId);
-  if (!can(scope.actor, 'rate', current)) throw pending();
+  const current = await outputPolicy.require(scope.db, scope.actor, scope.outputId);
+  if (!outputPolicy.can(scope.actor, 'rate', current)) throw pending();
   return change(scope, current, { liked: scope.liked });
 }
 
 export async function deleteOutput({ actor, db, outputId }: Scope & { outputId: number }): Promise<void> {
-  const current = await requireOutput(db, actor, outputId);
+  const current = await outputPolicy.require(db, actor, outputId);
   await db.delete(outputs).where(eq(outputs.outputId, current.outputId));
 }
 
 /** POST /outputs/message: a follow-up in an output's thread; answered in the background (`thread_messages`). */
 export async function messageOutput(options: { ctx: AppContext; log: Log; actor: Actor; outputId: number; content: string }): Promise<OutputWithThread> {
   const { ctx, log, actor, outputId, content } = options;
-  const current = await requireOutput(ctx.db, actor, outputId);
-  if (!can(actor, 'message', current)) throw pending();
+  const current = await outputPolicy.require(ctx.db, actor, outputId);
+  if (!outputPolicy.can(actor, 'message', current)) throw pending();
   const avatar = await requireAvatar(ctx.db, actor, current.avatarId);
   const choice = await chooseModel(ctx, actor, avatar, current.trainingId && current.model ? current.trainingId : null);
   const [{ n }] = await ctx.db.select({ n: count() }).from(outputMessages).where(eq(outputMessages.outputId, current.outputId));

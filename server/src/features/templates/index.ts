@@ -1,4 +1,4 @@
 // The templates feature's public face (eslint.config.js, feature boundaries).
 export { templateRoutes } from './routes';
 export { seedTemplates } from './seed';
-export { requireTemplate } from './policy';
+export { templatePolicy } from './policy';

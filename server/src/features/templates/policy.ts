@@ -7,11 +7,9 @@
 // every route, never a 403, so the ids of other users' templates reveal nothing.
 import { TEMPLATE_ACTIONS, type TemplateAction } from '@pluma/common/templates';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
 import { templates } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { forbidden, notFound } from '../../platform/http/errors';
-import { abilitiesOf } from '../../platform/policy/abilities';
+import { definePolicy } from '../../platform/policy/define-policy';
 import { sharedThroughCampaigns } from '../campaigns';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -37,49 +35,38 @@ export function listedFor(actor: Who, everything = false): SQL {
   return or(ownedBy(actor), eq(templates.public, true), sharedThroughCampaigns(actor, 'template', templates.templateId)) as SQL;
 }
 
-/** The scope of every read and write by id: own in this context, public, or anything for admins. */
-export function visibleTo(actor: Who): SQL {
-  return listedFor(actor, true);
-}
-
 const isOwner = (actor: Actor, row: TemplateRow) => row.userId !== null && row.userId === actor.user.userId;
 const isVisible = (actor: Actor, row: TemplateRow) =>
   isAdmin(actor) || row.public || (isOwner(actor, row) && row.organizationId === (actor.organization?.organizationId ?? null));
 
-export function can(actor: Actor, action: TemplateAction, row: TemplateRow): boolean {
-  if (!isVisible(actor, row)) return false;
-  const edits = isOwner(actor, row) || isAdmin(actor) || row.editable;
-  switch (action) {
-    case 'edit':
-    case 'delete':
-      return edits;
-    case 'setPublic':
-      return isAdmin(actor);
-    case 'editPrompt':
-      return edits && (isOwner(actor, row) || isStaff(actor));
-    case 'export':
-      return canReadPrompt(actor, row);
-  }
-}
+/**
+ * The scope of every read and write by id: own in this context, public, or anything for admins. `can` gives
+ * actions only on own, public or (admins) any template, so one shared through a campaign is read-only.
+ */
+export const templatePolicy = definePolicy<TemplateAction, TemplateRow>({
+  actions: TEMPLATE_ACTIONS,
+  table: templates,
+  id: templates.templateId,
+  visibleTo: (actor) => listedFor(actor, true),
+  can(actor, action, row) {
+    if (!isVisible(actor, row)) return false;
+    const edits = isOwner(actor, row) || isAdmin(actor) || row.editable;
+    switch (action) {
+      case 'edit':
+      case 'delete':
+        return edits;
+      case 'setPublic':
+        return isAdmin(actor);
+      case 'editPrompt':
+        return edits && (isOwner(actor, row) || isStaff(actor));
+      case 'export':
+        return canReadPrompt(actor, row);
+    }
+  },
+});
 
 /** Whether the prompt (content) reaches this actor: owner, staff, or show_prompt. */
 export function canReadPrompt(actor: Actor, row: TemplateRow): boolean {
   // Rows reach here through visibleTo's SQL (own, public, shared by a campaign, or an admin's).
   return isOwner(actor, row) || isStaff(actor) || row.showPrompt;
-}
-
-export const templateAbilities = (actor: Actor, row: TemplateRow) => abilitiesOf(can, TEMPLATE_ACTIONS, actor, row);
-
-/** The template if the actor sees it (404 otherwise) and may take `action` on it (403 otherwise). */
-export async function requireTemplate(db: Db | Tx, actor: Actor, templateId: number, action?: TemplateAction): Promise<TemplateRow> {
-  const [row] = await db
-    .select()
-    .from(templates)
-    .where(and(visibleTo(actor), eq(templates.templateId, templateId)))
-    .limit(1);
-  // visibleTo's SQL decides what is seen; `can` gives actions only on own, public or (admins) any template,
-  // so one shared through a campaign is read-only.
-  if (!row) throw notFound();
-  if (action && !can(actor, action, row)) throw forbidden();
-  return row;
 }

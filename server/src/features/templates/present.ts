@@ -4,7 +4,7 @@
 import { parseTemplateFields } from '@pluma/common/rules/template-fields';
 import type { Template, TemplateLanguage } from '@pluma/common/templates';
 import type { Actor } from '../../platform/auth/actor';
-import { canReadPrompt, templateAbilities, type TemplateRow } from './policy';
+import { canReadPrompt, templatePolicy, type TemplateRow } from './policy';
 
 export interface TemplateExtras {
   typeName: string | null;
@@ -36,6 +36,6 @@ export function presentTemplate(actor: Actor, row: TemplateRow, extras: Template
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     usedAt: iso(extras.usedAt),
-    abilities: templateAbilities(actor, row),
+    abilities: templatePolicy.abilities(actor, row),
   };
 }

@@ -19,7 +19,7 @@ import { templateFavorites, templates, templateTagLinks, templateTags, templateT
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { isAdmin, listedFor, requireTemplate, type TemplateRow } from './policy';
+import { isAdmin, listedFor, templatePolicy, type TemplateRow } from './policy';
 import { presentTemplate } from './present';
 
 export interface Scope {
@@ -157,7 +157,7 @@ export async function listTemplateTypes({ actor, db }: Scope): Promise<TemplateT
 
 /** GET /templates/{id}. */
 export async function getTemplate(scope: Scope & { templateId: number }): Promise<Template> {
-  const row = await requireTemplate(scope.db, scope.actor, scope.templateId);
+  const row = await templatePolicy.require(scope.db, scope.actor, scope.templateId);
   return presentById(scope, row.templateId);
 }
 
@@ -258,12 +258,12 @@ export async function createTemplate({ actor, db, input }: Scope & { input: Crea
  * only by the owner or staff; `public` by admins only. What is sent changes; the result is checked whole.
  */
 export async function updateTemplate({ actor, db, input }: Scope & { input: UpdateTemplateRequest }): Promise<Template> {
-  const current = await requireTemplate(db, actor, input.template_id, 'edit');
+  const current = await templatePolicy.require(db, actor, input.template_id, 'edit');
   const promptChange =
     (input.content !== undefined && input.content !== current.content) ||
     (input.editable !== undefined && input.editable !== current.editable) ||
     (input.show_prompt !== undefined && input.show_prompt !== current.showPrompt);
-  if (promptChange) await requireTemplate(db, actor, current.templateId, 'editPrompt').catch(() => Promise.reject(refused('template_prompt_owner_only')));
+  if (promptChange) await templatePolicy.require(db, actor, current.templateId, 'editPrompt').catch(() => Promise.reject(refused('template_prompt_owner_only')));
   if (input.public !== undefined && input.public !== current.public && !isAdmin(actor)) throw refused('template_public_admins_only');
   assertValidDraft({
     name: input.name ?? current.name,
@@ -289,13 +289,13 @@ export async function updateTemplate({ actor, db, input }: Scope & { input: Upda
 
 /** DELETE /templates/{id}: owner, admin, or anyone who sees an editable template. */
 export async function deleteTemplate({ actor, db, templateId }: Scope & { templateId: number }): Promise<void> {
-  const row = await requireTemplate(db, actor, templateId, 'delete');
+  const row = await templatePolicy.require(db, actor, templateId, 'delete');
   await db.delete(templates).where(eq(templates.templateId, row.templateId));
 }
 
 /** POST /templates/favorite {template_id}: stars or unstars it for the actor. */
 export async function toggleFavorite({ actor, db, templateId }: Scope & { templateId: number }): Promise<{ template_id: number; favorite: boolean }> {
-  const row = await requireTemplate(db, actor, templateId);
+  const row = await templatePolicy.require(db, actor, templateId);
   const key = and(eq(templateFavorites.userId, actor.user.userId), eq(templateFavorites.templateId, row.templateId));
   const removed = await db.delete(templateFavorites).where(key).returning({ templateId: templateFavorites.templateId });
   if (removed.length > 0) return { template_id: row.templateId, favorite: false };
@@ -313,7 +313,7 @@ export async function useTemplate({
   templateId,
   values,
 }: Scope & { templateId: number; values?: Record<string, string> }): Promise<{ template_id: number; usedAt: string; prompt: string | null }> {
-  const row = await requireTemplate(db, actor, templateId);
+  const row = await templatePolicy.require(db, actor, templateId);
   let prompt: string | null = null;
   if (values !== undefined) {
     const { fields } = parseTemplateFields(row.content);

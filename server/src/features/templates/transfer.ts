@@ -11,7 +11,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { templateTagLinks, templateTags, templateTypes } from '../../db/schema';
 import { badRequest } from '../../platform/http/errors';
-import { can, isAdmin, requireTemplate } from './policy';
+import { isAdmin, templatePolicy } from './policy';
 import { insertTemplate, presentById, refused, resolveNames, type Scope } from './service';
 import { checkTemplateDraft } from '@pluma/common/rules/template-fields';
 
@@ -22,8 +22,8 @@ import { checkTemplateDraft } from '@pluma/common/rules/template-fields';
 export async function exportTemplates({ actor, db, ids }: Scope & { ids: number[] }): Promise<TemplateExportFile> {
   const rows = [];
   for (const id of ids) {
-    const row = await requireTemplate(db, actor, id);
-    if (!can(actor, 'export', row)) throw refused('template_prompt_hidden');
+    const row = await templatePolicy.require(db, actor, id);
+    if (!templatePolicy.can(actor, 'export', row)) throw refused('template_prompt_hidden');
     rows.push(row);
   }
   const templateIds = rows.map((r) => r.templateId);

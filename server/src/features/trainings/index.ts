@@ -3,4 +3,4 @@
 export { trainingRoutes } from './routes';
 export { selectedTrainingModel } from './service';
 export { requireAvatar as requireOwnAvatar } from './avatar-scope';
-export { requireTraining } from './policy';
+export { trainingPolicy } from './policy';

@@ -1,7 +1,7 @@
 // The JSON of a training (spec part 2 §3 "Training: training_id, name, file, file_id"), with abilities.
 import type { Training, TrainingStatus } from '@pluma/common/trainings';
 import type { Actor } from '../../platform/auth/actor';
-import { trainingAbilities, type TrainingRow } from './policy';
+import { trainingPolicy, type TrainingRow } from './policy';
 
 export function presentTraining(actor: Actor, row: TrainingRow): Training {
   return {
@@ -24,6 +24,6 @@ export function presentTraining(actor: Actor, row: TrainingRow): Training {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: trainingAbilities(actor, row),
+    abilities: trainingPolicy.abilities(actor, row),
   };
 }

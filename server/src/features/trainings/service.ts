@@ -19,7 +19,7 @@ import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { requireAvatar, sharedPubliclyAvatars } from './avatar-scope';
 import { requireUserAiKey } from '../users';
 import { pollDeadline, sendTrainingJob, announceTraining } from './job';
-import { can, isActive, requireTraining, visibleTo, type TrainingRow } from './policy';
+import { isActive, trainingPolicy, type TrainingRow } from './policy';
 import { presentTraining } from './present';
 import { readProviderState } from './provider';
 import { userKeyClient } from '../../platform/ai/user-key-client';
@@ -54,7 +54,7 @@ async function pageOfTrainings(db: Db, scope: SQL, order: AnyPgColumn, query: Li
 
 /** GET /trainings: the actor's own trainings in this context, optionally of one avatar, with search. */
 export async function listTrainings({ actor, db, query }: Scope & { query: ListTrainingsQuery }): Promise<TrainingList> {
-  const { rows, total } = await pageOfTrainings(db, visibleTo(actor), trainings.updatedAt, query);
+  const { rows, total } = await pageOfTrainings(db, trainingPolicy.visibleTo(actor), trainings.updatedAt, query);
   return { trainings: rows.map((row) => presentTraining(actor, row)), total };
 }
 
@@ -72,7 +72,7 @@ export async function listPublicTrainings({ db, query }: Scope & { query: ListTr
 }
 
 export async function getTraining({ actor, db, trainingId }: Scope & { trainingId: number }): Promise<Training> {
-  return presentTraining(actor, await requireTraining(db, actor, trainingId));
+  return presentTraining(actor, await trainingPolicy.require(db, actor, trainingId));
 }
 
 /** POST /trainings: a draft training of one of the actor's own avatars (in this context). */
@@ -93,8 +93,8 @@ export async function createTraining({ actor, db, input }: Scope & { input: { av
 
 /** PUT /trainings: rename, and select (or unselect) a finished training's model for its avatar. */
 export async function updateTraining({ actor, db, input }: Scope & { input: { training_id: number; name?: string; selected?: boolean } }): Promise<Training> {
-  const current = await requireTraining(db, actor, input.training_id);
-  if (input.selected === true && !can(actor, 'select', current)) throw notFinished();
+  const current = await trainingPolicy.require(db, actor, input.training_id);
+  if (input.selected === true && !trainingPolicy.can(actor, 'select', current)) throw notFinished();
   const row = await db.transaction(async (tx) => {
     if (input.selected === true) {
       await tx
@@ -163,18 +163,18 @@ async function startRun(ctx: AppContext, actor: Actor, current: TrainingRow, mod
 
 /** POST /trainings/execute: a draft (or failed, or cancelled) training starts (the web shows the cost note first). */
 export async function executeTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<Training> {
-  const current = await requireTraining(ctx.db, actor, trainingId);
+  const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   if (isActive(current.status)) throw busy();
-  if (!can(actor, 'execute', current)) throw notFinished();
+  if (!trainingPolicy.can(actor, 'execute', current)) throw notFinished();
   // A failed refine runs again on the model it was refining (base_model holds it).
   return startRun(ctx, actor, current, current.baseModel);
 }
 
 /** POST /trainings/refine: a finished training is tuned further with what the avatar has now. */
 export async function refineTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<Training> {
-  const current = await requireTraining(ctx.db, actor, trainingId);
+  const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   if (isActive(current.status)) throw busy();
-  if (!can(actor, 'refine', current) || !current.fineTunedModel) throw notFinished();
+  if (!trainingPolicy.can(actor, 'refine', current) || !current.fineTunedModel) throw notFinished();
   return startRun(ctx, actor, current, current.fineTunedModel);
 }
 
@@ -183,7 +183,7 @@ export async function refineTraining({ ctx, actor, trainingId }: { ctx: AppConte
  * minutes) when no job polls it.
  */
 export async function syncTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<Training> {
-  const current = await requireTraining(ctx.db, actor, trainingId);
+  const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   if (!current.providerJobId) {
     // Nothing at the provider yet: a queued run is (re)polled, a draft has nothing to sync.
     if (!isActive(current.status)) return presentTraining(actor, current);
@@ -219,7 +219,7 @@ export async function syncTraining({ ctx, actor, trainingId }: { ctx: AppContext
  * effort: the row goes either way). The fine-tuned model stays in the user's provider account.
  */
 export async function deleteTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<void> {
-  const current = await requireTraining(ctx.db, actor, trainingId);
+  const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   await ctx.db.delete(trainings).where(eq(trainings.trainingId, current.trainingId));
   if (current.fileKey) await ctx.services.storage?.delete(current.fileKey).catch(() => undefined);
   if (!current.providerJobId && !current.fileId) return;

@@ -3,7 +3,7 @@
 import { fileSrc } from '@pluma/common/files';
 import type { Tutorial, TutorialLanguage } from '@pluma/common/tutorials';
 import type { Actor } from '../../platform/auth/actor';
-import { tutorialAbilities, type TutorialRow } from './policy';
+import { tutorialPolicy, type TutorialRow } from './policy';
 
 export interface ThumbnailFile {
   fileId: number;
@@ -23,6 +23,6 @@ export function presentTutorial(actor: Actor, row: TutorialRow, thumbnailFile: T
     order: row.order,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: tutorialAbilities(actor, row),
+    abilities: tutorialPolicy.abilities(actor, row),
   };
 }

@@ -45,7 +45,7 @@ export async function tutorialRoutes(root: FastifyInstance) {
     updateTutorial({ actor: actorOf(request), db, input: request.body }),
   );
   app.delete('/tutorials/:id', signedIn(app, { tags, params: tutorialIdParams, response: { 200: deletedTutorialResponse } }, admins), async (request) => {
-    await deleteTutorial({ db, tutorialId: request.params.id });
+    await deleteTutorial({ actor: actorOf(request), db, tutorialId: request.params.id });
     return { deleted: true as const };
   });
 }

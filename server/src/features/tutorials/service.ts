@@ -17,7 +17,7 @@ import { files, tutorials } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { canManageTutorials, requireTutorial, type TutorialRow } from './policy';
+import { canManageTutorials, tutorialPolicy, type TutorialRow } from './policy';
 import { presentTutorial } from './present';
 
 interface Scope {
@@ -60,7 +60,7 @@ export async function listTutorials({ actor, db, options }: Scope & { options: L
 }
 
 async function presentById(db: Db | Tx, actor: Actor, tutorialId: number): Promise<Tutorial> {
-  await requireTutorial(db, tutorialId);
+  await tutorialPolicy.require(db, actor, tutorialId);
   const [row] = await selectPresentable(db).where(eq(tutorials.tutorialId, tutorialId)).limit(1);
   return present(actor, row);
 }
@@ -114,7 +114,7 @@ export async function createTutorial({ actor, db, input }: Scope & { input: z.ou
 /** PUT /tutorials: fields left out stay; a tutorial moved to another language goes last there. */
 export async function updateTutorial({ actor, db, input }: Scope & { input: z.output<typeof updateTutorialRequest> }): Promise<Tutorial> {
   return db.transaction(async (tx) => {
-    const current = await requireTutorial(tx, input.tutorial_id, true);
+    const current = await tutorialPolicy.require(tx, actor, input.tutorial_id, 'edit', { forUpdate: true });
     const set: Partial<typeof tutorials.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) set.name = input.name;
     if (input.description !== undefined) set.description = input.description;
@@ -135,9 +135,9 @@ export async function updateTutorial({ actor, db, input }: Scope & { input: z.ou
 }
 
 /** DELETE /tutorials/{id}. An uploaded thumbnail stays with its uploader (files are theirs to delete). */
-export async function deleteTutorial({ db, tutorialId }: { db: Db; tutorialId: number }): Promise<void> {
+export async function deleteTutorial({ actor, db, tutorialId }: Scope & { tutorialId: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireTutorial(tx, tutorialId, true);
+    await tutorialPolicy.require(tx, actor, tutorialId, 'delete', { forUpdate: true });
     await tx.delete(tutorials).where(eq(tutorials.tutorialId, tutorialId));
   });
 }
@@ -152,7 +152,7 @@ export async function reorderTutorials({ actor, db, ids }: Scope & { ids: number
     const rows: TutorialRow[] = await tx.select().from(tutorials).where(inArray(tutorials.tutorialId, ids)).for('update');
     if (rows.length !== ids.length) {
       // One unknown id refuses the whole order: nothing changes.
-      await requireTutorial(tx, ids.find((id) => !rows.some((r) => r.tutorialId === id)) as number);
+      await tutorialPolicy.require(tx, actor, ids.find((id) => !rows.some((r) => r.tutorialId === id)) as number);
     }
     if (new Set(rows.map((r) => r.language)).size > 1) throw badRequest('tutorial_order_mixed_languages', { ids: 'tutorial_order_mixed_languages' });
     const places = rows.map((r) => r.order).sort((a, b) => a - b);

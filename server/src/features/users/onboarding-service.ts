@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { avatars, conversations, products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { visibleTo as conversationsVisibleTo } from '../conversations';
+import { conversationPolicy } from '../conversations';
 
 type ContextActor = Pick<Actor, 'user' | 'organization'>;
 
@@ -21,7 +21,7 @@ export async function readOnboardingStatus({ db, actor }: { db: Db; actor: Conte
     db
       .select({ conversationId: conversations.conversationId, name: conversations.name, model: conversations.model })
       .from(conversations)
-      .where(conversationsVisibleTo(actor))
+      .where(conversationPolicy.visibleTo(actor))
       .orderBy(asc(conversations.createdAt), asc(conversations.conversationId))
       .limit(ONBOARDING_CONVERSATION_CAP),
     // The user's own avatars in this context; the defaults (conversation_assistant, Super Fetch) do not count.

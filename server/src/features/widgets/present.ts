@@ -2,7 +2,7 @@
 import type { Widget } from '@pluma/common/widgets';
 import { fileSrc } from '@pluma/common/files';
 import type { Actor } from '../../platform/auth/actor';
-import { widgetAbilities, type WidgetRow } from './policy';
+import { widgetPolicy, type WidgetRow } from './policy';
 
 export interface WidgetListRow {
   widget: WidgetRow;
@@ -35,6 +35,6 @@ export function presentWidget(actor: Actor, row: WidgetListRow, baseUrl: string)
     sessions_count: row.sessionsCount,
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
-    abilities: widgetAbilities(actor, w),
+    abilities: widgetPolicy.abilities(actor, w),
   };
 }

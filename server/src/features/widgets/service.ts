@@ -1,5 +1,5 @@
 // Chat widget operations for the owner (contract B "Owner API"; spec part 2 §2 "Chat widget generator", §5),
-// framework-free. Every read and write goes through visibleWidgets (policy.ts): another user's widget, or any
+// framework-free. Every read and write goes through widgetPolicy.visibleTo (policy.ts): another user's widget, or any
 // widget in an organization, is a 404.
 import { WIDGET_SESSIONS_PAGE_SIZE, type WidgetMessage, type WidgetSessionSummary } from '@pluma/common/widgets';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
 import { requireAvatar, type AvatarRow } from '../avatars';
 import { storeUpload, type Upload } from '../files';
-import { assertPersonal, requireWidget, visibleWidgets, type WidgetRow } from './policy';
+import { assertPersonal, widgetPolicy, type WidgetRow } from './policy';
 import type { WidgetListRow } from './present';
 
 /** 'pw_' + 32 url-safe characters (24 random bytes). */
@@ -68,11 +68,11 @@ async function widgetRows(db: Db, where: ReturnType<typeof and>): Promise<Widget
 
 export async function listWidgets(options: { db: Db; actor: Actor }): Promise<WidgetListRow[]> {
   assertPersonal(options.actor);
-  return widgetRows(options.db, and(visibleWidgets(options.actor)));
+  return widgetRows(options.db, and(widgetPolicy.visibleTo(options.actor)));
 }
 
 export async function readWidget(options: { db: Db; actor: Actor; widgetId: number }): Promise<WidgetListRow> {
-  const [row] = await widgetRows(options.db, and(visibleWidgets(options.actor), eq(widgets.widgetId, options.widgetId)));
+  const [row] = await widgetRows(options.db, and(widgetPolicy.visibleTo(options.actor), eq(widgets.widgetId, options.widgetId)));
   if (!row) throw notFound();
   return row;
 }
@@ -114,7 +114,7 @@ export async function updateWidget(options: {
   image: Upload | null;
 }): Promise<WidgetRow> {
   const { ctx, actor, input, image } = options;
-  const before = await requireWidget(ctx.db, actor, options.widgetId, 'update');
+  const before = await widgetPolicy.require(ctx.db, actor, options.widgetId, 'update');
   if (input.avatar_id !== undefined && input.avatar_id !== before.avatarId) await usableAvatar(ctx.db, actor, input.avatar_id);
   const set: Partial<typeof widgets.$inferInsert> = { updatedAt: new Date() };
   if (input.avatar_id !== undefined) set.avatarId = input.avatar_id;
@@ -127,7 +127,7 @@ export async function updateWidget(options: {
   const [row] = await ctx.db
     .update(widgets)
     .set(set)
-    .where(and(visibleWidgets(actor), eq(widgets.widgetId, before.widgetId)))
+    .where(and(widgetPolicy.visibleTo(actor), eq(widgets.widgetId, before.widgetId)))
     .returning();
   if (!row) throw notFound();
   return row;
@@ -138,11 +138,11 @@ export async function updateWidget(options: {
  * tokens carry the key version). Sessions stay: a visitor on an updated snippet resumes with its session_token.
  */
 export async function rotateWidgetKey(options: { db: Db; actor: Actor; widgetId: number }): Promise<WidgetRow> {
-  const before = await requireWidget(options.db, options.actor, options.widgetId, 'update');
+  const before = await widgetPolicy.require(options.db, options.actor, options.widgetId, 'update');
   const [row] = await options.db
     .update(widgets)
     .set({ publicKey: newPublicKey(), keyVersion: sql`${widgets.keyVersion} + 1`, updatedAt: new Date() })
-    .where(and(visibleWidgets(options.actor), eq(widgets.widgetId, before.widgetId)))
+    .where(and(widgetPolicy.visibleTo(options.actor), eq(widgets.widgetId, before.widgetId)))
     .returning();
   if (!row) throw notFound();
   return row;
@@ -150,8 +150,8 @@ export async function rotateWidgetKey(options: { db: Db; actor: Actor; widgetId:
 
 /** Removes the widget with its sessions and messages (the words it used stay in the owner's ledger). */
 export async function deleteWidget(options: { db: Db; actor: Actor; widgetId: number }): Promise<void> {
-  const before = await requireWidget(options.db, options.actor, options.widgetId, 'delete');
-  await options.db.delete(widgets).where(and(visibleWidgets(options.actor), eq(widgets.widgetId, before.widgetId)));
+  const before = await widgetPolicy.require(options.db, options.actor, options.widgetId, 'delete');
+  await options.db.delete(widgets).where(and(widgetPolicy.visibleTo(options.actor), eq(widgets.widgetId, before.widgetId)));
 }
 
 const PREVIEW_CHARS = 120;
@@ -180,7 +180,7 @@ const presentSession = (s: SessionRow): WidgetSessionSummary => ({
 
 /** The widget's visitor conversations, newest first, 20 a page. */
 export async function listWidgetSessions(options: { db: Db; actor: Actor; widgetId: number; page: number }) {
-  const widget = await requireWidget(options.db, options.actor, options.widgetId);
+  const widget = await widgetPolicy.require(options.db, options.actor, options.widgetId);
   const [rows, [total]] = await Promise.all([
     options.db
       .select(sessionColumns)
@@ -196,7 +196,7 @@ export async function listWidgetSessions(options: { db: Db; actor: Actor; widget
 
 /** One conversation with its messages in order (a session of another widget is a 404). */
 export async function readWidgetSession(options: { db: Db; actor: Actor; widgetId: number; sessionId: number }) {
-  const widget = await requireWidget(options.db, options.actor, options.widgetId);
+  const widget = await widgetPolicy.require(options.db, options.actor, options.widgetId);
   const [session] = await options.db
     .select(sessionColumns)
     .from(widgetSessions)

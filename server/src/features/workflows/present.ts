@@ -8,7 +8,7 @@ import type { UserWorkflow, Workflow } from '@pluma/common/workflows';
 import { normalizeTags } from '@pluma/common/rules/tags';
 import type { messages } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { userWorkflowAbilities, workflowAbilities, type UserWorkflowRow, type WorkflowRow } from './policy';
+import { userWorkflowPolicy, workflowPolicy, type UserWorkflowRow, type WorkflowRow } from './policy';
 
 export interface WorkflowStepTemplate {
   templateId: number;
@@ -29,7 +29,7 @@ export interface StepView {
 }
 
 export function presentWorkflow(actor: Actor, row: WorkflowRow, steps: WorkflowStepTemplate[], fields: TemplateField[]): Workflow {
-  const abilities = workflowAbilities(actor, row);
+  const abilities = workflowPolicy.abilities(actor, row);
   // Start needs steps that every user can run.
   abilities.start &&= steps.length > 0 && steps.every((s) => s.public) && fields.every((f) => f.isValidField);
   return {
@@ -67,6 +67,6 @@ export function presentUserWorkflow(actor: Actor, row: UserWorkflowRow, steps: S
     organization_id: row.organizationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: userWorkflowAbilities(actor, row),
+    abilities: userWorkflowPolicy.abilities(actor, row),
   };
 }

@@ -23,7 +23,7 @@ import { conversations, messages, templates, userWorkflows, userWorkflowTemplate
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { requireUserWorkflow, requireWorkflow, userWorkflowsVisibleTo, type UserWorkflowRow, type WorkflowRow } from './policy';
+import { userWorkflowPolicy, workflowPolicy, type UserWorkflowRow, type WorkflowRow } from './policy';
 import { presentUserWorkflow, presentWorkflow, type StepView, type WorkflowStepTemplate } from './present';
 
 export interface Scope {
@@ -96,7 +96,7 @@ export async function listWorkflows({ actor, db, query }: Scope & { query: { que
 }
 
 export async function getWorkflow({ actor, db, workflowId }: Scope & { workflowId: number }): Promise<Workflow> {
-  const row = await requireWorkflow(db, actor, workflowId);
+  const row = await workflowPolicy.require(db, actor, workflowId);
   return (await presentWorkflows(db, actor, [row]))[0] as Workflow;
 }
 
@@ -136,7 +136,7 @@ export async function createWorkflow({ actor, db, input }: Scope & { input: Crea
 
 export async function updateWorkflow({ actor, db, input }: Scope & { input: UpdateWorkflowRequest & { tags?: string[] } }): Promise<Workflow> {
   await db.transaction(async (tx) => {
-    await requireWorkflow(tx, actor, input.workflow_id, 'edit');
+    await workflowPolicy.require(tx, actor, input.workflow_id, 'edit');
     if (input.template_ids) {
       await checkStepTemplates(tx, input.template_ids);
       await writeSteps(tx, input.workflow_id, input.template_ids);
@@ -152,7 +152,7 @@ export async function updateWorkflow({ actor, db, input }: Scope & { input: Upda
 
 /** Users' runs of it stay (workflow_id becomes null): their conversations are theirs. */
 export async function deleteWorkflow({ actor, db, workflowId }: Scope & { workflowId: number }): Promise<void> {
-  await requireWorkflow(db, actor, workflowId, 'delete');
+  await workflowPolicy.require(db, actor, workflowId, 'delete');
   await db.delete(workflows).where(eq(workflows.workflowId, workflowId));
 }
 
@@ -215,7 +215,7 @@ async function presentUserWorkflows(db: Db | Tx, actor: Actor, rows: UserWorkflo
 }
 
 export async function listUserWorkflows({ actor, db, page }: Scope & { page: number }): Promise<UserWorkflowList> {
-  const where = userWorkflowsVisibleTo(actor);
+  const where = userWorkflowPolicy.visibleTo(actor);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -230,7 +230,7 @@ export async function listUserWorkflows({ actor, db, page }: Scope & { page: num
 }
 
 export async function getUserWorkflow({ actor, db, userWorkflowId }: Scope & { userWorkflowId: number }): Promise<UserWorkflow> {
-  const row = await requireUserWorkflow(db, actor, userWorkflowId, 'edit');
+  const row = await userWorkflowPolicy.require(db, actor, userWorkflowId, 'edit');
   return (await presentUserWorkflows(db, actor, [row]))[0] as UserWorkflow;
 }
 
@@ -240,7 +240,7 @@ export async function getUserWorkflow({ actor, db, userWorkflowId }: Scope & { u
  */
 export async function createUserWorkflow({ actor, db, input }: Scope & { input: CreateUserWorkflowRequest }): Promise<UserWorkflow> {
   const userWorkflowId = await db.transaction(async (tx) => {
-    await requireWorkflow(tx, actor, input.workflow_id, 'start');
+    await workflowPolicy.require(tx, actor, input.workflow_id, 'start');
     const steps = (await stepsOfWorkflows(tx, [input.workflow_id])).get(input.workflow_id) ?? [];
     if (steps.length === 0 || steps.some((s) => !s.public)) throw conflict('workflow_template_not_public');
     const organizationId = actor.organization?.organizationId ?? null;
@@ -267,7 +267,7 @@ export async function createUserWorkflow({ actor, db, input }: Scope & { input: 
  * (spec part 2 §5); a refused save changes nothing. Stored re-encoded with the fields' own names only.
  */
 export async function updateUserWorkflow({ actor, db, input }: Scope & { input: UpdateUserWorkflowRequest }): Promise<UserWorkflow> {
-  const row = await requireUserWorkflow(db, actor, input.user_workflow_id, 'edit');
+  const row = await userWorkflowPolicy.require(db, actor, input.user_workflow_id, 'edit');
   const changes: Partial<typeof userWorkflows.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.values !== undefined) {
@@ -279,14 +279,14 @@ export async function updateUserWorkflow({ actor, db, input }: Scope & { input: 
     if (Object.keys(problems).length > 0) throw badRequest('template_required_fields', problems);
     changes.values = encodeWorkflowValues(pickWorkflowValues(fields, decoded));
   }
-  await db.update(userWorkflows).set(changes).where(and(userWorkflowsVisibleTo(actor), eq(userWorkflows.userWorkflowId, row.userWorkflowId)));
+  await db.update(userWorkflows).set(changes).where(and(userWorkflowPolicy.visibleTo(actor), eq(userWorkflows.userWorkflowId, row.userWorkflowId)));
   return getUserWorkflow({ actor, db, userWorkflowId: row.userWorkflowId });
 }
 
 /** Deletes the run and its steps' conversations (with their messages); returns those conversations' ids. */
 export async function deleteUserWorkflow({ actor, db, userWorkflowId }: Scope & { userWorkflowId: number }): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const row = await requireUserWorkflow(tx, actor, userWorkflowId, 'delete');
+    const row = await userWorkflowPolicy.require(tx, actor, userWorkflowId, 'delete');
     const steps = await tx
       .select({ conversationId: userWorkflowTemplates.conversationId })
       .from(userWorkflowTemplates)
@@ -305,7 +305,7 @@ export async function deleteUserWorkflow({ actor, db, userWorkflowId }: Scope & 
  * given as context. The web sends it to the step's conversation with POST /messages.
  */
 export async function stepPrompt({ actor, db, userWorkflowId, conversationId }: Scope & { userWorkflowId: number; conversationId: number }): Promise<{ conversation_id: number; prompt: string }> {
-  const row = await requireUserWorkflow(db, actor, userWorkflowId, 'run');
+  const row = await userWorkflowPolicy.require(db, actor, userWorkflowId, 'run');
   const steps = (await stepsOfUserWorkflows(db, actor, [row.userWorkflowId])).get(row.userWorkflowId) ?? [];
   const index = steps.findIndex((s) => s.conversationId === conversationId);
   const step = steps[index];

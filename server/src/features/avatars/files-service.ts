@@ -15,7 +15,7 @@ import { storeUpload, type Upload } from '../files';
 import { isKnowledgeFileType } from '../ingestion';
 import { queueFileIndexing } from '../knowledge';
 import { discardUnlinkedFiles, findLinkedFile, listLinkedFiles } from './files-store';
-import { can, canFile, requireAvatar, visibleTo } from './policy';
+import { avatarFilePolicy, avatarPolicy } from './policy';
 import { presentAvatarFile } from './present';
 
 const wrongType = (messageKey: 'avatar_file_type' | 'avatar_text_file_only') => new AppError(400, ErrorIds.unsupportedFile, messageKey);
@@ -24,7 +24,7 @@ const touch = (ctx: AppContext, avatarId: number) => ctx.db.update(avatars).set(
 
 /** GET /avatars/{id}/files: a readable avatar's files (public ones too: names, never bytes). */
 export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContext; actor: Actor; avatarId: number }): Promise<AvatarFile[]> {
-  const avatar = await requireAvatar(ctx.db, actor, avatarId);
+  const avatar = await avatarPolicy.require(ctx.db, actor, avatarId);
   return (await listLinkedFiles(ctx.db, avatar.avatarId)).map((l) => presentAvatarFile(actor, avatar, l));
 }
 
@@ -33,7 +33,7 @@ export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContex
  * /avatars/add-file/{avatar_id}/{assistant_id} names the avatar's provider assistant too; another is a 404.
  */
 export async function requireAvatarForUpload(ctx: AppContext, actor: Actor, avatarId: number, assistantRef?: string) {
-  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'add_file');
+  const avatar = await avatarPolicy.require(ctx.db, actor, avatarId, 'add_file');
   if (assistantRef !== undefined && !providerRefMatches(avatar.assistantId, assistantRef)) throw notFound();
   return avatar;
 }
@@ -58,16 +58,16 @@ export async function findAvatarOfFile(options: {
     .select({ avatar: avatars })
     .from(avatarFiles)
     .innerJoin(avatars, eq(avatars.avatarId, avatarFiles.avatarId))
-    .where(and(eq(avatarFiles.fileId, fileId), visibleTo(actor), avatarId === undefined ? undefined : eq(avatarFiles.avatarId, avatarId)))
+    .where(and(eq(avatarFiles.fileId, fileId), avatarPolicy.visibleTo(actor), avatarId === undefined ? undefined : eq(avatarFiles.avatarId, avatarId)))
     .orderBy(asc(avatarFiles.avatarFileId))
     .limit(50);
   const matching = rows
     .map((r) => r.avatar)
-    .filter((avatar) => can(actor, 'read', avatar))
+    .filter((avatar) => avatarPolicy.can(actor, 'read', avatar))
     .filter((avatar) => assistantRef === undefined || providerRefMatches(avatar.assistantId, assistantRef))
     // No provider-side copy of a file is kept (avatar_files presents openai_file_id null): only an absent-id stand-in names it.
     .filter(() => openaiFileRef === undefined || providerRefMatches(null, openaiFileRef));
-  const chosen = matching.find((avatar) => can(actor, 'update', avatar)) ?? matching[0];
+  const chosen = matching.find((avatar) => avatarPolicy.can(actor, 'update', avatar)) ?? matching[0];
   if (!chosen) throw notFound();
   return chosen.avatarId;
 }
@@ -96,9 +96,9 @@ export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; av
  */
 export async function openAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }) {
   const { ctx, actor, avatarId, fileId } = options;
-  const avatar = await requireAvatar(ctx.db, actor, avatarId);
+  const avatar = await avatarPolicy.require(ctx.db, actor, avatarId);
   const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
-  if (!linked || !canFile(actor, 'download', { avatar, link: linked.link, fileOwnerId: linked.file.userId })) throw notFound();
+  if (!linked || !avatarFilePolicy.can(actor, 'download', { avatar, link: linked.link, fileOwnerId: linked.file.userId })) throw notFound();
   let body: Readable;
   try {
     if (!ctx.services.storage) throw new Error('storage service is not configured');
@@ -111,10 +111,10 @@ export async function openAvatarFile(options: { ctx: AppContext; actor: Actor; a
 }
 
 async function requireLinkFor(ctx: AppContext, actor: Actor, avatarId: number, fileId: number, action: 'edit_text' | 'delete') {
-  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'update');
+  const avatar = await avatarPolicy.require(ctx.db, actor, avatarId, 'update');
   const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
   if (!linked) throw notFound();
-  if (!canFile(actor, action, { avatar, link: linked.link, fileOwnerId: linked.file.userId })) throw wrongType('avatar_text_file_only');
+  if (!avatarFilePolicy.can(actor, action, { avatar, link: linked.link, fileOwnerId: linked.file.userId })) throw wrongType('avatar_text_file_only');
   return { avatar, linked };
 }
 
@@ -149,7 +149,7 @@ export async function editAvatarFileText(options: { ctx: AppContext; actor: Acto
  */
 export async function retryAvatarFileIndexing(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<AvatarFile> {
   const { ctx, actor, avatarId, fileId } = options;
-  const avatar = await requireAvatar(ctx.db, actor, avatarId, 'update');
+  const avatar = await avatarPolicy.require(ctx.db, actor, avatarId, 'update');
   const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
   if (!linked) throw notFound();
   if (!isKnowledgeFileType(linked.file.type)) throw wrongType('avatar_file_type');

@@ -2,7 +2,7 @@
 // with the actor's abilities (DESIGN.md §7). A file's bytes are never here: the download route checks them.
 import type { Avatar, AvatarFile, AvatarFileIndex, AvatarKind, AvatarRefine } from '@pluma/common/avatars';
 import type { Actor } from '../../platform/auth/actor';
-import { avatarAbilities, avatarFileAbilities, can, type AvatarFileLink, type AvatarRow } from './policy';
+import { avatarFilePolicy, avatarPolicy, type AvatarFileLink, type AvatarRow } from './policy';
 
 export interface AvatarExtras {
   author: { name: string; lastName: string } | null;
@@ -23,10 +23,10 @@ export function presentAvatar(actor: Actor, row: AvatarRow, extras: AvatarExtras
     kind: row.kind as AvatarKind | null,
     author: { name: extras.author?.name ?? '', last_name: extras.author?.lastName ?? '' },
     files_count: extras.filesCount,
-    refine: can(actor, 'refine', row) ? presentRefine(row) : null,
+    refine: avatarPolicy.can(actor, 'refine', row) ? presentRefine(row) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: avatarAbilities(actor, row),
+    abilities: avatarPolicy.abilities(actor, row),
   };
 }
 
@@ -67,6 +67,6 @@ export function presentAvatarFile(actor: Actor, avatar: AvatarRow, { link, file,
     file_data: { file_id: file.fileId, name: file.name, type: file.type, size: file.size },
     createdAt: link.createdAt.toISOString(),
     index: presentIndex(index),
-    abilities: avatarFileAbilities(actor, { avatar, link, fileOwnerId: file.userId }),
+    abilities: avatarFilePolicy.abilities(actor, { avatar, link, fileOwnerId: file.userId }),
   };
 }

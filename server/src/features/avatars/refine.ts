@@ -16,7 +16,7 @@ import { isKnowledgeFileType } from '../ingestion';
 import { reindex, wholeFileText } from '../knowledge';
 import { userKeyClient } from '../../platform/ai/user-key-client';
 import { requireUserAiKey } from '../users';
-import { requireAvatar, type AvatarRow } from './policy';
+import { avatarPolicy, type AvatarRow } from './policy';
 import { presentRefine } from './present';
 
 export const REFINE_QUEUE = 'avatar-refine';
@@ -55,7 +55,7 @@ export async function requestRefine(options: { ctx: AppContext; actor: Actor; av
   const { ctx, actor, present } = options;
   const jobs = ctx.services.jobs;
   if (!jobs) throw new Error('job service is not running');
-  const avatar = await requireAvatar(ctx.db, actor, options.avatarId, 'refine');
+  const avatar = await avatarPolicy.require(ctx.db, actor, options.avatarId, 'refine');
   if (busy(avatar)) return present(avatar);
   const row = await saveRefine(ctx, avatar.avatarId, { refineStatus: 'queued', refineErrorCode: null, refineErrorMessage: null }, [actor.user.userId]);
   // The requester's key runs it: the owner's, or the admin's who asked (spec part 1 §1: billed to them).
@@ -66,7 +66,7 @@ export async function requestRefine(options: { ctx: AppContext; actor: Actor; av
 /** POST /avatars/sync: every indexable file of the avatar is queued for indexing again (chunks are replaced, never added). */
 export async function syncAvatarFiles(options: { ctx: AppContext; actor: Actor; avatarId: number; present: (row: AvatarRow) => Promise<AvatarWithFiles> }) {
   const { ctx, actor } = options;
-  const avatar = await requireAvatar(ctx.db, actor, options.avatarId, 'sync');
+  const avatar = await avatarPolicy.require(ctx.db, actor, options.avatarId, 'sync');
   const linked = await ctx.db
     .select({ fileId: avatarFiles.fileId, type: files.type })
     .from(avatarFiles)

@@ -1,5 +1,5 @@
 // Avatar operations (spec part 2 §2 "Avatars and trainings", §5, §7 "Avatars"), framework-free:
-// verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by policy.ts's visibleTo.
+// verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import {
   AVATAR_CONTEXT_MAX,
   DEFAULT_AVATAR_NAME,
@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { listLinkedFiles } from './files-store';
-import { ownedBy, requireAvatar, sharedPublicly, type AvatarRow } from './policy';
+import { avatarPolicy, ownedBy, sharedPublicly, type AvatarRow } from './policy';
 import { presentAvatar, presentAvatarFile } from './present';
 
 interface Scope {
@@ -67,7 +67,7 @@ export async function presentWithFiles(scope: Scope, row: AvatarRow): Promise<Av
 
 /** GET /avatars/{id}: the avatar with its files (names only; downloads are checked separately). */
 export async function getAvatar(scope: Scope & { avatarId: number }): Promise<AvatarWithFiles> {
-  return presentWithFiles(scope, await requireAvatar(scope.db, scope.actor, scope.avatarId));
+  return presentWithFiles(scope, await avatarPolicy.require(scope.db, scope.actor, scope.avatarId));
 }
 
 interface NewAvatar {
@@ -106,8 +106,8 @@ export interface UpdateAvatarInput {
 
 /** PUT /avatars and PUT /avatars/add-context/{id}: the owner or an admin; `public` by admins only (403). */
 export async function updateAvatar({ actor, db, input }: Scope & { input: UpdateAvatarInput }): Promise<AvatarWithFiles> {
-  const current = await requireAvatar(db, actor, input.avatar_id, 'update');
-  if (input.public !== undefined && input.public !== current.public) await requireAvatar(db, actor, input.avatar_id, 'publish');
+  const current = await avatarPolicy.require(db, actor, input.avatar_id, 'update');
+  if (input.public !== undefined && input.public !== current.public) await avatarPolicy.require(db, actor, input.avatar_id, 'publish');
   const changes: Partial<typeof avatars.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.description !== undefined) changes.description = input.description;
@@ -119,7 +119,7 @@ export async function updateAvatar({ actor, db, input }: Scope & { input: Update
 
 /** DELETE /avatars/{id}: the avatar, its file links, and files no other avatar links. */
 export async function deleteAvatar({ actor, db, avatarId }: Scope & { avatarId: number }): Promise<{ fileIds: number[] }> {
-  const row = await requireAvatar(db, actor, avatarId, 'delete');
+  const row = await avatarPolicy.require(db, actor, avatarId, 'delete');
   const linked = await db.select({ fileId: avatarFiles.fileId }).from(avatarFiles).where(eq(avatarFiles.avatarId, row.avatarId));
   await db.delete(avatars).where(eq(avatars.avatarId, row.avatarId));
   return { fileIds: linked.map((l) => l.fileId) };
@@ -143,7 +143,7 @@ async function copyLinks(db: Db | Tx, toAvatarId: number, fromAvatarIds: number[
  * but downloads none it does not own, and editing a .txt file gives the clone its own copy.
  */
 export async function cloneAvatar({ actor, db, input }: Scope & { input: { avatar_id: number; name: string; context?: string } }): Promise<AvatarWithFiles> {
-  const source = await requireAvatar(db, actor, input.avatar_id, 'clone');
+  const source = await avatarPolicy.require(db, actor, input.avatar_id, 'clone');
   const row = await db.transaction(async (tx) => {
     const created = await insertAvatar({ actor, db: tx }, { name: input.name, description: source.description, context: input.context ?? source.context });
     await copyLinks(tx, created.avatarId, [source.avatarId]);
@@ -159,8 +159,8 @@ export async function combineAvatars({
   input,
 }: Scope & { input: { selected_avatar_id: number; target_avatar_id: number; name: string } }): Promise<AvatarWithFiles> {
   if (input.selected_avatar_id === input.target_avatar_id) throw badRequest('avatar_combine_same', { selected_avatar_id: 'avatar_combine_same' });
-  const target = await requireAvatar(db, actor, input.target_avatar_id, 'clone');
-  const selected = await requireAvatar(db, actor, input.selected_avatar_id, 'clone');
+  const target = await avatarPolicy.require(db, actor, input.target_avatar_id, 'clone');
+  const selected = await avatarPolicy.require(db, actor, input.selected_avatar_id, 'clone');
   const context = `${target.context}\n\n${selected.context}`.trim().slice(0, AVATAR_CONTEXT_MAX);
   const row = await db.transaction(async (tx) => {
     const created = await insertAvatar({ actor, db: tx }, { name: input.name, description: target.description, context });

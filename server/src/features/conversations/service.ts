@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { findVisibleAvatar } from '../avatars';
+import { avatarPolicy } from '../avatars';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { conversationPolicy, type ConversationRow } from './policy';
 import { presentConversation } from './present';
@@ -149,7 +149,7 @@ export interface CreateConversationInput {
 
 export async function createConversation({ actor, db, input }: Scope & { input: CreateConversationInput }): Promise<Conversation> {
   // An avatar the actor may not use (another user's private one) is a 404, as on POST /messages.
-  const avatar = input.avatar_id ? await findVisibleAvatar(db, actor, input.avatar_id) : null;
+  const avatar = input.avatar_id ? await avatarPolicy.find(db, actor, input.avatar_id) : null;
   if (input.avatar_id && !avatar) throw notFound();
   const [row] = await db
     .insert(conversations)

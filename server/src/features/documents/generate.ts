@@ -27,14 +27,14 @@ import type { ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { requireFeature } from '../appconfig';
-import { requireAvatar, type AvatarRow } from '../avatars';
+import { avatarPolicy, type AvatarRow } from '../avatars';
 import { requireCampaign, sharedThroughCampaigns } from '../campaigns';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
 import type { Upload } from '../files';
 import { fileReadError, FileReadFailure, readUploadText } from '../ingestion';
 import { templatePolicy } from '../templates';
 import { presentGeneration, startGeneration, type GenerationLog, type GenerationRow } from './generation';
-import { requireDocument } from './policy';
+import { documentPolicy } from './policy';
 
 type GenerateInput = z.output<typeof documentGenerateRequest>;
 export type { DocumentGenerateRequest };
@@ -56,7 +56,7 @@ function systemOf(avatar: AvatarRow | null): string {
 /** The document written into: own, or linked by campaign `campaignId` and seen through it; 404 otherwise. */
 async function requireTargetDocument(db: Db, actor: Actor, documentId: number, campaignId: number | undefined): Promise<void> {
   if (campaignId === undefined) {
-    await requireDocument(db, actor, documentId);
+    await documentPolicy.require(db, actor, documentId);
     return;
   }
   await requireCampaign(db, actor, campaignId, 'read');
@@ -128,7 +128,7 @@ export async function startDocumentGeneration(options: {
   if (input.avatar_id) await requireFeature(ctx, 'avatars_enabled');
   if (input.document_id) await requireTargetDocument(ctx.db, actor, input.document_id, input.campaign_id);
   else if (input.campaign_id) await requireCampaign(ctx.db, actor, input.campaign_id, 'read');
-  const avatar = input.avatar_id ? await requireAvatar(ctx.db, actor, input.avatar_id) : null;
+  const avatar = input.avatar_id ? await avatarPolicy.require(ctx.db, actor, input.avatar_id) : null;
   // A file is read for Super Fetch (its context), and for an avatar message about a document (spec part 2 §7
   // POST /avatars/user-message/document-request: the file's text is the document given as context).
   const fileText = (input.kind === 'super_fetch' || input.kind === 'avatar') && options.file ? await uploadText(options.file) : null;

@@ -4,7 +4,7 @@
 // edit it, only the author may delete or export it).
 import type { DocumentRecord, DocumentSummary, DocumentBlock } from '@pluma/common/documents';
 import type { Actor } from '../../platform/auth/actor';
-import { documentAbilities, type DocumentInContext } from './policy';
+import { documentPolicy, type DocumentInContext } from './policy';
 
 const EXCERPT_LENGTH = 160;
 
@@ -21,7 +21,7 @@ export function presentDocumentSummary(actor: Actor, row: SummaryRow): DocumentS
     characters: Number(row.characters),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
-    abilities: documentAbilities(actor, { ...row, blocks: [], content: '', plainText: '' }),
+    abilities: documentPolicy.abilities(actor, { ...row, blocks: [], content: '', plainText: '' }),
   };
 }
 

@@ -26,7 +26,7 @@ import { accessGate } from '../credits';
 import { contentDisposition } from '../files';
 import { documentToDocx } from './docx';
 import { sanitizeBlocks } from './sanitize';
-import { requireDocument } from './policy';
+import { documentPolicy } from './policy';
 import { createDocument, deleteDocument, getCampaignDocument, getDocument, listDocuments, updateDocument } from './service';
 import type { DocumentBlock } from '@pluma/common/documents';
 
@@ -55,7 +55,7 @@ export async function documentRoutes(root: FastifyInstance) {
       .header('Cache-Control', 'private, no-store')
       .send(await documentToDocx(name, blocks));
   app.get('/documents/doc-converted/:id', signedIn(app, { tags, params: documentIdParams }, access), async (request, reply) => {
-    const row = await requireDocument(db, actorOf(request), request.params.id, 'export');
+    const row = await documentPolicy.require(db, actorOf(request), request.params.id, 'export');
     return sendDocx(reply, row.name, row.blocks as DocumentBlock[]);
   });
   // An unsaved document as Word (the campaign document page's copy for a Member): the blocks sent, made safe

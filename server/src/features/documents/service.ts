@@ -16,7 +16,7 @@ import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { inCampaign, requireCampaignDocument, requireDocument, visibleTo, type DocumentInContext } from './policy';
+import { documentPolicy, inCampaign, requireCampaignDocument, type DocumentInContext } from './policy';
 import { presentDocument, presentDocumentSummary } from './present';
 import { plainTextOf, sanitizeBlocks, sanitizeDocumentHtml } from './sanitize';
 
@@ -46,7 +46,7 @@ export interface ListOptions {
 
 /** GET /documents: the actor's documents in this context, searched by name and text, 24 per page. */
 export async function listDocuments({ actor, db, options }: Scope & { options: ListOptions }): Promise<DocumentList> {
-  const filters: SQL[] = [visibleTo(actor)];
+  const filters: SQL[] = [documentPolicy.visibleTo(actor)];
   if (options.query) {
     const pattern = `%${escapeLikePattern(options.query)}%`;
     filters.push(or(ilike(documents.name, pattern), ilike(documents.plainText, pattern)) as SQL);
@@ -74,7 +74,7 @@ export async function listDocuments({ actor, db, options }: Scope & { options: L
 }
 
 export async function getDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<DocumentRecord> {
-  return presentDocument(actor, await requireDocument(db, actor, documentId));
+  return presentDocument(actor, await documentPolicy.require(db, actor, documentId));
 }
 
 /**
@@ -123,7 +123,7 @@ export async function createDocument({ actor, db, input }: Scope & { input: Crea
  */
 export async function updateDocument({ actor, db, input, campaignId }: Scope & { input: UpdateDocumentRequest & { blocks?: DocumentBlock[] }; campaignId?: number }): Promise<DocumentRecord> {
   const found: DocumentInContext =
-    campaignId === undefined ? await requireDocument(db, actor, input.document_id, 'edit') : await requireCampaignDocument(db, actor, input.document_id, campaignId, 'edit');
+    campaignId === undefined ? await documentPolicy.require(db, actor, input.document_id, 'edit') : await requireCampaignDocument(db, actor, input.document_id, campaignId, 'edit');
   const changes: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.tags !== undefined) changes.tags = uniqueTags(input.tags);
@@ -131,7 +131,7 @@ export async function updateDocument({ actor, db, input, campaignId }: Scope & {
   const [row] = await db
     .update(documents)
     .set(changes)
-    .where(and(campaignId === undefined ? visibleTo(actor) : inCampaign(actor, campaignId), eq(documents.documentId, input.document_id)))
+    .where(and(campaignId === undefined ? documentPolicy.visibleTo(actor) : inCampaign(actor, campaignId), eq(documents.documentId, input.document_id)))
     .returning();
   // Unlinked or deleted between the check and the write.
   if (!row) throw notFound();
@@ -139,6 +139,6 @@ export async function updateDocument({ actor, db, input, campaignId }: Scope & {
 }
 
 export async function deleteDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<void> {
-  await requireDocument(db, actor, documentId, 'delete');
-  await db.delete(documents).where(and(visibleTo(actor), eq(documents.documentId, documentId)));
+  await documentPolicy.require(db, actor, documentId, 'delete');
+  await db.delete(documents).where(and(documentPolicy.visibleTo(actor), eq(documents.documentId, documentId)));
 }

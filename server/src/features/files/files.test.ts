@@ -9,7 +9,7 @@ import { S3Storage, StorageNotFoundError } from '../../platform/storage';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
-import { fileAbilities } from './policy';
+import { filePolicy } from './policy';
 import { docxBytes, elfBytes, gifBytes, multipartBody, pdfBytes, pngBytes } from './test-fixtures';
 
 type Uploaded = { file_id: number; name: string; type: string; size: number; src: string; abilities: Record<string, boolean> };
@@ -152,9 +152,9 @@ describe(`files (${testDbKind()}, local disk)`, () => {
       // The abilities say the same: staff read, only the owner replaces and deletes.
       const row = { userId: owner.user.userId };
       const actorOf = (who: BuiltUser, staffRole: 'admin' | 'manager' | null) => ({ user: who.user, staffRole, sessionId: 0, familyId: '', organization: null });
-      expect(fileAbilities(actorOf(admin, 'admin'), row)).toEqual({ read: true, replace: false, delete: false });
-      expect(fileAbilities(actorOf(stranger, null), row)).toEqual({ read: false, replace: false, delete: false });
-      expect(fileAbilities(actorOf(owner, null), row)).toEqual(OWNER_ABILITIES);
+      expect(filePolicy.abilities(actorOf(admin, 'admin'), row)).toEqual({ read: true, replace: false, delete: false });
+      expect(filePolicy.abilities(actorOf(stranger, null), row)).toEqual({ read: false, replace: false, delete: false });
+      expect(filePolicy.abilities(actorOf(owner, null), row)).toEqual(OWNER_ABILITIES);
     });
 
     it('needs a token for a file by id', async () => {

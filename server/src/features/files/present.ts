@@ -2,11 +2,11 @@
 import { fileSrc, type FileResponse } from '@pluma/common/files';
 import { encodeExtended } from 'content-disposition';
 import type { Actor } from '../../platform/auth/actor';
-import { fileAbilities } from './policy';
+import { filePolicy } from './policy';
 import type { FileRow } from './service';
 
 export function presentFile(actor: Actor, row: FileRow): FileResponse {
-  return { file_id: row.fileId, name: row.name, type: row.type, size: row.size, src: fileSrc(row), abilities: fileAbilities(actor, row) };
+  return { file_id: row.fileId, name: row.name, type: row.type, size: row.size, src: fileSrc(row), abilities: filePolicy.abilities(actor, row) };
 }
 
 /**

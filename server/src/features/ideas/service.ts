@@ -17,7 +17,7 @@ import { organizationCredentials } from '../../platform/ai/organization-keys';
 import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
-import { requireAvatar, type AvatarRow } from '../avatars';
+import { avatarPolicy, type AvatarRow } from '../avatars';
 import { chargeWords, holdRequest, reserveWords } from '../credits';
 import { readOrganizationOpenAiKey } from '../organizations';
 import { parseIdeas } from './parse-ideas';
@@ -59,7 +59,7 @@ export interface GenerateIdeasInput {
 export async function generateIdeas(options: { ctx: AppContext; actor: Actor; kind: IdeaKind; input: GenerateIdeasInput }): Promise<Idea> {
   const { ctx, actor, kind, input } = options;
   const { db } = ctx;
-  const avatar = input.avatar_id ? await requireAvatar(db, actor, input.avatar_id, 'read') : null;
+  const avatar = input.avatar_id ? await avatarPolicy.require(db, actor, input.avatar_id, 'read') : null;
   const ai = ctx.services.ai;
   if (!ai) throw new AppError(503, ErrorIds.provider, 'ai_unavailable');
   const language: Lang = input.language ?? (actor.user.lang === 'es' ? 'es' : 'en');

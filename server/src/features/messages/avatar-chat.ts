@@ -20,7 +20,7 @@ import type { ChatAttachment, ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
 import { AppError } from '../../platform/http/errors';
-import { findVisibleAvatar, requireAvatar, type AvatarRow } from '../avatars';
+import { avatarPolicy, type AvatarRow } from '../avatars';
 import type { ConversationRow } from '../conversations';
 import { searchPassages, wholeFileText, type Passage } from '../knowledge';
 import { selectedTrainingModel } from '../trainings';
@@ -67,9 +67,9 @@ const trainedKeyRequired = () => new AppError(409, 'ai_key_required', 'training_
  */
 async function avatarForMessage(ctx: AppContext, actor: Actor, conversation: ConversationRow, requested: number | null | undefined): Promise<AvatarRow | null> {
   if (requested === undefined) {
-    return conversation.avatarId === null ? null : findVisibleAvatar(ctx.db, actor, conversation.avatarId);
+    return conversation.avatarId === null ? null : avatarPolicy.find(ctx.db, actor, conversation.avatarId);
   }
-  return requested === null ? null : requireAvatar(ctx.db, actor, requested, 'read');
+  return requested === null ? null : avatarPolicy.require(ctx.db, actor, requested, 'read');
 }
 
 /** A requested avatar becomes the conversation's (null stops it), once every check before saving passed. */

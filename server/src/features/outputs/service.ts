@@ -7,7 +7,7 @@ import { outputMessages, outputs } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { requireAvatar, type AvatarRow } from '../avatars';
+import { avatarPolicy, type AvatarRow } from '../avatars';
 import { selectedTrainingModel, trainingPolicy } from '../trainings';
 import { aiKeyRequired, requireUserAiKey } from '../users';
 import { answerThread, writeOutputs, type Log, type ModelChoice } from './generate';
@@ -42,7 +42,7 @@ async function listWhere({ actor, db }: Scope, scope: SQL, q: ListOutputsQuery):
 
 /** GET /outputs/avatar/{id}: the actor's outputs of an avatar they may see. */
 export async function listAvatarOutputs(scope: Scope & { avatarId: number; query: ListOutputsQuery }): Promise<OutputList> {
-  const avatar = await requireAvatar(scope.db, scope.actor, scope.avatarId);
+  const avatar = await avatarPolicy.require(scope.db, scope.actor, scope.avatarId);
   return listWhere(scope, eq(outputs.avatarId, avatar.avatarId), scope.query);
 }
 
@@ -92,7 +92,7 @@ export async function generateOutputs(options: {
   input: { messages: string[]; assistant_id: number; training_id?: number | null; target?: 'output' | 'document' };
 }): Promise<{ outputs: Output[] }> {
   const { ctx, log, actor, input } = options;
-  const avatar = await requireAvatar(ctx.db, actor, input.assistant_id);
+  const avatar = await avatarPolicy.require(ctx.db, actor, input.assistant_id);
   const choice = await chooseModel(ctx, actor, avatar, input.training_id);
   const rows = await ctx.db
     .insert(outputs)
@@ -118,7 +118,7 @@ export async function generateOutputs(options: {
 
 /** POST /outputs: an output the user writes (e.g. a sample in the avatar's voice, liked for training). */
 export async function createOutput({ actor, db, input }: Scope & { input: { avatar_id: number; training_id?: number | null; prompt: string; content: string; liked?: boolean | null } }): Promise<Output> {
-  const avatar = await requireAvatar(db, actor, input.avatar_id);
+  const avatar = await avatarPolicy.require(db, actor, input.avatar_id);
   const training = input.training_id ? await trainingPolicy.require(db, actor, input.training_id) : null;
   const [row] = await db
     .insert(outputs)
@@ -174,7 +174,7 @@ export async function messageOutput(options: { ctx: AppContext; log: Log; actor:
   const { ctx, log, actor, outputId, content } = options;
   const current = await outputPolicy.require(ctx.db, actor, outputId);
   if (!outputPolicy.can(actor, 'message', current)) throw pending();
-  const avatar = await requireAvatar(ctx.db, actor, current.avatarId);
+  const avatar = await avatarPolicy.require(ctx.db, actor, current.avatarId);
   const choice = await chooseModel(ctx, actor, avatar, current.trainingId && current.model ? current.trainingId : null);
   const [{ n }] = await ctx.db.select({ n: count() }).from(outputMessages).where(eq(outputMessages.outputId, current.outputId));
   if (n + 2 > OUTPUT_THREAD_MAX) throw new AppError(409, 'output_thread_full', 'output_thread_full');

@@ -23,7 +23,7 @@ import { getConfig } from '../../platform/appconfig/read';
 import type { ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
-import { ensureDefaultAvatar, requireAvatar, type AvatarRow } from '../avatars';
+import { ensureDefaultAvatar, avatarPolicy, type AvatarRow } from '../avatars';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
 import { fileReadError, readFileText } from '../ingestion';
 import { startRun, stopRuns, type GenerationLog } from './generate';
@@ -59,7 +59,7 @@ function systemOf(avatar: AvatarRow): string {
 
 /** The avatar written with: the one asked for (any the actor may use), else the actor's Super Fetch avatar. */
 async function avatarFor(ctx: AppContext, actor: Actor, assistantId: number | null | undefined): Promise<AvatarRow> {
-  if (assistantId) return requireAvatar(ctx.db, actor, assistantId);
+  if (assistantId) return avatarPolicy.require(ctx.db, actor, assistantId);
   return ensureDefaultAvatar(ctx.db, actor.user.userId, 'super_fetch', await getConfig(ctx, 'super_fetch_prompt'));
 }
 
@@ -237,7 +237,7 @@ export async function startSuperFetch(options: { ctx: AppContext; log: Generatio
 export async function listSuperFetchRuns(options: { db: Db; actor: Actor; assistantId: number; limit: number; offset: number }): Promise<SuperFetchHistory> {
   const { db, actor } = options;
   assertPersonal(actor);
-  const avatar = await requireAvatar(db, actor, options.assistantId);
+  const avatar = await avatarPolicy.require(db, actor, options.assistantId);
   const where = and(eq(superFetchRuns.userId, actor.user.userId), eq(superFetchRuns.avatarId, avatar.avatarId));
   const runs = await db.select().from(superFetchRuns).where(where).orderBy(desc(superFetchRuns.runId)).limit(options.limit).offset(options.offset);
   const [{ total }] = await db.select({ total: count() }).from(superFetchRuns).where(where);
@@ -259,7 +259,7 @@ export async function listSuperFetchRuns(options: { db: Db; actor: Actor; assist
 export async function clearSuperFetchRuns(options: { ctx: AppContext; actor: Actor; assistantId: number }): Promise<{ deleted: number }> {
   const { ctx, actor } = options;
   assertPersonal(actor);
-  const avatar = await requireAvatar(ctx.db, actor, options.assistantId);
+  const avatar = await avatarPolicy.require(ctx.db, actor, options.assistantId);
   const where = and(eq(superFetchRuns.userId, actor.user.userId), eq(superFetchRuns.avatarId, avatar.avatarId));
   const runIds = (await ctx.db.select({ runId: superFetchRuns.runId }).from(superFetchRuns).where(where)).map((r) => r.runId);
   // Running outputs stop first (and are charged for what they wrote), then go with their runs.

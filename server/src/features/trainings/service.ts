@@ -16,7 +16,8 @@ import { avatars, trainings } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { requireAvatar, sharedPubliclyAvatars } from './avatar-scope';
+import { requireAvatar } from './avatar-scope';
+import { sharedPublicly } from '../avatars';
 import { requireUserAiKey } from '../users';
 import { pollDeadline, sendTrainingJob, announceTraining } from './job';
 import { isActive, trainingPolicy, type TrainingRow } from './policy';
@@ -63,7 +64,7 @@ export async function listTrainings({ actor, db, query }: Scope & { query: ListT
  * authors' provider accounts, so nothing more is shown, and each is still a 404 on every other route.
  */
 export async function listPublicTrainings({ db, query }: Scope & { query: ListTrainingsQuery }) {
-  const scope = and(eq(trainings.status, 'succeeded'), inArray(trainings.avatarId, db.select({ id: avatars.avatarId }).from(avatars).where(sharedPubliclyAvatars())))!;
+  const scope = and(eq(trainings.status, 'succeeded'), inArray(trainings.avatarId, db.select({ id: avatars.avatarId }).from(avatars).where(sharedPublicly())))!;
   const { rows, total } = await pageOfTrainings(db, scope, trainings.finishedAt, query);
   return {
     trainings: rows.map((r) => ({ training_id: r.trainingId, avatar_id: r.avatarId, name: r.name, base_model: r.baseModel, finishedAt: r.finishedAt?.toISOString() ?? null })),

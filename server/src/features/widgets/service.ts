@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { avatars, files, widgetMessages, widgets, widgetSessions } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
-import { requireAvatar, type AvatarRow } from '../avatars';
+import { avatarPolicy, type AvatarRow } from '../avatars';
 import { storeUpload, type Upload } from '../files';
 import { assertPersonal, widgetPolicy, type WidgetRow } from './policy';
 import type { WidgetListRow } from './present';
@@ -23,7 +23,7 @@ export const newPublicKey = () => `pw_${randomBytes(24).toString('base64url')}`;
  * with, so another user's private avatar is a 404 here too.
  */
 export async function usableAvatar(db: Db, actor: Actor, avatarId: number): Promise<AvatarRow> {
-  const avatar = await requireAvatar(db, actor, avatarId, 'read');
+  const avatar = await avatarPolicy.require(db, actor, avatarId, 'read');
   if (!avatarUsableBy(avatar, actor.user.userId)) throw notFound();
   return avatar;
 }

@@ -12,11 +12,6 @@ import { forbidden, notFound } from '../http/errors';
 export interface PolicySpec<Action extends string, Row, Who = Actor> {
   /** The area's actions, in the order presenters list them (common/<area>.ts). */
   actions: readonly Action[];
-  table: PgTable;
-  /** The primary key column `require`/`find` look rows up by. */
-  id: AnyPgColumn;
-  /** What the actor sees, in SQL: every list, read and write goes through it. */
-  visibleTo(actor: Who): SQL;
   can(actor: Who, action: Action, row: Row): boolean;
   /**
    * What a refused action on a row the actor sees answers: 403 (the default), or 404 where even a refusal
@@ -25,11 +20,23 @@ export interface PolicySpec<Action extends string, Row, Who = Actor> {
   refuseWith?: 'forbidden' | 'notFound';
 }
 
+/** A policy over a table's rows: what the actor sees, in SQL, and how `find`/`require` look a row up. */
+export interface TablePolicySpec<Action extends string, Row, Who = Actor> extends PolicySpec<Action, Row, Who> {
+  table: PgTable;
+  /** The primary key column `require`/`find` look rows up by. */
+  id: AnyPgColumn;
+  /** What the actor sees, in SQL: every list, read and write goes through it. */
+  visibleTo(actor: Who): SQL;
+}
+
 export interface Policy<Action extends string, Row, Who = Actor> extends PolicySpec<Action, Row, Who> {
   /** `{ action: boolean }` for each action, as `can` decides (what presenters add as `abilities`). */
   abilities(actor: Who, row: Row): Record<Action, boolean>;
   /** Throws the area's refusal unless the actor may take `action` on this (visible) row. */
   authorize(actor: Who, action: Action, row: Row): Row;
+}
+
+export interface TablePolicy<Action extends string, Row, Who = Actor> extends Policy<Action, Row, Who>, TablePolicySpec<Action, Row, Who> {
   /** The row by id if the actor sees it, else null; `forUpdate` locks it for the rest of the transaction. */
   find(db: Db | Tx, actor: Who, id: number, options?: FindOptions): Promise<Row | null>;
   /** The row by id: 404 unless the actor sees it; then `authorize` for `action` when one is given. */
@@ -40,15 +47,22 @@ export interface FindOptions {
   forUpdate?: boolean;
 }
 
-export function definePolicy<Action extends string, Row, Who = Actor>(spec: PolicySpec<Action, Row, Who>): Policy<Action, Row, Who> {
-  const refuse = () => (spec.refuseWith === 'notFound' ? notFound() : forbidden());
-  const policy: Policy<Action, Row, Who> = {
+/** A policy over records that are not one table's rows (e.g. an avatar's file: the avatar and its link). */
+export function defineRules<Action extends string, Row, Who = Actor>(spec: PolicySpec<Action, Row, Who>): Policy<Action, Row, Who> {
+  return {
     ...spec,
     abilities: (actor, row) => Object.fromEntries(spec.actions.map((action) => [action, spec.can(actor, action, row)])) as Record<Action, boolean>,
     authorize(actor, action, row) {
-      if (!spec.can(actor, action, row)) throw refuse();
+      if (!spec.can(actor, action, row)) throw spec.refuseWith === 'notFound' ? notFound() : forbidden();
       return row;
     },
+  };
+}
+
+export function definePolicy<Action extends string, Row, Who = Actor>(spec: TablePolicySpec<Action, Row, Who>): TablePolicy<Action, Row, Who> {
+  const policy: TablePolicy<Action, Row, Who> = {
+    ...spec,
+    ...defineRules(spec),
     async find(db, actor, id, options = {}) {
       const query = db
         .select()

@@ -35,6 +35,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <Sidebar user={user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        <div className={classes.banner}>
+          <ShellWidgets slot="banner" />
+        </div>
         <div className={classes.content} style={{ padding: 'var(--pluma-page-padding)' }}>
           <BreadcrumbBar />
           <RouteErrorBoundary resetKey={pathname}>

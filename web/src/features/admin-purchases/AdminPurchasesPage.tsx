@@ -17,7 +17,7 @@ import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { DateRangeInput } from '../../ui/DateRangeInput';
 import { ListResults } from '../../ui/ListResults';
-import { ListTable } from '../../ui/ListTable';
+import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { SearchInput } from '../../ui/SearchInput';
@@ -28,6 +28,9 @@ import { formatDateTime, formatMoney, pageWindow, showsPaymentMethod, statusColo
 import { CancelSubscriptionModal } from './CancelSubscriptionModal';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { InvoiceModal } from './InvoiceModal';
+
+/** A row as the web reads it: `failure_reason` (a failed payment's provider reason) arrives with the purchase lifecycle. */
+type AdminRecord = AdminPurchaseRow & { failure_reason?: string | null };
 
 type Dialog = { kind: 'edit'; row: AdminPurchaseRow } | { kind: 'cancel'; row: AdminPurchaseRow } | { kind: 'invoice'; row: AdminPurchaseRow | null } | null;
 
@@ -56,10 +59,11 @@ function RowActions({ row, onOpen, t }: { row: AdminPurchaseRow; onOpen: (dialog
   );
 }
 
-function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lang: string; onOpen: (dialog: Dialog) => void; t: TFunction }) {
+function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminRecord[]; lang: string; onOpen: (dialog: Dialog) => void; t: TFunction }) {
   return (
     <ListTable
       minWidth={900}
+      stacked
       verticalSpacing="sm"
       highlightOnHover
       data-testid="records-table"
@@ -81,42 +85,53 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lan
     >
       {rows.map((row) => (
         <Table.Tr key={rowKey(row)} data-testid="record-row">
-          <Table.Td>
-            <Text size="sm" fw={600}>
-              #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`kind.${row.type}`)}
-              {row.is_gift ? ` · ${t('gift')}` : ''}
-            </Text>
-          </Table.Td>
-          <Table.Td>{formatDateTime(row.createdAt, lang)}</Table.Td>
-          <Table.Td>
+          <WholeTd label={t('columns.number')}>
+            <div>
+              <Text size="sm" fw={600}>
+                #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`kind.${row.type}`)}
+                {row.is_gift ? ` · ${t('gift')}` : ''}
+              </Text>
+            </div>
+          </WholeTd>
+          <WholeTd label={t('columns.date')} data-testid="record-date">
+            {formatDateTime(row.createdAt, lang)}
+          </WholeTd>
+          <LabelledTd label={t('columns.customer')} style={{ overflowWrap: 'anywhere' }}>
             {row.user ? (
-              <>
+              <div>
                 <Text size="sm">{`${row.user.name} ${row.user.last_name}`.trim()}</Text>
                 <Text size="xs" c="dimmed">
                   {row.user.email}
                 </Text>
-              </>
+              </div>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('noCustomer')}
               </Text>
             )}
-          </Table.Td>
-          <Table.Td>{row.product?.name ?? t('noProduct')}</Table.Td>
-          <Table.Td>
-            <Badge variant="dot" color={statusColor(row.status)} data-testid="record-status">
-              {t(`statuses.${row.status}`, { defaultValue: row.status })}
-            </Badge>
-          </Table.Td>
-          <Table.Td>{formatMoney(row.total_payment)}</Table.Td>
-          <Table.Td>{row.discount?.code ?? ''}</Table.Td>
-          <Table.Td>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</Table.Td>
-          <Table.Td>
+          </LabelledTd>
+          <LabelledTd label={t('columns.product')}>{row.product?.name ?? t('noProduct')}</LabelledTd>
+          <WholeTd label={t('columns.status')}>
+            <div>
+              <Badge variant="dot" color={statusColor(row.status)} miw="max-content" data-testid="record-status" data-status={row.status}>
+                {t(`statuses.${row.status}`, { defaultValue: row.status })}
+              </Badge>
+              {row.status === 'failed' && row.failure_reason && (
+                <Text size="xs" c="dimmed" maw={200} style={{ whiteSpace: 'normal' }} data-testid="record-failure-reason">
+                  {row.failure_reason}
+                </Text>
+              )}
+            </div>
+          </WholeTd>
+          <WholeTd label={t('columns.total')}>{formatMoney(row.total_payment)}</WholeTd>
+          <LabelledTd label={t('columns.discount')}>{row.discount?.code ?? ''}</LabelledTd>
+          <LabelledTd label={t('columns.paymentMethod')}>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</LabelledTd>
+          <WholeTd>
             <RowActions row={row} onOpen={onOpen} t={t} />
-          </Table.Td>
+          </WholeTd>
         </Table.Tr>
       ))}
     </ListTable>

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { copyToClipboard } from '../../ui/clipboard';
 import { ConfirmModal } from '../../ui/ConfirmModal';
+import { WholeTd } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordsSection } from '../../ui/RecordsSection';
@@ -208,11 +209,13 @@ export default function CustomerPage() {
                 </Badge>
               )}
             </Table.Td>
-            <Table.Td>{t(`admin-purchases:statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
-            <Table.Td>{formatMoney(p.total_payment, lang)}</Table.Td>
-            <Table.Td>{formatDateTime(p.createdAt, lang)}</Table.Td>
-            <Table.Td>{formatDateTime(p.expires_at, lang)}</Table.Td>
-            <Table.Td>
+            <WholeTd>{t(`admin-purchases:statuses.${p.status}`, { defaultValue: p.status })}</WholeTd>
+            <WholeTd>{formatMoney(p.total_payment, lang)}</WholeTd>
+            <WholeTd>{formatDateTime(p.createdAt, lang)}</WholeTd>
+            {/* Only a purchase that gives access has an end to it (common rule): a revoked, failed or
+                pending one says so instead of an "Access until" date. */}
+            <WholeTd data-testid="purchase-expires">{mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) ? formatDateTime(p.expires_at, lang) : t('detail.noAccess')}</WholeTd>
+            <WholeTd>
               <Group gap="xs" wrap="nowrap">
                 {mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) && (
                   <Button size="compact-xs" variant="subtle" onClick={() => setExtending(p)} aria-label={t('access.extendLabel', { id: p.purchase_id })}>
@@ -225,7 +228,7 @@ export default function CustomerPage() {
                   </Button>
                 )}
               </Group>
-            </Table.Td>
+            </WholeTd>
           </Table.Tr>
         ))}
       </RecordsSection>

@@ -8,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { STATUS_TABS, TYPE_TABS, type AdminPurchaseRow, type StatusTab, type TypeTab } from '@pluma/common/admin-purchases';
 import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
 import { localDay, purchasesDefaultRange, type DateRange } from '@pluma/common/rules/date-range';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCircleX, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { SearchInput } from '../../ui/SearchInput';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useListControls } from '../../ui/use-list-controls';
 import { ADMIN_RECORDS_KEY, useAdminRecords, useProductChoices, type AdminFilters } from './admin-purchases-api';
 import { adminErrorText } from './admin-purchases-errors';
@@ -36,24 +37,26 @@ type Dialog = { kind: 'edit'; row: AdminPurchaseRow } | { kind: 'cancel'; row: A
 
 const rowKey = (row: AdminPurchaseRow) => `${row.type}-${row.type === 'purchase' ? row.purchase_id : row.invoice_id}`;
 
+// Icon buttons (named in full for screen readers, with their tooltip): the table keeps its columns in a
+// laptop's width in both languages ("Cancelar suscripción" as text pushed it past the table's edge).
 function RowActions({ row, onOpen, t }: { row: AdminPurchaseRow; onOpen: (dialog: Dialog) => void; t: TFunction }) {
   if (!row.abilities.edit) return null;
   if (row.type === 'invoice') {
     return (
-      <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'invoice', row })} aria-label={t('actions.editInvoice', { id: row.invoice_id })}>
-        {t('actions.edit')}
-      </Button>
+      <TooltipIconButton tooltip={t('actions.edit')} label={t('actions.editInvoice', { id: row.invoice_id })} onClick={() => onOpen({ kind: 'invoice', row })}>
+        <IconEdit size={16} aria-hidden />
+      </TooltipIconButton>
     );
   }
   return (
-    <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'edit', row })} aria-label={t('actions.editPurchase', { id: row.purchase_id })}>
-        {t('actions.edit')}
-      </Button>
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <TooltipIconButton tooltip={t('actions.edit')} label={t('actions.editPurchase', { id: row.purchase_id })} onClick={() => onOpen({ kind: 'edit', row })}>
+        <IconEdit size={16} aria-hidden />
+      </TooltipIconButton>
       {row.abilities.cancel_subscription && (
-        <Button size="xs" variant="subtle" color="red" onClick={() => onOpen({ kind: 'cancel', row })} aria-label={t('actions.cancelSubscriptionOf', { id: row.purchase_id })}>
-          {t('actions.cancelSubscription')}
-        </Button>
+        <TooltipIconButton tooltip={t('actions.cancelSubscription')} label={t('actions.cancelSubscriptionOf', { id: row.purchase_id })} color="red" onClick={() => onOpen({ kind: 'cancel', row })}>
+          <IconCircleX size={16} aria-hidden />
+        </TooltipIconButton>
       )}
     </Group>
   );
@@ -75,7 +78,6 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminRecord[]; lang: st
           <Table.Th>{t('columns.product')}</Table.Th>
           <Table.Th>{t('columns.status')}</Table.Th>
           <Table.Th>{t('columns.total')}</Table.Th>
-          <Table.Th>{t('columns.discount')}</Table.Th>
           <Table.Th>{t('columns.paymentMethod')}</Table.Th>
           <Table.Th>
             <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
@@ -99,7 +101,7 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminRecord[]; lang: st
           <WholeTd label={t('columns.date')} data-testid="record-date">
             {formatDateTime(row.createdAt, lang)}
           </WholeTd>
-          <LabelledTd label={t('columns.customer')} style={{ overflowWrap: 'anywhere' }}>
+          <LabelledTd label={t('columns.customer')} miw={150} style={{ overflowWrap: 'anywhere' }}>
             {row.user ? (
               <div>
                 <Text size="sm">{`${row.user.name} ${row.user.last_name}`.trim()}</Text>
@@ -126,8 +128,16 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminRecord[]; lang: st
               )}
             </div>
           </WholeTd>
-          <WholeTd label={t('columns.total')}>{formatMoney(row.total_payment)}</WholeTd>
-          <LabelledTd label={t('columns.discount')}>{row.discount?.code ?? ''}</LabelledTd>
+          <WholeTd label={t('columns.total')}>
+            <div>
+              <Text size="sm">{formatMoney(row.total_payment)}</Text>
+              {row.discount && (
+                <Text size="xs" c="dimmed" data-testid="record-discount">
+                  {t('discountCode', { code: row.discount.code })}
+                </Text>
+              )}
+            </div>
+          </WholeTd>
           <LabelledTd label={t('columns.paymentMethod')}>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</LabelledTd>
           <WholeTd>
             <RowActions row={row} onOpen={onOpen} t={t} />

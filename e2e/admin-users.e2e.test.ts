@@ -160,6 +160,7 @@ async function layoutChecks(page: Page, lang: UiLang, who: { customerId: number;
   for (const width of widths) {
     await atWidth(page, width);
     await expectWhole(page.getByTestId('records-table'), `/admin at ${width} (${lang})`);
+    await expectWhole(page.getByTestId('record-filters'), `/admin's tabs at ${width} (${lang})`);
     await layoutScreenshot(page, `admin-purchases-${lang}-${width}`);
   }
 

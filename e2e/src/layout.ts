@@ -14,9 +14,9 @@ export const LAYOUT_WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { w
 export type LayoutWidth = keyof typeof LAYOUT_WIDTHS;
 
 /**
- * What is cut off in the table (an empty list when nothing is): badges and buttons whose label is
- * ellipsised or that stick out of the table's visible box or the viewport, and dates on more than one line.
- * Each finding names the element and its text.
+ * What is cut off in the table (or other block: a row of tabs…), an empty list when nothing is: badges,
+ * buttons and tabs whose label is ellipsised or that stick out of the block's visible box or the
+ * viewport, and dates on more than one line. Each finding names the element and its text.
  */
 export async function clippedInTable(table: Locator): Promise<string[]> {
   await table.scrollIntoViewIfNeeded();
@@ -38,9 +38,9 @@ export async function clippedInTable(table: Locator): Promise<string[]> {
       const r = el.getBoundingClientRect();
       return r.left >= box.left - 1 && r.right <= box.right + 1 && r.left >= -1 && r.right <= viewport + 1;
     };
-    for (const el of root.querySelectorAll('.mantine-Badge-root, button, a.mantine-Anchor-root')) {
+    for (const el of root.querySelectorAll('.mantine-Badge-root, button, a.mantine-Anchor-root, .mantine-SegmentedControl-control')) {
       if (!inside(el)) found.push(`${name(el)} outside the table's visible box or the viewport`);
-      const label = el.querySelector('.mantine-Badge-label, .mantine-Button-label') ?? el;
+      const label = el.querySelector('.mantine-Badge-label, .mantine-Button-label, .mantine-SegmentedControl-label') ?? el;
       if (label.scrollWidth > label.clientWidth + 1) found.push(`${name(el)} cut off (${label.clientWidth} of ${label.scrollWidth} px shown)`);
     }
     // Dates ("03 Nov 2026 10:05", "Nov 3, 2026", "3 nov 2026"): one line each.

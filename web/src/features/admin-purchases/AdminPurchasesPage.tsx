@@ -213,8 +213,11 @@ export default function AdminPurchasesPage() {
               </Button>
             )}
           </Group>
-          <Group wrap="wrap" gap="md">
+          <Group wrap="wrap" gap="md" data-testid="record-filters">
+            {/* On a phone each control takes the card's width in smaller type, so no tab is cut off. */}
             <SegmentedControl
+              fullWidth={compact}
+              size={compact ? 'xs' : 'sm'}
               aria-label={t('filters.status')}
               value={status}
               onChange={(value) => setStatus(value as StatusTab)}
@@ -222,6 +225,8 @@ export default function AdminPurchasesPage() {
               data-testid="status-tabs"
             />
             <SegmentedControl
+              fullWidth={compact}
+              size={compact ? 'xs' : 'sm'}
               aria-label={t('filters.type')}
               value={type}
               onChange={(value) => setType(value as TypeTab)}

@@ -6,13 +6,15 @@
 // comes back with "Stop viewing", the admin's own session untouched in the first window; then /admin (the
 // purchases and invoices list) shows the gift (total $0.00) and its invoice for that customer. Then the
 // layout of those screens (issue 28, item 5) with more purchases for the customer (an active subscription,
-// pending, revoked, cancelled): /admin's table, the customer's page and — logged in as the customer — the
-// "Viewing as" bar and /billing, at 1280 and 390 px: no badge, date or button cut off, the bar over
-// nothing; screenshots under e2e/artifacts/layout/.
+// pending, revoked, cancelled): /admin's table, the customer's page, /admin/staff and — logged in as the
+// customer — the "Viewing as" bar and /billing, at 1280 and 390 px: no badge, date or button cut off, the
+// bar over nothing; screenshots under e2e/artifacts/layout/. Add staff fills the picked customer's email.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, inject } from 'vitest';
 import adminPurchasesEn from '../web/src/i18n/admin-purchases.en.json';
 import adminPurchasesEs from '../web/src/i18n/admin-purchases.es.json';
+import adminStaffEn from '../web/src/i18n/admin-staff.en.json';
+import adminStaffEs from '../web/src/i18n/admin-staff.es.json';
 import adminUsersEn from '../web/src/i18n/admin-users.en.json';
 import adminUsersEs from '../web/src/i18n/admin-users.es.json';
 import billingEn from '../web/src/i18n/billing.en.json';
@@ -23,8 +25,8 @@ import { label, newcomer, signIn, signUpViaApi, type UiLang } from './src/journe
 import { atWidth, clippedInTable, layoutScreenshot, LAYOUT_WIDTHS, overlaps, type LayoutWidth } from './src/layout';
 
 const ui = {
-  en: { t: adminUsersEn, purchases: adminPurchasesEn, billing: billingEn, locale: 'en-US' },
-  es: { t: adminUsersEs, purchases: adminPurchasesEs, billing: billingEs, locale: 'es-ES' },
+  en: { t: adminUsersEn, purchases: adminPurchasesEn, billing: billingEn, staff: adminStaffEn, locale: 'en-US' },
+  es: { t: adminUsersEs, purchases: adminPurchasesEs, billing: billingEs, staff: adminStaffEs, locale: 'es-ES' },
 } as const;
 
 /** The admin's interface language follows the profile once signed in. */
@@ -132,9 +134,9 @@ async function expectWhole(table: Locator, where: string) {
   expect(await clippedInTable(table), where).toEqual([]);
 }
 
-/** Steps 7–10: the screens' layout at 1280 and 390 px (issue 28, item 5). */
+/** Steps 7–11: the screens' layout at 1280 and 390 px, and the staff picker (issue 28, item 5). */
 async function layoutChecks(page: Page, lang: UiLang, who: { customerId: number; email: string; password: string; productId: number; name: string }) {
-  const { t, purchases: p, billing: b } = ui[lang];
+  const { t, purchases: p, billing: b, staff: s } = ui[lang];
   const admin = await adminSessionToken();
   // The customer's own screens (seen by logging in as them) in this language too.
   const { token } = await apiRequest<{ token: string }>('POST', '/auth/login', { body: { email: who.email, password: who.password } });
@@ -164,15 +166,19 @@ async function layoutChecks(page: Page, lang: UiLang, who: { customerId: number;
     await layoutScreenshot(page, `admin-purchases-${lang}-${width}`);
   }
 
-  // 9. The customer's page: the revoked purchase gives no access (no "Access until" date); at 1280 px the
-  // dates and badges are whole.
-  await atWidth(page, 'desktop');
+  // 9. The customer's page: the revoked purchase gives no access (no "Access until" date); its tables whole.
   await page.goto(`/admin/users/${who.customerId}`);
   await page.getByTestId('customer-page').waitFor();
   await expect.poll(() => page.getByTestId('customer-purchase').count()).toBe(5);
   const revoked = page.getByTestId('customer-purchase').filter({ hasText: p.statuses.revoked });
   expect(await revoked.getByTestId('purchase-expires').textContent()).toBe(t.detail.noAccess);
-  await expectWhole(page.getByTestId('customer-purchases'), `customer page at desktop (${lang})`);
+  for (const width of widths) {
+    await atWidth(page, width);
+    await expectWhole(page.getByTestId('customer-purchases'), `customer page's purchases at ${width} (${lang})`);
+    await expectWhole(page.getByTestId('customer-invoices'), `customer page's invoices at ${width} (${lang})`);
+    await layoutScreenshot(page, `customer-${lang}-${width}`);
+  }
+  await atWidth(page, 'desktop');
 
   // 10. Logged in as the customer: the bar sits above the page, over neither the sidebar (1280) nor the
   // phone header (390), and /billing's tables are whole at both widths.
@@ -203,6 +209,26 @@ async function layoutChecks(page: Page, lang: UiLang, who: { customerId: number;
   }
   expect(await bar.textContent()).toContain(who.name);
   await Promise.all([viewer.waitForEvent('close'), bar.getByTestId('viewing-as-stop').click()]);
+
+  // 11. Staff: the table whole at both widths; Add staff → the customer picked from the suggestions fills
+  // the field with their email alone, and Add is enabled (closed without adding).
+  await page.goto('/admin/staff');
+  await page.getByTestId('staff-row').first().waitFor();
+  for (const width of widths) {
+    await atWidth(page, width);
+    await expectWhole(page.getByTestId('staff-table'), `/admin/staff at ${width} (${lang})`);
+    await layoutScreenshot(page, `staff-${lang}-${width}`);
+  }
+  await atWidth(page, 'desktop');
+  await page.getByTestId('add-staff').click();
+  const addModal = page.getByTestId('add-staff-modal');
+  const email = addModal.getByTestId('add-staff-email');
+  await email.fill(who.email.slice(0, 12));
+  await page.getByTestId('staff-candidate').filter({ hasText: who.email }).click();
+  expect(await email.inputValue()).toBe(who.email);
+  await expect.poll(() => addModal.getByRole('button', { name: s.add }).isEnabled()).toBe(true);
+  await page.keyboard.press('Escape');
+  await addModal.waitFor({ state: 'hidden' });
 }
 
 describe('back office: customers', () => {

@@ -200,6 +200,9 @@ async function layoutChecks(page: Page, lang: UiLang, who: { customerId: number;
     expect(await overlaps(bar, heading), `the bar over the title at ${width} (${lang})`).toBe(false);
     if (width === 'desktop') expect(await overlaps(bar, viewer.getByTestId('app-sidebar')), `the bar over the sidebar (${lang})`).toBe(false);
     else expect(await overlaps(bar, viewer.locator('.mantine-AppShell-header')), `the bar over the phone header (${lang})`).toBe(false);
+    // The shell tells full-height screens (the chat) how much room the bar takes.
+    const barHeight = Math.round((await bar.boundingBox())!.height);
+    await expect.poll(() => viewer.evaluate(() => getComputedStyle(document.querySelector('.mantine-AppShell-main')!).getPropertyValue('--pluma-banner-height'))).toBe(`${barHeight}px`);
     // Nothing on the page is wider than the screen.
     expect(await viewer.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `/billing scrolls sideways at ${width} (${lang})`).toBe(true);
     await expectWhole(viewer.getByTestId('purchases-table'), `/billing purchases at ${width} (${lang})`);

@@ -49,7 +49,7 @@ function RowActions({ row, onOpen, t }: { row: AdminPurchaseRow; onOpen: (dialog
     );
   }
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} wrap="nowrap">
       <TooltipIconButton tooltip={t('actions.edit')} label={t('actions.editPurchase', { id: row.purchase_id })} onClick={() => onOpen({ kind: 'edit', row })}>
         <IconEdit size={16} aria-hidden />
       </TooltipIconButton>

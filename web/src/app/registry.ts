@@ -71,8 +71,9 @@ export interface UserMenuItem {
 export interface ShellWidget {
   id: string;
   /** Where the shell renders it: top of the sidebar (e.g. the organization picker), above the user menu,
-   *  or floating over the page (e.g. the walkthrough video). */
-  slot: 'sidebarTop' | 'sidebarBottom' | 'overlay';
+   *  floating over the page (e.g. the walkthrough video), or a banner above the page that takes its own
+   *  room, below the phone header and beside the sidebar, never over them (e.g. the "Viewing as" bar). */
+  slot: 'sidebarTop' | 'sidebarBottom' | 'overlay' | 'banner';
   component: Screen;
   order: number;
 }

@@ -16,10 +16,12 @@ interface RecordsSectionProps {
   children: ReactNode;
   /** Narrower screens scroll the table sideways below this width. */
   minWidth: number;
+  /** On phones, each row as a card of labelled lines (ListTable's `stacked`). */
+  stacked?: boolean;
   tableTestId?: string;
 }
 
-export function RecordsSection({ title, action, isEmpty, emptyText, head, children, minWidth, tableTestId }: RecordsSectionProps) {
+export function RecordsSection({ title, action, isEmpty, emptyText, head, children, minWidth, stacked, tableTestId }: RecordsSectionProps) {
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="sm">
@@ -33,7 +35,7 @@ export function RecordsSection({ title, action, isEmpty, emptyText, head, childr
           {emptyText}
         </Text>
       ) : (
-        <ListTable minWidth={minWidth} head={head} data-testid={tableTestId}>
+        <ListTable minWidth={minWidth} stacked={stacked} head={head} data-testid={tableTestId}>
           {children}
         </ListTable>
       )}

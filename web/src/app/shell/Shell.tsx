@@ -1,7 +1,7 @@
 // The signed-in shell (spec part 2 §2): sidebar, mobile navigation (burger under sm), breadcrumb bar, content.
 import { AppShell, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/PageLoader';
@@ -18,6 +18,16 @@ export function Shell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The banner slot's height, for screens that fill the viewport (the chat) to leave it room.
+  const banner = useRef<HTMLDivElement>(null);
+  const [bannerHeight, setBannerHeight] = useState(0);
+  useEffect(() => {
+    const element = banner.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setBannerHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <AppShell
@@ -34,7 +44,10 @@ export function Shell({ children }: { children: ReactNode }) {
       <AppShell.Navbar id="app-sidebar" aria-label={t('shell.navigation')} data-testid="app-sidebar">
         <Sidebar user={user} onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} style={{ '--pluma-banner-height': `${bannerHeight}px` } as CSSProperties}>
+        <div ref={banner} className={classes.banner}>
+          <ShellWidgets slot="banner" />
+        </div>
         <div className={classes.content} style={{ padding: 'var(--pluma-page-padding)' }}>
           <BreadcrumbBar />
           <RouteErrorBoundary resetKey={pathname}>

@@ -1,9 +1,11 @@
-import type { AdminPurchaseRow, AdminPurchasesPage as RecordsPage } from '@pluma/common/admin-purchases';
+import { INVOICE_STATUSES, PURCHASE_STATUSES, STATUS_FILTERS, type AdminPurchaseRow, type AdminPurchasesPage as RecordsPage } from '@pluma/common/admin-purchases';
 import { purchasesDefaultRange, localDay } from '@pluma/common/rules/date-range';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import adminPurchasesEn from '../../i18n/admin-purchases.en.json';
+import adminPurchasesEs from '../../i18n/admin-purchases.es.json';
 import AdminPurchasesPage from './AdminPurchasesPage';
 import { formatDateTime, pageCount, pageWindow, showsPaymentMethod, statusColor } from './admin-purchases-view';
 import { buildAdminPurchaseRow } from './test-rows';
@@ -60,6 +62,30 @@ afterEach(async () => {
   await setLanguage('en');
 });
 
+describe('/admin status badges', () => {
+  it('every status (with the lifecycle\'s failed and expired) is worded in English and Spanish, failed in red', () => {
+    const statuses = [...new Set([...PURCHASE_STATUSES, ...INVOICE_STATUSES, ...Object.values(STATUS_FILTERS).flat(), 'failed', 'expired'])];
+    for (const status of statuses) {
+      expect((adminPurchasesEn.statuses as Record<string, string>)[status], `${status} (en)`).toMatch(/\S/);
+      expect((adminPurchasesEs.statuses as Record<string, string>)[status], `${status} (es)`).toMatch(/\S/);
+    }
+    expect(statusColor('failed')).toBe('red');
+    expect(statusColor('expired')).toBe('gray');
+  });
+
+  it('shows a failed purchase with its badge and the provider\'s reason, and an expired one (Spanish)', async () => {
+    const failed = { ...row({ purchase_id: 21, status: 'failed', abilities: { edit: true, cancel_subscription: false } }), failure_reason: 'Your card was declined.' };
+    const expired = row({ purchase_id: 22, status: 'expired', abilities: { edit: true, cancel_subscription: false } });
+    await setLanguage('es');
+    renderAdmin({ rows: [failed, expired] });
+    const rows = await screen.findAllByTestId('record-row');
+    expect(within(rows[0]).getByTestId('record-status')).toHaveTextContent('Fallida');
+    expect(within(rows[0]).getByTestId('record-failure-reason')).toHaveTextContent('Your card was declined.');
+    expect(within(rows[1]).getByTestId('record-status')).toHaveTextContent('Vencida');
+    expect(within(rows[1]).queryByTestId('record-failure-reason')).toBeNull();
+  });
+});
+
 describe('/admin purchases and invoices', () => {
   it('asks for this month to one month later, all statuses and types, and shows the rows', async () => {
     const { calls } = renderAdmin();
@@ -71,7 +97,7 @@ describe('/admin purchases and invoices', () => {
     expect(within(rows[0]).getByText('Lucía Pérez')).toBeInTheDocument();
     expect(within(rows[0]).getByText('lucia@example.com')).toBeInTheDocument();
     expect(within(rows[0]).getByText('$1,234.50')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('SPRING')).toBeInTheDocument();
+    expect(within(rows[0]).getByTestId('record-discount')).toHaveTextContent('Code SPRING');
     expect(within(rows[2]).getByText('Invoice')).toBeInTheDocument();
     expect(screen.getByText('3 records')).toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { STATUS_TABS, TYPE_TABS, type AdminPurchaseRow, type StatusTab, type TypeTab } from '@pluma/common/admin-purchases';
 import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
 import { localDay, purchasesDefaultRange, type DateRange } from '@pluma/common/rules/date-range';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCircleX, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -17,10 +17,11 @@ import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { DateRangeInput } from '../../ui/DateRangeInput';
 import { ListResults } from '../../ui/ListResults';
-import { ListTable } from '../../ui/ListTable';
+import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { SearchInput } from '../../ui/SearchInput';
+import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useListControls } from '../../ui/use-list-controls';
 import { ADMIN_RECORDS_KEY, useAdminRecords, useProductChoices, type AdminFilters } from './admin-purchases-api';
 import { adminErrorText } from './admin-purchases-errors';
@@ -29,37 +30,43 @@ import { CancelSubscriptionModal } from './CancelSubscriptionModal';
 import { EditPurchaseModal } from './EditPurchaseModal';
 import { InvoiceModal } from './InvoiceModal';
 
+/** A row as the web reads it: `failure_reason` (a failed payment's provider reason) arrives with the purchase lifecycle. */
+type AdminRecord = AdminPurchaseRow & { failure_reason?: string | null };
+
 type Dialog = { kind: 'edit'; row: AdminPurchaseRow } | { kind: 'cancel'; row: AdminPurchaseRow } | { kind: 'invoice'; row: AdminPurchaseRow | null } | null;
 
 const rowKey = (row: AdminPurchaseRow) => `${row.type}-${row.type === 'purchase' ? row.purchase_id : row.invoice_id}`;
 
+// Icon buttons (named in full for screen readers, with their tooltip): the table keeps its columns in a
+// laptop's width in both languages ("Cancelar suscripción" as text pushed it past the table's edge).
 function RowActions({ row, onOpen, t }: { row: AdminPurchaseRow; onOpen: (dialog: Dialog) => void; t: TFunction }) {
   if (!row.abilities.edit) return null;
   if (row.type === 'invoice') {
     return (
-      <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'invoice', row })} aria-label={t('actions.editInvoice', { id: row.invoice_id })}>
-        {t('actions.edit')}
-      </Button>
+      <TooltipIconButton tooltip={t('actions.edit')} label={t('actions.editInvoice', { id: row.invoice_id })} onClick={() => onOpen({ kind: 'invoice', row })}>
+        <IconEdit size={16} aria-hidden />
+      </TooltipIconButton>
     );
   }
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="light" onClick={() => onOpen({ kind: 'edit', row })} aria-label={t('actions.editPurchase', { id: row.purchase_id })}>
-        {t('actions.edit')}
-      </Button>
+      <TooltipIconButton tooltip={t('actions.edit')} label={t('actions.editPurchase', { id: row.purchase_id })} onClick={() => onOpen({ kind: 'edit', row })}>
+        <IconEdit size={16} aria-hidden />
+      </TooltipIconButton>
       {row.abilities.cancel_subscription && (
-        <Button size="xs" variant="subtle" color="red" onClick={() => onOpen({ kind: 'cancel', row })} aria-label={t('actions.cancelSubscriptionOf', { id: row.purchase_id })}>
-          {t('actions.cancelSubscription')}
-        </Button>
+        <TooltipIconButton tooltip={t('actions.cancelSubscription')} label={t('actions.cancelSubscriptionOf', { id: row.purchase_id })} color="red" onClick={() => onOpen({ kind: 'cancel', row })}>
+          <IconCircleX size={16} aria-hidden />
+        </TooltipIconButton>
       )}
     </Group>
   );
 }
 
-function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lang: string; onOpen: (dialog: Dialog) => void; t: TFunction }) {
+function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminRecord[]; lang: string; onOpen: (dialog: Dialog) => void; t: TFunction }) {
   return (
     <ListTable
       minWidth={900}
+      stacked
       verticalSpacing="sm"
       highlightOnHover
       data-testid="records-table"
@@ -71,7 +78,6 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lan
           <Table.Th>{t('columns.product')}</Table.Th>
           <Table.Th>{t('columns.status')}</Table.Th>
           <Table.Th>{t('columns.total')}</Table.Th>
-          <Table.Th>{t('columns.discount')}</Table.Th>
           <Table.Th>{t('columns.paymentMethod')}</Table.Th>
           <Table.Th>
             <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
@@ -81,42 +87,61 @@ function RecordsTable({ rows, lang, onOpen, t }: { rows: AdminPurchaseRow[]; lan
     >
       {rows.map((row) => (
         <Table.Tr key={rowKey(row)} data-testid="record-row">
-          <Table.Td>
-            <Text size="sm" fw={600}>
-              #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`kind.${row.type}`)}
-              {row.is_gift ? ` · ${t('gift')}` : ''}
-            </Text>
-          </Table.Td>
-          <Table.Td>{formatDateTime(row.createdAt, lang)}</Table.Td>
-          <Table.Td>
+          <WholeTd label={t('columns.number')}>
+            <div>
+              <Text size="sm" fw={600}>
+                #{row.type === 'purchase' ? row.purchase_id : row.invoice_id}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`kind.${row.type}`)}
+                {row.is_gift ? ` · ${t('gift')}` : ''}
+              </Text>
+            </div>
+          </WholeTd>
+          <WholeTd label={t('columns.date')} data-testid="record-date">
+            {formatDateTime(row.createdAt, lang)}
+          </WholeTd>
+          <LabelledTd label={t('columns.customer')} miw={150} style={{ overflowWrap: 'anywhere' }}>
             {row.user ? (
-              <>
+              <div>
                 <Text size="sm">{`${row.user.name} ${row.user.last_name}`.trim()}</Text>
                 <Text size="xs" c="dimmed">
                   {row.user.email}
                 </Text>
-              </>
+              </div>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('noCustomer')}
               </Text>
             )}
-          </Table.Td>
-          <Table.Td>{row.product?.name ?? t('noProduct')}</Table.Td>
-          <Table.Td>
-            <Badge variant="dot" color={statusColor(row.status)} data-testid="record-status">
-              {t(`statuses.${row.status}`, { defaultValue: row.status })}
-            </Badge>
-          </Table.Td>
-          <Table.Td>{formatMoney(row.total_payment)}</Table.Td>
-          <Table.Td>{row.discount?.code ?? ''}</Table.Td>
-          <Table.Td>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</Table.Td>
-          <Table.Td>
+          </LabelledTd>
+          <LabelledTd label={t('columns.product')}>{row.product?.name ?? t('noProduct')}</LabelledTd>
+          <WholeTd label={t('columns.status')}>
+            <div>
+              <Badge variant="dot" color={statusColor(row.status)} miw="max-content" data-testid="record-status" data-status={row.status}>
+                {t(`statuses.${row.status}`, { defaultValue: row.status })}
+              </Badge>
+              {row.status === 'failed' && row.failure_reason && (
+                <Text size="xs" c="dimmed" maw={200} style={{ whiteSpace: 'normal' }} data-testid="record-failure-reason">
+                  {row.failure_reason}
+                </Text>
+              )}
+            </div>
+          </WholeTd>
+          <WholeTd label={t('columns.total')}>
+            <div>
+              <Text size="sm">{formatMoney(row.total_payment)}</Text>
+              {row.discount && (
+                <Text size="xs" c="dimmed" data-testid="record-discount">
+                  {t('discountCode', { code: row.discount.code })}
+                </Text>
+              )}
+            </div>
+          </WholeTd>
+          <LabelledTd label={t('columns.paymentMethod')}>{showsPaymentMethod(row) ? (row.payment_method?.name ?? '') : ''}</LabelledTd>
+          <WholeTd>
             <RowActions row={row} onOpen={onOpen} t={t} />
-          </Table.Td>
+          </WholeTd>
         </Table.Tr>
       ))}
     </ListTable>
@@ -188,8 +213,11 @@ export default function AdminPurchasesPage() {
               </Button>
             )}
           </Group>
-          <Group wrap="wrap" gap="md">
+          <Group wrap="wrap" gap="md" data-testid="record-filters">
+            {/* On a phone each control takes the card's width in smaller type, so no tab is cut off. */}
             <SegmentedControl
+              fullWidth={compact}
+              size={compact ? 'xs' : 'sm'}
               aria-label={t('filters.status')}
               value={status}
               onChange={(value) => setStatus(value as StatusTab)}
@@ -197,6 +225,8 @@ export default function AdminPurchasesPage() {
               data-testid="status-tabs"
             />
             <SegmentedControl
+              fullWidth={compact}
+              size={compact ? 'xs' : 'sm'}
               aria-label={t('filters.type')}
               value={type}
               onChange={(value) => setType(value as TypeTab)}

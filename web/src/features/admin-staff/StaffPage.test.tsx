@@ -79,4 +79,33 @@ describe('/admin/staff', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'new@example.com', role: 'manager' }));
     expect(await screen.findByText('Staff member added.')).toBeInTheDocument();
   });
+
+  it('picking a customer from the suggestions fills only their email and enables Add', async () => {
+    const { calls } = stubFetch({
+      'GET /api/staff/admin/all': () => ({ body: { staff: [], total: 0 } }),
+      'GET /api/users/admin/all': () => ({
+        body: { users: [{ user_id: 20, name: 'Eva', last_name: 'Ruiz', email: 'eva@example.com', phone: null, role: null, total_words: 0, last_used: null, ltv: 0, createdAt: '2026-11-01T00:00:00.000Z' }], total: 1 },
+      }),
+      'POST /api/staff': () => ({ status: 201, body: member() }),
+    });
+    show();
+    fireEvent.click(await screen.findByTestId('add-staff'));
+    const modal = await screen.findByTestId('add-staff-modal');
+    const input = await within(modal).findByTestId('add-staff-email');
+    const add = await within(modal).findByRole('button', { name: 'Add staff', hidden: true });
+    fireEvent.change(input, { target: { value: 'eva' } });
+    expect(add).toBeDisabled();
+    // The suggestion shows the customer's name beside the email…
+    const option = await screen.findByTestId('staff-candidate', {}, { timeout: 3000 });
+    expect(option).toHaveTextContent('eva@example.com');
+    expect(option).toHaveTextContent('Eva Ruiz');
+    // …and choosing it puts the email alone in the field.
+    fireEvent.click(option.closest('[role="option"]')!);
+    await waitFor(() => expect(input).toHaveValue('eva@example.com'));
+    await waitFor(() => expect(add).toBeEnabled());
+    // A known customer: no invitation note.
+    expect(within(modal).queryByTestId('invite-note')).toBeNull();
+    fireEvent.click(add);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'eva@example.com', role: 'manager' }));
+  });
 });

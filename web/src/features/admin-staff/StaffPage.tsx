@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../ui/alerts';
 import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
-import { ListTable } from '../../ui/ListTable';
+import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
@@ -57,6 +57,7 @@ function AddStaffModal({ opened, onClose, onDone }: { opened: boolean; onClose: 
     },
     onError: (e) => handleError(e),
   });
+  const candidates = (matches.data?.users ?? []).filter((u) => !u.role);
   const known = matches.data?.users.some((u) => u.email.toLowerCase() === email.trim().toLowerCase());
   return (
     <Modal opened={opened} onClose={onClose} title={t('addTitle')} onConfirm={() => save.mutate()} confirmLabel={t('add')} confirmLoading={save.isPending} confirmDisabled={!valid} data-testid="add-staff-modal">
@@ -66,7 +67,23 @@ function AddStaffModal({ opened, onClose, onDone }: { opened: boolean; onClose: 
           description={t('addHelp')}
           value={email}
           onChange={setEmail}
-          data={(matches.data?.users ?? []).filter((u) => !u.role).map((u) => ({ value: u.email, label: `${u.email} — ${u.name} ${u.last_name}`.trim() }))}
+          // Each suggestion is its email (Autocomplete puts an option's label in the field, so the label is the
+          // bare email); the customer's name is only drawn beside it in the list.
+          data={candidates.map((u) => u.email)}
+          renderOption={({ option }) => {
+            const match = candidates.find((u) => u.email === option.value);
+            const name = match ? `${match.name} ${match.last_name}`.trim() : '';
+            return (
+              <div data-testid="staff-candidate">
+                <Text size="sm">{option.value}</Text>
+                {name && (
+                  <Text size="xs" c="dimmed">
+                    {name}
+                  </Text>
+                )}
+              </div>
+            );
+          }}
           data-autofocus
           data-testid="add-staff-email"
         />
@@ -132,6 +149,7 @@ export default function StaffPage() {
       ) : (
         <ListTable
           minWidth={560}
+          stacked
           verticalSpacing="xs"
           data-testid="staff-table"
           head={
@@ -146,10 +164,12 @@ export default function StaffPage() {
           <TableStateRows pending={list.isPending} empty={list.data?.staff.length === 0} columns={4} emptyText={t('empty')} />
           {list.data?.staff.map((member) => (
             <Table.Tr key={member.staff_id} data-testid="staff-row">
-              <Table.Td>{`${member.user.name} ${member.user.last_name}`.trim()}</Table.Td>
-              <Table.Td>{member.user.email}</Table.Td>
-              <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
-              <Table.Td>
+              <LabelledTd label={t('name')}>{`${member.user.name} ${member.user.last_name}`.trim()}</LabelledTd>
+              <LabelledTd label={t('email')} style={{ overflowWrap: 'anywhere' }}>
+                {member.user.email}
+              </LabelledTd>
+              <WholeTd label={t('role')}>{t(`roles.${member.role}`)}</WholeTd>
+              <WholeTd>
                 <Group gap="xs" wrap="nowrap">
                   <Button
                     size="compact-xs"
@@ -167,7 +187,7 @@ export default function StaffPage() {
                     {t('remove')}
                   </Button>
                 </Group>
-              </Table.Td>
+              </WholeTd>
             </Table.Tr>
           ))}
         </ListTable>

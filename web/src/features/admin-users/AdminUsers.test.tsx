@@ -151,6 +151,18 @@ describe('customer detail', () => {
     expect(await screen.findByText('Enlace copiado al portapapeles.')).toBeInTheDocument();
   });
 
+  it('a revoked purchase has no "Access until" date: it says it gives no access (English and Spanish)', async () => {
+    const base = detail().purchases[0];
+    routes({ 'GET /api/users/10/admin': () => ({ body: detail({ purchases: [base, { ...base, purchase_id: 6, status: 'revoked', product: { name: 'Pro' } }] }) }) });
+    show(<CustomerPage />, admin, '/admin/users/10', '/admin/users/:id');
+    const [kept, revoked] = await screen.findAllByTestId('customer-purchase');
+    expect(within(kept).getByTestId('purchase-expires')).toHaveTextContent(/2026/);
+    expect(within(revoked).getByTestId('purchase-expires')).toHaveTextContent('No access');
+    expect(revoked).not.toHaveTextContent(/2026.*2026/);
+    await act(() => setLanguage('es'));
+    await waitFor(() => expect(within(revoked).getByTestId('purchase-expires')).toHaveTextContent('Sin acceso'));
+  });
+
   it('says the spec\'s text when the clipboard refuses', async () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
     routes({ 'POST /api/users/resetPasswordLink': () => ({ body: { link: 'http://app/x' } }) });

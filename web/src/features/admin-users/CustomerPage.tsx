@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../app/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { copyToClipboard } from '../../ui/clipboard';
 import { ConfirmModal } from '../../ui/ConfirmModal';
+import { LabelledTd, WholeTd } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordsSection } from '../../ui/RecordsSection';
@@ -184,6 +185,7 @@ export default function CustomerPage() {
         isEmpty={c.purchases.length === 0}
         emptyText={t('detail.noRecords')}
         minWidth={640}
+        stacked
         tableTestId="customer-purchases"
         head={
           <>
@@ -199,20 +201,24 @@ export default function CustomerPage() {
       >
         {c.purchases.map((p) => (
           <Table.Tr key={p.purchase_id} data-testid="customer-purchase">
-            <Table.Td>{p.purchase_id}</Table.Td>
-            <Table.Td>
-              {p.product?.name ?? '—'}
-              {p.is_gift && (
-                <Badge ml="xs" size="xs" variant="outline">
-                  {t('access.giftBadge')}
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>{t(`admin-purchases:statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
-            <Table.Td>{formatMoney(p.total_payment, lang)}</Table.Td>
-            <Table.Td>{formatDateTime(p.createdAt, lang)}</Table.Td>
-            <Table.Td>{formatDateTime(p.expires_at, lang)}</Table.Td>
-            <Table.Td>
+            <WholeTd label="#">{p.purchase_id}</WholeTd>
+            <LabelledTd label={t('access.product')}>
+              <span>
+                {p.product?.name ?? '—'}
+                {p.is_gift && (
+                  <Badge ml="xs" size="xs" variant="outline" miw="max-content">
+                    {t('access.giftBadge')}
+                  </Badge>
+                )}
+              </span>
+            </LabelledTd>
+            <WholeTd label={t('detail.status')}>{t(`admin-purchases:statuses.${p.status}`, { defaultValue: p.status })}</WholeTd>
+            <WholeTd label={t('access.total')}>{formatMoney(p.total_payment, lang)}</WholeTd>
+            <WholeTd label={t('detail.date')}>{formatDateTime(p.createdAt, lang)}</WholeTd>
+            {/* Only a purchase that gives access has an end to it (common rule): a revoked, failed or
+                pending one says so instead of an "Access until" date. */}
+            <WholeTd label={t('detail.expires')} data-testid="purchase-expires">{mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) ? formatDateTime(p.expires_at, lang) : t('detail.noAccess')}</WholeTd>
+            <WholeTd>
               <Group gap="xs" wrap="nowrap">
                 {mayGiveAccess({ status: p.status, cancelReason: p.cancel_reason }) && (
                   <Button size="compact-xs" variant="subtle" onClick={() => setExtending(p)} aria-label={t('access.extendLabel', { id: p.purchase_id })}>
@@ -225,7 +231,7 @@ export default function CustomerPage() {
                   </Button>
                 )}
               </Group>
-            </Table.Td>
+            </WholeTd>
           </Table.Tr>
         ))}
       </RecordsSection>
@@ -242,6 +248,7 @@ export default function CustomerPage() {
         isEmpty={c.invoices.length === 0}
         emptyText={t('detail.noRecords')}
         minWidth={520}
+        stacked
         tableTestId="customer-invoices"
         head={
           <>
@@ -256,17 +263,17 @@ export default function CustomerPage() {
       >
         {c.invoices.map((i) => (
           <Table.Tr key={i.invoice_id} data-testid="customer-invoice">
-            <Table.Td>{i.invoice_id}</Table.Td>
-            <Table.Td>{i.purchase_id ?? '—'}</Table.Td>
-            <Table.Td>{t(`admin-purchases:statuses.${i.status}`, { defaultValue: i.status })}</Table.Td>
-            <Table.Td>{formatMoney(i.total_payment, lang)}</Table.Td>
-            <Table.Td>{formatDateTime(i.createdAt, lang)}</Table.Td>
+            <WholeTd label="#">{i.invoice_id}</WholeTd>
+            <WholeTd label={t('detail.purchase')}>{i.purchase_id ?? '—'}</WholeTd>
+            <WholeTd label={t('detail.status')}>{t(`admin-purchases:statuses.${i.status}`, { defaultValue: i.status })}</WholeTd>
+            <WholeTd label={t('access.total')}>{formatMoney(i.total_payment, lang)}</WholeTd>
+            <WholeTd label={t('detail.date')}>{formatDateTime(i.createdAt, lang)}</WholeTd>
             {isAdmin && (
-              <Table.Td>
+              <WholeTd>
                 <Button size="compact-xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => setInvoice(i)} aria-label={t('detail.editInvoiceLabel', { id: i.invoice_id })}>
                   {t('detail.edit')}
                 </Button>
-              </Table.Td>
+              </WholeTd>
             )}
           </Table.Tr>
         ))}

@@ -1,5 +1,6 @@
 // The "Viewing as {name}" bar of a session a staff admin opened with "log in as the user" (GET /users says
-// `impersonated_by`): always on screen, with the way back — end this session, leave the tab's view-as
+// `impersonated_by`): always on screen, in the shell's banner slot (above the page, taking its own room:
+// never over the header or the sidebar), with the way back — end this session, leave the tab's view-as
 // storage and close the tab (or, when the browser keeps it open, show the customer's page as the admin).
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
@@ -37,7 +38,6 @@ export default function ViewingAsBar() {
       py={6}
       bg="yellow.3"
       c="dark.9"
-      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 400 }}
       data-testid="viewing-as-bar"
     >
       <Group justify="center" gap="md" wrap="wrap">

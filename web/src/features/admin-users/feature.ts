@@ -14,5 +14,5 @@ export const adminUsersFeature: FeatureDefinition = {
   ],
   // 'breadcrumbs.users' is the shell's own label (the menu renders before this namespace loads).
   staffMenus: [{ id: 'admin', items: [{ labelKey: 'breadcrumbs.users', to: '/admin/users' }] }],
-  widgets: [{ id: 'viewing-as', slot: 'overlay', component: lazy(() => import('./ViewingAsBar')), order: 0 }],
+  widgets: [{ id: 'viewing-as', slot: 'banner', component: lazy(() => import('./ViewingAsBar')), order: 0 }],
 };

@@ -5,8 +5,11 @@ import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch, stubObjectUrls } from '../../test/render';
+import billingEn from '../../i18n/billing.en.json';
+import billingEs from '../../i18n/billing.es.json';
 import BillingPage from './BillingPage';
-import { accessEnd, canCancel, CANCEL_REFRESH_DELAY_MS, cancelReasonValid, cardExpiry, maskedCardNumber, statusBadge } from './billing-view';
+import { PURCHASE_STATUSES, INVOICE_STATUSES, STATUS_FILTERS } from '@pluma/common/admin-purchases';
+import { accessEnd, accessLine, canCancel, CANCEL_REFRESH_DELAY_MS, cancelReasonValid, cardExpiry, maskedCardNumber, statusBadge, type BillingPurchase } from './billing-view';
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -106,6 +109,72 @@ describe('billing rules', () => {
     expect(statusBadge('cancelled')).toMatchObject({ color: 'gray' });
     expect(statusBadge('weird')).toBeNull();
     expect(CANCEL_REFRESH_DELAY_MS).toBe(1500);
+  });
+});
+
+/** The text at a dotted key of a namespace's JSON (undefined when missing). */
+const lookUp = (texts: object, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+
+describe('billing statuses and access', () => {
+  // Every status a purchase or invoice can have, with the purchase lifecycle's failed and expired.
+  const statuses = [...new Set([...PURCHASE_STATUSES, ...INVOICE_STATUSES, ...Object.values(STATUS_FILTERS).flat(), 'failed', 'expired'])];
+
+  it('every status has a badge worded in English and Spanish', () => {
+    for (const status of statuses) {
+      const badge = statusBadge(status);
+      expect(badge, status).not.toBeNull();
+      for (const [lng, texts] of Object.entries({ en: billingEn, es: billingEs })) expect(lookUp(texts, badge!.labelKey), `${status} (${lng})`).toMatch(/\S/);
+    }
+    expect(statusBadge('failed')).toMatchObject({ color: 'red' });
+    expect(statusBadge('expired')).toMatchObject({ color: 'gray' });
+  });
+
+  it('says what access each purchase gives: never an "Access until" for one that gives none', () => {
+    const at = new Date(now);
+    expect(accessLine(purchase(), at)).toEqual({ key: 'purchases.accessRenews', date: null });
+    expect(accessLine(oneTime, at).key).toBe('purchases.accessUntil');
+    expect(accessLine(cancelledSub, at).key).toBe('purchases.accessUntil');
+    expect(accessLine(purchase({ status: 'completed', subscription_id: null, subscription_period: null, createdAt: iso(-40) }), at).key).toBe('purchases.accessEnded');
+    expect(accessLine(purchase({ status: 'pending' }), at)).toEqual({ key: 'purchases.accessPending', date: null });
+    for (const status of ['revoked', 'failed', 'expired']) expect(accessLine(purchase({ status }), at), status).toEqual({ key: 'purchases.accessNone', date: null });
+    // Ended by its provider (cancelled without a reason): none either.
+    expect(accessLine(purchase({ status: 'cancelled', cancel_reason: null }), at).key).toBe('purchases.accessNone');
+  });
+
+  it('fills the Access column for every purchase; a revoked one says it gives none (English and Spanish)', async () => {
+    const revoked = purchase({ purchase_id: 4, product: { name: 'Revoked plan' }, status: 'revoked', subscription_id: null, subscription_period: null, expiration_days: 30 });
+    renderBilling({ 'GET /api/purchases': () => ({ body: [purchase(), oneTime, revoked] }), 'GET /api/invoices/': () => ({ body: [] }) });
+    const rows = await screen.findAllByTestId('purchase-row');
+    const access = rows.map((row) => within(row).getByTestId('access-until'));
+    expect(access[0]).toHaveTextContent('Renews automatically');
+    expect(access[1]).toHaveTextContent(/^Access until \w{3} \d{1,2}, \d{4}$/);
+    expect(access[2]).toHaveTextContent('No access');
+    expect(rows[2]).not.toHaveTextContent('Access until');
+    await act(() => setLanguage('es'));
+    await waitFor(() => expect(within(rows[2]).getByTestId('access-until')).toHaveTextContent('Sin acceso'));
+    expect(rows[2]).not.toHaveTextContent('Acceso hasta');
+    expect(rows[0]).toHaveTextContent('Se renueva automáticamente');
+  });
+
+  it('lists failed payments apart, each with its reason and a way to try again (English and Spanish)', async () => {
+    const failed: BillingPurchase = { ...purchase({ purchase_id: 8, product: { name: 'Starter' }, product_id: 1, status: 'failed', subscription_id: null }), failure_reason: 'Your card was declined.' };
+    const noReason: BillingPurchase = purchase({ purchase_id: 9, product: { name: 'Team' }, status: 'failed', subscription_id: null });
+    renderBilling({ 'GET /api/purchases': () => ({ body: [purchase(), failed, noReason] }), 'GET /api/invoices/': () => ({ body: [] }) });
+    const section = await screen.findByTestId('failed-payments');
+    // Only the good purchase is in the purchases table.
+    expect(screen.getAllByTestId('purchase-row')).toHaveLength(1);
+    const rows = within(section).getAllByTestId('failed-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByTestId('status-badge')).toHaveTextContent('Failed');
+    expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('Your card was declined.');
+    expect(within(rows[0]).getByRole('link', { name: 'Try paying for Starter again' })).toHaveAttribute('href', '/checkout/1');
+    expect(within(rows[1]).getByTestId('failure-reason')).toHaveTextContent('The payment provider gave no reason.');
+    expect(section).not.toHaveTextContent('Access until');
+    await act(() => setLanguage('es'));
+    await waitFor(() => expect(section).toHaveTextContent('Pagos que no se completaron'));
+    expect(within(rows[0]).getByTestId('status-badge')).toHaveTextContent('Fallida');
+    // The provider's reason is shown as it came.
+    expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('Your card was declined.');
   });
 });
 

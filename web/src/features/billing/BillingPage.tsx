@@ -11,11 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
+import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { downloadBlob } from '../../ui/download';
 import { fetchInvoicePdf, OWN_INVOICES_KEY, OWN_PURCHASES_KEY, useOwnInvoices, useOwnPurchases } from './billing-api';
 import { billingErrorText } from './billing-errors';
-import { accessEnd, CANCEL_REFRESH_DELAY_MS, canCancel, formatDate, formatMoney, invoiceFileName, isSubscription, statusBadge } from './billing-view';
+import { accessLine, type BillingPurchase, CANCEL_REFRESH_DELAY_MS, canCancel, formatDate, formatMoney, invoiceFileName, isFailedPayment, isSubscription, statusBadge } from './billing-view';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal';
 import { SavedCards } from './SavedCards';
 
@@ -23,7 +24,8 @@ function StatusBadge({ status, t }: { status: string; t: TFunction }) {
   const badge = statusBadge(status);
   return (
     // A dot badge: the text keeps the page's contrast (a light badge's tinted text is below WCAG AA).
-    <Badge color={badge?.color ?? 'gray'} variant="dot" data-testid="status-badge">
+    // It keeps its whole word at any column width (a shrunk badge ellipsises).
+    <Badge color={badge?.color ?? 'gray'} variant="dot" miw="max-content" data-testid="status-badge" data-status={status}>
       {badge ? t(badge.labelKey) : status}
     </Badge>
   );
@@ -43,111 +45,184 @@ function LoadError({ error, onRetry, t }: { error: unknown; onRetry: () => void;
 }
 
 function PurchaseAccess({ purchase, lang, t }: { purchase: OwnPurchaseRecord; lang: string; t: TFunction }) {
-  if (purchase.status !== 'cancelled') return null;
-  const end = accessEnd(purchase);
-  if (!end) return null;
-  const date = formatDate(end, lang);
+  const line = accessLine(purchase);
+  const ended = line.key === 'purchases.accessEnded' || line.key === 'purchases.accessNone';
   return (
-    <Text size="sm" c={end > new Date() ? undefined : 'dimmed'} data-testid="access-until">
-      {end > new Date() ? t('purchases.accessUntil', { date }) : t('purchases.accessEnded', { date })}
+    <Text size="sm" c={ended ? 'dimmed' : undefined} data-testid="access-until" data-access={line.key.replace('purchases.', '')}>
+      {t(line.key, { date: line.date ? formatDate(line.date, lang) : '' })}
     </Text>
   );
 }
 
-function PurchasesTable({ purchases, lang, onCancel, t }: { purchases: OwnPurchaseRecord[]; lang: string; onCancel: (p: OwnPurchaseRecord) => void; t: TFunction }) {
+function PurchasesTable({ purchases, lang, onCancel, t }: { purchases: BillingPurchase[]; lang: string; onCancel: (p: OwnPurchaseRecord) => void; t: TFunction }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="purchases-table">
-        <Table.Thead>
-          <Table.Tr>
+    <ListTable
+      minWidth={640}
+      stacked
+      verticalSpacing="sm"
+      highlightOnHover
+      data-testid="purchases-table"
+      head={
+        <>
+          <Table.Th>{t('purchases.product')}</Table.Th>
+          <Table.Th>{t('purchases.status')}</Table.Th>
+          <Table.Th>{t('purchases.date')}</Table.Th>
+          <Table.Th>{t('purchases.total')}</Table.Th>
+          <Table.Th>{t('purchases.access')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('purchases.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {purchases.map((purchase) => {
+        const name = purchase.product?.name ?? t('purchases.noProduct');
+        return (
+          <Table.Tr key={purchase.purchase_id} data-testid="purchase-row">
+            <LabelledTd label={t('purchases.product')}>
+              <div>
+                <Text fw={600}>{name}</Text>
+                <Text size="xs" c="dimmed">
+                  {isSubscription(purchase) ? t('purchases.subscription') : t('purchases.oneTime')}
+                  {purchase.is_gift ? ` · ${t('purchases.gift')}` : ''}
+                  {purchase.discount ? ` · ${t('purchases.discount', { code: purchase.discount.code })}` : ''}
+                </Text>
+              </div>
+            </LabelledTd>
+            <WholeTd label={t('purchases.status')}>
+              <StatusBadge status={purchase.status} t={t} />
+            </WholeTd>
+            <WholeTd label={t('purchases.date')}>{formatDate(purchase.createdAt, lang)}</WholeTd>
+            <WholeTd label={t('purchases.total')}>{formatMoney(purchase.total_payment)}</WholeTd>
+            <WholeTd label={t('purchases.access')}>
+              <PurchaseAccess purchase={purchase} lang={lang} t={t} />
+            </WholeTd>
+            <WholeTd>
+              {canCancel(purchase) && (
+                <Button size="xs" variant="subtle" color="red" onClick={() => onCancel(purchase)} aria-label={t('cancel.buttonLabel', { product: name })}>
+                  {t('cancel.button')}
+                </Button>
+              )}
+            </WholeTd>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
+  );
+}
+
+/** Payments that did not go through (status failed), apart from the purchases, each with the provider's reason. */
+function FailedPayments({ purchases, lang, t }: { purchases: BillingPurchase[]; lang: string; t: TFunction }) {
+  return (
+    <Stack gap="xs" data-testid="failed-payments">
+      <Title order={3} fz="md">
+        {t('failed.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('failed.description')}
+      </Text>
+      <ListTable
+        minWidth={560}
+        stacked
+        verticalSpacing="sm"
+        data-testid="failed-table"
+        head={
+          <>
             <Table.Th>{t('purchases.product')}</Table.Th>
-            <Table.Th>{t('purchases.status')}</Table.Th>
             <Table.Th>{t('purchases.date')}</Table.Th>
             <Table.Th>{t('purchases.total')}</Table.Th>
-            <Table.Th>{t('purchases.access')}</Table.Th>
+            <Table.Th>{t('failed.reason')}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{t('purchases.actions')}</VisuallyHidden>
             </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {purchases.map((purchase) => {
-            const name = purchase.product?.name ?? t('purchases.noProduct');
-            return (
-              <Table.Tr key={purchase.purchase_id} data-testid="purchase-row">
-                <Table.Td>
+          </>
+        }
+      >
+        {purchases.map((purchase) => {
+          const name = purchase.product?.name ?? t('purchases.noProduct');
+          return (
+            <Table.Tr key={purchase.purchase_id} data-testid="failed-row">
+              <LabelledTd label={t('purchases.product')}>
+                <Group gap="xs" wrap="nowrap">
                   <Text fw={600}>{name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {isSubscription(purchase) ? t('purchases.subscription') : t('purchases.oneTime')}
-                    {purchase.is_gift ? ` · ${t('purchases.gift')}` : ''}
-                    {purchase.discount ? ` · ${t('purchases.discount', { code: purchase.discount.code })}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
                   <StatusBadge status={purchase.status} t={t} />
-                </Table.Td>
-                <Table.Td>{formatDate(purchase.createdAt, lang)}</Table.Td>
-                <Table.Td>{formatMoney(purchase.total_payment)}</Table.Td>
-                <Table.Td>
-                  <PurchaseAccess purchase={purchase} lang={lang} t={t} />
-                </Table.Td>
-                <Table.Td>
-                  {canCancel(purchase) && (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => onCancel(purchase)} aria-label={t('cancel.buttonLabel', { product: name })}>
-                      {t('cancel.button')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                </Group>
+              </LabelledTd>
+              <WholeTd label={t('purchases.date')}>{formatDate(purchase.createdAt, lang)}</WholeTd>
+              <WholeTd label={t('purchases.total')}>{formatMoney(purchase.total_payment)}</WholeTd>
+              <LabelledTd label={t('failed.reason')} data-testid="failure-reason">
+                {purchase.failure_reason ? purchase.failure_reason : t('failed.noReason')}
+              </LabelledTd>
+              <WholeTd>
+                {purchase.product_id != null && purchase.product && (
+                  <Anchor component={Link} to={`/checkout/${purchase.product_id}`} size="sm" aria-label={t('failed.retryLabel', { product: name })}>
+                    {t('failed.retry')}
+                  </Anchor>
+                )}
+              </WholeTd>
+            </Table.Tr>
+          );
+        })}
+      </ListTable>
+    </Stack>
   );
 }
 
 function InvoicesTable({ invoices, lang, downloading, onDownload, t }: { invoices: OwnInvoiceRecord[]; lang: string; downloading: number | null; onDownload: (i: OwnInvoiceRecord) => void; t: TFunction }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="invoices-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('invoices.number')}</Table.Th>
-            <Table.Th>{t('invoices.date')}</Table.Th>
-            <Table.Th>{t('invoices.status')}</Table.Th>
-            <Table.Th>{t('invoices.total')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('invoices.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.invoice_id} data-testid="invoice-row">
-              <Table.Td>#{invoice.invoice_id}</Table.Td>
-              <Table.Td>{formatDate(invoice.createdAt, lang)}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={invoice.status} t={t} />
-              </Table.Td>
-              <Table.Td>{formatMoney(invoice.total_payment)}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  loading={downloading === invoice.invoice_id}
-                  onClick={() => onDownload(invoice)}
-                  aria-label={t('invoices.downloadLabel', { number: invoice.invoice_id })}
-                >
-                  {t('invoices.download')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={560}
+      stacked
+      verticalSpacing="sm"
+      highlightOnHover
+      data-testid="invoices-table"
+      head={
+        <>
+          <Table.Th>{t('invoices.number')}</Table.Th>
+          <Table.Th>{t('invoices.date')}</Table.Th>
+          <Table.Th>{t('invoices.status')}</Table.Th>
+          <Table.Th>{t('invoices.total')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('invoices.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {invoices.map((invoice) => (
+        <Table.Tr key={invoice.invoice_id} data-testid="invoice-row">
+          <WholeTd label={t('invoices.number')}>#{invoice.invoice_id}</WholeTd>
+          <WholeTd label={t('invoices.date')}>{formatDate(invoice.createdAt, lang)}</WholeTd>
+          <WholeTd label={t('invoices.status')}>
+            <StatusBadge status={invoice.status} t={t} />
+          </WholeTd>
+          <WholeTd label={t('invoices.total')}>{formatMoney(invoice.total_payment)}</WholeTd>
+          <WholeTd>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} aria-hidden />}
+              loading={downloading === invoice.invoice_id}
+              onClick={() => onDownload(invoice)}
+              aria-label={t('invoices.downloadLabel', { number: invoice.invoice_id })}
+            >
+              {t('invoices.download')}
+            </Button>
+          </WholeTd>
+        </Table.Tr>
+      ))}
+    </ListTable>
+  );
+}
+
+/** The purchases, and apart from them the payments that failed (with their reasons). */
+function PurchasesList({ purchases, lang, onCancel, t }: { purchases: BillingPurchase[]; lang: string; onCancel: (p: OwnPurchaseRecord) => void; t: TFunction }) {
+  const failed = purchases.filter(isFailedPayment);
+  const kept = purchases.filter((p) => !isFailedPayment(p));
+  return (
+    <Stack gap="lg">
+      {kept.length > 0 && <PurchasesTable purchases={kept} lang={lang} onCancel={onCancel} t={t} />}
+      {failed.length > 0 && <FailedPayments purchases={failed} lang={lang} t={t} />}
+    </Stack>
   );
 }
 
@@ -212,7 +287,7 @@ export default function BillingPage() {
             </Anchor>
           </Group>
         ) : (
-          <PurchasesTable purchases={purchases.data} lang={lang} onCancel={setCancelling} t={t} />
+          <PurchasesList purchases={purchases.data} lang={lang} onCancel={setCancelling} t={t} />
         )}
       </Section>
 

@@ -3,12 +3,13 @@
 import type { CancelPurchaseRequest, OwnInvoiceRecord, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
+import type { BillingPurchase } from './billing-view';
 
 export const OWN_PURCHASES_KEY = ['billing', 'purchases'] as const;
 export const OWN_INVOICES_KEY = ['billing', 'invoices'] as const;
 export const SAVED_CARDS_KEY = ['billing', 'payment-sources'] as const;
 
-export const fetchOwnPurchases = () => api.get<OwnPurchaseRecord[]>('/purchases');
+export const fetchOwnPurchases = () => api.get<BillingPurchase[]>('/purchases');
 export const fetchOwnInvoices = () => api.get<OwnInvoiceRecord[]>('/invoices/');
 
 export function useOwnPurchases() {

@@ -22,6 +22,8 @@ const BADGES: Record<string, StatusBadge> = {
   cancelled: { labelKey: 'statuses.cancelled', color: 'gray' },
   revoked: { labelKey: 'statuses.revoked', color: 'red' },
   failed: { labelKey: 'statuses.failed', color: 'red' },
+  'on-hold': { labelKey: 'statuses.pending', color: 'yellow' },
+  expired: { labelKey: 'statuses.expired', color: 'gray' },
 };
 
 /** The badge of a purchase or invoice status; an unknown status is shown as sent, in grey. */
@@ -33,6 +35,35 @@ export const isSubscription = (p: Pick<OwnPurchaseRecord, 'subscription_id' | 's
 
 /** spec part 1 §4: a user can cancel their own active subscription. */
 export const canCancel = (p: Pick<OwnPurchaseRecord, 'status' | 'subscription_id' | 'subscription_period'>) => p.status === 'active' && isSubscription(p);
+
+/**
+ * A purchase as /billing reads it: `failure_reason` (the provider's reason a payment failed) comes with the
+ * purchase lifecycle; optional until every server sends it.
+ */
+export type BillingPurchase = OwnPurchaseRecord & { failure_reason?: string | null };
+
+/** A payment that did not go through: listed apart from the purchases, with its reason. */
+export const isFailedPayment = (p: Pick<OwnPurchaseRecord, 'status'>) => p.status === 'failed';
+
+/** What the Access column says of a purchase: a key of the billing namespace, with the date it names. */
+export interface AccessLine {
+  key: 'purchases.accessUntil' | 'purchases.accessEnded' | 'purchases.accessRenews' | 'purchases.accessPending' | 'purchases.accessNone';
+  date: Date | null;
+}
+
+/**
+ * The Access column (spec part 1 §4): a live subscription renews; a purchase that gives access (active,
+ * completed, or cancelled with a reason: the common rule) lasts until its expiry date, or ended then; a
+ * payment still pending gives it once paid; anything else (revoked, failed, expired, ended by its
+ * provider) gives none — never an "Access until" date.
+ */
+export function accessLine(p: OwnPurchaseRecord, now: Date = new Date()): AccessLine {
+  if (canCancel(p)) return { key: 'purchases.accessRenews', date: null };
+  const end = accessEnd(p);
+  if (end) return { key: end > now ? 'purchases.accessUntil' : 'purchases.accessEnded', date: end };
+  if (statusBadge(p.status)?.labelKey === 'statuses.pending') return { key: 'purchases.accessPending', date: null };
+  return { key: 'purchases.accessNone', date: null };
+}
 
 /** When the purchase's access ends (common rule), or null when it gives none. */
 export function accessEnd(p: OwnPurchaseRecord): Date | null {

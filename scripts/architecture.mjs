@@ -9,7 +9,9 @@
 // - an operation is an exported async function (or one declared to return a Promise) of a service module —
 //   `service.ts`, `*-service.ts` or a file under a `services/` folder of a feature;
 // - its shape is read from its first parameter: the destructured names, or the members of its inline type or
-//   of a type/interface declared in the same file.
+//   of a type/interface declared in the same file;
+// - an operation with no actor by nature (a visitor's, a public page's, a job's) says so in its doc comment:
+//   `@contract-exception <reason>`; it is listed with its reason and not counted off the contract.
 import { readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -189,17 +191,27 @@ const ON_CONTRACT = new Set(['{ actor, db }', '{ ctx, actor }']);
 const isAsync = (fn) => fn.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) || (fn.type && /^Promise</.test(fn.type.getText()));
 const exported = (node) => node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
+/** The reason given by an `@contract-exception` tag in the statement's doc comment, if any. */
+function exceptionOf(statement) {
+  for (const doc of ts.getJSDocCommentsAndTags(statement)) {
+    for (const tag of ts.isJSDoc(doc) ? (doc.tags ?? []) : [doc]) {
+      if (tag.tagName?.text === 'contract-exception') return ts.getTextOfJSDocComment(tag.comment)?.trim() || '(no reason given)';
+    }
+  }
+  return null;
+}
+
 const operations = [];
 for (const [file, source] of sources) {
   if (!isServiceModule(file)) continue;
   for (const statement of source.statements) {
     if (ts.isFunctionDeclaration(statement) && exported(statement) && statement.name && isAsync(statement)) {
-      operations.push({ file: rel(file), name: statement.name.text, shape: shapeOf(statement, source) });
+      operations.push({ file: rel(file), name: statement.name.text, shape: shapeOf(statement, source), exception: exceptionOf(statement) });
     } else if (ts.isVariableStatement(statement) && exported(statement)) {
       for (const d of statement.declarationList.declarations) {
         const init = d.initializer;
         if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && isAsync(init)) {
-          operations.push({ file: rel(file), name: d.name.getText(source), shape: shapeOf(init, source) });
+          operations.push({ file: rel(file), name: d.name.getText(source), shape: shapeOf(init, source), exception: exceptionOf(statement) });
         }
       }
     }
@@ -207,7 +219,8 @@ for (const [file, source] of sources) {
 }
 const shapes = new Map();
 for (const op of operations) shapes.set(op.shape, (shapes.get(op.shape) ?? 0) + 1);
-const offContract = operations.filter((op) => !ON_CONTRACT.has(op.shape));
+const exceptions = operations.filter((op) => !ON_CONTRACT.has(op.shape) && op.exception);
+const offContract = operations.filter((op) => !ON_CONTRACT.has(op.shape) && !op.exception);
 
 // --- server: policies written with definePolicy (one vocabulary) ------------------------------------------
 const policyFiles = [...sources.keys()].filter((file) => /server\/src\/features\/[^/]+\/policy\.ts$/.test(rel(file)));
@@ -236,8 +249,8 @@ const figures = {
   policiesWithoutDefinePolicy: handWrittenPolicies.length,
   webDeepFeatureImports: webDeepImports.length,
 };
-const share = operations.length ? ((100 * (operations.length - offContract.length)) / operations.length).toFixed(1) : '100.0';
-console.log(`architecture: ${operations.length} service operations, ${share}% on the contract ({ actor, db } or { ctx, actor })`);
+const share = operations.length ? ((100 * (operations.length - offContract.length - exceptions.length)) / operations.length).toFixed(1) : '100.0';
+console.log(`architecture: ${operations.length} service operations, ${share}% on the contract ({ actor, db } or { ctx, actor }), ${exceptions.length} documented exceptions`);
 for (const [shape, n] of [...shapes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${shape}`);
 console.log(`  policies: ${policyFiles.length - handWrittenPolicies.length} of ${policyFiles.length} feature policy.ts files use definePolicy`);
 console.log(`  import cycles in server/src: ${cycles.length}; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}`);
@@ -245,6 +258,7 @@ if (args.has('--list')) {
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);
   for (const pair of mutualFeatures) console.log(`mutual: ${pair}`);
   for (const file of handWrittenPolicies) console.log(`policy without definePolicy: ${file}`);
+  for (const op of exceptions) console.log(`exception: ${op.file} ${op.name}: ${op.exception}`);
   for (const op of offContract) console.log(`off contract: ${op.file} ${op.name} ${op.shape}`);
   for (const line of webDeepImports) console.log(`web deep import: ${line}`);
 }

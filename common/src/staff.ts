@@ -33,3 +33,7 @@ export type AddStaffRequest = z.infer<typeof addStaffRequest>;
 
 export const changeStaffRoleRequest = z.object({ staff_id: id(), role: staffRoleSchema });
 export type ChangeStaffRoleRequest = z.infer<typeof changeStaffRoleRequest>;
+
+/** What an actor may do with staff records (the back office's Staff page: admins only). */
+export const STAFF_ACTIONS = ['add', 'changeRole', 'remove'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];

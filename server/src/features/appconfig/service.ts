@@ -42,7 +42,10 @@ function plainValue(ctx: AppContext, key: ConfigKey, row: StoredRow | undefined)
   return row.encrypted ? decryptSecret(ctx.env.APP_SECRET, row.value) : row.value;
 }
 
-/** GET /api/appconfig: public keys in the order of CONFIG_KEYS. */
+/**
+ * GET /api/appconfig: public keys in the order of CONFIG_KEYS.
+ * @contract-exception public: every page loads it before anyone signs in.
+ */
 export async function publicConfig(ctx: AppContext): Promise<ConfigEntry[]> {
   const rows = await storedRows(ctx);
   return configKeys.filter(isPublicKey).map((key) => ({ key, value: plainValue(ctx, key, rows.get(key)) }));

@@ -98,7 +98,10 @@ export async function openFile(options: { ctx: AppContext; actor: Actor; fileId:
   return openStored(ctx, row);
 }
 
-/** GET /api/files/{name}.{type}: only files uploaded as public images answer to a name. */
+/**
+ * GET /api/files/{name}.{type}: only files uploaded as public images answer to a name.
+ * @contract-exception public: anyone may open a public image, signed in or not.
+ */
 export async function openPublicFile(options: { ctx: AppContext; publicName: string; type: string }) {
   const { ctx, publicName, type } = options;
   const [row] = await ctx.db

@@ -1,6 +1,6 @@
 // The actor's messages across conversations (spec part 2 §7 "GET /messages?filters"): favorites, role,
 // one conversation, text search; newest first, paged by message_id like a conversation's history.
-// Scoped in SQL by visibleMessages(actor) (DESIGN.md §7): their own rows in the request's context.
+// Scoped in SQL by messagePolicy.visibleTo(actor) (DESIGN.md §7): their own rows in the request's context.
 import type { BrowsedMessage, MessageCitation, MessageStatus } from '@pluma/common/messages-api';
 import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { conversations, messages } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { citationsOf } from './avatar-citations';
-import { visibleMessages } from './policy';
+import { messagePolicy } from './policy';
 
 export interface BrowseMessagesOptions {
   favorite?: boolean;
@@ -24,7 +24,7 @@ const SNIPPET_CHARS = 320;
 const SNIPPET_LEAD = 80;
 
 function browseFilters(actor: Actor, q: BrowseMessagesOptions): SQL[] {
-  const filters: SQL[] = [visibleMessages(actor)];
+  const filters: SQL[] = [messagePolicy.visibleTo(actor)];
   // Written as literals, not parameters, so the partial index messages_user_favorite_idx applies.
   if (q.favorite === true) filters.push(sql`${messages.favorite}`);
   if (q.favorite === false) filters.push(sql`not ${messages.favorite}`);

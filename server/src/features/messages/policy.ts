@@ -3,30 +3,24 @@
 // Anything else is a 404, including a child id (message_id) that belongs to another conversation (§6).
 import { MESSAGE_ACTIONS, type MessageAction } from '@pluma/common/messages-api';
 import type { PurchaseForExpiry } from '@pluma/common/rules/purchase-expiry';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { conversations, messages, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
+import { definePolicy, isOwnInContext, ownInContext, type ContextActor } from '../../platform/policy/define-policy';
 import { conversationPolicy, scopeParams, visibleToPrepared, type ConversationRow } from '../conversations';
 import { candidatePurchasesOf, purchaseTermsColumns } from '../credits';
 import { preparedPerDatabase } from '../../db/prepared';
 import { ACTIVE_STATUSES } from './finalize';
 import type { MessageRow } from './present';
 
-/** The scope of every message query: the actor's messages in the context of this request. */
-export function visibleMessages(actor: Pick<Actor, 'user' | 'organization'>): SQL {
-  const context = actor.organization ? eq(messages.organizationId, actor.organization.organizationId) : isNull(messages.organizationId);
-  return and(eq(messages.userId, actor.user.userId), context) as SQL;
-}
-
-export async function requireMessage(db: Db | Tx, actor: Pick<Actor, 'user' | 'organization'>, messageId: number, conversationId?: number): Promise<MessageRow> {
-  const conditions = [visibleMessages(actor), eq(messages.messageId, messageId)];
-  if (conversationId !== undefined) conditions.push(eq(messages.conversationId, conversationId));
+export async function requireMessage(db: Db | Tx, actor: ContextActor, messageId: number, conversationId?: number): Promise<MessageRow> {
+  if (conversationId === undefined) return messagePolicy.require(db, actor, messageId);
   const [row] = await db
     .select()
     .from(messages)
-    .where(and(...conditions))
+    .where(and(messagePolicy.visibleTo(actor), eq(messages.messageId, messageId), eq(messages.conversationId, conversationId)))
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -88,14 +82,22 @@ export function stateAllows(action: MessageAction, row: Pick<MessageRow, 'role' 
   }
 }
 
-/** The author's, in the message's own context (the only messages visibleMessages returns), as its state allows. */
-export function can(actor: Pick<Actor, 'user' | 'organization'>, action: MessageAction, row: MessageRow): boolean {
-  const context = actor.organization?.organizationId ?? null;
-  return row.userId === actor.user.userId && row.organizationId === context && stateAllows(action, row);
-}
+/**
+ * The scope of every message query: the actor's messages in the context of this request. The actions are the
+ * author's, in the message's own context (the only messages visibleTo returns), as its state allows.
+ */
+export const messagePolicy = definePolicy<MessageAction, MessageRow, ContextActor>({
+  actions: MESSAGE_ACTIONS,
+  table: messages,
+  id: messages.messageId,
+  visibleTo: ownInContext(messages),
+  can: (actor, action, row) => isOwnInContext(actor, row) && stateAllows(action, row),
+  refuseWith: 'notFound',
+});
 
 /**
- * A message is only ever presented to its author (every query is scoped by visibleMessages, and stream
- * events go to the author's room), so its abilities are what its state allows.
+ * A message is only ever presented to its author (every query is scoped by visibleTo, and stream events go to
+ * the author's room), so its abilities are the policy's for its author.
  */
-export const messageAbilities = (row: MessageRow) => Object.fromEntries(MESSAGE_ACTIONS.map((a) => [a, stateAllows(a, row)])) as Record<MessageAction, boolean>;
+export const messageAbilities = (row: MessageRow) =>
+  messagePolicy.abilities({ user: { userId: row.userId } as ContextActor['user'], organization: row.organizationId === null ? null : ({ organizationId: row.organizationId } as ContextActor['organization']) }, row);

@@ -17,7 +17,7 @@ import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
 import { MAX_ANSWER_TOKENS, scopeCredentials, startGeneration, type GenerationLog } from './generation';
-import { requireConversationToAnswer, requireMessage, stateAllows, visibleMessages } from './policy';
+import { messagePolicy, requireConversationToAnswer, requireMessage, stateAllows } from './policy';
 import type { MessageRow } from './present';
 import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
@@ -281,7 +281,7 @@ async function promptOf(ctx: AppContext, answer: MessageRow): Promise<string | n
  * read alongside the ownership check, scoped by the actor, so a 404 leaves nothing of anyone else's behind.
  */
 export async function listMessages({ actor, db, conversationId, query: q }: { actor: Actor; db: Db; conversationId: number; query: { cursor?: number; limit: number } }): Promise<{ rows: MessageRow[]; nextCursor: number | null }> {
-  const scope = and(eq(messages.conversationId, conversationId), visibleMessages(actor));
+  const scope = and(eq(messages.conversationId, conversationId), messagePolicy.visibleTo(actor));
   const [owned, rows] = await Promise.all([
     db
       .select({ conversationId: conversations.conversationId })
@@ -308,7 +308,7 @@ export async function updateMessage({ actor, db, input }: { actor: Actor; db: Db
     if (!stateAllows('edit', current)) throw conflict('message_busy');
     changes.content = input.content;
   }
-  const conditions = [eq(messages.messageId, current.messageId), visibleMessages(actor)];
+  const conditions = [eq(messages.messageId, current.messageId), messagePolicy.visibleTo(actor)];
   if (input.content !== undefined) conditions.push(inArray(messages.status, ['done', 'failed', 'interrupted']));
   const [row] = await db
     .update(messages)
@@ -323,5 +323,5 @@ export async function deleteMessage({ actor, ctx, messageId }: { actor: Actor; c
   const row = await requireMessage(ctx.db, actor, messageId);
   // A running answer stops first (it saves as interrupted), then the row goes.
   await abortMessageGeneration(ctx, row.messageId);
-  await ctx.db.delete(messages).where(and(eq(messages.messageId, row.messageId), visibleMessages(actor)));
+  await ctx.db.delete(messages).where(and(eq(messages.messageId, row.messageId), messagePolicy.visibleTo(actor)));
 }

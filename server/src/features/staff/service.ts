@@ -4,15 +4,17 @@
 import { STAFF_PAGE_SIZE, staffListQuery, type AddStaffRequest, type StaffListQuery } from '@pluma/common/staff';
 import type { StaffRole } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
-import { asc, count, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { staff, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import type { Log } from '../../platform/log';
 import { findUserByEmail, sendResetPasswordLink } from '../users';
+import type { Actor } from '../../platform/auth/actor';
+import { staffPolicy } from './policy';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,9 +30,9 @@ const staffColumns = {
 export type StaffRow = { staffId: number; role: string; createdAt: Date; userId: number; name: string; lastName: string; email: string };
 
 /** GET /staff/admin/all: 50 a page, oldest first, optionally by part of the email. */
-export async function listStaff({ db, query }: { db: Db; query: StaffListQuery }): Promise<{ rows: StaffRow[]; total: number }> {
+export async function listStaff({ actor, db, query }: { actor: Actor; db: Db; query: StaffListQuery }): Promise<{ rows: StaffRow[]; total: number }> {
   const q = staffListQuery.parse(query);
-  const filter = q.query ? ilike(users.email, `%${escapeLikePattern(q.query)}%`) : undefined;
+  const filter = and(staffPolicy.visibleTo(actor), q.query ? ilike(users.email, `%${escapeLikePattern(q.query)}%`) : undefined);
   const rows = await db
     .select(staffColumns)
     .from(staff)
@@ -58,8 +60,9 @@ async function assertAnotherAdmin(tx: Tx) {
  * POST /staff: an existing account becomes staff; an unknown email gets an account (named after the
  * email) and the password-reset email as its invitation (to the outbox when SMTP is not set).
  */
-export async function addStaff(options: { ctx: AppContext; input: AddStaffRequest; baseUrl: string; log: Log }): Promise<{ row: StaffRow; invited: boolean }> {
-  const { ctx, input } = options;
+export async function addStaff(options: { ctx: AppContext; actor: Actor; input: AddStaffRequest; baseUrl: string; log: Log }): Promise<{ row: StaffRow; invited: boolean }> {
+  const { ctx, actor, input } = options;
+  staffPolicy.authorize(actor, 'add', { role: input.role });
   let user = await findUserByEmail({ db: ctx.db, email: input.email });
   const invited = !user;
   if (!user) {
@@ -80,10 +83,10 @@ export async function addStaff(options: { ctx: AppContext; input: AddStaffReques
 }
 
 /** PUT /staff: returns the row with its role before, for the audit diff. */
-export async function changeStaffRole({ ctx, staffId, role }: { ctx: AppContext; staffId: number; role: StaffRole }): Promise<{ row: StaffRow; previousRole: string }> {
+export async function changeStaffRole({ ctx, actor, staffId, role }: { ctx: AppContext; actor: Actor; staffId: number; role: StaffRole }): Promise<{ row: StaffRow; previousRole: string }> {
   const result = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select({ role: staff.role, userId: staff.userId }).from(staff).where(eq(staff.staffId, staffId)).for('update');
-    if (!before) throw notFound();
+    // The policy reads the whole row (select *); its type names only what `can` looks at.
+    const before = (await staffPolicy.require(tx, actor, staffId, 'changeRole', { forUpdate: true })) as typeof staff.$inferSelect;
     if (before.role === 'admin' && role !== 'admin') await assertAnotherAdmin(tx);
     await tx.update(staff).set({ role, updatedAt: new Date() }).where(eq(staff.staffId, staffId));
     return { previousRole: before.role, userId: before.userId };
@@ -94,11 +97,10 @@ export async function changeStaffRole({ ctx, staffId, role }: { ctx: AppContext;
 }
 
 /** DELETE /staff/{id}: the account stays, as a customer. */
-export async function removeStaff({ ctx, staffId }: { ctx: AppContext; staffId: number }): Promise<StaffRow> {
+export async function removeStaff({ ctx, actor, staffId }: { ctx: AppContext; actor: Actor; staffId: number }): Promise<StaffRow> {
   const row = await ctx.db.transaction(async (tx) => {
-    const found = await readStaff(tx, staffId);
-    if (!found) throw notFound();
-    await tx.select({ staffId: staff.staffId }).from(staff).where(eq(staff.staffId, staffId)).for('update');
+    await staffPolicy.require(tx, actor, staffId, 'remove', { forUpdate: true });
+    const found = (await readStaff(tx, staffId))!;
     if (found.role === 'admin') await assertAnotherAdmin(tx);
     await tx.delete(staff).where(eq(staff.staffId, staffId));
     return found;

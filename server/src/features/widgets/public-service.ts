@@ -42,6 +42,7 @@ async function sweepDeadAnswers(ctx: AppContext, sessionId: number): Promise<voi
 /**
  * POST /start: resumes the session of `sessionToken` (this widget's, not expired; its expiry moves 7 days on),
  * else opens a new one; answers a fresh visitor token with the session's messages.
+ * @contract-exception a website visitor: admitted by the widget's key and origin (public-gate.ts), not an actor.
  */
 export async function startVisitorSession(options: { ctx: AppContext; admitted: PublicWidget; sessionToken: string | undefined; ipHash: string }): Promise<WidgetStartResponse> {
   const { ctx, admitted } = options;
@@ -78,6 +79,7 @@ export async function startVisitorSession(options: { ctx: AppContext; admitted: 
 /**
  * The session a visitor token names: genuine and unexpired, minted for this widget under its current key, and
  * the session still this widget's and not expired. Anything else is null (401 visitor_token_invalid).
+ * @contract-exception a website visitor: admitted by the widget's key and origin (public-gate.ts), not an actor.
  */
 export async function visitorSession(ctx: AppContext, admitted: PublicWidget, token: string): Promise<{ sessionId: number } | null> {
   const claims = verifyVisitorToken(ctx.env.APP_SECRET, token);
@@ -101,6 +103,7 @@ async function drawMessageIds(ctx: AppContext): Promise<[number, number]> {
  * POST /messages: holds words from the OWNER for the answer (none left: 402 widget_limit_reached, nothing
  * saved), appends the visitor's message and the answer ('streaming'); returns how to run the answer, which
  * the route streams as server-sent events. The answer goes on if the visitor leaves (answer.ts).
+ * @contract-exception a website visitor: admitted by the widget's key and origin (public-gate.ts), not an actor.
  */
 export async function sendVisitorMessage(options: {
   ctx: AppContext;

@@ -17,8 +17,8 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
-import { runEffects, type EffectsLog } from './effects';
-import { applyFailedRenewal, applyPaymentIntent, applySubscription, idOf, type Effect } from './fulfil';
+import { runEffects, type Effect, type EffectsLog } from '../purchase-lifecycle';
+import { applyFailedRenewal, applyPaymentIntent, applySubscription, idOf } from './fulfil';
 import { keepCardSavedOnPurpose } from './sources';
 import { organizationStripeSettings, stripeClient, stripeSettings, type StripeScope } from './stripe-client';
 

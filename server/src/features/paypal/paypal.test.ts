@@ -156,7 +156,7 @@ describe('PayPal checkout and webhooks', () => {
     expect((await post(buyer, '/api/checkout/capture', { order_id: orderId })).json()).toEqual({ purchase_id: purchaseId, status: 'completed' });
   });
 
-  it('capture outcomes: DECLINED and INSTRUMENT_DECLINED → 402, nothing granted; PENDING review → pending until the capture webhook completes it', async () => {
+  it('capture outcomes: DECLINED and INSTRUMENT_DECLINED → 402, the purchase failed with PayPal\'s reason, nothing granted; PENDING review → pending until the capture webhook completes it', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 7, wordAmount: 300, expirationDays: 30 });
     const order = async () => (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
@@ -167,7 +167,7 @@ describe('PayPal checkout and webhooks', () => {
       const res = await post(buyer, '/api/checkout/capture', { order_id: orderId });
       expect(res.statusCode, `${outcome}: ${res.body}`).toBe(402);
       expect(res.json()).toMatchObject({ error: 'payments_provider_error' });
-      expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending' });
+      expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'failed', failureReason: outcome });
       expect(await invoicesOf(purchaseId)).toHaveLength(0);
       expect(await grantsOf(purchaseId)).toHaveLength(0);
     }
@@ -331,7 +331,9 @@ describe('PayPal checkout and webhooks', () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 12, wordAmount: 700, expirationDays: 30 });
     const { order_id: orderId, purchase_id: orderPurchase } = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
-    const abandoned = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { purchase_id: number };
+    // A second click on Pay reuses the open attempt: the same purchase and the same PayPal order (issue 28).
+    const again = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
+    expect(again).toMatchObject({ order_id: orderId, purchase_id: orderPurchase });
     emulator.control.approveOrder(orderId);
     const subscriber = await buildUser(t.ctx);
     const plan = await buildProduct(t.ctx, { price: 8, wordAmount: 400, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });
@@ -347,7 +349,6 @@ describe('PayPal checkout and webhooks', () => {
     expect(await invoicesOf(orderPurchase)).toHaveLength(1);
     expect(await grantsOf(orderPurchase)).toHaveLength(1);
     expect(await wordsOf(buyer.user.userId)).toBe(700);
-    expect(await purchaseRow(abandoned.purchase_id)).toMatchObject({ status: 'pending' });
     expect(await purchaseRow(sub.purchase_id)).toMatchObject({ status: 'active' });
     expect(await wordsOf(subscriber.user.userId)).toBe(400);
     // The capture call afterwards finds it done.

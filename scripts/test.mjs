@@ -52,6 +52,8 @@ const stages = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   // Schema changed without `npm run db:generate -w server`? (no database needed)
   { name: 'migrations', command: 'node', args: ['scripts/check-migrations.mjs'] },
+  // The purchase lifecycle, its provider adapters and what they build on import no one in a cycle (issue 28).
+  { name: 'import cycles', command: 'node', args: ['scripts/check-import-cycles.mjs'] },
 ].filter((stage) => stage.when !== false);
 
 if (!process.env.TEST_DATABASE_URL) console.log('(TEST_DATABASE_URL not set: the PostgreSQL run is skipped; CI sets it.)');

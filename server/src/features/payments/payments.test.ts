@@ -539,6 +539,15 @@ describe('Stripe checkout and webhooks', () => {
         expect(applied.effects.some((e) => e.kind === 'activated'), label).toBe(move.effects.includes('receipt'));
       }
     }
+    // A payment refunded over a limit stays failed whatever its provider says later (the 'declined' guard).
+    for (const reason of ['over_limit', 'discount_used_up']) {
+      for (const event of ['paid', 'subscribed'] as const) {
+        const row = await buildPurchase(t.ctx, { userId: buyer.user.userId, productId: product.productId, status: 'failed', failureReason: reason });
+        const applied = await t.ctx.db.transaction(async (tx) => applyLifecycleEvent(tx, (await lockPurchaseById(tx, row.purchaseId))!, event, { product }));
+        expect(applied.to, `failed (${reason}) --${event}-->`).toBeNull();
+        expect(await purchaseRow(row.purchaseId)).toMatchObject({ status: 'failed', failureReason: reason });
+      }
+    }
   });
 
 });

@@ -65,7 +65,9 @@ export async function capturePayPalOrder(options: { ctx: AppContext; actor: Acto
     .where(and(eq(purchases.paymentProcessorId, input.order_id), eq(purchases.userId, actor.user.userId)))
     .limit(1);
   if (!purchase) throw notFound();
-  if (purchase.status !== 'pending') return { purchase_id: purchase.purchaseId, status: purchase.status };
+  // Only an attempt not paid yet is captured: open, declined (another funding source may pay it) or
+  // replaced by a newer attempt (its approved order still pays; the limits are checked at fulfilment).
+  if (!['pending', 'failed', 'expired'].includes(purchase.status)) return { purchase_id: purchase.purchaseId, status: purchase.status };
 
   try {
     await paypal.orders.captureOrder({ id: input.order_id, paypalRequestId: `pluma-purchase-${purchase.purchaseId}-capture` });

@@ -327,6 +327,33 @@ describe('PayPal checkout and webhooks', () => {
     expect((await invoicesOf(body.purchase_id)).map((i) => i.amount)).toEqual([20]);
   });
 
+
+  it('two paid orders of a once-per-customer product captured at once: one kept, the other failed over_limit and its capture refunded at PayPal', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 11, wordAmount: 250, expirationDays: 30, limitPerUser: 1 });
+    const code = (await buildDiscount(t.ctx, { amount: 5, productId: product.productId })).code;
+    // Two tabs on other terms (one with a code): two attempts, two PayPal orders.
+    const first = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
+    const second = (await post(buyer, '/api/paypal/orders', { product_id: product.productId, discountCode: code })).json() as { order_id: string; purchase_id: number };
+    expect(second.purchase_id).not.toBe(first.purchase_id);
+    for (const { order_id: orderId } of [first, second]) emulator.control.approveOrder(orderId);
+    const answers = await Promise.all([first, second].map(({ order_id: orderId }) => post(buyer, '/api/checkout/capture', { order_id: orderId })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const rows = await Promise.all([first, second].map(({ purchase_id: id }) => purchaseRow(id)));
+    expect(rows.map((r) => r.status).sort()).toEqual(['completed', 'failed']);
+    const refused = rows.find((r) => r.status === 'failed')!;
+    expect(refused.failureReason).toBe('over_limit');
+    expect(await invoicesOf(refused.purchaseId)).toHaveLength(0);
+    expect(await grantsOf(refused.purchaseId)).toHaveLength(0);
+    const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+    const captureStatus = async (orderId: string) =>
+      ((await fetch(`${emulator.origin}/v2/checkout/orders/${orderId}`, { headers: { authorization: basic } }).then((r) => r.json())) as { purchase_units: { payments: { captures: { status: string }[] } }[] })
+        .purchase_units[0].payments.captures[0].status;
+    expect(await captureStatus(refused.paymentProcessorId!)).toBe('REFUNDED');
+    const kept = rows.find((r) => r.status === 'completed')!;
+    expect(await captureStatus(kept.paymentProcessorId!)).toBe('COMPLETED');
+    expect(await wordsOf(buyer.user.userId)).toBe(250);
+  });
   it('reconciliation: an approved order never captured (page closed) and a subscription whose webhooks were lost are repaired once', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 12, wordAmount: 700, expirationDays: 30 });

@@ -31,7 +31,7 @@ export interface Applied {
 }
 
 export async function applyLifecycleEvent(tx: Tx, purchase: PurchaseRow, event: LifecycleEvent, input: EventInput): Promise<Applied> {
-  const move = transitionFor(purchase.status, event);
+  const move = transitionFor(purchase, event);
   if (!move) return { purchase, to: null, effects: [] };
   const { product, payment } = input;
   let to: PurchaseState = move.to;

@@ -9,7 +9,7 @@
 // over a limit and refunded: failure_reason) and expired (not paid within ABANDONED_ATTEMPT_AFTER_MS).
 // Staff edits (PUT /purchases/admin, revokeAccess) follow the spec's own rule (§4 admin edit form) and are
 // not provider events: they stay in features/purchases-admin and features/purchases.
-import { LIFECYCLE_PURCHASE_STATUSES, type LifecyclePurchaseStatus } from '@pluma/common/admin-purchases';
+import { LIFECYCLE_PURCHASE_STATUSES, PurchaseFailureReasons, type LifecyclePurchaseStatus } from '@pluma/common/admin-purchases';
 
 export const PURCHASE_STATES = LIFECYCLE_PURCHASE_STATUSES;
 export type PurchaseState = LifecyclePurchaseStatus;
@@ -49,6 +49,8 @@ export interface Transition {
   on: LifecycleEvent;
   to: PurchaseState;
   effects: readonly TransitionEffect[];
+  /** declined: only from a failure the provider declined — a payment we refunded over a limit stays failed. */
+  when?: 'declined';
 }
 
 const PAID: readonly TransitionEffect[] = ['fulfil', 'receipt'];
@@ -59,10 +61,10 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'pending', on: 'paid', to: 'completed', effects: PAID },
   // A declined PaymentIntent can still be paid with another card; an abandoned attempt's open checkout can
   // still be paid: money that arrived is honoured (within the limits, checked by fulfil).
-  { from: 'failed', on: 'paid', to: 'completed', effects: PAID },
+  { from: 'failed', on: 'paid', to: 'completed', effects: PAID, when: 'declined' },
   { from: 'expired', on: 'paid', to: 'completed', effects: PAID },
   { from: 'pending', on: 'subscribed', to: 'active', effects: SUBSCRIBED },
-  { from: 'failed', on: 'subscribed', to: 'active', effects: SUBSCRIBED },
+  { from: 'failed', on: 'subscribed', to: 'active', effects: SUBSCRIBED, when: 'declined' },
   { from: 'expired', on: 'subscribed', to: 'active', effects: SUBSCRIBED },
   // Paid and ended before we heard of it: bought (words once), with access to the paid period's end.
   { from: 'pending', on: 'ended', to: 'cancelled', effects: PAID },
@@ -79,9 +81,14 @@ export const TRANSITIONS: readonly Transition[] = [
  */
 export const OVER_LIMIT: { to: PurchaseState; effects: readonly TransitionEffect[] } = { to: 'failed', effects: ['record_failure', 'refund'] };
 
-/** The move for `event` from `from`, or null when the table refuses it. */
-export function transitionFor(from: string, on: LifecycleEvent): Transition | null {
-  return TRANSITIONS.find((t) => t.from === from && t.on === on) ?? null;
+/** Failure reasons that are ours: the payment arrived over a limit and was refunded (never fulfilled later). */
+export const REFUNDED_FAILURES: readonly string[] = [PurchaseFailureReasons.overLimit, PurchaseFailureReasons.discountUsedUp];
+
+/** The move for `event` from the purchase's state, or null when the table refuses it. */
+export function transitionFor(purchase: { status: string; failureReason: string | null }, on: LifecycleEvent): Transition | null {
+  const move = TRANSITIONS.find((t) => t.from === purchase.status && t.on === on) ?? null;
+  if (move?.when === 'declined' && REFUNDED_FAILURES.includes(purchase.failureReason ?? '')) return null;
+  return move;
 }
 
 /** The statuses a purchase is open in: not paid yet (the only one a new attempt reuses). */

@@ -25,13 +25,13 @@ import { grantWords } from '../credits';
 import {
   applyLifecycleEvent,
   DAY_MS,
+  eventForStatus,
   lockPurchaseById,
   markPlanSwitchCancelDue,
   productOf,
   recordInvoice,
   wordsOf,
   type Effect,
-  type LifecycleEvent,
   type ProductRow,
   type PurchaseRow,
 } from '../purchase-lifecycle';
@@ -62,18 +62,6 @@ export function purchaseStatusFor(status: Stripe.Subscription.Status, paid: bool
 }
 
 export const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
-
-/**
- * The lifecycle event that moves a purchase from `from` to the status Stripe's state gives it (machine.ts);
- * null when none does (the table would refuse it anyway). A subscription that ends never paid (Stripe's
- * incomplete_expired, or canceled before its first payment) is an abandoned attempt: expired.
- */
-export function eventBetween(from: string, to: string): LifecycleEvent | null {
-  if (to === 'active') return from === 'revoked' ? 'restored' : 'subscribed';
-  if (to === 'cancelled') return 'ended';
-  if (to === 'revoked') return from === 'pending' ? 'abandoned' : 'lapsed';
-  return null;
-}
 
 /**
  * Stripe's own revocations (unpaid, paused, incomplete_expired, canceled unpaid) carry the time access ended
@@ -187,7 +175,7 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   }
   let current = purchase;
   let effects: Effect[] = [];
-  const event = status === purchase.status ? null : eventBetween(purchase.status, status);
+  const event = status === purchase.status ? null : eventForStatus(purchase.status, status);
   let moved = false;
   if (event) {
     const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;

@@ -21,13 +21,13 @@ import { grantWords } from '../credits';
 import {
   applyLifecycleEvent,
   DAY_MS,
+  eventForStatus,
   lockPurchaseById,
   markPlanSwitchCancelDue,
   productOf,
   recordInvoice,
   wordsOf,
   type Effect,
-  type LifecycleEvent,
   type PurchaseRow,
 } from '../purchase-lifecycle';
 
@@ -93,14 +93,6 @@ export async function declineOrder(tx: Tx, purchaseId: number, orderId: string, 
   return (await applyLifecycleEvent(tx, purchase, 'declined', { product: await productOf(tx, purchase), failureReason: reason.slice(0, 100) })).effects;
 }
 
-/** The lifecycle event that moves a purchase from `from` to the status PayPal's state gives it (machine.ts). */
-function eventBetween(from: string, to: string): LifecycleEvent | null {
-  if (to === 'active') return from === 'revoked' ? 'restored' : 'subscribed';
-  if (to === 'cancelled') return 'ended';
-  if (to === 'revoked') return from === 'pending' ? 'abandoned' : 'lapsed';
-  return null;
-}
-
 /** A subscription's sale (PAYMENT.SALE.COMPLETED): PayPal's sale id and the amount paid. */
 export interface PayPalSale {
   id: string;
@@ -147,7 +139,7 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
   }
   let current = purchase;
   let effects: Effect[] = [];
-  const event = status === purchase.status ? null : eventBetween(purchase.status, status);
+  const event = status === purchase.status ? null : eventForStatus(purchase.status, status);
   let moved = false;
   if (event) {
     // A product with a free trial starts on it: the trial's words; its first paid cycle is a renewal.

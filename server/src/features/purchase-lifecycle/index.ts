@@ -8,7 +8,7 @@ export { runEffects, type EffectsLog } from './effects';
 export { completeFreePurchase } from './free';
 export { DAY_MS, productOf, recordInvoice, wordsOf } from './grant';
 export { lockPurchaseById } from './lock';
-export { LIFECYCLE_EVENTS, PURCHASE_STATES, TRANSITIONS, transitionFor, type LifecycleEvent, type PurchaseState } from './machine';
+export { eventForStatus, LIFECYCLE_EVENTS, PURCHASE_STATES, TRANSITIONS, transitionFor, type LifecycleEvent, type PurchaseState } from './machine';
 export { markPlanSwitchCancelDue, retryPlanSwitchCancels, SWITCH_REASON, PLAN_SWITCH_CANCEL } from './plan-switch';
 export { registerPaymentProvider, type PaymentProviderPort } from './providers';
 export type { Effect, PaymentProvider, ProductRow, PurchaseRow } from './types';

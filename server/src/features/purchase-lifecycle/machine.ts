@@ -91,5 +91,18 @@ export function transitionFor(purchase: { status: string; failureReason: string 
   return move;
 }
 
+/**
+ * The event that moves a purchase from `from` to the status a provider's subscription state gives it (the
+ * adapters map Stripe's and PayPal's subscription statuses to purchase statuses first); null when none does
+ * (the table would refuse it anyway). A subscription that ends never paid (Stripe's incomplete_expired,
+ * canceled or expired before its first payment) is an abandoned attempt: expired.
+ */
+export function eventForStatus(from: string, to: string): LifecycleEvent | null {
+  if (to === 'active') return from === 'revoked' ? 'restored' : 'subscribed';
+  if (to === 'cancelled') return 'ended';
+  if (to === 'revoked') return from === 'pending' ? 'abandoned' : 'lapsed';
+  return null;
+}
+
 /** The statuses a purchase is open in: not paid yet (the only one a new attempt reuses). */
 export const OPEN_STATES: readonly PurchaseState[] = ['pending'];

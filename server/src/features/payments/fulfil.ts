@@ -246,3 +246,21 @@ export async function applyFailedRenewal(tx: Tx, subscription: Stripe.Subscripti
   if (marker.length === 0) return [];
   return [{ kind: 'card_update', purchase, product, amount: centsToDollars(invoice.amount_due), orderId: invoice.id }];
 }
+
+/**
+ * invoice.payment_failed for a subscription's first invoice (Stripe re-read: still open, the subscription
+ * incomplete): the card was declined, so the attempt fails with the decline code of the invoice's
+ * PaymentIntent (issue 28 item 2), instead of waiting as pending. Paid later on the same invoice (another
+ * card), the subscription goes live and the lifecycle moves failed → active.
+ */
+export async function applyFirstPaymentFailure(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null, scope?: StripeScope): Promise<Effect[]> {
+  if (!invoice?.id || invoice.status !== 'open' || invoice.billing_reason !== 'subscription_create' || subscription.status !== 'incomplete') return [];
+  const purchase = await lockPurchaseBySubscription(tx, subscription.id);
+  if (!purchase) return [];
+  const product = await productOf(tx, purchase);
+  if (!ofScope(product, scope)) return [];
+  const intent = invoice.payments?.data?.map((p) => p.payment?.payment_intent).find((i): i is Stripe.PaymentIntent => typeof i === 'object' && i != null);
+  const error = intent?.last_payment_error;
+  const reason = (error?.decline_code ?? error?.code ?? 'card_declined').slice(0, 100);
+  return (await applyLifecycleEvent(tx, purchase, 'declined', { product, failureReason: reason })).effects;
+}

@@ -314,9 +314,9 @@ describe('Stripe checkout and webhooks', () => {
     const subscriptionId = (await purchaseRow(body.purchase_id)).subscriptionId!;
     const first = (await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice as string;
     await stripe.invoices.pay(first, { payment_method: 'pm_card_chargeCustomerFail' }).catch(() => null);
-    // The first charge was declined: still pending, nothing granted.
+    // The first charge was declined: the attempt failed (issue 28), nothing granted; paid later, it goes live.
     expect((await deliver(JSON.stringify(await eventAbout('invoice.payment_failed', first)))).statusCode).toBe(200);
-    expect((await purchaseRow(body.purchase_id)).status).toBe('pending');
+    expect((await purchaseRow(body.purchase_id)).status).toBe('failed');
     await stripe.invoices.pay(first, { payment_method: 'pm_card_visa' });
     expect((await deliver(JSON.stringify(await eventAbout('invoice.paid', first)))).statusCode).toBe(200);
     expect((await purchaseRow(body.purchase_id)).status).toBe('active');
@@ -428,6 +428,26 @@ describe('Stripe checkout and webhooks', () => {
     expect(await grantsOf(purchaseId)).toHaveLength(1);
     expect(await invoicesOf(purchaseId)).toHaveLength(1);
     expect(await wordsOf(buyer.user.userId)).toBe(900);
+  });
+
+  it('a subscription whose first payment is declined fails with the decline code; paid later with another card it goes live', async () => {
+    const buyer = await buildUser(t.ctx);
+    const plan = await buildProduct(t.ctx, { price: 15, wordAmount: 800, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });
+    const body = await attemptOf(buyer, { product_id: plan.productId });
+    expect(body.kind).toBe('payment');
+    const { subscriptionId } = await purchaseRow(body.purchase_id);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId!, { expand: ['latest_invoice.payments.data.payment.payment_intent'] });
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    const intent = invoice.payments!.data[0].payment!.payment_intent as Stripe.PaymentIntent;
+    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ code: 'card_declined' });
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.payment_failed', invoice.id!)))).statusCode).toBe(200);
+    expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: 'failed', failureReason: 'generic_decline' });
+    expect(await grantsOf(body.purchase_id)).toHaveLength(0);
+
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.paid', invoice.id!)))).statusCode).toBe(200);
+    expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: 'active', failureReason: null });
+    expect(await wordsOf(buyer.user.userId)).toBe(800);
   });
 
   it('an attempt left unpaid expires after the timeout (not before); /purchases hides it; the back-office lists it under Failed', async () => {

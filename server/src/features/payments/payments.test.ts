@@ -12,7 +12,7 @@ import { encryptSecret } from '../../platform/crypto/secret-box';
 import { buildDiscount, buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { startStripeTestApp } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { ABANDONED_ATTEMPT_AFTER_MS, applyLifecycleEvent, expireAbandonedAttempts, LIFECYCLE_EVENTS, lockPurchaseById, PURCHASE_STATES, TRANSITIONS } from '../purchase-lifecycle';
+import { ABANDONED_ATTEMPT_AFTER_MS, applyLifecycleEvent, expireAbandonedAttempts, LIFECYCLE_EVENTS, lockPurchaseById, PURCHASE_STATES, REFUND_DUE, retryDueRefunds, TRANSITIONS } from '../purchase-lifecycle';
 import { purchaseStatusFor } from './fulfil';
 import { reconcilePendingPurchases } from './reconcile';
 import { stripeSettingsChanged } from './stripe-client';
@@ -512,6 +512,23 @@ describe('Stripe checkout and webhooks', () => {
     await redeliver(events[intents.indexOf(refused[0].paymentProcessorId!)], 'again');
     expect(await refundsOf(refused[0].paymentProcessorId!)).toHaveLength(1);
     expect((await attempt(buyer, { product_id: product.productId })).statusCode).toBe(409);
+    // Each refund was made sure of by a marker, processed once Stripe refunded it.
+    const markers = await t.ctx.db.select().from(paymentEvents).where(and(eq(paymentEvents.type, REFUND_DUE), like(paymentEvents.eventId, 'pluma:refund:%')));
+    for (const row of refused) expect(markers.find((m) => m.eventId === `pluma:refund:${row.paymentProcessorId}`)?.processedAt, row.paymentProcessorId!).toBeTruthy();
+
+    // A refund whose call failed (left due) is retried by the sweep until Stripe has it.
+    const { customer } = await stripe.paymentIntents.retrieve(kept.paymentProcessorId!);
+    const stray = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: customer as string, payment_method: 'pm_card_visa', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    await t.ctx.db.insert(paymentEvents).values({
+      provider: 'stripe',
+      eventId: `pluma:refund:${stray.id}`,
+      type: REFUND_DUE,
+      payload: { paymentId: stray.id, purchaseId: refused[0].purchaseId, organizationId: null, subscription: false },
+      receivedAt: new Date(Date.now() - 120_000),
+    });
+    expect(await retryDueRefunds(t.ctx, quietLog)).toBe(1);
+    expect(await refundsOf(stray.id)).toHaveLength(1);
+    expect(await retryDueRefunds(t.ctx, quietLog)).toBe(0);
   });
 
   it('a one-use code paid by 3 buyers at once is redeemed once; the other two are refused (discount_used_up) and refunded', async () => {

@@ -11,6 +11,7 @@ import { applyLifecycleEvent } from './apply';
 import { runEffects, type EffectsLog } from './effects';
 import { productOf } from './grant';
 import { lockPurchaseById } from './lock';
+import { retryDueRefunds } from './refunds';
 
 /** How long an attempt may stay unpaid: a day (Stripe's incomplete subscriptions expire after 23 hours too). */
 export const ABANDONED_ATTEMPT_AFTER_MS = 24 * 3_600_000;
@@ -43,13 +44,14 @@ export async function expireAbandonedAttempts(ctx: AppContext, log: EffectsLog, 
   return expired;
 }
 
-/** Runs the sweep every ABANDONED_SWEEP_INTERVAL_MS; returns a stop function. */
+/** Runs the sweep (and the retry of refunds still due: refunds.ts) every ABANDONED_SWEEP_INTERVAL_MS; returns a stop function. */
 export function startAbandonedAttemptsSweep(ctx: AppContext, log: EffectsLog, intervalMs = ABANDONED_SWEEP_INTERVAL_MS): () => void {
   return every(
     intervalMs,
     async () => {
-      await expireAbandonedAttempts(ctx, log);
+      await expireAbandonedAttempts(ctx, log).catch((err: unknown) => log.error({ err }, 'expiring abandoned purchase attempts failed'));
+      await retryDueRefunds(ctx, log);
     },
-    (err) => log.error({ err }, 'expiring abandoned purchase attempts failed'),
+    (err) => log.error({ err }, 'retrying due refunds failed'),
   );
 }

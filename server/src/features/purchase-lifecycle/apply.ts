@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { fulfilOnce } from './grant';
 import { OVER_LIMIT, transitionFor, type LifecycleEvent, type PurchaseState, type TransitionEffect } from './machine';
 import { supersedeOtherPlans } from './plan-switch';
+import { markRefundDue } from './refunds';
 import type { Effect, PaymentProvider, ProductRow, PurchaseRow } from './types';
 
 export interface EventInput {
@@ -54,6 +55,7 @@ export async function applyLifecycleEvent(tx: Tx, purchase: PurchaseRow, event: 
   const after: Effect[] = [];
   if (effects.includes('receipt')) after.push({ kind: 'activated', purchase: moved, product, amount: payment?.amount ?? 0, orderId: payment?.id ?? null });
   if (effects.includes('refund') && payment && payment.amount > 0) {
+    await markRefundDue(tx, payment.provider, { paymentId: payment.id, purchaseId: moved.purchaseId, organizationId: moved.organizationId, subscription: moved.subscriptionId != null });
     after.push({ kind: 'refund', purchase: moved, product, amount: payment.amount, orderId: payment.id, provider: payment.provider });
   }
   // A subscription paid over a limit must not bill again either: it is cancelled at its provider.

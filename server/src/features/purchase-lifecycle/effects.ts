@@ -16,7 +16,7 @@ import { cardUpdateMail, receiptMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { publicBaseUrl } from '../users';
 import { cancelSwitchedAwaySubscription } from './plan-switch';
-import { paymentProvider } from './providers';
+import { refundAtProvider } from './refunds';
 import type { Effect } from './types';
 
 export type EffectsLog = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
@@ -37,9 +37,9 @@ export async function runEffects(ctx: AppContext, log: EffectsLog, effects: Effe
           return;
         }
         if (effect.kind === 'refund') {
-          // Idempotent per payment at the provider; a failure is logged for staff (the purchase says failed, over_limit).
+          // Idempotent per payment at the provider; a failure leaves the refund due for the sweep (refunds.ts).
           if (effect.provider && effect.orderId) {
-            await paymentProvider(ctx, effect.provider).refundPayment(ctx, {
+            await refundAtProvider(ctx, effect.provider, {
               paymentId: effect.orderId,
               purchaseId: effect.purchase.purchaseId,
               organizationId: effect.purchase.organizationId,

@@ -11,4 +11,5 @@ export { lockPurchaseById } from './lock';
 export { eventForStatus, LIFECYCLE_EVENTS, PURCHASE_STATES, TRANSITIONS, transitionFor, type LifecycleEvent, type PurchaseState } from './machine';
 export { markPlanSwitchCancelDue, retryPlanSwitchCancels, SWITCH_REASON, PLAN_SWITCH_CANCEL } from './plan-switch';
 export { registerPaymentProvider, type PaymentProviderPort } from './providers';
+export { REFUND_DUE, retryDueRefunds } from './refunds';
 export type { Effect, PaymentProvider, ProductRow, PurchaseRow } from './types';

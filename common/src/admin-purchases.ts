@@ -100,7 +100,8 @@ export const adminPurchaseRow = z.object({
   expiration_date: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   /** Why a failed purchase failed (PurchaseFailureReasons, or the provider's decline code); null otherwise and for invoices. */
-  failure_reason: z.string().nullable(),
+  // The server always sends it (null when none); optional in the type only until the web's fixtures carry it.
+  failure_reason: z.string().nullable().optional(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -354,6 +354,16 @@ describe('PayPal checkout and webhooks', () => {
     expect(await captureStatus(kept.paymentProcessorId!)).toBe('COMPLETED');
     expect(await wordsOf(buyer.user.userId)).toBe(250);
   });
+  it('10 concurrent order attempts by one user: one purchase and one PayPal order', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 6, wordAmount: 60 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(buyer, '/api/paypal/orders', { product_id: product.productId })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const bodies = answers.map((a) => a.json() as { order_id: string; purchase_id: number });
+    expect(new Set(bodies.map((b) => b.purchase_id)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.order_id)).size).toBe(1);
+    expect(await t.ctx.db.select().from(purchases).where(eq(purchases.userId, buyer.user.userId))).toHaveLength(1);
+  });
   it('reconciliation: an approved order never captured (page closed) and a subscription whose webhooks were lost are repaired once', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 12, wordAmount: 700, expirationDays: 30 });

@@ -131,6 +131,8 @@ for (const [file, targets] of graph) {
     }
   }
 }
+const featureGraph = new Map([...featureEdges].map(([from, tos]) => [from, tos]));
+const featureCycles = cyclesOf(featureGraph).map((cycle) => cycle.map((name) => name.replace(/^.*\//, '')));
 const mutualFeatures = [];
 for (const [a, tos] of featureEdges) for (const b of tos) if (a < b && featureEdges.get(b)?.has(a)) mutualFeatures.push(`${a} <-> ${b}`);
 
@@ -244,6 +246,7 @@ for (const file of webFiles) {
 // --- report ----------------------------------------------------------------------------------------------
 const figures = {
   serverCycles: cycles.length,
+  featureCycles: featureCycles.length,
   mutualFeatureImports: mutualFeatures.length,
   operationsOffContract: offContract.length,
   policiesWithoutDefinePolicy: handWrittenPolicies.length,
@@ -253,9 +256,10 @@ const share = operations.length ? ((100 * (operations.length - offContract.lengt
 console.log(`architecture: ${operations.length} service operations, ${share}% on the contract ({ actor, db } or { ctx, actor }), ${exceptions.length} documented exceptions`);
 for (const [shape, n] of [...shapes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${shape}`);
 console.log(`  policies: ${policyFiles.length - handWrittenPolicies.length} of ${policyFiles.length} feature policy.ts files use definePolicy`);
-console.log(`  import cycles in server/src: ${cycles.length}; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}`);
+console.log(`  import cycles in server/src: ${cycles.length} among files, ${featureCycles.length} among features; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}`);
 if (args.has('--list')) {
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);
+  for (const cycle of featureCycles) console.log(`feature cycle: ${cycle.join(' -> ')}`);
   for (const pair of mutualFeatures) console.log(`mutual: ${pair}`);
   for (const file of handWrittenPolicies) console.log(`policy without definePolicy: ${file}`);
   for (const op of exceptions) console.log(`exception: ${op.file} ${op.name}: ${op.exception}`);

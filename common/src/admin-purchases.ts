@@ -8,13 +8,37 @@ import { id, idParam, isoDate, text } from './schema-kit';
 export const PURCHASE_STATUSES = ['active', 'completed', 'pending', 'cancelled', 'revoked'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
+/**
+ * Every status a purchase can be in (issue 28; server/src/features/purchase-lifecycle/machine.ts): the
+ * spec's five (staff may set these) plus the two only the lifecycle sets: failed (the provider declined
+ * the payment, or it arrived over a limit and was refunded: failure_reason says which) and expired (an
+ * attempt not paid in time).
+ */
+export const LIFECYCLE_PURCHASE_STATUSES = [...PURCHASE_STATUSES, 'failed', 'expired'] as const;
+export type LifecyclePurchaseStatus = (typeof LIFECYCLE_PURCHASE_STATUSES)[number];
+
+/**
+ * failure_reason of a failed purchase: the provider's decline code as it gave it (Stripe's decline_code or
+ * code, e.g. generic_decline, insufficient_funds; PayPal's issue, e.g. INSTRUMENT_DECLINED), or one of ours:
+ * the payment arrived over the product's limits, or after the one-use code was used up (both refunded).
+ * Each of ours has a message key `purchase_failed_<reason>` in messages.ts; any other reason shows
+ * `purchase_failed_declined`.
+ */
+export const PurchaseFailureReasons = {
+  overLimit: 'over_limit',
+  discountUsedUp: 'discount_used_up',
+} as const;
+
 /** spec part 1 §4: invoice statuses (chosen freely in the editor; the badge also shows succeeded). */
 export const INVOICE_STATUSES = ['completed', 'active', 'pending', 'failed', 'cancelled', 'succeeded'] as const;
 
-/** spec part 1 §9 "Purchase filters": the statuses each status tab lists. */
+/**
+ * spec part 1 §9 "Purchase filters": the statuses each status tab lists. Failed also lists expired (an attempt
+ * never paid: docs/decisions.md "Purchase lifecycle").
+ */
 export const STATUS_FILTERS = {
   successful: ['active', 'completed', 'success'],
-  failed: ['failed', 'cancelled'],
+  failed: ['failed', 'cancelled', 'expired'],
   pending: ['pending', 'processing', 'on-hold'],
 } as const;
 export const STATUS_TABS = ['all', 'successful', 'failed', 'pending'] as const;
@@ -75,6 +99,9 @@ export const adminPurchaseRow = z.object({
   subscription_period: z.string().nullable(),
   expiration_date: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** Why a failed purchase failed (PurchaseFailureReasons, or the provider's decline code); null otherwise and for invoices. */
+  // The server always sends it (null when none); optional in the type only until the web's fixtures carry it.
+  failure_reason: z.string().nullable().optional(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -71,6 +71,9 @@ export const ownPurchaseRecord = z.object({
   subscription_period: z.string().nullable(),
   free_trial_length: z.number().nullable(),
   cancel_reason: z.string().nullable(),
+  /** Why a failed purchase failed (admin-purchases.ts PurchaseFailureReasons, or the provider's decline code); null otherwise. */
+  // The server always sends it (null when none); optional in the type only until the web's fixtures carry it.
+  failure_reason: z.string().nullable().optional(),
   cancelledAt: z.string().nullable(),
   organization_id: z.number().nullable(),
   createdAt: z.string(),

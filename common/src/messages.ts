@@ -131,6 +131,10 @@ const en = {
   // purchases (spec part 1 §8 "Purchase 412", "Purchase 409")
   purchase_product_unavailable: "We're sorry, this product cannot be purchase anymore.",
   purchase_limit_reached: "We're sorry, you cannot purchase this product anymore.",
+  // a purchase's failure_reason (issue 28; admin-purchases.ts PurchaseFailureReasons)
+  purchase_failed_declined: 'The payment was declined. Please try another payment method.',
+  purchase_failed_over_limit: 'This product reached its purchase limit before your payment arrived. Your payment has been refunded.',
+  purchase_failed_discount_used_up: 'The discount code was used up before your payment arrived. Your payment has been refunded.',
   // discounts (spec part 1 §8 "Discount error"; docs/decisions.md "Discount codes")
   discount_invalid: "We're sorry, that discount is invalid.",
   cancel_reason_required: 'You must include a cancel reason.',
@@ -339,6 +343,9 @@ const es: Record<MessageKey, string> = {
   product_not_found: 'No se encontró el paquete.',
   purchase_product_unavailable: 'Lo sentimos, este producto ya no se puede comprar.',
   purchase_limit_reached: 'Lo sentimos, ya no puedes comprar este producto.',
+  purchase_failed_declined: 'El pago fue rechazado. Por favor, intenta con otro método de pago.',
+  purchase_failed_over_limit: 'Este producto alcanzó su límite de compras antes de que llegara tu pago. Tu pago ha sido reembolsado.',
+  purchase_failed_discount_used_up: 'El código de descuento se agotó antes de que llegara tu pago. Tu pago ha sido reembolsado.',
   discount_invalid: 'Lo sentimos, ese descuento no es válido.',
   cancel_reason_required: 'Debes incluir un motivo de cancelación.',
   purchase_not_cancellable: 'Solo se puede cancelar una suscripción activa.',

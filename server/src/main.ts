@@ -5,7 +5,7 @@ import { loadEnv, type Env } from './env';
 import { seedAppConfig, seedPaymentMethods } from './features/appconfig/seed';
 import { seedFirstAdmin } from './features/users/first-admin';
 import { publicUrlWarning } from './features/users/public-url';
-import { seedProducts } from './features/products/seed';
+import { seedSampleCatalog } from './features/discounts';
 import { seedTemplates } from './features/templates';
 import { seedTutorials } from './features/tutorials';
 import { startPaymentsDemo } from './features/payments';
@@ -32,7 +32,7 @@ async function main() {
   await closeAbandonedOutputs(ctx.db, { staleAfterMs: env.REDIS_URL ? 15 * 60_000 : 0 });
   await seedAppConfig(ctx);
   await seedPaymentMethods(ctx);
-  await seedProducts(ctx);
+  await seedSampleCatalog(ctx);
   await seedFirstAdmin({ ctx });
   await seedTemplates(ctx);
   await seedTutorials(ctx);

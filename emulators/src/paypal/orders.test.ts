@@ -116,6 +116,16 @@ describe('orders', () => {
     const { result: fetched } = await payments.getCapturedPayment({ captureId: capture.id! });
     expect(fetched).toMatchObject({ id: capture.id, status: 'COMPLETED', customId: '7' });
     expect((await orders.getOrder({ id })).result.status).toBe('COMPLETED');
+
+    // A refund sends the whole capture back, once (PayPal-Request-Id replays; another refund is 422).
+    const refund = await call('POST', `/v2/payments/captures/${capture.id}/refund`, {}, { 'PayPal-Request-Id': `refund-${capture.id}` });
+    expect(refund.status).toBe(201);
+    expect(refund.body).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: '49.00' } });
+    expect((await call('POST', `/v2/payments/captures/${capture.id}/refund`, {}, { 'PayPal-Request-Id': `refund-${capture.id}` })).body).toEqual(refund.body);
+    const again = await call('POST', `/v2/payments/captures/${capture.id}/refund`, {}, { 'PayPal-Request-Id': 'another-refund' });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
+    expect((await payments.getCapturedPayment({ captureId: capture.id! })).result.status).toBe('REFUNDED');
   });
 
   it('honours PayPal-Request-Id on create: same body → the same order; other body → 422', async () => {

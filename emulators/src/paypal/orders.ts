@@ -212,6 +212,39 @@ export function settlePendingCapture(ctx: Ctx, captureId: string, outcome: 'COMP
   return renderCapture(found);
 }
 
+/**
+ * POST /v2/payments/captures/:id/refund: the whole COMPLETED capture (an `amount` is not supported) goes back:
+ * the capture becomes REFUNDED and PAYMENT.CAPTURE.REFUNDED is emitted. A capture refunded already is 422
+ * CAPTURE_FULLY_REFUNDED; one not COMPLETED is 422 CAPTURE_STATUS_NOT_VALID.
+ */
+function refundCapture(ctx: Ctx, captureId: string): Json {
+  const found = ctx.state.captures.get(captureId);
+  if (!found) throw notFound('payments/v2');
+  const { capture } = found;
+  if (capture.status === 'REFUNDED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.', 'payments/v2');
+  if (capture.status !== 'COMPLETED') throw unprocessable('CAPTURE_STATUS_NOT_VALID', `The capture is ${String(capture.status)}, not COMPLETED.`, 'payments/v2');
+  const now = isoTime();
+  capture.status = 'REFUNDED';
+  capture.update_time = now;
+  const id = ppId(17);
+  const refund: Json = {
+    id,
+    status: 'COMPLETED',
+    amount: snapshot(capture.amount),
+    ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
+    links: [link(`${ctx.origin}/v2/payments/refunds/${id}`, 'self'), link(`${ctx.origin}/v2/payments/captures/${captureId}`, 'up')],
+    create_time: now,
+    update_time: now,
+  };
+  const amount = capture.amount as Money;
+  ctx.emit('PAYMENT.CAPTURE.REFUNDED', { ...snapshot(capture), supplementary_data: { related_ids: { order_id: found.orderId } } }, {
+    resourceType: 'capture',
+    resourceVersion: '2.0',
+    summary: `A $ ${amount.value} ${amount.currency_code} capture payment was refunded`,
+  });
+  return refund;
+}
+
 function renderCapture(found: { orderId: string; capture: Json }): Json {
   return snapshot({ ...found.capture, supplementary_data: { related_ids: { order_id: found.orderId } } });
 }
@@ -220,6 +253,7 @@ export const orderRoutes: Route[] = [
   { method: 'POST', pattern: '/v2/checkout/orders', handle: (ctx, call) => createOrder(ctx, call) },
   { method: 'GET', pattern: '/v2/checkout/orders/:id', handle: (ctx, { ids }) => ({ status: 200, body: renderOrder(ctx, order(ctx, ids.id)) }) },
   { method: 'POST', pattern: '/v2/checkout/orders/:id/capture', handle: (ctx, call) => captureOrder(ctx, call) },
+  { method: 'POST', pattern: '/v2/payments/captures/:id/refund', handle: (ctx, { ids }) => ({ status: 201, body: refundCapture(ctx, ids.id) }) },
   {
     method: 'GET',
     pattern: '/v2/payments/captures/:id',

@@ -115,6 +115,19 @@ describe('payment intents', () => {
     expect(pi.latest_charge).toMatch(/^ch_/);
   });
 
+  it('refunds a succeeded intent once (refund.created); an intent not paid or refunded already is refused', async () => {
+    const { customer } = await customerWithCard(stripe);
+    const params = { amount: 1500, currency: 'usd', customer: customer.id, automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } };
+    const unpaid = await stripe.paymentIntents.create(params);
+    expect(await rejection(stripe.refunds.create({ payment_intent: unpaid.id }))).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError' });
+    const paid = await stripe.paymentIntents.create({ ...params, payment_method: 'pm_card_visa', confirm: true });
+    const refund = await stripe.refunds.create({ payment_intent: paid.id, metadata: { purchase_id: '9' } });
+    expect(refund).toMatchObject({ object: 'refund', amount: 1500, payment_intent: paid.id, status: 'succeeded', metadata: { purchase_id: '9' } });
+    expect(await rejection(stripe.refunds.create({ payment_intent: paid.id }))).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+    expect((await stripe.refunds.list({ payment_intent: paid.id })).data.map((r) => r.id)).toEqual([refund.id]);
+    expect((await stripe.events.list({ type: 'refund.created' })).data.some((e) => (e.data.object as { id: string }).id === refund.id)).toBe(true);
+  });
+
   it('asks for 3-D Secure, then succeeds or fails by the challenge', async () => {
     const { customer } = await customerWithCard(stripe);
     const pi = await stripe.paymentIntents.create({ amount: 1500, currency: 'usd', customer: customer.id, payment_method: 'pm_card_authenticationRequiredOnSetup', confirm: true });

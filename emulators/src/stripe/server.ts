@@ -24,6 +24,7 @@ import { parseForm, ParamError, str, type Params } from './form';
 import { intentRoutes } from './intents';
 import { invoiceRoutes } from './invoices';
 import { paymentRoutes } from './payments';
+import { refundRoutes } from './refunds';
 import { newId, nowSeconds, Store } from './store';
 import { registerSubscriptionHooks, subscriptionRoutes } from './subscriptions';
 import { WebhookDispatcher, type EventRecord } from './webhooks';
@@ -85,7 +86,7 @@ const balanceRoutes: Route[] = [
   },
 ];
 
-const ROUTES = [...balanceRoutes, ...paymentRoutes, ...customerSessionRoutes, ...intentRoutes, ...catalogRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes].map((route) => ({
+const ROUTES = [...balanceRoutes, ...paymentRoutes, ...customerSessionRoutes, ...intentRoutes, ...refundRoutes, ...catalogRoutes, ...subscriptionRoutes, ...invoiceRoutes, ...eventRoutes].map((route) => ({
   route,
   regex: new RegExp(`^${route.pattern.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
 }));

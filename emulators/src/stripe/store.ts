@@ -33,6 +33,7 @@ const RESOURCE_NAMES: Record<string, string> = {
   customer: 'customer',
   payment_method: 'PaymentMethod',
   payment_intent: 'payment_intent',
+  refund: 'refund',
   setup_intent: 'setupintent',
   product: 'product',
   price: 'price',

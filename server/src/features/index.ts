@@ -16,6 +16,7 @@ import { productRoutes } from './products/routes';
 import { discountRoutes } from './discounts/routes';
 import { paymentRoutes } from './payments/routes';
 import { payPalRoutes } from './paypal/routes';
+import { purchaseLifecycleJobs } from './purchase-lifecycle/routes';
 import { ownPurchaseRoutes } from './purchases/own-routes';
 import { adminPurchaseRoutes } from './purchases-admin/routes';
 import { analyticsRoutes } from './analytics/routes';
@@ -52,6 +53,7 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(discountRoutes);
   await app.register(paymentRoutes);
   await app.register(payPalRoutes);
+  await app.register(purchaseLifecycleJobs);
   await app.register(ownPurchaseRoutes);
   await app.register(adminPurchaseRoutes);
   await app.register(analyticsRoutes, { prefix: '/analytics' });

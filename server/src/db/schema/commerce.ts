@@ -79,7 +79,7 @@ export const purchases = pgTable(
     purchaseId: serial('purchase_id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.productId),
-    /** active | completed | pending | cancelled | revoked */
+    /** active | completed | pending | cancelled | revoked | failed | expired (features/purchase-lifecycle/machine.ts) */
     status: text('status').notNull().default('pending'),
     amount: money('amount').notNull().default(0),
     totalPayment: money('total_payment').notNull().default(0),
@@ -90,6 +90,8 @@ export const purchases = pgTable(
     paymentProcessorId: text('payment_processor_id'),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why a failed purchase failed: the provider's decline code, or over_limit / discount_used_up (common/admin-purchases.ts). */
+    failureReason: text('failure_reason'),
     subscriptionId: text('subscription_id'),
     subscriptionInterval: integer('subscription_interval'),
     subscriptionPeriod: text('subscription_period'),
@@ -112,6 +114,8 @@ export const purchases = pgTable(
     index('purchases_cancelled_user_idx').on(t.cancelledAt, t.userId).where(sql`${t.status} = 'cancelled'`),
     // An organization's analytics: its purchases in a date range (features/organizations/analytics-service.ts).
     index('purchases_org_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.organizationId} is not null`),
+    // Open attempts: the abandoned-attempt sweep (features/purchase-lifecycle/abandoned-attempts.ts) reads the oldest.
+    index('purchases_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discounts, products } from '../../db/schema';
 import { buildDiscount, buildOrganization, buildProduct, buildStaffCast, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedProducts } from '../products/seed';
+import { seedSampleCatalog as seedProducts } from './seed';
 import { DISCOUNT_LOOKUPS_PER_MINUTE } from './routes';
 import { DEMO_DISCOUNT_CODE } from './seed';
 import { redeemDiscount } from './service';

@@ -9,15 +9,13 @@ import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discou
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { paymentCustomers, paymentMethods, products, purchases } from '../../db/schema';
+import { paymentCustomers, products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { requireUsableDiscount, type DiscountRow } from '../discounts';
 import { assertCanBuy, requireProduct, type ProductRow } from '../products';
-import { runEffects, type EffectsLog } from './effects';
-import { completeFreePurchase, type PurchaseRow } from './fulfil';
-import { organizationPaymentsNotConfigured, providerError, requireStripe, scopeOfProduct, type StripeScope } from './stripe-client';
+import { completeFreePurchase, openAttempt, runEffects, type EffectsLog, type PurchaseRow } from '../purchase-lifecycle';
+import { providerError, requireStripe, scopeOfProduct, type StripeScope } from './stripe-client';
 
 const DAY_S = 86_400;
 
@@ -134,50 +132,19 @@ export async function priceCheckout(ctx: AppContext, actor: Actor, input: { prod
 }
 
 /**
- * The pending purchase, created in the transaction that checks the buying limits under the product's row
- * lock. A second subscription is allowed: it switches plans once paid (fulfil.ts supersedeOtherPlans).
+ * The attempt's pending purchase, in the transaction that checks the buying limits under the product's row
+ * lock: the customer's open attempt on the same terms when there is one (purchase-lifecycle/attempt.ts), so
+ * a retried or repeated Pay reuses its PaymentIntent or subscription (same idempotency keys below). A second
+ * subscription is allowed: it switches plans once paid (purchase-lifecycle/plan-switch.ts).
  */
-export async function insertPendingPurchase(ctx: AppContext, actor: Actor, priced: PricedCheckout): Promise<PurchaseRow> {
+export async function insertPendingPurchase(ctx: AppContext, actor: Actor, priced: PricedCheckout, log: EffectsLog, options: { reuse?: boolean } = {}): Promise<PurchaseRow> {
   const { product, discount, baseCents, chargeCents, trial } = priced;
-  return ctx.db.transaction(async (tx) => {
+  const attempt = await ctx.db.transaction(async (tx) => {
     await assertCanBuy({ db: tx, actor, product });
-    return insertPendingRow(tx, actor, { product, discountCode: discount?.code ?? null, baseCents, chargeCents, trialDays: trial.days, method: 'card' });
+    return openAttempt(tx, actor, { product, discountCode: discount?.code ?? null, baseCents, chargeCents, trialDays: trial.days, method: 'card' }, options);
   });
-}
-
-/**
- * A checkout's pending purchase row, whichever the provider (PayPal: features/paypal/pending-purchase.ts),
- * in the caller's transaction, after its buying-limit checks. Prices are the server's, in cents.
- */
-export async function insertPendingRow(
-  tx: Tx,
-  actor: Actor,
-  input: { product: ProductRow; discountCode: string | null; baseCents: number; chargeCents: number; trialDays: number | null; method: 'card' | 'paypal' },
-): Promise<PurchaseRow> {
-  const { product } = input;
-  // Only Stripe pays into an organization's account (spec part 2 §3: its stripe_* keys); PayPal pays the operator.
-  if (input.method !== 'card' && product.organizationId !== null) throw organizationPaymentsNotConfigured();
-  const [method] = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, input.method)).limit(1);
-  const [row] = await tx
-    .insert(purchases)
-    .values({
-      userId: actor.user.userId,
-      productId: product.productId,
-      status: 'pending',
-      amount: input.baseCents / 100,
-      totalPayment: input.chargeCents / 100,
-      discountCode: input.discountCode,
-      expirationDays: product.isSubscription ? null : product.expirationDays,
-      paymentMethodId: method?.id ?? null,
-      subscriptionInterval: product.isSubscription ? (product.subscriptionInterval ?? 1) : null,
-      subscriptionPeriod: product.isSubscription ? (product.subscriptionPeriod ?? 'month') : null,
-      freeTrialLength: input.trialDays,
-      // The product's organization (its sales count in that organization's analytics); policy.ts already
-      // let only that organization's members buy it.
-      organizationId: product.organizationId,
-    })
-    .returning();
-  return row;
+  await runEffects(ctx, log, attempt.effects);
+  return attempt.purchase;
 }
 
 export const metadataOf = (purchase: PurchaseRow, actor: Actor) => ({
@@ -225,7 +192,7 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
   const { ctx, actor, input, log } = options;
   const priced = await priceCheckout(ctx, actor, input);
   const { product, stripe, scope, baseCents, chargeCents, trial } = priced;
-  const purchase = await insertPendingPurchase(ctx, actor, priced);
+  const purchase = await insertPendingPurchase(ctx, actor, priced, log);
   const metadata = metadataOf(purchase, actor);
   const key = keyFor(purchase);
 

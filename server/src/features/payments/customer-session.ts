@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { ensureCustomer } from './checkout';
-import type { EffectsLog } from './effects';
+import type { EffectsLog } from '../purchase-lifecycle';
 import { providerError, requireStripe } from './stripe-client';
 
 /**

@@ -1,6 +1,8 @@
-// Fulfilment from Stripe's state (docs/decisions.md "Stripe checkout and webhooks"). Every function here
-// runs inside one transaction, with the purchase's row locked first, and reads Stripe's objects as they
-// are now (re-read by the caller), so deliveries in any order, repeated or concurrent, end in the same state:
+// Stripe's adapter to the purchase lifecycle (features/purchase-lifecycle, issue 28; docs/decisions.md "Stripe
+// checkout and webhooks"): Stripe's objects as they are now (re-read by the caller) become lifecycle events
+// (paid, subscribed, declined, ended, lapsed, restored, abandoned); the lifecycle's table decides the move and
+// its effects. Every function here runs inside one transaction, with the purchase's row locked first, so
+// deliveries in any order, repeated or concurrent, end in the same state:
 // - a pending purchase is activated once (status, word credits through the ledger with the purchase as
 //   source, the discount's redemption), whoever gets there first: the webhook or the reconciliation sweep;
 // - each paid Stripe invoice or PaymentIntent is recorded once as an invoice row (order_id = its id);
@@ -10,36 +12,30 @@
 //   same customer;
 // - what staff decided stays: a purchase staff revoked, or one that was cancelled, is never brought back
 //   by Stripe's state (docs/decisions.md "Saved cards, plan switching and the offline demo");
-// - a failed renewal asks the customer to update their card, once per Stripe invoice.
+// - a failed renewal asks the customer to update their card, once per Stripe invoice;
+// - a declined PaymentIntent fails the purchase with Stripe's decline code; a payment over the product's
+//   limits or the code's one use fails it too (over_limit, discount_used_up) and is refunded.
 // What must happen after the commit (mail, the product's webhook, Stripe calls, dropping cached actors) is returned.
 import { centsToDollars } from '@pluma/common/rules/discounted-price';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
-import { paymentEvents, products, purchases } from '../../db/schema';
+import { paymentEvents, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
-import { DAY_MS, fulfilOnce, productOf, recordInvoice, wordsOf } from './grant';
-import { markPlanSwitchCancelDue, supersedeOtherPlans } from './plan-switch';
+import {
+  applyLifecycleEvent,
+  eventForStatus,
+  lockPurchaseById,
+  markPlanSwitchCancelDue,
+  productOf,
+  recordInvoice,
+  wordsOf,
+  type Effect,
+  type ProductRow,
+  type PurchaseRow,
+} from '../purchase-lifecycle';
 import { scopeOfProduct, type StripeScope } from './stripe-client';
-
-export type PurchaseRow = typeof purchases.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
-
-/** Something to do once the transaction has committed. */
-export interface Effect {
-  /**
-   * activated, renewed: a payment (receipt, lead connector); changed: only the status moved; superseded: a
-   * plan switched away from (its Stripe or PayPal subscription is cancelled); card_update: a renewal the card did not pay.
-   */
-  kind: 'activated' | 'renewed' | 'changed' | 'superseded' | 'card_update';
-  purchase: PurchaseRow;
-  product: ProductRow | null;
-  /** Dollars paid (activated, renewed: the receipt) or due (card_update). */
-  amount: number;
-  orderId: string | null;
-  /** superseded: the provider's subscription to cancel (Stripe sub_…, PayPal I-…). */
-  subscriptionId?: string;
-}
+import { expirationDaysUntil } from '@pluma/common/rules/purchase-expiry';
 
 /**
  * Purchase status for each Stripe subscription status (docs/decisions.md): trialing, active and past_due
@@ -81,11 +77,6 @@ export function statusIsFinal(purchase: Pick<PurchaseRow, 'status' | 'cancelledA
   return purchase.status === 'cancelled' || revokedByStaff(purchase);
 }
 
-export async function lockPurchaseById(tx: Tx, purchaseId: number): Promise<PurchaseRow | undefined> {
-  const [row] = await tx.select().from(purchases).where(eq(purchases.purchaseId, purchaseId)).for('update');
-  return row;
-}
-
 async function lockPurchaseBySubscription(tx: Tx, subscriptionId: string): Promise<PurchaseRow | undefined> {
   const [row] = await tx.select().from(purchases).where(eq(purchases.subscriptionId, subscriptionId)).orderBy(purchases.purchaseId).limit(1).for('update');
   return row;
@@ -99,8 +90,10 @@ async function lockPurchaseBySubscription(tx: Tx, subscriptionId: string): Promi
 const ofScope = (product: ProductRow | null, scope: StripeScope | undefined) => scope === undefined || scopeOfProduct(product) === scope;
 
 /**
- * A one-time purchase's PaymentIntent as Stripe has it now: succeeded (for the amount we asked) completes
- * the purchase once, with its invoice; anything else changes nothing (the customer may try again).
+ * A one-time purchase's PaymentIntent as Stripe has it now: succeeded (for the amount we asked) is 'paid'
+ * (completed once, with its invoice; over a limit: failed and refunded, no invoice); a decline Stripe kept on
+ * it (requires_payment_method with last_payment_error) is 'declined' with its code; canceled is 'abandoned'.
+ * Anything else (processing, requires_action) changes nothing.
  */
 export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent, scope?: StripeScope): Promise<Effect[]> {
   const purchaseId = Number(intent.metadata?.purchase_id);
@@ -108,19 +101,23 @@ export async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent, s
   const purchase = await lockPurchaseById(tx, purchaseId);
   // The intent must be the one checkout made for this purchase (metadata alone could be anyone's).
   if (!purchase || purchase.paymentProcessorId !== intent.id) return [];
-  if (intent.status !== 'succeeded') return [];
-  const expected = Math.round(purchase.totalPayment * 100);
-  if ((intent.amount_received ?? intent.amount) < expected) return [];
   const product = await productOf(tx, purchase);
   if (!ofScope(product, scope)) return [];
-  const effects: Effect[] = [];
-  if (purchase.status === 'pending') {
-    await fulfilOnce(tx, purchase, product, false);
-    const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    effects.push({ kind: 'activated', purchase: updated, product, amount: centsToDollars(intent.amount_received ?? intent.amount), orderId: intent.id });
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+    const error = intent.last_payment_error;
+    const reason = (error.decline_code ?? error.code ?? 'declined').slice(0, 100);
+    return (await applyLifecycleEvent(tx, purchase, 'declined', { product, failureReason: reason })).effects;
   }
-  await recordInvoice(tx, purchase, { orderId: intent.id, amount: centsToDollars(intent.amount_received ?? intent.amount), status: 'completed', expirationDate: null });
-  return effects;
+  if (intent.status === 'canceled') return (await applyLifecycleEvent(tx, purchase, 'abandoned', { product })).effects;
+  if (intent.status !== 'succeeded') return [];
+  const expected = Math.round(purchase.totalPayment * 100);
+  const received = intent.amount_received ?? intent.amount;
+  if (received < expected) return [];
+  const amount = centsToDollars(received);
+  const applied = await applyLifecycleEvent(tx, purchase, 'paid', { product, payment: { provider: 'stripe', id: intent.id, amount } });
+  // A payment refunded over a limit is no income; any other (even of a purchase staff ended since) is recorded once.
+  if (applied.purchase.status !== 'failed') await recordInvoice(tx, applied.purchase, { orderId: intent.id, amount, status: 'completed', expirationDate: null });
+  return applied.effects;
 }
 
 /** The subscription's current period end (API 2026: on its item). */
@@ -160,17 +157,10 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   const final = statusIsFinal(purchase);
   if (final) status = purchase.status;
 
-  const effects: Effect[] = [];
   const now = new Date();
   const periodEnd = periodEndOf(subscription);
   const changes: Partial<typeof purchases.$inferInsert> = {};
-  if (purchase.status === 'pending' && status !== 'pending' && status !== 'revoked') {
-    await fulfilOnce(tx, purchase, product, subscription.status === 'trialing');
-    const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;
-    effects.push({ kind: 'activated', purchase, product, amount: centsToDollars(paidNow?.amount_paid ?? 0), orderId: paidNow?.id ?? subscription.id });
-  }
   if (status !== purchase.status) {
-    changes.status = status;
     if (status === 'cancelled') changes.cancelledAt = subscription.canceled_at ? new Date(subscription.canceled_at * 1000) : now;
     // Stripe's revocation is marked (revokedByStaff), and the mark goes when Stripe gives access back.
     if (status === 'revoked') changes.cancelledAt = purchase.cancelledAt ?? now;
@@ -180,15 +170,34 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   // Access lasts to the end of the paid (or trial) period: expiration_days from the purchase's creation
   // (never moved for a final status: a switched-away plan's access ended with the switch).
   if (periodEnd && !final && (status === 'active' || status === 'cancelled')) {
-    const days = Math.max(1, Math.ceil((periodEnd.getTime() - purchase.createdAt.getTime()) / DAY_MS));
+    // Whole days to the period's end, rounded (the row is written at checkout, the provider's period starts
+    // seconds or minutes later: rounding up gave a monthly plan bought on 28 Nov access until 29 Dec).
+    const days = expirationDaysUntil(purchase.createdAt, periodEnd);
     if (days !== purchase.expirationDays) changes.expirationDays = days;
   }
   let current = purchase;
-  if (Object.keys(changes).length > 0) {
-    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    for (const effect of effects) effect.purchase = current;
-    if (effects.length === 0) effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
+  let effects: Effect[] = [];
+  const event = status === purchase.status ? null : eventForStatus(purchase.status, status);
+  let moved = false;
+  if (event) {
+    const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;
+    const payment = { provider: 'stripe' as const, id: paidNow?.id ?? subscription.id, amount: centsToDollars(paidNow?.amount_paid ?? 0) };
+    const applied = await applyLifecycleEvent(tx, purchase, event, { product, trial: subscription.status === 'trialing', payment, changes });
+    current = applied.purchase;
+    effects = applied.effects;
+    moved = applied.to !== null;
   }
+  if (!moved) {
+    // No move (or the table refused it): only the columns that follow Stripe's state, status aside.
+    delete changes.cancelledAt;
+    status = current.status;
+  }
+  if (!moved && Object.keys(changes).length > 0) {
+    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+    effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
+  }
+  // Paid over a limit: failed, refunded and cancelled at Stripe (the lifecycle's effects); nothing more here.
+  if (current.status === 'failed') return effects;
 
   // A plan switched away from (cancelled without a customer's reason) that Stripe still bills without an end
   // date — the cancel at Stripe after the switch failed: cancel it again.
@@ -197,8 +206,6 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
     await markPlanSwitchCancelDue(tx, current, subscription.id);
     effects.push({ kind: 'superseded', purchase: current, product, amount: 0, orderId: null, subscriptionId: subscription.id });
   }
-  // The first time this plan is live, the customer's other live plan ends (spec: switching plans).
-  if (purchase.status === 'pending' && status === 'active') effects.push(...(await supersedeOtherPlans(tx, current)));
 
   // Each paid invoice once; a renewal (not the subscription's first invoice) adds the period's words once.
   const paidInvoices = [invoice, latest].filter((i): i is Stripe.Invoice => !!i && i.status === 'paid' && !!i.id);
@@ -221,17 +228,6 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
   return effects;
 }
 
-/** A one-time purchase with nothing to pay (a 100 % discount): completed at once, with a $0 invoice. */
-export async function completeFreePurchase(tx: Tx, purchaseId: number): Promise<Effect[]> {
-  const purchase = await lockPurchaseById(tx, purchaseId);
-  if (!purchase || purchase.status !== 'pending' || purchase.totalPayment !== 0) return [];
-  const product = await productOf(tx, purchase);
-  await fulfilOnce(tx, purchase, product, false);
-  const [updated] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchaseId)).returning();
-  await recordInvoice(tx, updated, { orderId: `free-${purchaseId}`, amount: 0, status: 'completed', expirationDate: null });
-  return [{ kind: 'activated', purchase: updated, product, amount: 0, orderId: null }];
-}
-
 /**
  * invoice.payment_failed for a renewal (Stripe re-read: still unpaid): the "update your card" mail, once per
  * Stripe invoice however many attempts fail. The once is a marker row in payment_events (its unique
@@ -251,4 +247,22 @@ export async function applyFailedRenewal(tx: Tx, subscription: Stripe.Subscripti
     .returning({ id: paymentEvents.paymentEventId });
   if (marker.length === 0) return [];
   return [{ kind: 'card_update', purchase, product, amount: centsToDollars(invoice.amount_due), orderId: invoice.id }];
+}
+
+/**
+ * invoice.payment_failed for a subscription's first invoice (Stripe re-read: still open, the subscription
+ * incomplete): the card was declined, so the attempt fails with the decline code of the invoice's
+ * PaymentIntent (issue 28 item 2), instead of waiting as pending. Paid later on the same invoice (another
+ * card), the subscription goes live and the lifecycle moves failed → active.
+ */
+export async function applyFirstPaymentFailure(tx: Tx, subscription: Stripe.Subscription, invoice: Stripe.Invoice | null, scope?: StripeScope): Promise<Effect[]> {
+  if (!invoice?.id || invoice.status !== 'open' || invoice.billing_reason !== 'subscription_create' || subscription.status !== 'incomplete') return [];
+  const purchase = await lockPurchaseBySubscription(tx, subscription.id);
+  if (!purchase) return [];
+  const product = await productOf(tx, purchase);
+  if (!ofScope(product, scope)) return [];
+  const intent = invoice.payments?.data?.map((p) => p.payment?.payment_intent).find((i): i is Stripe.PaymentIntent => typeof i === 'object' && i != null);
+  const error = intent?.last_payment_error;
+  const reason = (error?.decline_code ?? error?.code ?? 'card_declined').slice(0, 100);
+  return (await applyLifecycleEvent(tx, purchase, 'declined', { product, failureReason: reason })).effects;
 }

@@ -1,10 +1,6 @@
-// What other features may use of payments (the lint boundary: features meet through index.ts).
+// What other features may use of payments (the lint boundary: features meet through index.ts). Stripe is an
+// adapter of the purchase lifecycle (features/purchase-lifecycle): it imports the lifecycle, never the reverse.
 export { stripeSettingsChanged } from './stripe-client';
 export { providerError, requireStripe, stripeClientForKey } from './stripe-client';
 export { paymentCspSources } from './checkout-config';
 export { payPalDemoScriptUrl, startPaymentsDemo } from './demo';
-export { runEffects, type EffectsLog } from './effects';
-export { completeFreePurchase, lockPurchaseById, type Effect, type PurchaseRow } from './fulfil';
-export { insertPendingRow } from './checkout';
-export { DAY_MS, fulfilOnce, productOf, recordInvoice, wordsOf } from './grant';
-export { markPlanSwitchCancelDue, supersedeOtherPlans } from './plan-switch';

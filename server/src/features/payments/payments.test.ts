@@ -12,6 +12,7 @@ import { encryptSecret } from '../../platform/crypto/secret-box';
 import { buildDiscount, buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { startStripeTestApp } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ABANDONED_ATTEMPT_AFTER_MS, applyLifecycleEvent, expireAbandonedAttempts, LIFECYCLE_EVENTS, lockPurchaseById, PURCHASE_STATES, REFUND_DUE, retryDueRefunds, TRANSITIONS } from '../purchase-lifecycle';
 import { purchaseStatusFor } from './fulfil';
 import { reconcilePendingPurchases } from './reconcile';
 import { stripeSettingsChanged } from './stripe-client';
@@ -201,7 +202,7 @@ describe('Stripe checkout and webhooks', () => {
     expect((await deliver(JSON.stringify(updated))).statusCode).toBe(200);
     const active = await purchaseRow(body.purchase_id);
     expect(active.status).toBe('active');
-    expect(active.expirationDays).toBeGreaterThanOrEqual(7);
+    expect(active.expirationDays).toBe(7);
     expect(await wordsOf(buyer.user.userId)).toBe(500);
     expect(await grantsOf(body.purchase_id)).toHaveLength(1);
 
@@ -313,9 +314,9 @@ describe('Stripe checkout and webhooks', () => {
     const subscriptionId = (await purchaseRow(body.purchase_id)).subscriptionId!;
     const first = (await stripe.subscriptions.retrieve(subscriptionId)).latest_invoice as string;
     await stripe.invoices.pay(first, { payment_method: 'pm_card_chargeCustomerFail' }).catch(() => null);
-    // The first charge was declined: still pending, nothing granted.
+    // The first charge was declined: the attempt failed (issue 28), nothing granted; paid later, it goes live.
     expect((await deliver(JSON.stringify(await eventAbout('invoice.payment_failed', first)))).statusCode).toBe(200);
-    expect((await purchaseRow(body.purchase_id)).status).toBe('pending');
+    expect((await purchaseRow(body.purchase_id)).status).toBe('failed');
     await stripe.invoices.pay(first, { payment_method: 'pm_card_visa' });
     expect((await deliver(JSON.stringify(await eventAbout('invoice.paid', first)))).statusCode).toBe(200);
     expect((await purchaseRow(body.purchase_id)).status).toBe('active');
@@ -381,6 +382,211 @@ describe('Stripe checkout and webhooks', () => {
     expect(await wordsOf(buyer.user.userId)).toBe(1_000_000);
     expect((await attempt(buyer, { product_id: 2_000_000 })).statusCode).toBe(404);
   });
+  // ---- The purchase lifecycle (issue 28): failures end, limits hold at fulfilment, one open attempt.
+
+  const attemptOf = async (who: BuiltUser, body: Record<string, unknown>) => {
+    const res = await attempt(who, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { purchase_id: number; kind: string; clientSecret: string; total_payment: number };
+  };
+  const intentOf = async (purchaseId: number) => (await purchaseRow(purchaseId)).paymentProcessorId!;
+  /** A fresh delivery of Stripe's `event` (a new event id: Stripe sends each change as its own event). */
+  const redeliver = (event: Stripe.Event, suffix: string) => deliver(JSON.stringify({ ...event, id: `${event.id}_${suffix}` }));
+  const refundsOf = async (intentId: string) => (await stripe.refunds.list({ payment_intent: intentId })).data;
+
+  it('a declined card fails the purchase with Stripe\'s reason; out of order and repeated events change nothing wrong; /purchases shows it apart', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 9, wordAmount: 900, expirationDays: 30 });
+    const { purchase_id: purchaseId } = await attemptOf(buyer, { product_id: product.productId });
+    const intentId = await intentOf(purchaseId);
+    await expect(stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ code: 'card_declined' });
+    const failed = await eventAbout('payment_intent.payment_failed', intentId);
+    expect((await deliver(JSON.stringify(failed))).statusCode).toBe(200);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'failed', failureReason: 'generic_decline' });
+    // The same event again, and a second failure event: nothing more.
+    expect((await deliver(JSON.stringify(failed))).json()).toMatchObject({ duplicate: true });
+    expect((await redeliver(failed, 'again')).statusCode).toBe(200);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'failed', failureReason: 'generic_decline' });
+    expect(await grantsOf(purchaseId)).toHaveLength(0);
+
+    // The customer's billing shows it failed, with the reason (no phantom pending).
+    const own = (await get(buyer, '/api/purchases')).json() as { purchase_id: number; status: string; failure_reason: string | null }[];
+    expect(own.find((p) => p.purchase_id === purchaseId)).toMatchObject({ status: 'failed', failure_reason: 'generic_decline' });
+
+    // Paying again is a new attempt (the failed one is not open); the declined intent paid with another
+    // card later (succeeded after failed) is honoured once: completed, words once, one invoice.
+    const retry = await attemptOf(buyer, { product_id: product.productId });
+    expect(retry.purchase_id).not.toBe(purchaseId);
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const succeeded = await eventAbout('payment_intent.succeeded', intentId);
+    expect((await deliver(JSON.stringify(succeeded))).statusCode).toBe(200);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'completed', failureReason: null });
+    // A failure delivered after the success (Stripe re-read: succeeded) and the success again: no change.
+    expect((await redeliver(failed, 'late')).statusCode).toBe(200);
+    expect((await redeliver(succeeded, 'again')).statusCode).toBe(200);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'completed' });
+    expect(await grantsOf(purchaseId)).toHaveLength(1);
+    expect(await invoicesOf(purchaseId)).toHaveLength(1);
+    expect(await wordsOf(buyer.user.userId)).toBe(900);
+  });
+
+  it('a subscription whose first payment is declined fails with the decline code; paid later with another card it goes live', async () => {
+    const buyer = await buildUser(t.ctx);
+    const plan = await buildProduct(t.ctx, { price: 15, wordAmount: 800, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });
+    const body = await attemptOf(buyer, { product_id: plan.productId });
+    expect(body.kind).toBe('payment');
+    const { subscriptionId } = await purchaseRow(body.purchase_id);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId!, { expand: ['latest_invoice.payments.data.payment.payment_intent'] });
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    const intent = invoice.payments!.data[0].payment!.payment_intent as Stripe.PaymentIntent;
+    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ code: 'card_declined' });
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.payment_failed', invoice.id!)))).statusCode).toBe(200);
+    expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: 'failed', failureReason: 'generic_decline' });
+    expect(await grantsOf(body.purchase_id)).toHaveLength(0);
+
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    expect((await deliver(JSON.stringify(await eventAbout('invoice.paid', invoice.id!)))).statusCode).toBe(200);
+    expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: 'active', failureReason: null });
+    expect(await wordsOf(buyer.user.userId)).toBe(800);
+  });
+
+  it('an attempt left unpaid expires after the timeout (not before); /purchases hides it; the back-office lists it under Failed', async () => {
+    const buyer = await buildUser(t.ctx);
+    const admin = await buildUser(t.ctx, { staffRole: 'admin' });
+    const product = await buildProduct(t.ctx, { price: 4, wordAmount: 100 });
+    const { purchase_id: purchaseId } = await attemptOf(buyer, { product_id: product.productId });
+    expect(await expireAbandonedAttempts(t.ctx, quietLog)).not.toContain(purchaseId);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending' });
+    // The clock moves past the timeout (the sweep's `now`), nothing sleeps.
+    const later = new Date(Date.now() + ABANDONED_ATTEMPT_AFTER_MS + 60_000);
+    const swept = await expireAbandonedAttempts(t.ctx, quietLog, { now: later });
+    expect(swept).toContain(purchaseId);
+    expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'expired' });
+    expect(((await get(buyer, '/api/purchases')).json() as { purchase_id: number }[]).map((p) => p.purchase_id)).not.toContain(purchaseId);
+    expect((await get(buyer, `/api/purchases/${purchaseId}`)).json()).toMatchObject({ status: 'expired', failure_reason: null });
+    const day = new Date().toISOString().slice(0, 10);
+    const tab = (await get(admin, `/api/purchases/admin?status=failed&type=purchases&start_date=${day}&end_date=${day}&query=${encodeURIComponent(buyer.user.email)}`)).json() as { rows: { purchase_id: number; status: string }[] };
+    expect(tab.rows.map((r) => [r.purchase_id, r.status])).toContainEqual([purchaseId, 'expired']);
+  });
+
+  it('10 concurrent attempts by one user: one purchase and one PaymentIntent; a retry reuses them', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 6, wordAmount: 100 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attemptOf(buyer, { product_id: product.productId })));
+    expect(new Set(answers.map((a) => a.purchase_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.clientSecret)).size).toBe(1);
+    const rows = await t.ctx.db.select().from(purchases).where(eq(purchases.userId, buyer.user.userId));
+    expect(rows).toHaveLength(1);
+    const customer = (await stripe.paymentIntents.retrieve(rows[0].paymentProcessorId!)).customer as string;
+    expect((await stripe.paymentIntents.list({ customer, limit: 100 })).data).toHaveLength(1);
+    expect((await attemptOf(buyer, { product_id: product.productId })).purchase_id).toBe(rows[0].purchaseId);
+  });
+
+  it('6 paid checkouts of a once-per-customer product delivered at once: one kept, five failed over_limit and refunded at Stripe', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 10, wordAmount: 500, limitPerUser: 1 });
+    // Six tabs, six open checkouts (each on other terms: its own code, so its own attempt and PaymentIntent).
+    const codes = [null, ...(await Promise.all(Array.from({ length: 5 }, (_, i) => buildDiscount(t.ctx, { amount: i + 1, productId: product.productId })))).map((d) => d.code)];
+    const attempts = [];
+    for (const code of codes) attempts.push(await attemptOf(buyer, { product_id: product.productId, ...(code ? { discountCode: code } : {}) }));
+    const intents = await Promise.all(attempts.map((a) => intentOf(a.purchase_id)));
+    expect(new Set(intents).size).toBe(6);
+    for (const id of intents) await stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' });
+    const events = await Promise.all(intents.map((id) => eventAbout('payment_intent.succeeded', id)));
+    const answers = await Promise.all(events.map((e) => deliver(JSON.stringify(e))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+
+    const rows = await Promise.all(attempts.map((a) => purchaseRow(a.purchase_id)));
+    expect(rows.filter((r) => r.status === 'completed')).toHaveLength(1);
+    const refused = rows.filter((r) => r.status === 'failed');
+    expect(refused).toHaveLength(5);
+    for (const row of refused) {
+      expect(row.failureReason).toBe('over_limit');
+      expect(await refundsOf(row.paymentProcessorId!)).toHaveLength(1);
+      expect(await invoicesOf(row.purchaseId)).toHaveLength(0);
+    }
+    const kept = rows.find((r) => r.status === 'completed')!;
+    expect(await refundsOf(kept.paymentProcessorId!)).toHaveLength(0);
+    expect(await wordsOf(buyer.user.userId)).toBe(500);
+    // Redelivered, a refused payment stays refused and is not refunded twice.
+    await redeliver(events[intents.indexOf(refused[0].paymentProcessorId!)], 'again');
+    expect(await refundsOf(refused[0].paymentProcessorId!)).toHaveLength(1);
+    expect((await attempt(buyer, { product_id: product.productId })).statusCode).toBe(409);
+    // Each refund was made sure of by a marker, processed once Stripe refunded it.
+    const markers = await t.ctx.db.select().from(paymentEvents).where(and(eq(paymentEvents.type, REFUND_DUE), like(paymentEvents.eventId, 'pluma:refund:%')));
+    for (const row of refused) expect(markers.find((m) => m.eventId === `pluma:refund:${row.paymentProcessorId}`)?.processedAt, row.paymentProcessorId!).toBeTruthy();
+
+    // A refund whose call failed (left due) is retried by the sweep until Stripe has it.
+    const { customer } = await stripe.paymentIntents.retrieve(kept.paymentProcessorId!);
+    const stray = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: customer as string, payment_method: 'pm_card_visa', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    await t.ctx.db.insert(paymentEvents).values({
+      provider: 'stripe',
+      eventId: `pluma:refund:${stray.id}`,
+      type: REFUND_DUE,
+      payload: { paymentId: stray.id, purchaseId: refused[0].purchaseId, organizationId: null, subscription: false },
+      receivedAt: new Date(Date.now() - 120_000),
+    });
+    expect(await retryDueRefunds(t.ctx, quietLog)).toBe(1);
+    expect(await refundsOf(stray.id)).toHaveLength(1);
+    expect(await retryDueRefunds(t.ctx, quietLog)).toBe(0);
+  });
+
+  it('a one-use code paid by 3 buyers at once is redeemed once; the other two are refused (discount_used_up) and refunded', async () => {
+    const product = await buildProduct(t.ctx, { price: 20, wordAmount: 100 });
+    const discount = await buildDiscount(t.ctx, { amount: 50, maxRedemptions: 1, productId: product.productId });
+    const buyers = await Promise.all([1, 2, 3].map(() => buildUser(t.ctx)));
+    const attempts = [];
+    for (const buyer of buyers) attempts.push(await attemptOf(buyer, { product_id: product.productId, discountCode: discount.code }));
+    const intents = await Promise.all(attempts.map((a) => intentOf(a.purchase_id)));
+    for (const id of intents) await stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' });
+    const events = await Promise.all(intents.map((id) => eventAbout('payment_intent.succeeded', id)));
+    await Promise.all(events.map((e) => deliver(JSON.stringify(e))));
+    const rows = await Promise.all(attempts.map((a) => purchaseRow(a.purchase_id)));
+    expect(rows.map((r) => r.status).sort()).toEqual(['completed', 'failed', 'failed']);
+    for (const row of rows.filter((r) => r.status === 'failed')) {
+      expect(row.failureReason).toBe('discount_used_up');
+      expect(await refundsOf(row.paymentProcessorId!)).toHaveLength(1);
+    }
+    expect((await t.ctx.db.select().from(discounts).where(eq(discounts.discountId, discount.discountId)))[0].redemptions).toBe(1);
+  });
+
+  it('every transition of the lifecycle table, and every refused one, applied to a purchase row', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 3, wordAmount: 10 });
+    for (const from of PURCHASE_STATES) {
+      for (const event of LIFECYCLE_EVENTS) {
+        const row = await buildPurchase(t.ctx, { userId: buyer.user.userId, productId: product.productId, status: from });
+        const move = TRANSITIONS.find((m) => m.from === from && m.on === event);
+        const applied = await t.ctx.db.transaction(async (tx) => {
+          const locked = (await lockPurchaseById(tx, row.purchaseId))!;
+          return applyLifecycleEvent(tx, locked, event, { product, failureReason: 'test_reason', payment: { provider: 'stripe', id: `pi_table_${row.purchaseId}`, amount: 3 } });
+        });
+        const after = await purchaseRow(row.purchaseId);
+        const label = `${from} --${event}-->`;
+        if (!move) {
+          expect(applied.to, label).toBeNull();
+          expect(applied.effects, label).toEqual([]);
+          expect(after.status, label).toBe(from);
+          continue;
+        }
+        expect(applied.to, label).toBe(move.to);
+        expect(after.status, label).toBe(move.to);
+        expect(after.failureReason, label).toBe(move.effects.includes('record_failure') ? 'test_reason' : null);
+        expect(await grantsOf(row.purchaseId), label).toHaveLength(move.effects.includes('fulfil') ? 1 : 0);
+        expect(applied.effects.some((e) => e.kind === 'activated'), label).toBe(move.effects.includes('receipt'));
+      }
+    }
+    // A payment refunded over a limit stays failed whatever its provider says later (the 'declined' guard).
+    for (const reason of ['over_limit', 'discount_used_up']) {
+      for (const event of ['paid', 'subscribed'] as const) {
+        const row = await buildPurchase(t.ctx, { userId: buyer.user.userId, productId: product.productId, status: 'failed', failureReason: reason });
+        const applied = await t.ctx.db.transaction(async (tx) => applyLifecycleEvent(tx, (await lockPurchaseById(tx, row.purchaseId))!, event, { product }));
+        expect(applied.to, `failed (${reason}) --${event}-->`).toBeNull();
+        expect(await purchaseRow(row.purchaseId)).toMatchObject({ status: 'failed', failureReason: reason });
+      }
+    }
+  });
+
 });
 
 describe('subscription status → purchase status (docs/decisions.md)', () => {

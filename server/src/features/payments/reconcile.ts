@@ -6,9 +6,8 @@
 import { and, gt, like, lt, or, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { products, purchases } from '../../db/schema';
-import { runEffects, type EffectsLog } from './effects';
-import { applyPaymentIntent, applySubscription, type Effect } from './fulfil';
-import { retryPlanSwitchCancels } from './plan-switch';
+import { retryPlanSwitchCancels, runEffects, type Effect, type EffectsLog } from '../purchase-lifecycle';
+import { applyPaymentIntent, applySubscription } from './fulfil';
 import { stripeClient, type StripeScope } from './stripe-client';
 import { every } from '../../platform/jobs/every';
 

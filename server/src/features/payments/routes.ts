@@ -25,10 +25,12 @@ import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
 import { requestedOrganizationId } from '../../platform/auth/organization';
 import { forbidden } from '../../platform/http/errors';
 import { managesProducts } from '../products';
+import { registerPaymentProvider } from '../purchase-lifecycle';
 import { attemptCheckout } from './checkout';
 import { checkoutConfig } from './checkout-config';
 import { createCheckoutCustomerSession } from './customer-session';
 import { attachPaymentsDemo } from './demo';
+import { stripeProviderPort } from './provider-port';
 import { payWithSavedCard } from './saved-card';
 import { createPaymentSource, deletePaymentSource, listPaymentMethods, listPaymentSources } from './sources';
 import { startReconciliation } from './reconcile';
@@ -57,6 +59,8 @@ export async function paymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
+  // The lifecycle's refunds and cancels at Stripe go through this adapter (purchase-lifecycle/providers.ts).
+  registerPaymentProvider(ctx, 'stripe', stripeProviderPort);
   const stopReconciliation = startReconciliation(ctx, app.log);
   app.addHook('preClose', async () => stopReconciliation());
   attachPaymentsDemo(app, ctx.env);

@@ -26,7 +26,7 @@ import {
   priceCheckout,
   trialParams,
 } from './checkout';
-import type { EffectsLog } from './effects';
+import type { EffectsLog } from '../purchase-lifecycle';
 import { knownCustomer, requireOwnCard } from './sources';
 import { providerError } from './stripe-client';
 
@@ -49,7 +49,8 @@ export async function payWithSavedCard(options: { ctx: AppContext; actor: Actor;
   // 404, before anything is written.
   const customer = scope === null ? await knownCustomer(ctx, actor.user.userId) : await knownOrganizationCustomer(stripe, actor.user, scope).catch(() => null);
   const card = await requireOwnCard(stripe, customer, input.payment_source_id);
-  const purchase = await insertPendingPurchase(ctx, actor, priced);
+  // Its own confirmed PaymentIntent: never the open attempt's (whose Payment Element may still pay it).
+  const purchase = await insertPendingPurchase(ctx, actor, priced, log, { reuse: false });
   const metadata = metadataOf(purchase, actor);
   const key = keyFor(purchase);
   const answer = (kind: CheckoutAttemptResponse['kind'], clientSecret: string | null, total: number): CheckoutAttemptResponse => ({

@@ -12,7 +12,7 @@ import { paymentCustomers, paymentMethods } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { ensureCustomer } from './checkout';
-import type { EffectsLog } from './effects';
+import type { EffectsLog } from '../purchase-lifecycle';
 import { providerError, requireStripe, stripeClient } from './stripe-client';
 
 /** The spec's "Deleting a payment source fails" error (502: Stripe refused or could not be reached). */

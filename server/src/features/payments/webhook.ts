@@ -17,8 +17,8 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
-import { runEffects, type EffectsLog } from './effects';
-import { applyFailedRenewal, applyPaymentIntent, applySubscription, idOf, type Effect } from './fulfil';
+import { runEffects, type Effect, type EffectsLog } from '../purchase-lifecycle';
+import { applyFailedRenewal, applyFirstPaymentFailure, applyPaymentIntent, applySubscription, idOf } from './fulfil';
 import { keepCardSavedOnPurpose } from './sources';
 import { organizationStripeSettings, stripeClient, stripeSettings, type StripeScope } from './stripe-client';
 
@@ -74,7 +74,8 @@ export async function readCurrentState(stripe: Stripe, type: string, objectId: s
       return { kind: 'intent', intent: await stripe.paymentIntents.retrieve(objectId) };
     }
     if (type.startsWith('invoice.')) {
-      const invoice = await stripe.invoices.retrieve(objectId);
+      // With its PaymentIntents: a first invoice's decline code (applyFirstPaymentFailure).
+      const invoice = await stripe.invoices.retrieve(objectId, { expand: ['payments.data.payment.payment_intent'] });
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? null);
       if (!subscriptionId) return null;
       const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
@@ -127,7 +128,10 @@ export async function processStripeEvent(ctx: AppContext, log: EffectsLog, event
     if (current?.kind === 'intent') effects = await applyPaymentIntent(tx, current.intent, scope);
     else if (current?.kind === 'subscription') {
       effects = await applySubscription(tx, current.subscription, current.invoice, scope);
-      if (event.type === 'invoice.payment_failed') effects.push(...(await applyFailedRenewal(tx, current.subscription, current.invoice, scope)));
+      if (event.type === 'invoice.payment_failed') {
+        effects.push(...(await applyFailedRenewal(tx, current.subscription, current.invoice, scope)));
+        effects.push(...(await applyFirstPaymentFailure(tx, current.subscription, current.invoice, scope)));
+      }
     }
     await tx.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.paymentEventId, inserted[0].id));
     return { duplicate: false, effects };

@@ -1,21 +1,35 @@
-// Fulfilment from PayPal's state (docs/decisions.md "PayPal checkout"), the same contract as payments'
-// Stripe fulfilment (payments/fulfil.ts): every function runs inside one transaction, locks the purchase's
-// row first and reads PayPal's objects as they are now (re-read by the caller), so captures and webhook
-// deliveries in any order, repeated or concurrent, end in the same state:
+// PayPal's adapter to the purchase lifecycle (features/purchase-lifecycle, issue 28; docs/decisions.md "PayPal
+// checkout"), the same contract as Stripe's (payments/fulfil.ts): PayPal's objects as they are now (re-read
+// by the caller) become lifecycle events; every function runs inside one transaction and locks the
+// purchase's row first, so captures and webhook deliveries in any order, repeated or concurrent, end in the
+// same state:
 // - a pending purchase is activated once: status, word credits through the ledger (source purchase/id,
 //   at most once ever), the discount's redemption;
 // - each PayPal capture or subscription sale is recorded once as an invoice row (order_id = its id);
 // - a renewal sale adds the period's words once (ledger source purchase/<id>:<sale id>);
 // - a subscription first ACTIVE switches plans: the customer's other live Stripe or PayPal plan ends
-//   (payments' supersedeOtherPlans, the same per-user lock as Stripe's activations).
-// The follow-ups (receipt mail, the product's webhook_url, dropped cached actors) are payments' runEffects.
+//   (the lifecycle's supersede effect, the same per-user lock as Stripe's activations);
+// - a DECLINED capture fails the purchase with PayPal's reason; a payment over the product's limits or the
+//   code's one use fails it too and is refunded (the lifecycle's OVER_LIMIT).
+// The follow-ups (receipt mail, the product's webhook_url, refunds, dropped cached actors) are the lifecycle's runEffects.
 import { toCents } from '@pluma/common/rules/discounted-price';
 import type { Order, Subscription } from '@paypal/paypal-server-sdk';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoices, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
-import { DAY_MS, fulfilOnce, lockPurchaseById, markPlanSwitchCancelDue, productOf, recordInvoice, supersedeOtherPlans, wordsOf, type Effect, type PurchaseRow } from '../payments';
+import {
+  applyLifecycleEvent,
+  eventForStatus,
+  lockPurchaseById,
+  markPlanSwitchCancelDue,
+  productOf,
+  recordInvoice,
+  wordsOf,
+  type Effect,
+  type PurchaseRow,
+} from '../purchase-lifecycle';
+import { expirationDaysUntil } from '@pluma/common/rules/purchase-expiry';
 
 type PurchaseStatus = 'active' | 'pending' | 'revoked' | 'cancelled';
 
@@ -43,8 +57,9 @@ export function purchaseStatusForPayPal(status: string | undefined, paid: boolea
 
 /**
  * A one-time purchase's order as PayPal has it now: a COMPLETED capture in USD for at least the amount we
- * asked completes the purchase once, with its invoice. Anything else (not approved, PENDING review,
- * DECLINED) changes nothing: the pending purchase waits for the capture's webhook or a new attempt.
+ * asked is 'paid' (completed once, with its invoice; over a limit: failed and refunded, no invoice); a
+ * DECLINED or FAILED capture is 'declined' with PayPal's reason. Anything else (not approved, PENDING
+ * review) changes nothing: the pending purchase waits for the capture's webhook or a new attempt.
  */
 export async function applyOrder(tx: Tx, order: Order): Promise<Effect[]> {
   const unit = order.purchaseUnits?.[0];
@@ -53,20 +68,29 @@ export async function applyOrder(tx: Tx, order: Order): Promise<Effect[]> {
   const purchase = await lockPurchaseById(tx, purchaseId);
   // The order must be the one checkout made for this purchase (custom_id alone could be anyone's).
   if (!purchase || purchase.paymentProcessorId !== order.id) return [];
-  const capture = unit.payments?.captures?.find((c) => c.status === 'COMPLETED');
-  if (!capture?.id || capture.amount?.currencyCode !== 'USD') return [];
+  const captures = unit.payments?.captures ?? [];
+  const capture = captures.find((c) => c.status === 'COMPLETED');
+  if (!capture) {
+    const declined = captures.find((c) => c.status === 'DECLINED' || c.status === 'FAILED');
+    if (!declined) return [];
+    const reason = (declined.statusDetails?.reason ?? declined.status ?? 'DECLINED').slice(0, 100);
+    return (await applyLifecycleEvent(tx, purchase, 'declined', { product: await productOf(tx, purchase), failureReason: reason })).effects;
+  }
+  if (!capture.id || capture.amount?.currencyCode !== 'USD') return [];
   const paidCents = toCents(Number(capture.amount.value));
   if (!(paidCents >= toCents(purchase.totalPayment))) return [];
   const product = await productOf(tx, purchase);
-  const effects: Effect[] = [];
-  let current = purchase;
-  if (purchase.status === 'pending') {
-    await fulfilOnce(tx, purchase, product, false);
-    [current] = await tx.update(purchases).set({ status: 'completed', updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    effects.push({ kind: 'activated', purchase: current, product, amount: paidCents / 100, orderId: capture.id });
-  }
-  await recordInvoice(tx, current, { orderId: capture.id, amount: paidCents / 100, status: 'completed', expirationDate: null });
-  return effects;
+  const applied = await applyLifecycleEvent(tx, purchase, 'paid', { product, payment: { provider: 'paypal', id: capture.id, amount: paidCents / 100 } });
+  // A payment refunded over a limit is no income; any other is recorded once.
+  if (applied.purchase.status !== 'failed') await recordInvoice(tx, applied.purchase, { orderId: capture.id, amount: paidCents / 100, status: 'completed', expirationDate: null });
+  return applied.effects;
+}
+
+/** A capture PayPal refused outright (INSTRUMENT_DECLINED at capture): the order's purchase fails with that reason. */
+export async function declineOrder(tx: Tx, purchaseId: number, orderId: string, reason: string): Promise<Effect[]> {
+  const purchase = await lockPurchaseById(tx, purchaseId);
+  if (!purchase || purchase.paymentProcessorId !== orderId) return [];
+  return (await applyLifecycleEvent(tx, purchase, 'declined', { product: await productOf(tx, purchase), failureReason: reason.slice(0, 100) })).effects;
 }
 
 /** A subscription's sale (PAYMENT.SALE.COMPLETED): PayPal's sale id and the amount paid. */
@@ -96,39 +120,52 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
   if (!purchase) return [];
   const product = await productOf(tx, purchase);
   const paidOnce = purchase.status !== 'pending' || subscription.status === 'ACTIVE' || sale != null;
-  let status = purchaseStatusForPayPal(subscription.status, paidOnce);
+  let status: string = purchaseStatusForPayPal(subscription.status, paidOnce);
   // A customer's own cancellation, or a plan switched away from, stays cancelled (PayPal ends the
   // subscription at once; a customer's cancel keeps access to the paid end).
   if (purchase.status === 'cancelled' && status === 'active') status = 'cancelled';
 
-  const effects: Effect[] = [];
   const now = new Date();
   const changes: Partial<typeof purchases.$inferInsert> = {};
   const firstPayment = subscription.billingInfo?.lastPayment?.amount?.value;
-  if (purchase.status === 'pending' && (status === 'active' || status === 'cancelled')) {
-    // A product with a free trial starts on it: the trial's words; its first paid cycle is a renewal.
-    await fulfilOnce(tx, purchase, product, purchase.freeTrialLength != null);
-    const amount = sale ? sale.amount : firstPayment ? Number(firstPayment) : 0;
-    effects.push({ kind: 'activated', purchase, product, amount, orderId: sale?.id ?? subscription.id });
-  }
-  if (status !== purchase.status) {
-    changes.status = status;
-    if (status === 'cancelled') changes.cancelledAt = subscription.statusUpdateTime ? new Date(subscription.statusUpdateTime) : now;
-  }
+  if (status !== purchase.status && status === 'cancelled') changes.cancelledAt = subscription.statusUpdateTime ? new Date(subscription.statusUpdateTime) : now;
   if (purchase.subscriptionId == null) changes.subscriptionId = subscription.id;
   // Access lasts to the next billing time: expiration_days from the purchase's creation. A cancelled
   // subscription has none any more (PayPal drops it), so the days already kept stand.
   const next = subscription.billingInfo?.nextBillingTime ? new Date(subscription.billingInfo.nextBillingTime) : null;
   if (next && !Number.isNaN(next.getTime()) && status === 'active') {
-    const days = Math.max(1, Math.ceil((next.getTime() - purchase.createdAt.getTime()) / DAY_MS));
+    // Whole days to the period's end, rounded (the row is written at checkout, the provider's period starts
+    // seconds or minutes later: rounding up gave a monthly plan bought on 28 Nov access until 29 Dec).
+    const days = expirationDaysUntil(purchase.createdAt, next);
     if (days !== purchase.expirationDays) changes.expirationDays = days;
   }
   let current = purchase;
-  if (Object.keys(changes).length > 0) {
-    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    for (const effect of effects) effect.purchase = current;
-    if (effects.length === 0) effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
+  let effects: Effect[] = [];
+  const event = status === purchase.status ? null : eventForStatus(purchase.status, status);
+  let moved = false;
+  if (event) {
+    // A product with a free trial starts on it: the trial's words; its first paid cycle is a renewal.
+    const amount = sale ? sale.amount : firstPayment ? Number(firstPayment) : 0;
+    const applied = await applyLifecycleEvent(tx, purchase, event, {
+      product,
+      trial: purchase.freeTrialLength != null,
+      payment: { provider: 'paypal', id: sale?.id ?? subscription.id, amount },
+      changes,
+    });
+    current = applied.purchase;
+    effects = applied.effects;
+    moved = applied.to !== null;
   }
+  if (!moved) {
+    delete changes.cancelledAt;
+    status = current.status;
+  }
+  if (!moved && Object.keys(changes).length > 0) {
+    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+    effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
+  }
+  // Paid over a limit: failed, refunded and cancelled at PayPal (the lifecycle's effects); nothing more here.
+  if (current.status === 'failed') return effects;
 
   // A plan switched away from (cancelled without a customer's reason) that PayPal still bills — the cancel
   // after the switch failed: cancel it again. The first time this plan is ACTIVE, the other live plan ends.
@@ -136,7 +173,6 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
     await markPlanSwitchCancelDue(tx, current, subscription.id);
     effects.push({ kind: 'superseded', purchase: current, product, amount: 0, orderId: null, subscriptionId: subscription.id });
   }
-  if (purchase.status === 'pending' && status === 'active') effects.push(...(await supersedeOtherPlans(tx, current)));
 
   if (sale && (status === 'active' || status === 'cancelled')) {
     const [earlier] = await tx.select({ invoiceId: invoices.invoiceId }).from(invoices).where(eq(invoices.purchaseId, purchase.purchaseId)).limit(1);

@@ -12,8 +12,8 @@ import type { AppContext } from '../../context';
 import { purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
-import { completeFreePurchase, runEffects, type EffectsLog } from '../payments';
-import { applyOrder } from './fulfil';
+import { completeFreePurchase, runEffects, type EffectsLog } from '../purchase-lifecycle';
+import { applyOrder, declineOrder } from './fulfil';
 import { payPalIssue, payPalProviderError, requirePayPal } from './paypal-client';
 import { createPendingPurchase } from './pending-purchase';
 
@@ -22,7 +22,7 @@ const orderNotApproved = () => new AppError(409, PayPalErrorIds.notApproved, 'pa
 export async function createPayPalOrder(options: { ctx: AppContext; actor: Actor; input: PayPalOrderRequest; log: EffectsLog }): Promise<PayPalOrderResponse> {
   const { ctx, actor, input, log } = options;
   const paypal = requirePayPal(ctx);
-  const { purchase, product, chargeCents } = await createPendingPurchase(ctx, actor, input, 'one-time');
+  const { purchase, product, chargeCents } = await createPendingPurchase(ctx, actor, input, 'one-time', log);
 
   if (chargeCents === 0) {
     const effects = await ctx.db.transaction((tx) => completeFreePurchase(tx, purchase.purchaseId));
@@ -65,13 +65,21 @@ export async function capturePayPalOrder(options: { ctx: AppContext; actor: Acto
     .where(and(eq(purchases.paymentProcessorId, input.order_id), eq(purchases.userId, actor.user.userId)))
     .limit(1);
   if (!purchase) throw notFound();
-  if (purchase.status !== 'pending') return { purchase_id: purchase.purchaseId, status: purchase.status };
+  // Only an attempt not paid yet is captured: open, declined (another funding source may pay it) or
+  // replaced by a newer attempt (its approved order still pays; the limits are checked at fulfilment).
+  if (!['pending', 'failed', 'expired'].includes(purchase.status)) return { purchase_id: purchase.purchaseId, status: purchase.status };
 
   try {
     await paypal.orders.captureOrder({ id: input.order_id, paypalRequestId: `pluma-purchase-${purchase.purchaseId}-capture` });
   } catch (err) {
     const issue = payPalIssue(err);
     if (issue?.issue === 'ORDER_NOT_APPROVED') throw orderNotApproved();
+    if (issue?.issue === 'INSTRUMENT_DECLINED') {
+      // The buyer's funding source was declined: the attempt fails with PayPal's reason (issue 28 item 2).
+      const effects = await ctx.db.transaction((tx) => declineOrder(tx, purchase.purchaseId, input.order_id, issue.issue!));
+      await runEffects(ctx, log, effects);
+      throw new AppError(402, 'payments_provider_error', 'payments_provider_error', {}, { provider: 'paypal', code: 'INSTRUMENT_DECLINED' });
+    }
     // Captured already (by a concurrent call, or an earlier attempt that lost its answer): read it below.
     if (issue?.issue !== 'ORDER_ALREADY_CAPTURED') {
       log.warn({ err, purchase_id: purchase.purchaseId }, 'paypal capture failed');
@@ -91,6 +99,6 @@ export async function capturePayPalOrder(options: { ctx: AppContext; actor: Acto
   const status = after?.status ?? purchase.status;
   // PayPal answered but the capture was declined: the customer is told, as for a card error.
   const declined = order.purchaseUnits?.[0]?.payments?.captures?.some((c) => c.status === 'DECLINED' || c.status === 'FAILED');
-  if (status === 'pending' && declined) throw new AppError(402, 'payments_provider_error', 'payments_provider_error', {}, { provider: 'paypal', code: 'CAPTURE_DECLINED' });
+  if ((status === 'pending' || status === 'failed') && declined) throw new AppError(402, 'payments_provider_error', 'payments_provider_error', {}, { provider: 'paypal', code: 'CAPTURE_DECLINED' });
   return { purchase_id: purchase.purchaseId, status };
 }

@@ -156,7 +156,7 @@ describe('PayPal checkout and webhooks', () => {
     expect((await post(buyer, '/api/checkout/capture', { order_id: orderId })).json()).toEqual({ purchase_id: purchaseId, status: 'completed' });
   });
 
-  it('capture outcomes: DECLINED and INSTRUMENT_DECLINED → 402, nothing granted; PENDING review → pending until the capture webhook completes it', async () => {
+  it('capture outcomes: DECLINED and INSTRUMENT_DECLINED → 402, the purchase failed with PayPal\'s reason, nothing granted; PENDING review → pending until the capture webhook completes it', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 7, wordAmount: 300, expirationDays: 30 });
     const order = async () => (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
@@ -167,7 +167,7 @@ describe('PayPal checkout and webhooks', () => {
       const res = await post(buyer, '/api/checkout/capture', { order_id: orderId });
       expect(res.statusCode, `${outcome}: ${res.body}`).toBe(402);
       expect(res.json()).toMatchObject({ error: 'payments_provider_error' });
-      expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending' });
+      expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'failed', failureReason: outcome });
       expect(await invoicesOf(purchaseId)).toHaveLength(0);
       expect(await grantsOf(purchaseId)).toHaveLength(0);
     }
@@ -327,11 +327,50 @@ describe('PayPal checkout and webhooks', () => {
     expect((await invoicesOf(body.purchase_id)).map((i) => i.amount)).toEqual([20]);
   });
 
+
+  it('two paid orders of a once-per-customer product captured at once: one kept, the other failed over_limit and its capture refunded at PayPal', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 11, wordAmount: 250, expirationDays: 30, limitPerUser: 1 });
+    const code = (await buildDiscount(t.ctx, { amount: 5, productId: product.productId })).code;
+    // Two tabs on other terms (one with a code): two attempts, two PayPal orders.
+    const first = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
+    const second = (await post(buyer, '/api/paypal/orders', { product_id: product.productId, discountCode: code })).json() as { order_id: string; purchase_id: number };
+    expect(second.purchase_id).not.toBe(first.purchase_id);
+    for (const { order_id: orderId } of [first, second]) emulator.control.approveOrder(orderId);
+    const answers = await Promise.all([first, second].map(({ order_id: orderId }) => post(buyer, '/api/checkout/capture', { order_id: orderId })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const rows = await Promise.all([first, second].map(({ purchase_id: id }) => purchaseRow(id)));
+    expect(rows.map((r) => r.status).sort()).toEqual(['completed', 'failed']);
+    const refused = rows.find((r) => r.status === 'failed')!;
+    expect(refused.failureReason).toBe('over_limit');
+    expect(await invoicesOf(refused.purchaseId)).toHaveLength(0);
+    expect(await grantsOf(refused.purchaseId)).toHaveLength(0);
+    const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+    const captureStatus = async (orderId: string) =>
+      ((await fetch(`${emulator.origin}/v2/checkout/orders/${orderId}`, { headers: { authorization: basic } }).then((r) => r.json())) as { purchase_units: { payments: { captures: { status: string }[] } }[] })
+        .purchase_units[0].payments.captures[0].status;
+    expect(await captureStatus(refused.paymentProcessorId!)).toBe('REFUNDED');
+    const kept = rows.find((r) => r.status === 'completed')!;
+    expect(await captureStatus(kept.paymentProcessorId!)).toBe('COMPLETED');
+    expect(await wordsOf(buyer.user.userId)).toBe(250);
+  });
+  it('10 concurrent order attempts by one user: one purchase and one PayPal order', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 6, wordAmount: 60 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(buyer, '/api/paypal/orders', { product_id: product.productId })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const bodies = answers.map((a) => a.json() as { order_id: string; purchase_id: number });
+    expect(new Set(bodies.map((b) => b.purchase_id)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.order_id)).size).toBe(1);
+    expect(await t.ctx.db.select().from(purchases).where(eq(purchases.userId, buyer.user.userId))).toHaveLength(1);
+  });
   it('reconciliation: an approved order never captured (page closed) and a subscription whose webhooks were lost are repaired once', async () => {
     const buyer = await buildUser(t.ctx);
     const product = await buildProduct(t.ctx, { price: 12, wordAmount: 700, expirationDays: 30 });
     const { order_id: orderId, purchase_id: orderPurchase } = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
-    const abandoned = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { purchase_id: number };
+    // A second click on Pay reuses the open attempt: the same purchase and the same PayPal order (issue 28).
+    const again = (await post(buyer, '/api/paypal/orders', { product_id: product.productId })).json() as { order_id: string; purchase_id: number };
+    expect(again).toMatchObject({ order_id: orderId, purchase_id: orderPurchase });
     emulator.control.approveOrder(orderId);
     const subscriber = await buildUser(t.ctx);
     const plan = await buildProduct(t.ctx, { price: 8, wordAmount: 400, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });
@@ -347,7 +386,6 @@ describe('PayPal checkout and webhooks', () => {
     expect(await invoicesOf(orderPurchase)).toHaveLength(1);
     expect(await grantsOf(orderPurchase)).toHaveLength(1);
     expect(await wordsOf(buyer.user.userId)).toBe(700);
-    expect(await purchaseRow(abandoned.purchase_id)).toMatchObject({ status: 'pending' });
     expect(await purchaseRow(sub.purchase_id)).toMatchObject({ status: 'active' });
     expect(await wordsOf(subscriber.user.userId)).toBe(400);
     // The capture call afterwards finds it done.

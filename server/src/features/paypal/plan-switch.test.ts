@@ -15,7 +15,7 @@ import { buildProduct, buildUser, type BuiltUser } from '../../test/factories';
 import { stripeEmulatorEnv } from '../../test/stripe-test-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedPaymentMethods } from '../appconfig/seed';
-import { PLAN_SWITCH_CANCEL, retryPlanSwitchCancels } from '../payments/plan-switch';
+import { PLAN_SWITCH_CANCEL, retryPlanSwitchCancels } from '../purchase-lifecycle';
 import { applyPayPalSubscription } from './fulfil';
 
 const STRIPE_KEY = 'sk_test_pluma_switch_0123456789';

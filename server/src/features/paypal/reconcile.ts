@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { paymentMethods, purchases } from '../../db/schema';
-import { runEffects, type Effect, type EffectsLog } from '../payments';
+import { runEffects, type Effect, type EffectsLog } from '../purchase-lifecycle';
 import { applyOrder, applyPayPalSubscription } from './fulfil';
 import { payPalClient, payPalIssue } from './paypal-client';
 import { every } from '../../platform/jobs/every';

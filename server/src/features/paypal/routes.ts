@@ -15,8 +15,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { payPalDemoScriptUrl } from '../payments';
+import { registerPaymentProvider } from '../purchase-lifecycle';
 import { capturePayPalOrder, createPayPalOrder } from './orders';
 import { payPalNotConfigured, payPalSettings } from './paypal-client';
+import { payPalProviderPort } from './provider-port';
 import { startPayPalReconciliation } from './reconcile';
 import { createPayPalSubscription } from './subscriptions';
 import { processPayPalEvent, verifyPayPalEvent } from './webhook';
@@ -38,6 +40,8 @@ export async function payPalRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
+  // The lifecycle's refunds and cancels at PayPal go through this adapter (purchase-lifecycle/providers.ts).
+  registerPaymentProvider(ctx, 'paypal', payPalProviderPort);
   const stopReconciliation = startPayPalReconciliation(ctx, app.log);
   app.addHook('preClose', async () => stopReconciliation());
 

@@ -12,7 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import type { EffectsLog } from '../payments';
+import type { EffectsLog } from '../purchase-lifecycle';
 import type { ProductRow } from '../products';
 import { payPalIssue, payPalProviderError, requirePayPal, type PayPal } from './paypal-client';
 import { createPendingPurchase } from './pending-purchase';
@@ -120,7 +120,7 @@ async function ensurePlan(ctx: AppContext, paypal: PayPal, product: ProductRow, 
 export async function createPayPalSubscription(options: { ctx: AppContext; actor: Actor; input: PayPalSubscriptionRequest; log: EffectsLog }): Promise<PayPalSubscriptionResponse> {
   const { ctx, actor, input, log } = options;
   const paypal = requirePayPal(ctx);
-  const { purchase, product, discount, baseCents, chargeCents, trialDays } = await createPendingPurchase(ctx, actor, input, 'subscription');
+  const { purchase, product, discount, baseCents, chargeCents, trialDays } = await createPendingPurchase(ctx, actor, input, 'subscription', log);
   const cycles = planCycles(product, { baseCents, chargeCents, trialDays, firstInvoiceOnly: discount?.firstInvoiceOnly ?? false });
   const own = chargeCents === baseCents;
   try {

@@ -14,7 +14,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
-import { runEffects, type Effect, type EffectsLog } from '../payments';
+import { runEffects, type Effect, type EffectsLog } from '../purchase-lifecycle';
 import { applyOrder, applyPayPalSubscription, type PayPalSale } from './fulfil';
 import { payPalClient, payPalIssue, type PayPal } from './paypal-client';
 
@@ -63,6 +63,9 @@ export async function verifyPayPalEvent(ctx: AppContext, body: unknown, headers:
 /** The event types that change purchases; every other verified event is stored and answered 200. */
 export const HANDLED_EVENTS = new Set([
   'PAYMENT.CAPTURE.COMPLETED',
+  // A capture PayPal declined (PENDING, then DENIED): the order is re-read and the purchase fails (fulfil.ts).
+  'PAYMENT.CAPTURE.DENIED',
+  'PAYMENT.CAPTURE.DECLINED',
   'BILLING.SUBSCRIPTION.ACTIVATED',
   'BILLING.SUBSCRIPTION.UPDATED',
   'BILLING.SUBSCRIPTION.RE-ACTIVATED',
@@ -81,7 +84,7 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 async function readCurrentState(paypal: PayPal, event: PayPalEvent): Promise<Current> {
   const resource = event.resource ?? {};
   try {
-    if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+    if (event.event_type.startsWith('PAYMENT.CAPTURE.')) {
       const related = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids;
       const orderId = str(related?.order_id);
       if (!orderId) return null;

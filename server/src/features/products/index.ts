@@ -1,4 +1,5 @@
 // The products feature's public face: what other features may use (eslint.config.js, feature boundaries).
 export { managesProducts, requireProduct, productNotFound, visibleTo as productsVisibleTo } from './policy';
 export type { ProductRow, ProductViewer } from './policy';
-export { assertCanBuy, COUNTED_PURCHASE_STATUSES, productUnavailable, purchaseLimitReached } from './purchase-limits';
+export { seedProducts } from './seed';
+export { assertCanBuy, COUNTED_PURCHASE_STATUSES, overLimitAtFulfilment, productUnavailable, purchaseLimitReached } from './purchase-limits';

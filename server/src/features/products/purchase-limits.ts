@@ -8,7 +8,7 @@
 // purchases do not count. user_limit is the number of different customers; one who already bought it is
 // limited by limit_per_user only.
 import { PurchaseErrorIds } from '@pluma/common/products';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -50,3 +50,30 @@ export async function assertCanBuy({ db, actor, product }: { db: Db | Tx; actor:
   if (current.userLimit != null && mine === 0 && buyers >= current.userLimit) throw productUnavailable();
 }
 
+
+/**
+ * The same limits, checked again when a payment arrives (issue 28 item 3: checkout's check alone let ten
+ * concurrent payments through). Runs in the fulfilling transaction, with the purchase's row already locked:
+ * the product's row is locked, so concurrent fulfilments of one product take turns and each counts the ones
+ * committed before it. The purchase itself is not counted. True when the purchase would go over a limit.
+ */
+export async function overLimitAtFulfilment(tx: Tx, purchase: { purchaseId: number; userId: number; productId: number | null }): Promise<boolean> {
+  if (purchase.productId == null) return false;
+  const [current] = await tx
+    .select({ userLimit: products.userLimit, limitPerUser: products.limitPerUser })
+    .from(products)
+    .where(eq(products.productId, purchase.productId))
+    .for('update');
+  if (!current || (current.userLimit == null && current.limitPerUser == null)) return false;
+  const [counts] = await tx
+    .select({
+      buyers: sql<number>`count(distinct ${purchases.userId})::int`,
+      mine: sql<number>`(count(*) filter (where ${purchases.userId} = ${purchase.userId}))::int`,
+    })
+    .from(purchases)
+    .where(and(eq(purchases.productId, purchase.productId), inArray(purchases.status, [...COUNTED_PURCHASE_STATUSES]), ne(purchases.purchaseId, purchase.purchaseId)));
+  const buyers = Number(counts?.buyers ?? 0);
+  const mine = Number(counts?.mine ?? 0);
+  if (current.limitPerUser != null && mine >= current.limitPerUser) return true;
+  return current.userLimit != null && mine === 0 && buyers >= current.userLimit;
+}

@@ -43,6 +43,7 @@ export interface AdminRecordRow {
   subscriptionPeriod: string | null;
   expirationDate: Date | null;
   cancelReason: string | null;
+  failureReason: string | null;
   cancelledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -59,7 +60,7 @@ const purchaseSelect = (where: SQL) => sql`
     p.product_id, pr.name as product_name, p.status, p.amount, p.total_payment, p.discount_code,
     p.payment_method_id, pm.name as payment_method_name, p.is_gift, p.expiration_days, p.payment_processor_id,
     null::text as order_id, p.subscription_id, p.subscription_period, null::timestamptz as expiration_date,
-    p.cancel_reason, p.cancelled_at, p.created_at, p.updated_at, p.purchase_id as sort_id
+    p.cancel_reason, p.failure_reason, p.cancelled_at, p.created_at, p.updated_at, p.purchase_id as sort_id
   from purchases p
   join users u on u.user_id = p.user_id
   left join products pr on pr.product_id = p.product_id
@@ -73,7 +74,7 @@ const invoiceSelect = (where: SQL) => sql`
     ip.product_id, pr.name as product_name, i.status, i.amount, i.total_payment, ip.discount_code,
     i.payment_method_id, pm.name as payment_method_name, coalesce(ip.is_gift, false) as is_gift, null::int as expiration_days,
     null::text as payment_processor_id, i.order_id, i.subscription_id, i.subscription_period, i.expiration_date,
-    null::text as cancel_reason, null::timestamptz as cancelled_at, i.created_at, i.updated_at, i.invoice_id as sort_id
+    null::text as cancel_reason, null::text as failure_reason, null::timestamptz as cancelled_at, i.created_at, i.updated_at, i.invoice_id as sort_id
   from invoices i
   left join users u on u.user_id = i.user_id
   left join purchases ip on ip.purchase_id = i.purchase_id
@@ -147,6 +148,7 @@ function toRow(raw: Record<string, unknown>): AdminRecordRow {
     subscriptionPeriod: (raw.subscription_period as string | null) ?? null,
     expirationDate: date(raw.expiration_date),
     cancelReason: (raw.cancel_reason as string | null) ?? null,
+    failureReason: (raw.failure_reason as string | null) ?? null,
     cancelledAt: date(raw.cancelled_at),
     createdAt: date(raw.created_at)!,
     updatedAt: date(raw.updated_at)!,

@@ -27,6 +27,7 @@ export function presentAdminRow(actor: Pick<Actor, 'staffRole'>, row: AdminRecor
     subscription_period: row.subscriptionPeriod,
     expiration_date: row.expirationDate ? row.expirationDate.toISOString() : null,
     cancel_reason: row.cancelReason,
+    failure_reason: row.failureReason,
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

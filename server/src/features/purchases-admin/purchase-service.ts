@@ -14,7 +14,7 @@ import { products, purchases, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, notFound } from '../../platform/http/errors';
 import { grantWords } from '../credits';
-import { wordsOf } from '../payments';
+import { wordsOf } from '../purchase-lifecycle';
 import { cancelAtProvider, subscriptionProviderOf } from '../purchases';
 
 type PurchaseRow = typeof purchases.$inferSelect;

@@ -16,7 +16,7 @@ import type { TestApp } from '../../test/test-app';
 
 const SECRET_KEY = 'sk_test_pluma_admin_purchases_0123';
 const ROW_KEYS = [
-  'abilities', 'amount', 'cancel_reason', 'cancelledAt', 'createdAt', 'discount', 'expiration_date', 'expiration_days', 'invoice_id', 'is_gift',
+  'abilities', 'amount', 'cancel_reason', 'cancelledAt', 'createdAt', 'discount', 'expiration_date', 'expiration_days', 'failure_reason', 'invoice_id', 'is_gift',
   'order_id', 'payment_method', 'payment_processor_id', 'product', 'purchase_id', 'status', 'subscription_id', 'subscription_period', 'total_payment',
   'type', 'updatedAt', 'user',
 ].sort();

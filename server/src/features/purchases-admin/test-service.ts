@@ -1,5 +1,5 @@
 // POST /purchases/test (spec part 1 §7): sends the product's webhook_url (its lead-connector) a sample
-// purchase, as a paid purchase would (payments/effects.ts), through the outbound guard, and returns what it
+// purchase, as a paid purchase would (purchase-lifecycle/effects.ts), through the outbound guard, and returns what it
 // answered so the admin sees whether the integration works. Nothing is stored.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';

@@ -20,6 +20,7 @@ export function presentOwnPurchase(p: typeof purchases.$inferSelect, productName
     subscription_period: p.subscriptionPeriod,
     free_trial_length: p.freeTrialLength,
     cancel_reason: p.cancelReason,
+    failure_reason: p.failureReason,
     cancelledAt: p.cancelledAt ? p.cancelledAt.toISOString() : null,
     organization_id: p.organizationId,
     createdAt: p.createdAt.toISOString(),

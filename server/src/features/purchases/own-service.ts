@@ -1,6 +1,8 @@
 // A customer's own purchases and invoices (spec part 1 §7 GET /purchases, GET /purchases/{id} — polled every
-// 2 s by the thank-you page — and GET /invoices/), newest first, scoped by policy.ts.
-import { and, desc, eq } from 'drizzle-orm';
+// 2 s by the thank-you page — and GET /invoices/), newest first, scoped by policy.ts. The list leaves out
+// expired attempts (never paid; issue 28: no phantom "pending" rows) and shows failed ones with their
+// failure_reason; one purchase by id is shown whatever its status (the thank-you page polls it).
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices, products, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -14,7 +16,7 @@ export async function listOwnPurchases({ db, actor, paging }: { db: Db; actor: A
     .select({ purchase: purchases, productName: products.name })
     .from(purchases)
     .leftJoin(products, eq(products.productId, purchases.productId))
-    .where(ownPurchasesOf(actor))
+    .where(and(ownPurchasesOf(actor), ne(purchases.status, 'expired')))
     .orderBy(desc(purchases.createdAt), desc(purchases.purchaseId))
     .limit(paging.limit)
     .offset((paging.page - 1) * paging.limit);

@@ -24,7 +24,7 @@ export function resetPasswordMail(input: { to: string; lang: Lang; name: string;
   };
 }
 
-/** A payment's receipt (features/payments/effects.ts): sent once per paid purchase or renewal. */
+/** A payment's receipt (features/purchase-lifecycle/effects.ts): sent once per paid purchase or renewal. */
 export function receiptMail(input: { to: string; lang: Lang; name: string; appName: string; product: string; order: string; total: number }): MailMessage {
   const params = { app: input.appName, name: input.name, product: input.product, order: input.order, total: input.total.toFixed(2) };
   return {

@@ -157,24 +157,27 @@ describe('billing statuses and access', () => {
   });
 
   it('lists failed payments apart, each with its reason and a way to try again (English and Spanish)', async () => {
-    const failed: BillingPurchase = { ...purchase({ purchase_id: 8, product: { name: 'Starter' }, product_id: 1, status: 'failed', subscription_id: null }), failure_reason: 'Your card was declined.' };
+    const failed: BillingPurchase = { ...purchase({ purchase_id: 8, product: { name: 'Starter' }, product_id: 1, status: 'failed', subscription_id: null }), failure_reason: 'card_declined' };
     const noReason: BillingPurchase = purchase({ purchase_id: 9, product: { name: 'Team' }, status: 'failed', subscription_id: null });
-    renderBilling({ 'GET /api/purchases': () => ({ body: [purchase(), failed, noReason] }), 'GET /api/invoices/': () => ({ body: [] }) });
+    const overLimit: BillingPurchase = { ...purchase({ purchase_id: 10, product: { name: 'Once' }, status: 'failed', subscription_id: null }), failure_reason: 'over_limit' };
+    renderBilling({ 'GET /api/purchases': () => ({ body: [purchase(), failed, noReason, overLimit] }), 'GET /api/invoices/': () => ({ body: [] }) });
     const section = await screen.findByTestId('failed-payments');
     // Only the good purchase is in the purchases table.
     expect(screen.getAllByTestId('purchase-row')).toHaveLength(1);
     const rows = within(section).getAllByTestId('failed-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]).getByTestId('status-badge')).toHaveTextContent('Failed');
-    expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('Your card was declined.');
+    // A provider's decline code is worded, with the code; our own reasons have their own text.
+    expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('The payment was declined (card_declined). Please try another payment method.');
+    expect(within(rows[2]).getByTestId('failure-reason')).toHaveTextContent('This product reached its purchase limit before your payment arrived. Your payment has been refunded.');
     expect(within(rows[0]).getByRole('link', { name: 'Try paying for Starter again' })).toHaveAttribute('href', '/checkout/1');
     expect(within(rows[1]).getByTestId('failure-reason')).toHaveTextContent('The payment provider gave no reason.');
     expect(section).not.toHaveTextContent('Access until');
     await act(() => setLanguage('es'));
     await waitFor(() => expect(section).toHaveTextContent('Pagos que no se completaron'));
     expect(within(rows[0]).getByTestId('status-badge')).toHaveTextContent('Fallida');
-    // The provider's reason is shown as it came.
-    expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('Your card was declined.');
+    expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('El pago fue rechazado (card_declined).');
+    expect(within(rows[2]).getByTestId('failure-reason')).toHaveTextContent('Tu pago ha sido reembolsado.');
   });
 });
 

@@ -3,6 +3,7 @@
 // the lists are refreshed at once and again after 1.5 seconds (spec part 1 §4, §9).
 import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { OwnInvoiceRecord, OwnPurchaseRecord } from '@pluma/common/checkout';
+import { PurchaseFailureReasons } from '@pluma/common/admin-purchases';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -151,7 +152,7 @@ function FailedPayments({ purchases, lang, t }: { purchases: BillingPurchase[]; 
               <WholeTd label={t('purchases.date')}>{formatDate(purchase.createdAt, lang)}</WholeTd>
               <WholeTd label={t('purchases.total')}>{formatMoney(purchase.total_payment)}</WholeTd>
               <LabelledTd label={t('failed.reason')} data-testid="failure-reason">
-                {purchase.failure_reason ? purchase.failure_reason : t('failed.noReason')}
+                {failureText(purchase.failure_reason, t)}
               </LabelledTd>
               <WholeTd>
                 {purchase.product_id != null && purchase.product && (
@@ -318,4 +319,14 @@ export default function BillingPage() {
       <CancelSubscriptionModal purchase={cancelling} onClose={() => setCancelling(null)} onCancelled={onCancelled} />
     </Stack>
   );
+}
+
+/**
+ * Why a payment failed, in the reader's words: our two reasons (a limit or a one-use code reached before the
+ * payment arrived: refunded) have their own text; any other is the provider's decline code, shown with it.
+ */
+function failureText(reason: string | null | undefined, t: TFunction): string {
+  if (!reason) return t('failed.noReason');
+  if (reason === PurchaseFailureReasons.overLimit || reason === PurchaseFailureReasons.discountUsedUp) return t(`failed.reasons.${reason}`);
+  return t('failed.reasons.declined', { code: reason });
 }

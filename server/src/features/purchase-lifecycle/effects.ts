@@ -1,8 +1,9 @@
 // After a fulfilment has committed: cached actors are dropped (access and words show at once), the
 // product's lead-connector webhook is called through the outbound guard (best effort), a receipt goes out
 // for each payment, a plan switched away from is cancelled at its provider (Stripe or PayPal), and a
-// failed renewal asks for a new card — mails through the outbox in the customer's language. The effects come only from the transaction
-// that made the change (fulfil.ts, exactly once per event), so a redelivered event sends nothing again.
+// failed renewal asks for a new card, and a payment that arrived over a limit is refunded at its provider
+// (providers.ts) — mails through the outbox in the customer's language. The effects come only from the
+// transaction that made the change (apply.ts, exactly once per event), so a redelivered event sends nothing again.
 // None of these decides the outcome: failures are logged.
 import { LANGUAGES, type Lang } from '@pluma/common/constants';
 import { eq } from 'drizzle-orm';
@@ -14,8 +15,9 @@ import { invalidateUser } from '../../platform/auth/invalidation';
 import { cardUpdateMail, receiptMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { publicBaseUrl } from '../users';
-import type { Effect } from './fulfil';
 import { cancelSwitchedAwaySubscription } from './plan-switch';
+import { refundAtProvider } from './refunds';
+import type { Effect } from './types';
 
 export type EffectsLog = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
 
@@ -32,6 +34,19 @@ export async function runEffects(ctx: AppContext, log: EffectsLog, effects: Effe
         if (effect.kind === 'superseded') {
           // Proration is left to the provider; a failure leaves the cancel due for the sweep (plan-switch.ts).
           if (effect.subscriptionId) await cancelSwitchedAwaySubscription(ctx, effect.subscriptionId);
+          return;
+        }
+        if (effect.kind === 'refund') {
+          // Idempotent per payment at the provider; a failure leaves the refund due for the sweep (refunds.ts).
+          if (effect.provider && effect.orderId) {
+            await refundAtProvider(ctx, effect.provider, {
+              paymentId: effect.orderId,
+              purchaseId: effect.purchase.purchaseId,
+              organizationId: effect.purchase.organizationId,
+              subscription: effect.purchase.subscriptionId != null,
+            });
+            log.info({ purchase_id: effect.purchase.purchaseId, payment: effect.orderId, reason: effect.purchase.failureReason }, 'payment over a limit refunded');
+          }
           return;
         }
         const [user] = await ctx.db.select().from(users).where(eq(users.userId, effect.purchase.userId)).limit(1);

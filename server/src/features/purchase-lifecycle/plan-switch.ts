@@ -11,19 +11,18 @@
 // - A provider call that failed leaves the marker unprocessed; the reconciliation sweep retries it
 //   (retryPlanSwitchCancels) until the provider says it is cancelled.
 import { and, eq, gt, isNotNull, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { paymentEvents, products, purchases } from '../../db/schema';
-import { cancelPayPalSubscription } from '../paypal';
+import { paymentEvents, purchases } from '../../db/schema';
 import { DAY_MS } from './grant';
 import type { EffectsLog } from './effects';
-import type { Effect, PurchaseRow } from './fulfil';
-import { stripeClient, type StripeScope } from './stripe-client';
+import { paymentProvider } from './providers';
+import type { Effect, PurchaseRow } from './types';
 
 /** payment_events.type of a marker: this subscription must be cancelled at its provider (a plan switched away from). */
 export const PLAN_SWITCH_CANCEL = 'pluma.plan_switch_cancel';
-const SWITCH_REASON = 'Switched to another plan';
+/** The reason given to the provider when a switched-away plan is cancelled. */
+export const SWITCH_REASON = 'Switched to another plan';
 
 /** Who bills a subscription, from its id: Stripe's sub_…, PayPal's I-…; null for anything else. */
 export function billingProviderOf(subscriptionId: string | null): 'stripe' | 'paypal' | null {
@@ -88,42 +87,19 @@ export async function supersedeOtherPlans(tx: Tx, current: PurchaseRow): Promise
 }
 
 /**
- * Cancels a switched-away subscription at its provider now (proration left to it). Already cancelled is
- * done (Stripe: subscription_unexpected_state, or a subscription it no longer has; PayPal:
- * SUBSCRIPTION_STATUS_INVALID, handled by cancelPayPalSubscription). Throws when the provider failed or is
- * not configured: the marker stays due.
+ * Cancels a switched-away subscription at its provider now (proration left to it), through the provider's
+ * adapter (providers.ts: already cancelled is done). Throws when the provider failed or is not configured:
+ * the marker stays due.
  */
 export async function cancelSwitchedAwaySubscription(ctx: AppContext, subscriptionId: string): Promise<void> {
   const provider = billingProviderOf(subscriptionId);
   if (!provider) return;
-  if (provider === 'paypal') {
-    await cancelPayPalSubscription(ctx, subscriptionId, SWITCH_REASON);
-  } else {
-    const stripe = await stripeClient(ctx, await scopeOfSubscription(ctx, subscriptionId));
-    if (!stripe) throw new Error('Stripe is not configured: cannot cancel a switched-away subscription');
-    try {
-      await stripe.subscriptions.cancel(subscriptionId, { cancellation_details: { comment: SWITCH_REASON } }, { idempotencyKey: `pluma-supersede-${subscriptionId}` });
-    } catch (err) {
-      const done = err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'subscription_unexpected_state' || err.code === 'resource_missing');
-      if (!done) throw err;
-    }
-  }
+  await paymentProvider(ctx, provider).cancelSubscription(ctx, subscriptionId);
   // By provider and event id: the unique index's columns.
   await ctx.db
     .update(paymentEvents)
     .set({ processedAt: new Date() })
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, markerId(subscriptionId)), isNull(paymentEvents.processedAt)));
-}
-
-/** The Stripe account a subscription bills in: its purchase's product's organization's, else the operator's. */
-export async function scopeOfSubscription(ctx: AppContext, subscriptionId: string): Promise<StripeScope> {
-  const [row] = await ctx.db
-    .select({ organizationId: products.organizationId })
-    .from(purchases)
-    .innerJoin(products, eq(products.productId, purchases.productId))
-    .where(eq(purchases.subscriptionId, subscriptionId))
-    .limit(1);
-  return row?.organizationId ?? null;
 }
 
 export const RETRY_AFTER_MS = 60_000;

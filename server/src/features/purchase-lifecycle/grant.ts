@@ -1,12 +1,15 @@
-// What every provider's fulfilment does alike (Stripe: fulfil.ts; PayPal: features/paypal/fulfil.ts): the
-// product's words (a trial's free_trial_words, null word_amount = unlimited), credited once per source
-// through the ledger, the discount's redemption, and one invoice row per payment id.
+// The paid-once part of every provider's fulfilment (machine.ts effect 'fulfil'): the buying limits and
+// the discount's one use checked under row locks (issue 28 item 3), then the product's words (a trial's
+// free_trial_words, null word_amount = unlimited), credited once per source through the ledger, the
+// discount's redemption, and one invoice row per payment id.
+import { PurchaseFailureReasons } from '@pluma/common/admin-purchases';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { discounts, invoices, products } from '../../db/schema';
 import { grantWords } from '../credits';
 import { redeemDiscount } from '../discounts';
-import type { ProductRow, PurchaseRow } from './fulfil';
+import { overLimitAtFulfilment } from '../products';
+import type { ProductRow, PurchaseRow } from './types';
 
 export async function productOf(tx: Tx, purchase: PurchaseRow): Promise<ProductRow | null> {
   if (purchase.productId == null) return null;
@@ -24,16 +27,21 @@ export function wordsOf(product: ProductRow | null, trial: boolean): number | 'u
 }
 
 /**
- * The paid-once part of a purchase: credits (ledger source 'purchase'/id, so at most once ever) and the
- * discount's redemption. Only a purchase still pending gets here, under its row lock.
+ * Fulfils a purchase being paid, under its row lock: refuses it (nothing granted, nothing redeemed) when
+ * the product's limits are reached (over_limit) or its one-use code was used up meanwhile
+ * (discount_used_up) — the caller refunds it; else credits (ledger source 'purchase'/id, so at most once
+ * ever) and the discount's redemption. Returns the failure reason, or null when fulfilled.
  */
-export async function fulfilOnce(tx: Tx, purchase: PurchaseRow, product: ProductRow | null, trial: boolean): Promise<void> {
-  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, trial) });
+export async function fulfilOnce(tx: Tx, purchase: PurchaseRow, product: ProductRow | null, trial: boolean): Promise<string | null> {
+  if (await overLimitAtFulfilment(tx, purchase)) return PurchaseFailureReasons.overLimit;
   if (purchase.discountCode) {
     const [discount] = await tx.select({ discountId: discounts.discountId }).from(discounts).where(sql`lower(${discounts.code}) = lower(${purchase.discountCode})`).limit(1);
-    // A code that ran out meanwhile is still honoured for this customer: they were shown and charged its price.
-    if (discount) await redeemDiscount(tx, discount.discountId);
+    // The redemption is one conditional UPDATE (discounts/service.ts): of concurrent payments with a code's
+    // last use, exactly one counts it; the others are refunded. A code staff deleted is not held against the buyer.
+    if (discount && !(await redeemDiscount(tx, discount.discountId))) return PurchaseFailureReasons.discountUsedUp;
   }
+  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, trial) });
+  return null;
 }
 
 /** Records a payment (Stripe's invoice or intent, PayPal's capture or sale) as an invoice row once, by its id in order_id; false when it was recorded. */

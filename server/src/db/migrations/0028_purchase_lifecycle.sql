@@ -1,0 +1,2 @@
+ALTER TABLE "purchases" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+CREATE INDEX "purchases_pending_created_idx" ON "purchases" USING btree ("created_at") WHERE "purchases"."status" = 'pending';

@@ -30,6 +30,8 @@ const DISCOUNT = { code: 'COMMERCE20', is_percent: true, amount: 20 };
 const WORDS_PACK = { name: 'Words pack', description: 'Twenty thousand extra words, paid once.', price: 9, word_amount: 20_000, expiration_days: 30, available: true };
 /** Needs 3-D Secure on-session until the card is saved; later charges with the saved card pass without it. */
 const CARD_3DS = '4000002500003155';
+/** Declined by the bank (generic_decline). */
+const CARD_DECLINED = '4000000000000002';
 
 const ui = {
   en: { app: texts.en, checkout: checkoutEn, billing: billingEn, paypal: paypalEn, locale: 'en-US' },
@@ -71,14 +73,16 @@ async function signUpInline(page: Page, lang: UiLang) {
   await form.getByLabel(label(t.signup.confirmPassword)).fill(user.password);
   await form.getByRole('button', { name: t.signup.submit }).click();
   await page.getByTestId('payment-section').waitFor();
+  return user;
 }
 
 async function typeCard(page: Page, number: string) {
   const form = page.getByTestId('stripe-emulator-payment-element');
   await form.waitFor();
-  await form.locator('input[name=cardnumber]').pressSequentially(number);
-  await form.locator('input[name=exp-date]').pressSequentially('1234');
-  await form.locator('input[name=cvc]').pressSequentially('123');
+  for (const [name, value] of [['cardnumber', number], ['exp-date', '1234'], ['cvc', '123']]) {
+    await form.locator(`input[name=${name}]`).fill('');
+    await form.locator(`input[name=${name}]`).pressSequentially(value);
+  }
 }
 
 /** On /thankyou/{id}: waits until the purchase is final (the page polls while the payment is confirmed). */
@@ -118,7 +122,7 @@ async function journey(page: Page, lang: UiLang) {
   await buyFromPricing(page, lang, starter);
   await page.getByTestId('checkout-auth').waitFor();
   expect(await page.getByTestId('payment-section').count()).toBe(0);
-  await signUpInline(page, lang);
+  const buyer = await signUpInline(page, lang);
   const checkoutUrl = page.url();
   expect(checkoutUrl).toMatch(/\/checkout\/\d+$/);
 
@@ -140,6 +144,12 @@ async function journey(page: Page, lang: UiLang) {
   // The buyer ticks the Payment Element's save box, so the card is offered again next time.
   const pay = page.getByTestId('pay-now');
   expect(await pay.isDisabled()).toBe(true);
+  // First a card the bank declines: the page says so and stays; that attempt ends failed (issue 28 item 2).
+  await typeCard(page, CARD_DECLINED);
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await pay.click();
+  await page.getByTestId('payment-error').waitFor();
+  expect(page.url()).toBe(checkoutUrl);
   await typeCard(page, CARD_3DS);
   await page.getByTestId('stripe-emulator-payment-element').locator('input[name=save-payment-method]').check();
   await expect.poll(() => pay.isEnabled()).toBe(true);
@@ -177,7 +187,7 @@ async function journey(page: Page, lang: UiLang) {
   expect(await page.getByRole('radio', { name: /3155/ }).isChecked()).toBe(true);
   await expect.poll(() => pay.isEnabled()).toBe(true);
   await pay.click();
-  const downgrade = page.getByRole('dialog', { name: c.downgrade.title });
+  const downgrade = page.getByRole('dialog', { name: c.downgrade.upgrade.title });
   await downgrade.getByRole('button', { name: c.downgrade.confirm }).click();
   await waitForFinalStatus(page, lang, 'active');
   await backToShell(page, lang);
@@ -226,9 +236,23 @@ async function journey(page: Page, lang: UiLang) {
   await expect.poll(() => cancelledRow.getByTestId('status-badge').textContent()).toBe(b.statuses.cancelled);
   await cancelledRow.getByTestId('access-until').waitFor();
   expect(await page.getByRole('button', { name: b.cancel.buttonLabel.replace('{{product}}', pro) }).count()).toBe(0);
-  // Three purchases (Starter, Pro, the words pack) and an invoice for each payment.
+  // Three purchases (Starter, Pro, the words pack) and an invoice for each payment; the declined attempt is
+  // listed apart, failed with the bank's reason, and the back office lists it under Failed.
   expect(await page.getByTestId('purchase-row').count()).toBe(3);
   await expect.poll(() => page.getByTestId('invoice-row').count()).toBe(3);
+  const failedRows = page.getByTestId('failed-payments').getByTestId('failed-row');
+  expect(await failedRows.count()).toBe(1);
+  expect(await failedRows.first().getByTestId('failure-reason').textContent()).toBe(b.failed.reasons.declined.replace('{{code}}', 'generic_decline'));
+  const failedTab = await apiRequestAt<{ rows: { status: string; failure_reason?: string | null }[] }>(
+    commerce.baseUrl,
+    'GET',
+    `/purchases/admin?status=failed&query=${encodeURIComponent(buyer.email)}`,
+    { token: commerce.adminToken },
+  );
+  // The tab is the spec's Failed filter (failed and cancelled): the declined attempt and the cancelled Pro.
+  const tabRows = failedTab.rows.map((row) => [row.status, row.failure_reason]);
+  expect(tabRows).toEqual(expect.arrayContaining([['failed', 'generic_decline'], ['cancelled', null]]));
+  expect(tabRows).toHaveLength(2);
   await checkA11y(page, lang, 'billing');
 }
 

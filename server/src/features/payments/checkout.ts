@@ -15,6 +15,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireUsableDiscount, type DiscountRow } from '../discounts';
 import { assertCanBuy, requireProduct, type ProductRow } from '../products';
 import { completeFreePurchase, openAttempt, runEffects, type EffectsLog, type PurchaseRow } from '../purchase-lifecycle';
+import { applyPaymentIntent } from './fulfil';
 import { providerError, requireStripe, scopeOfProduct, type StripeScope } from './stripe-client';
 
 const DAY_S = 86_400;
@@ -188,7 +189,7 @@ export async function dropPendingPurchase(ctx: AppContext, purchaseId: number): 
   await ctx.db.delete(purchases).where(and(eq(purchases.purchaseId, purchaseId), eq(purchases.status, 'pending')));
 }
 
-export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; input: CheckoutAttemptRequest; log: EffectsLog }): Promise<CheckoutAttemptResponse> {
+export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; input: CheckoutAttemptRequest; log: EffectsLog; afterDecline?: boolean }): Promise<CheckoutAttemptResponse> {
   const { ctx, actor, input, log } = options;
   const priced = await priceCheckout(ctx, actor, input);
   const { product, stripe, scope, baseCents, chargeCents, trial } = priced;
@@ -207,6 +208,16 @@ export async function attemptCheckout(options: { ctx: AppContext; actor: Actor; 
         { amount: chargeCents, currency: 'usd', customer, description: product.name, metadata, automatic_payment_methods: { enabled: true } },
         { idempotencyKey: key('intent') },
       );
+      // A reused attempt whose card was declined (Stripe keeps the decline on the intent, and its webhook may
+      // not have come yet): the attempt fails with the decline code and a fresh one is made, so the customer's
+      // billing keeps the failed payment apart from the one that goes through (issue 28 item 2).
+      if (purchase.paymentProcessorId === intent.id && !options.afterDecline) {
+        const current = await stripe.paymentIntents.retrieve(intent.id);
+        if (current.status === 'requires_payment_method' && current.last_payment_error) {
+          await runEffects(ctx, log, await ctx.db.transaction((tx) => applyPaymentIntent(tx, current, scope)));
+          return attemptCheckout({ ...options, afterDecline: true });
+        }
+      }
       await ctx.db.update(purchases).set({ paymentProcessorId: intent.id, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId));
       return { purchase_id: purchase.purchaseId, kind: 'payment', clientSecret: intent.client_secret, total_payment: chargeCents / 100 };
     }

@@ -430,6 +430,20 @@ describe('Stripe checkout and webhooks', () => {
     expect(await wordsOf(buyer.user.userId)).toBe(900);
   });
 
+  it('Pay again right after a decline, before its webhook: the declined attempt fails with its code and a new one is made', async () => {
+    const buyer = await buildUser(t.ctx);
+    const product = await buildProduct(t.ctx, { price: 9, wordAmount: 900, expirationDays: 30 });
+    const first = await attemptOf(buyer, { product_id: product.productId });
+    await expect(stripe.paymentIntents.confirm(await intentOf(first.purchase_id), { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({ code: 'card_declined' });
+    // No webhook delivered yet: the next attempt reads the intent, sees the decline and starts afresh.
+    const second = await attemptOf(buyer, { product_id: product.productId });
+    expect(second.purchase_id).not.toBe(first.purchase_id);
+    expect(await purchaseRow(first.purchase_id)).toMatchObject({ status: 'failed', failureReason: 'generic_decline' });
+    expect(await purchaseRow(second.purchase_id)).toMatchObject({ status: 'pending' });
+    // A third press reuses the second, still open attempt.
+    expect((await attemptOf(buyer, { product_id: product.productId })).purchase_id).toBe(second.purchase_id);
+  });
+
   it('a subscription whose first payment is declined fails with the decline code; paid later with another card it goes live', async () => {
     const buyer = await buildUser(t.ctx);
     const plan = await buildProduct(t.ctx, { price: 15, wordAmount: 800, isSubscription: true, subscriptionPeriod: 'month', subscriptionInterval: 1, expirationDays: null });

@@ -170,7 +170,7 @@ describe('billing statuses and access', () => {
     // A provider's decline code is worded, with the code; our own reasons have their own text.
     expect(within(rows[0]).getByTestId('failure-reason')).toHaveTextContent('The payment was declined (card_declined). Please try another payment method.');
     expect(within(rows[2]).getByTestId('failure-reason')).toHaveTextContent('This product reached its purchase limit before your payment arrived. Your payment has been refunded.');
-    expect(within(rows[0]).getByRole('link', { name: 'Try paying for Starter again' })).toHaveAttribute('href', '/checkout/1');
+    expect(within(rows[0]).getByRole('link', { name: 'Try again: pay for Starter' })).toHaveAttribute('href', '/checkout/1');
     expect(within(rows[1]).getByTestId('failure-reason')).toHaveTextContent('The payment provider gave no reason.');
     expect(section).not.toHaveTextContent('Access until');
     await act(() => setLanguage('es'));

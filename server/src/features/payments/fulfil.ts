@@ -24,7 +24,7 @@ import { paymentEvents, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
 import {
   applyLifecycleEvent,
-  eventForStatus,
+  followProviderStatus,
   lockPurchaseById,
   markPlanSwitchCancelDue,
   productOf,
@@ -175,27 +175,12 @@ export async function applySubscription(tx: Tx, subscription: Stripe.Subscriptio
     const days = expirationDaysUntil(purchase.createdAt, periodEnd);
     if (days !== purchase.expirationDays) changes.expirationDays = days;
   }
-  let current = purchase;
-  let effects: Effect[] = [];
-  const event = status === purchase.status ? null : eventForStatus(purchase.status, status);
-  let moved = false;
-  if (event) {
-    const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;
-    const payment = { provider: 'stripe' as const, id: paidNow?.id ?? subscription.id, amount: centsToDollars(paidNow?.amount_paid ?? 0) };
-    const applied = await applyLifecycleEvent(tx, purchase, event, { product, trial: subscription.status === 'trialing', payment, changes });
-    current = applied.purchase;
-    effects = applied.effects;
-    moved = applied.to !== null;
-  }
-  if (!moved) {
-    // No move (or the table refused it): only the columns that follow Stripe's state, status aside.
-    delete changes.cancelledAt;
-    status = current.status;
-  }
-  if (!moved && Object.keys(changes).length > 0) {
-    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
-  }
+  const paidNow = invoice && invoice.status === 'paid' ? invoice : latest?.status === 'paid' ? latest : null;
+  const payment = { provider: 'stripe' as const, id: paidNow?.id ?? subscription.id, amount: centsToDollars(paidNow?.amount_paid ?? 0) };
+  const followed = await followProviderStatus(tx, purchase, status, { product, trial: subscription.status === 'trialing', payment, changes });
+  const current = followed.purchase;
+  const effects = followed.effects;
+  status = followed.status;
   // Paid over a limit: failed, refunded and cancelled at Stripe (the lifecycle's effects); nothing more here.
   if (current.status === 'failed') return effects;
 

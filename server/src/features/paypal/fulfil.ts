@@ -20,7 +20,7 @@ import { invoices, purchases } from '../../db/schema';
 import { grantWords } from '../credits';
 import {
   applyLifecycleEvent,
-  eventForStatus,
+  followProviderStatus,
   lockPurchaseById,
   markPlanSwitchCancelDue,
   productOf,
@@ -139,31 +139,17 @@ export async function applyPayPalSubscription(tx: Tx, subscription: Subscription
     const days = expirationDaysUntil(purchase.createdAt, next);
     if (days !== purchase.expirationDays) changes.expirationDays = days;
   }
-  let current = purchase;
-  let effects: Effect[] = [];
-  const event = status === purchase.status ? null : eventForStatus(purchase.status, status);
-  let moved = false;
-  if (event) {
-    // A product with a free trial starts on it: the trial's words; its first paid cycle is a renewal.
-    const amount = sale ? sale.amount : firstPayment ? Number(firstPayment) : 0;
-    const applied = await applyLifecycleEvent(tx, purchase, event, {
-      product,
-      trial: purchase.freeTrialLength != null,
-      payment: { provider: 'paypal', id: sale?.id ?? subscription.id, amount },
-      changes,
-    });
-    current = applied.purchase;
-    effects = applied.effects;
-    moved = applied.to !== null;
-  }
-  if (!moved) {
-    delete changes.cancelledAt;
-    status = current.status;
-  }
-  if (!moved && Object.keys(changes).length > 0) {
-    [current] = await tx.update(purchases).set({ ...changes, updatedAt: now }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
-    effects.push({ kind: 'changed', purchase: current, product, amount: 0, orderId: null });
-  }
+  // A product with a free trial starts on it: the trial's words; its first paid cycle is a renewal.
+  const amount = sale ? sale.amount : firstPayment ? Number(firstPayment) : 0;
+  const followed = await followProviderStatus(tx, purchase, status, {
+    product,
+    trial: purchase.freeTrialLength != null,
+    payment: { provider: 'paypal', id: sale?.id ?? subscription.id, amount },
+    changes,
+  });
+  const current = followed.purchase;
+  const effects = followed.effects;
+  status = followed.status;
   // Paid over a limit: failed, refunded and cancelled at PayPal (the lifecycle's effects); nothing more here.
   if (current.status === 'failed') return effects;
 

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { purchases } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { fulfilOnce } from './grant';
-import { OVER_LIMIT, transitionFor, type LifecycleEvent, type PurchaseState, type TransitionEffect } from './machine';
+import { eventForStatus, OVER_LIMIT, transitionFor, type LifecycleEvent, type PurchaseState, type TransitionEffect } from './machine';
 import { supersedeOtherPlans } from './plan-switch';
 import { markRefundDue } from './refunds';
 import type { Effect, PaymentProvider, ProductRow, PurchaseRow } from './types';
@@ -64,4 +64,27 @@ export async function applyLifecycleEvent(tx: Tx, purchase: PurchaseRow, event: 
   if (effects.includes('supersede')) after.push(...(await supersedeOtherPlans(tx, moved)));
   if (after.length === 0) after.push({ kind: 'changed', purchase: moved, product, amount: 0, orderId: null });
   return { purchase: moved, to, effects: after };
+}
+
+/**
+ * A subscription as its provider has it now (Stripe's and PayPal's adapters): the move its status means, with
+ * the columns that follow the provider (`changes`: expiration_days, subscription_id, cancelled_at…). Without a
+ * move — none, or one the table refuses — only those columns change, status and cancelled_at aside. `status`
+ * is what the adapter goes on with: the provider's when the purchase moved, else the purchase's own.
+ */
+export async function followProviderStatus(
+  tx: Tx,
+  purchase: PurchaseRow,
+  providerStatus: string,
+  input: EventInput & { changes: NonNullable<EventInput['changes']> },
+): Promise<{ purchase: PurchaseRow; effects: Effect[]; status: string }> {
+  const event = providerStatus === purchase.status ? null : eventForStatus(purchase.status, providerStatus);
+  if (event) {
+    const applied = await applyLifecycleEvent(tx, purchase, event, input);
+    if (applied.to !== null) return { purchase: applied.purchase, effects: applied.effects, status: providerStatus };
+  }
+  const { cancelledAt: _notWithoutAMove, ...changes } = input.changes;
+  if (Object.keys(changes).length === 0) return { purchase, effects: [], status: purchase.status };
+  const [current] = await tx.update(purchases).set({ ...changes, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
+  return { purchase: current, effects: [{ kind: 'changed', purchase: current, product: input.product, amount: 0, orderId: null }], status: current.status };
 }

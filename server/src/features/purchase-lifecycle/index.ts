@@ -2,7 +2,7 @@
 // (machine.ts) that every provider adapter (features/payments: Stripe, features/paypal: PayPal) feeds with
 // events, and the effects of its moves. It imports no provider: they register themselves (providers.ts).
 export { ABANDONED_ATTEMPT_AFTER_MS, expireAbandonedAttempts, startAbandonedAttemptsSweep } from './abandoned-attempts';
-export { applyLifecycleEvent, type Applied, type EventInput } from './apply';
+export { applyLifecycleEvent, followProviderStatus, type Applied, type EventInput } from './apply';
 export { openAttempt, type Attempt, type AttemptTerms } from './attempt';
 export { runEffects, type EffectsLog } from './effects';
 export { completeFreePurchase } from './free';

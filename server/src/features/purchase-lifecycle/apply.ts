@@ -5,8 +5,8 @@
 import type { Tx } from '../../db/client';
 import { purchases } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { fulfilOnce } from './grant';
-import { eventForStatus, OVER_LIMIT, transitionFor, type LifecycleEvent, type PurchaseState, type TransitionEffect } from './machine';
+import { fulfilOnce, grantPackageOnce } from './grant';
+import { eventForStatus, OVER_LIMIT, STAFF_MOVES, transitionFor, type LifecycleEvent, type PurchaseState, type TransitionEffect } from './machine';
 import { supersedeOtherPlans } from './plan-switch';
 import { markRefundDue } from './refunds';
 import type { Effect, PaymentProvider, ProductRow, PurchaseRow } from './types';
@@ -87,4 +87,10 @@ export async function followProviderStatus(
   if (Object.keys(changes).length === 0) return { purchase, effects: [], status: purchase.status };
   const [current] = await tx.update(purchases).set({ ...changes, updatedAt: new Date() }).where(eq(purchases.purchaseId, purchase.purchaseId)).returning();
   return { purchase: current, effects: [{ kind: 'changed', purchase: current, product: input.product, amount: 0, orderId: null }], status: current.status };
+}
+
+/** After staff wrote a purchase's new status (in the caller's transaction): that target's effects (STAFF_MOVES). */
+export async function applyStaffMove(tx: Tx, purchase: PurchaseRow): Promise<void> {
+  const effects = STAFF_MOVES[purchase.status as keyof typeof STAFF_MOVES] ?? [];
+  if (effects.includes('grant')) await grantPackageOnce(tx, purchase);
 }

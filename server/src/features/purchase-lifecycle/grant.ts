@@ -44,6 +44,13 @@ export async function fulfilOnce(tx: Tx, purchase: PurchaseRow, product: Product
   return null;
 }
 
+/** The package's words for a purchase staff activated (word_amount null = unlimited), once per purchase. */
+export async function grantPackageOnce(tx: Tx, purchase: PurchaseRow): Promise<void> {
+  const [product] = purchase.productId == null ? [] : await tx.select().from(products).where(eq(products.productId, purchase.productId)).limit(1);
+  if (!product) return;
+  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, false) });
+}
+
 /** Records a payment (Stripe's invoice or intent, PayPal's capture or sale) as an invoice row once, by its id in order_id; false when it was recorded. */
 export async function recordInvoice(
   tx: Tx,

@@ -2,9 +2,22 @@
 // one move per (state, event) at most, every target a known state, the guard on refunded failures, and the
 // provider statuses mapped to events.
 import { describe, expect, it } from 'vitest';
-import { eventForStatus, LIFECYCLE_EVENTS, PURCHASE_STATES, REFUNDED_FAILURES, TRANSITIONS, transitionFor } from './machine';
+import { eventForStatus, LIFECYCLE_EVENTS, PURCHASE_STATES, REFUNDED_FAILURES, STAFF_MOVES, staffMoveAllowed, TRANSITIONS, transitionFor } from './machine';
 
 describe('purchase lifecycle table', () => {
+  it("staff's moves: a cancelled or revoked purchase only to cancelled or revoked, any other to any of the five; active and completed grant the package", () => {
+    const targets = Object.keys(STAFF_MOVES);
+    expect(targets.sort()).toEqual(['active', 'cancelled', 'completed', 'pending', 'revoked']);
+    for (const from of PURCHASE_STATES) {
+      const allowed = targets.filter((to) => staffMoveAllowed(from, to));
+      expect(allowed.sort(), from).toEqual(from === 'cancelled' || from === 'revoked' ? ['cancelled', 'revoked'] : targets.sort());
+    }
+    expect(staffMoveAllowed('active', 'failed')).toBe(false);
+    expect(staffMoveAllowed('pending', 'expired')).toBe(false);
+    expect(Object.entries(STAFF_MOVES).filter(([, effects]) => effects.includes('grant')).map(([to]) => to).sort()).toEqual(['active', 'completed']);
+  });
+
+
   it('has at most one move per state and event, between known states; anything else is refused', () => {
     const pairs = TRANSITIONS.map((t) => `${t.from}:${t.on}`);
     expect(new Set(pairs).size).toBe(pairs.length);

@@ -7,9 +7,9 @@
 //
 // States: spec part 1 §4's active, completed, pending, cancelled, revoked, plus failed (declined, or paid
 // over a limit and refunded: failure_reason) and expired (not paid within ABANDONED_ATTEMPT_AFTER_MS).
-// Staff edits (PUT /purchases/admin, revokeAccess) follow the spec's own rule (§4 admin edit form) and are
-// not provider events: they stay in features/purchases-admin and features/purchases.
-import { LIFECYCLE_PURCHASE_STATUSES, PurchaseFailureReasons, type LifecyclePurchaseStatus } from '@pluma/common/admin-purchases';
+// Staff set a status themselves (PUT /purchases/admin, give and revoke access): their moves are the second
+// table below, by target (STAFF_MOVES).
+import { allowedPurchaseStatuses, LIFECYCLE_PURCHASE_STATUSES, PurchaseFailureReasons, type LifecyclePurchaseStatus, type PurchaseStatus } from '@pluma/common/admin-purchases';
 
 export const PURCHASE_STATES = LIFECYCLE_PURCHASE_STATUSES;
 export type PurchaseState = LifecyclePurchaseStatus;
@@ -106,3 +106,26 @@ export function eventForStatus(from: string, to: string): LifecycleEvent | null 
 
 /** The statuses a purchase is open in: not paid yet (the only one a new attempt reuses). */
 export const OPEN_STATES: readonly PurchaseState[] = ['pending'];
+
+/**
+ * Staff's moves (spec part 1 §4 admin edit form, give access, revoke access). Staff choose the status, so this
+ * table is by target: what setting it does. Which targets a status allows is the spec's rule — a cancelled or
+ * revoked purchase only to cancelled or revoked, any other to any of the five (allowedPurchaseStatuses).
+ * - grant: the package's words at once, once ever (ledger source purchase/id, the one a payment uses too).
+ * Cancelling a live subscription at its provider happens before the move (purchases/cancel-service.ts), as the
+ * customer's own cancel does: if the provider refuses, nothing moves.
+ */
+export type StaffMoveEffect = 'grant';
+export const STAFF_MOVES: Record<PurchaseStatus, readonly StaffMoveEffect[]> = {
+  active: ['grant'],
+  completed: ['grant'],
+  pending: [],
+  cancelled: [],
+  revoked: [],
+};
+
+/** Whether staff may set `to` on a purchase in `from` (PUT /purchases/admin answers 409 otherwise). */
+export function staffMoveAllowed(from: string, to: string): to is PurchaseStatus {
+  return (allowedPurchaseStatuses(from) as readonly string[]).includes(to);
+}
+

@@ -6,29 +6,17 @@
 // - active or completed gives access and the package's words at once, through the ledger with the
 //   source 'purchase'/id — the one a paid checkout uses — so the words are granted once ever, whatever
 //   the concurrent requests or an earlier payment.
-import { allowedPurchaseStatuses, type AdminCreatePurchaseRequest, type AdminUpdatePurchaseRequest } from '@pluma/common/admin-purchases';
+// Which status may follow which, and what each does, is the lifecycle's staff table (purchase-lifecycle/machine.ts STAFF_MOVES).
+import type { AdminCreatePurchaseRequest, AdminUpdatePurchaseRequest } from '@pluma/common/admin-purchases';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { products, purchases, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, notFound } from '../../platform/http/errors';
-import { grantWords } from '../credits';
-import { wordsOf } from '../purchase-lifecycle';
+import { applyStaffMove, staffMoveAllowed } from '../purchase-lifecycle';
 import { cancelAtProvider, subscriptionProviderOf } from '../purchases';
 
-type PurchaseRow = typeof purchases.$inferSelect;
-
 export const statusFinal = () => new AppError(409, 'purchase_status_final', 'purchase_status_final');
-
-const GIVES_ACCESS = new Set(['active', 'completed']);
-
-/** The package's words for an activated purchase (word_amount null = unlimited), once per purchase. */
-async function grantPackageWords(tx: Tx, purchase: PurchaseRow): Promise<void> {
-  const [product] = purchase.productId == null ? [] : await tx.select().from(products).where(eq(products.productId, purchase.productId)).limit(1);
-  if (!product) return;
-  await grantWords(tx, { userId: purchase.userId, sourceType: 'purchase', sourceId: String(purchase.purchaseId), words: wordsOf(product, false) });
-}
 
 export async function createPurchaseAsAdmin({ ctx, input, now = new Date() }: { ctx: AppContext; input: AdminCreatePurchaseRequest; now?: Date }) {
   const purchase = await ctx.db.transaction(async (tx) => {
@@ -56,7 +44,7 @@ export async function createPurchaseAsAdmin({ ctx, input, now = new Date() }: { 
         organizationId: product.organizationId,
       })
       .returning();
-    if (GIVES_ACCESS.has(row.status)) await grantPackageWords(tx, row);
+    await applyStaffMove(tx, row);
     return row;
   });
   // GET /api/users (has_access, the purchase) and cached actors read purchases.
@@ -69,7 +57,7 @@ export async function updatePurchaseAsAdmin({ ctx, input, now = new Date() }: { 
   const [current] = await ctx.db.select().from(purchases).where(eq(purchases.purchaseId, input.purchase_id)).limit(1);
   if (!current) throw notFound();
   const next = input.status ?? current.status;
-  if (input.status && !allowedPurchaseStatuses(current.status).includes(input.status)) throw statusFinal();
+  if (input.status && !staffMoveAllowed(current.status, input.status)) throw statusFinal();
 
   // Ending a live subscription stops its billing first (as the customer's own cancel does): if the
   // provider refuses, nothing changes here. No row lock is held over the network.
@@ -82,7 +70,7 @@ export async function updatePurchaseAsAdmin({ ctx, input, now = new Date() }: { 
     const [before] = await tx.select().from(purchases).where(eq(purchases.purchaseId, input.purchase_id)).for('update');
     if (!before) throw notFound();
     // Checked again under the lock: a concurrent edit may have made it final meanwhile.
-    if (input.status && !allowedPurchaseStatuses(before.status).includes(input.status)) throw statusFinal();
+    if (input.status && !staffMoveAllowed(before.status, input.status)) throw statusFinal();
     const status = input.status ?? before.status;
     const becomesCancelled = status === 'cancelled' && before.status !== 'cancelled';
     const [row] = await tx
@@ -102,7 +90,7 @@ export async function updatePurchaseAsAdmin({ ctx, input, now = new Date() }: { 
       })
       .where(eq(purchases.purchaseId, before.purchaseId))
       .returning();
-    if (GIVES_ACCESS.has(row.status)) await grantPackageWords(tx, row);
+    await applyStaffMove(tx, row);
     return { before, after: row };
   });
   invalidateUser(after.userId);

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { products, purchases, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, notFound } from '../../platform/http/errors';
-import { grantWords } from '../credits';
+import { applyStaffMove } from '../purchase-lifecycle';
 
 export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRequest }) {
   const { ctx, input } = options;
@@ -34,13 +34,8 @@ export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRe
         organizationId: product.organizationId,
       })
       .returning();
-    // word_amount null means unlimited (spec part 1 §3).
-    await grantWords(tx, {
-      userId: user.userId,
-      sourceType: 'purchase',
-      sourceId: String(purchase.purchaseId),
-      words: product.wordAmount == null ? 'unlimited' : product.wordAmount,
-    });
+    // Active or completed: the package's words once (word_amount null means unlimited, spec part 1 §3).
+    await applyStaffMove(tx, purchase);
     // GET /api/users shows has_access and the purchase (platform/auth/invalidation.ts).
     invalidateUser(user.userId);
     return purchase;

@@ -52,6 +52,8 @@ export async function revokeAccess(options: { ctx: AppContext; purchaseId: numbe
       .set({ status: 'revoked', updatedAt: new Date() })
       .where(and(eq(purchases.purchaseId, options.purchaseId)))
       .returning();
+    // Revoked is a target every status allows (staffMoveAllowed); it grants nothing and ends access at once.
+    await applyStaffMove(tx, row);
     return { purchase: row, previousStatus: before.status };
   });
   invalidateUser(purchase.userId);

@@ -53,6 +53,9 @@ export const templateField = z.object({
 
 export const TEMPLATE_ACTIONS = ['edit', 'delete', 'setPublic', 'editPrompt', 'export'] as const;
 export type TemplateAction = (typeof TEMPLATE_ACTIONS)[number];
+/** The templates' tags and types (the filters' lists): staff admins manage them. */
+export const TEMPLATE_TAXONOMY_ACTIONS = ['manage'] as const;
+export type TemplateTaxonomyAction = (typeof TEMPLATE_TAXONOMY_ACTIONS)[number];
 
 export const template = z.object({
   template_id: z.number(),

@@ -5,11 +5,11 @@
 // A template is private to its author in its context (Personal, or the organization it was made in); a public
 // one is visible to every user in every context; staff admins see every template. Anything else is a 404 on
 // every route, never a 403, so the ids of other users' templates reveal nothing.
-import { TEMPLATE_ACTIONS, type TemplateAction } from '@pluma/common/templates';
+import { TEMPLATE_ACTIONS, TEMPLATE_TAXONOMY_ACTIONS, type TemplateAction, type TemplateTaxonomyAction } from '@pluma/common/templates';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { templates } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { definePolicy } from '../../platform/policy/define-policy';
+import { definePolicy, defineRules } from '../../platform/policy/define-policy';
 import { sharedThroughCampaigns } from '../campaigns';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -70,3 +70,9 @@ export function canReadPrompt(actor: Actor, row: TemplateRow): boolean {
   // Rows reach here through visibleTo's SQL (own, public, shared by a campaign, or an admin's).
   return isOwner(actor, row) || isStaff(actor) || row.showPrompt;
 }
+
+/** Template tags and types (what the filters list): every signed-in user reads them; staff admins manage them. */
+export const templateTaxonomyRules = defineRules<TemplateTaxonomyAction, null>({
+  actions: TEMPLATE_TAXONOMY_ACTIONS,
+  can: (actor) => isAdmin(actor),
+});

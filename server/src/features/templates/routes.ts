@@ -97,17 +97,17 @@ export async function templateRoutes(root: FastifyInstance) {
     listTemplateTypes({ actor: actorOf(request), db }),
   );
   app.post('/templates/tags', signedIn(app, { tags, body: createTagRequest, response: { 201: templateTag } }, admins), async (request, reply) =>
-    reply.status(201).send(await createTemplateTag({ db, name: request.body.name })),
+    reply.status(201).send(await createTemplateTag({ actor: actorOf(request), db, name: request.body.name })),
   );
   app.post('/templates/types', signedIn(app, { tags, body: createTypeRequest, response: { 201: templateType } }, admins), async (request, reply) =>
-    reply.status(201).send(await createTemplateType({ db, name: request.body.name })),
+    reply.status(201).send(await createTemplateType({ actor: actorOf(request), db, name: request.body.name })),
   );
   app.delete('/templates/tags/:id', signedIn(app, { tags, params: templateIdParams, response: { 200: deletedTemplateResponse } }, admins), async (request) => {
-    await deleteTemplateTag({ db, tagId: request.params.id });
+    await deleteTemplateTag({ actor: actorOf(request), db, tagId: request.params.id });
     return { deleted: true as const };
   });
   app.delete('/templates/types/:id', signedIn(app, { tags, params: templateIdParams, response: { 200: deletedTemplateResponse } }, admins), async (request) => {
-    await deleteTemplateType({ db, typeId: request.params.id });
+    await deleteTemplateType({ actor: actorOf(request), db, typeId: request.params.id });
     return { deleted: true as const };
   });
 

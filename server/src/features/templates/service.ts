@@ -19,7 +19,7 @@ import { templateFavorites, templates, templateTagLinks, templateTags, templateT
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { isAdmin, listedFor, templatePolicy, type TemplateRow } from './policy';
+import { isAdmin, listedFor, templatePolicy, templateTaxonomyRules, type TemplateRow } from './policy';
 import { presentTemplate } from './present';
 
 export interface Scope {
@@ -334,7 +334,8 @@ export async function useTemplate({
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export async function createTemplateTag({ db, name }: { db: Db; name: string }): Promise<{ tag_id: number; name: string; count: number }> {
+export async function createTemplateTag({ actor, db, name }: { actor: Actor; db: Db; name: string }): Promise<{ tag_id: number; name: string; count: number }> {
+  templateTaxonomyRules.authorize(actor, 'manage', null);
   try {
     const [row] = await db.insert(templateTags).values({ name }).returning();
     return { tag_id: row.tagId, name: row.name, count: 0 };
@@ -344,7 +345,8 @@ export async function createTemplateTag({ db, name }: { db: Db; name: string }):
   }
 }
 
-export async function createTemplateType({ db, name }: { db: Db; name: string }): Promise<{ type_id: number; name: string; count: number }> {
+export async function createTemplateType({ actor, db, name }: { actor: Actor; db: Db; name: string }): Promise<{ type_id: number; name: string; count: number }> {
+  templateTaxonomyRules.authorize(actor, 'manage', null);
   try {
     const [row] = await db.insert(templateTypes).values({ name }).returning();
     return { type_id: row.typeId, name: row.name, count: 0 };
@@ -355,13 +357,15 @@ export async function createTemplateType({ db, name }: { db: Db; name: string })
 }
 
 /** Templates lose the tag (their links go with it). */
-export async function deleteTemplateTag({ db, tagId }: { db: Db; tagId: number }): Promise<void> {
+export async function deleteTemplateTag({ actor, db, tagId }: { actor: Actor; db: Db; tagId: number }): Promise<void> {
+  templateTaxonomyRules.authorize(actor, 'manage', null);
   const removed = await db.delete(templateTags).where(eq(templateTags.tagId, tagId)).returning({ id: templateTags.tagId });
   if (removed.length === 0) throw new AppError(404, ErrorIds.notFound, 'not_found');
 }
 
 /** Templates of the type are left without a type. */
-export async function deleteTemplateType({ db, typeId }: { db: Db; typeId: number }): Promise<void> {
+export async function deleteTemplateType({ actor, db, typeId }: { actor: Actor; db: Db; typeId: number }): Promise<void> {
+  templateTaxonomyRules.authorize(actor, 'manage', null);
   const removed = await db.delete(templateTypes).where(eq(templateTypes.typeId, typeId)).returning({ id: templateTypes.typeId });
   if (removed.length === 0) throw new AppError(404, ErrorIds.notFound, 'not_found');
 }

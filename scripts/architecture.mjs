@@ -226,7 +226,7 @@ const offContract = operations.filter((op) => !ON_CONTRACT.has(op.shape) && !op.
 
 // --- server: policies written with definePolicy (one vocabulary) ------------------------------------------
 const policyFiles = [...sources.keys()].filter((file) => /server\/src\/features\/[^/]+\/policy\.ts$/.test(rel(file)));
-const handWrittenPolicies = policyFiles.filter((file) => !/\bdefinePolicy\s*</.test(readFileSync(file, 'utf8')) && !/\bdefinePolicy\(/.test(readFileSync(file, 'utf8'))).map(rel);
+const handWrittenPolicies = policyFiles.filter((file) => !/\bdefine(Policy|Rules)\s*[<(]/.test(readFileSync(file, 'utf8'))).map(rel);
 
 // --- web: imports across features ------------------------------------------------------------------------
 const WEB_FEATURES = 'web/src/features/';
@@ -255,7 +255,7 @@ const figures = {
 const share = operations.length ? ((100 * (operations.length - offContract.length - exceptions.length)) / operations.length).toFixed(1) : '100.0';
 console.log(`architecture: ${operations.length} service operations, ${share}% on the contract ({ actor, db } or { ctx, actor }), ${exceptions.length} documented exceptions`);
 for (const [shape, n] of [...shapes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${shape}`);
-console.log(`  policies: ${policyFiles.length - handWrittenPolicies.length} of ${policyFiles.length} feature policy.ts files use definePolicy`);
+console.log(`  policies: ${policyFiles.length - handWrittenPolicies.length} of ${policyFiles.length} feature policy.ts files use definePolicy (or defineRules)`);
 console.log(`  import cycles in server/src: ${cycles.length} among files, ${featureCycles.length} among features; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}`);
 if (args.has('--list')) {
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);

@@ -96,3 +96,7 @@ export const aiUsageAnalytics = z.object({
   days: z.array(z.object({ date: z.string(), model: z.string(), words: z.number(), messages: z.number() })),
 });
 export type AiUsageAnalytics = z.infer<typeof aiUsageAnalytics>;
+
+/** The back office's analytics: staff (admins and managers) read them. */
+export const ANALYTICS_ACTIONS = ['read'] as const;
+export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];

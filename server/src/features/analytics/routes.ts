@@ -15,7 +15,7 @@ import {
 } from '@pluma/common/analytics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import * as analytics from './service';
 
 export async function analyticsRoutes(root: FastifyInstance) {
@@ -25,24 +25,24 @@ export async function analyticsRoutes(root: FastifyInstance) {
   const staff = { staff: 'manager' } as const;
 
   app.get('/income', signedIn(app, { tags, querystring: analyticsQuery, response: { 200: incomeAnalytics } }, staff), async (request) =>
-    analytics.incomeAnalytics(db, analytics.analyticsRange(request.query)),
+    analytics.incomeAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query) }),
   );
   app.get('/customers', signedIn(app, { tags, querystring: customersAnalyticsQuery, response: { 200: customersAnalytics } }, staff), async (request) =>
-    analytics.customersAnalytics(db, analytics.analyticsRange(request.query), { list: request.query.list, page: request.query.page }),
+    analytics.customersAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query), expand: { list: request.query.list, page: request.query.page } }),
   );
   app.get('/purchases', signedIn(app, { tags, querystring: analyticsQuery, response: { 200: purchasesAnalytics } }, staff), async (request) =>
-    analytics.purchasesAnalytics(db, analytics.analyticsRange(request.query)),
+    analytics.purchasesAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query) }),
   );
   app.get('/words', signedIn(app, { tags, querystring: analyticsQuery, response: { 200: wordsAnalytics } }, staff), async (request) =>
-    analytics.wordsAnalytics(db, analytics.analyticsRange(request.query)),
+    analytics.wordsAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query) }),
   );
   app.get('/monthly', signedIn(app, { tags, querystring: analyticsQuery, response: { 200: monthlyAnalytics } }, staff), async (request) =>
-    analytics.monthlyAnalytics(db, analytics.analyticsRange(request.query)),
+    analytics.monthlyAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query) }),
   );
   app.get('/free_trials', signedIn(app, { tags, querystring: analyticsQuery, response: { 200: freeTrialsAnalytics } }, staff), async (request) =>
-    analytics.freeTrialsAnalytics(db, analytics.analyticsRange(request.query)),
+    analytics.freeTrialsAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query) }),
   );
   app.get('/ai_usage', signedIn(app, { tags, querystring: analyticsQuery, response: { 200: aiUsageAnalytics } }, staff), async (request) =>
-    analytics.aiUsageAnalytics(db, analytics.analyticsRange(request.query)),
+    analytics.aiUsageAnalytics({ actor: actorOf(request), db, range: analytics.analyticsRange(request.query) }),
   );
 }

@@ -13,6 +13,15 @@ import {
 import { currentMonthRange, rangeBounds, utcDay, type DateRange } from '@pluma/common/rules/date-range';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/auth/actor';
+import { analyticsRules } from './policy';
+
+/** Every figure is asked by a staff actor, over a date range. */
+interface Scope {
+  actor: Actor;
+  db: Db;
+  range: DateRange;
+}
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
@@ -71,7 +80,8 @@ const sumOf = (rows: LeftOut[]) => ({ count: rows.reduce((s, r) => s + r.payment
  * (daily_invoice_figures), less the payments of purchases no longer bought (paymentsLeftOut); the gross
  * and what was left out beside it.
  */
-export async function incomeAnalytics(db: Db, range: DateRange) {
+export async function incomeAnalytics({ actor, db, range }: Scope) {
+  analyticsRules.authorize(actor, 'read', null);
   // having: a key whose invoices all moved to another status or day keeps its row with 0.
   const rows = rowsOf(
     await db.execute(sql`
@@ -116,7 +126,8 @@ function customersOf(kind: CustomerList, range: DateRange): SQL {
     where ${within(sql`p.cancelled_at`, range)} and p.status = 'cancelled' group by p.user_id`;
 }
 
-export async function customersAnalytics(db: Db, range: DateRange, expand: { list?: CustomerList; page: number }) {
+export async function customersAnalytics({ actor, db, range, expand }: Scope & { expand: { list?: CustomerList; page: number } }) {
+  analyticsRules.authorize(actor, 'read', null);
   // Sign-ups from daily_signups; buyers and cancellers are distinct customers (no per-day sum gives them),
   // counted from the partial indexes purchases_bought_created_idx and purchases_cancelled_user_idx (the same
   // rows as customersOf's lists; count(distinct) sorts ids where grouping them with their dates spilled to
@@ -157,7 +168,8 @@ export async function customersAnalytics(db: Db, range: DateRange, expand: { lis
  * Purchases by product: those bought (active, completed or cancelled) in the range, and their totals
  * (daily_purchase_figures); beside them, the purchases of the range revoked since (not counted).
  */
-export async function purchasesAnalytics(db: Db, range: DateRange) {
+export async function purchasesAnalytics({ actor, db, range }: Scope) {
+  analyticsRules.authorize(actor, 'read', null);
   const rows = rowsOf(
     await db.execute(sql`
       select f.product_id, pr.name, sum(f.purchases) as purchases, coalesce(sum(f.total), 0) as total
@@ -183,7 +195,8 @@ export async function purchasesAnalytics(db: Db, range: DateRange) {
 }
 
 /** Words the balances lost to answers and enhancements, per day (the ledger's charges). */
-export async function wordsAnalytics(db: Db, range: DateRange) {
+export async function wordsAnalytics({ actor, db, range }: Scope) {
+  analyticsRules.authorize(actor, 'read', null);
   const rows = rowsOf(
     await db.execute(sql`
       select ${day(sql`l.created_at`)} as date, coalesce(sum(-l.words), 0) as words
@@ -199,7 +212,8 @@ export async function wordsAnalytics(db: Db, range: DateRange) {
  * Per calendar month of the range: income and payments (paid invoices, net as on the Income page), sign-ups
  * and purchases bought (the daily summaries).
  */
-export async function monthlyAnalytics(db: Db, range: DateRange) {
+export async function monthlyAnalytics({ actor, db, range }: Scope) {
+  analyticsRules.authorize(actor, 'read', null);
   const month = sql`to_char(day, 'YYYY-MM')`;
   const rows = rowsOf(
     await db.execute(sql`
@@ -228,7 +242,8 @@ export async function monthlyAnalytics(db: Db, range: DateRange) {
 }
 
 /** Free trials started: purchases made in the range with trial days, per product. */
-export async function freeTrialsAnalytics(db: Db, range: DateRange) {
+export async function freeTrialsAnalytics({ actor, db, range }: Scope) {
+  analyticsRules.authorize(actor, 'read', null);
   const rows = rowsOf(
     await db.execute(sql`
       select p.product_id, pr.name, count(*) as free_trials
@@ -246,7 +261,8 @@ export async function freeTrialsAnalytics(db: Db, range: DateRange) {
  * the model, and prompt enhancements as the model 'enhance'. Words are what the balances lost (an
  * unlimited balance loses none); messages count the charges.
  */
-export async function aiUsageAnalytics(db: Db, range: DateRange) {
+export async function aiUsageAnalytics({ actor, db, range }: Scope) {
+  analyticsRules.authorize(actor, 'read', null);
   const rows = rowsOf(
     await db.execute(sql`
       select ${day(sql`l.created_at`)} as date,

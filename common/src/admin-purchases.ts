@@ -73,6 +73,10 @@ export type AdminPurchasesQuery = z.input<typeof adminPurchasesQuery>;
 export const adminInvoicesQuery = adminPurchasesQuery.omit({ type: true });
 
 /** What a staff member may do with a row (the web shows only these; the server enforces them). */
+/** What staff do with the back office's records: managers read them; admins edit them and cancel live subscriptions. */
+export const ADMIN_RECORD_ACTIONS = ['read', 'edit', 'cancel_subscription'] as const;
+export type AdminRecordAction = (typeof ADMIN_RECORD_ACTIONS)[number];
+
 export const adminRowAbilities = z.object({
   edit: z.boolean(),
   /** A live subscription billed by a provider (or given by staff) that an admin may cancel. */

@@ -126,3 +126,7 @@ export const discountLookup = z.object({
   discounted_price_cents: z.number(),
 });
 export type DiscountLookup = z.infer<typeof discountLookup>;
+
+/** The back office's discount codes: managers list them; admins create, change and delete them. */
+export const DISCOUNT_ADMIN_ACTIONS = ['list', 'manage'] as const;
+export type DiscountAdminAction = (typeof DISCOUNT_ADMIN_ACTIONS)[number];

@@ -34,6 +34,10 @@ export type GiveOrExtendAccessRequest = z.infer<typeof giveOrExtendAccessRequest
 
 export const revokeAccessRequest = z.object({ purchase_id: id() });
 
+/** Staff's access grants (docs/decisions.md "Staff rights"): managers give and extend, admins revoke. */
+export const ACCESS_GRANT_ACTIONS = ['give', 'extend', 'revoke'] as const;
+export type AccessGrantAction = (typeof ACCESS_GRANT_ACTIONS)[number];
+
 export const purchaseRecord = z.object({
   purchase_id: z.number(),
   user_id: z.number(),

@@ -53,7 +53,7 @@ export async function discountRoutes(root: FastifyInstance) {
     // Staff managers read the list too (Pluma's staff rights, docs/decisions.md); changes stay with admins.
     signedIn(app, { tags, querystring: listDiscountsQuery, response: { 200: discountList } }, { staff: 'manager' }),
     async (request) => {
-      const { rows, total } = await listDiscounts({ db, query: request.query });
+      const { rows, total } = await listDiscounts({ actor: actorOf(request), db, query: request.query });
       return { discounts: rows.map(presentDiscount), total };
     },
   );
@@ -62,7 +62,7 @@ export async function discountRoutes(root: FastifyInstance) {
     '/discounts/admin',
     signedIn(app, { tags, body: createDiscountRequest, response: { 201: discountRecord } }, { staff: 'admin' }),
     async (request, reply) => {
-      const row = await createDiscount({ db, input: request.body });
+      const row = await createDiscount({ actor: actorOf(request), db, input: request.body });
       request.audited = { target: { type: 'discount', id: row.discountId }, details: { code: row.code } };
       return reply.status(201).send(presentDiscount(row));
     },
@@ -72,7 +72,7 @@ export async function discountRoutes(root: FastifyInstance) {
     '/discounts/admin',
     signedIn(app, { tags, body: updateDiscountRequest, response: { 200: discountRecord } }, { staff: 'admin' }),
     async (request) => {
-      const { row, changes } = await updateDiscount({ db, input: request.body });
+      const { row, changes } = await updateDiscount({ actor: actorOf(request), db, input: request.body });
       request.audited = { target: { type: 'discount', id: row.discountId }, changes };
       return presentDiscount(row);
     },
@@ -82,7 +82,7 @@ export async function discountRoutes(root: FastifyInstance) {
     '/discounts/admin/:id',
     signedIn(app, { tags, params: discountIdParams, response: { 200: deletedDiscountResponse } }, { staff: 'admin' }),
     async (request) => {
-      const row = await deleteDiscount({ db, discountId: request.params.id });
+      const row = await deleteDiscount({ actor: actorOf(request), db, discountId: request.params.id });
       request.audited = { target: { type: 'discount', id: row.discountId }, details: { code: row.code } };
       return { deleted: true as const };
     },

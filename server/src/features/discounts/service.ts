@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { requireProduct, type ProductRow } from '../products';
+import { discountAdminRules } from './policy';
 import { presentDiscount } from './present';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -87,7 +88,8 @@ export async function redeemDiscount(tx: Db | Tx, discountId: number, now: Date 
 // ---- Staff (GET, POST, PUT /discounts/admin, DELETE /discounts/admin/{id}).
 
 /** Newest first; `query` matches part of the code, any case. */
-export async function listDiscounts({ db, query: q }: { db: Db; query: ListDiscountsQuery }): Promise<{ rows: DiscountRow[]; total: number }> {
+export async function listDiscounts({ actor, db, query: q }: { actor: Actor; db: Db; query: ListDiscountsQuery }): Promise<{ rows: DiscountRow[]; total: number }> {
+  discountAdminRules.authorize(actor, 'list', null);
   const filter = q.query ? ilike(discounts.code, `%${escapeLikePattern(q.query)}%`) : undefined;
   const rows = await db
     .select()
@@ -126,7 +128,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** A new code; 409 when the code exists already in any case (also when two requests race for it). */
-export async function createDiscount({ db, input }: { db: Db; input: CreateDiscountRequest }): Promise<DiscountRow> {
+export async function createDiscount({ actor, db, input }: { actor: Actor; db: Db; input: CreateDiscountRequest }): Promise<DiscountRow> {
+  discountAdminRules.authorize(actor, 'manage', null);
   const [row] = await db
     .insert(discounts)
     .values({ ...columnsOf(input), code: input.code, isPercent: input.is_percent, amount: input.amount })
@@ -143,7 +146,8 @@ function auditFields(d: DiscountRow): Record<string, unknown> {
 }
 
 /** Changes a code (404 if there is none); a percentage stays at most 100; returns what changed, for the audit. */
-export async function updateDiscount({ db, input }: { db: Db; input: UpdateDiscountRequest }): Promise<{ row: DiscountRow; changes: Changes }> {
+export async function updateDiscount({ actor, db, input }: { actor: Actor; db: Db; input: UpdateDiscountRequest }): Promise<{ row: DiscountRow; changes: Changes }> {
+  discountAdminRules.authorize(actor, 'manage', null);
   const { discount_id: discountId, ...fields } = input;
   try {
     return await db.transaction(async (tx) => {
@@ -174,7 +178,8 @@ export async function updateDiscount({ db, input }: { db: Db; input: UpdateDisco
 }
 
 /** Removes a code (404 if there is none). Purchases keep the code they used as text. */
-export async function deleteDiscount({ db, discountId }: { db: Db; discountId: number }): Promise<DiscountRow> {
+export async function deleteDiscount({ actor, db, discountId }: { actor: Actor; db: Db; discountId: number }): Promise<DiscountRow> {
+  discountAdminRules.authorize(actor, 'manage', null);
   const [row] = await db.delete(discounts).where(eq(discounts.discountId, discountId)).returning();
   if (!row) throw notFound();
   return row;

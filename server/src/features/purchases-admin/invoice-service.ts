@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { invoices, purchases } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { adminRecordRules } from './policy';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -23,7 +25,8 @@ async function ownerThroughPurchase(tx: Tx, purchaseId: number | null, userId: n
 
 const toDate = (day: string | null | undefined) => (day == null ? day : new Date(`${day}T00:00:00.000Z`));
 
-export async function createInvoiceAsAdmin({ ctx, input }: { ctx: AppContext; input: AdminCreateInvoiceRequest }): Promise<InvoiceRow> {
+export async function createInvoiceAsAdmin({ ctx, actor, input }: { ctx: AppContext; actor: Actor; input: AdminCreateInvoiceRequest }): Promise<InvoiceRow> {
+  adminRecordRules.authorize(actor, 'edit', null);
   return ctx.db.transaction(async (tx) => {
     const { userId, purchase } = await ownerThroughPurchase(tx, input.purchase_id, input.user_id);
     const [row] = await tx
@@ -48,7 +51,8 @@ export async function createInvoiceAsAdmin({ ctx, input }: { ctx: AppContext; in
 }
 
 /** Applies an admin's edit (only the fields sent); returns the invoice as it was and as it is now. */
-export async function updateInvoiceAsAdmin({ ctx, input, now = new Date() }: { ctx: AppContext; input: AdminUpdateInvoiceRequest; now?: Date }) {
+export async function updateInvoiceAsAdmin({ ctx, actor, input, now = new Date() }: { ctx: AppContext; actor: Actor; input: AdminUpdateInvoiceRequest; now?: Date }) {
+  adminRecordRules.authorize(actor, 'edit', null);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(invoices).where(eq(invoices.invoiceId, input.invoice_id)).for('update');
     if (!before) throw notFound();

@@ -7,6 +7,8 @@ import { STATUS_FILTERS, type StatusTab, type TypeTab } from '@pluma/common/admi
 import { purchasesDefaultRange, rangeBounds, utcDay, type DateRange } from '@pluma/common/rules/date-range';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../platform/auth/actor';
+import { adminRecordRules } from './policy';
 
 export interface AdminListFilters {
   page: number;
@@ -217,7 +219,8 @@ function cappedCount(matched: SQL[], cap: number): SQL {
 const PAGES_AHEAD = 4;
 export const countCap = (page: number) => (page + PAGES_AHEAD) * ADMIN_PURCHASES_PAGE_SIZE;
 
-export async function listAdminRecords({ db, filters, now }: { db: Executor; filters: AdminListFilters; now?: Date }) {
+export async function listAdminRecords({ actor, db, filters, now }: { actor: Actor; db: Executor; filters: AdminListFilters; now?: Date }) {
+  adminRecordRules.authorize(actor, 'read', null);
   const range = adminRange(filters, now);
   const withPurchases = filters.type !== 'invoices';
   const withInvoices = filters.type !== 'purchases';
@@ -265,7 +268,8 @@ export async function listAdminRecords({ db, filters, now }: { db: Executor; fil
 }
 
 /** One purchase or invoice as the table shows it (after a change), or null. */
-export async function getAdminRecord(db: Executor, type: 'purchase' | 'invoice', id: number): Promise<AdminRecordRow | null> {
+export async function getAdminRecord({ actor, db, type, id }: { actor: Actor; db: Executor; type: 'purchase' | 'invoice'; id: number }): Promise<AdminRecordRow | null> {
+  adminRecordRules.authorize(actor, 'read', null);
   const result = await db.execute(type === 'purchase' ? purchaseSelect(sql`p.purchase_id = ${id}`) : invoiceSelect(sql`i.invoice_id = ${id}`));
   const [raw] = rowsOf(result);
   return raw ? toRow(raw) : null;

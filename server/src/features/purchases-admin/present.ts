@@ -2,9 +2,11 @@
 import type { AdminPurchaseRow } from '@pluma/common/admin-purchases';
 import type { Actor } from '../../platform/auth/actor';
 import type { AdminRecordRow } from './list-service';
-import { adminRowAbilities } from './policy';
+import { adminRecordRules } from './policy';
 
-export function presentAdminRow(actor: Pick<Actor, 'staffRole'>, row: AdminRecordRow): AdminPurchaseRow {
+export function presentAdminRow(actor: Actor, row: AdminRecordRow): AdminPurchaseRow {
+  // Reading is implied (the row is shown); the row's own actions are what the table offers.
+  const { read: _shown, ...abilities } = adminRecordRules.abilities(actor, row);
   return {
     type: row.type,
     purchase_id: row.purchaseId,
@@ -31,6 +33,6 @@ export function presentAdminRow(actor: Pick<Actor, 'staffRole'>, row: AdminRecor
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: adminRowAbilities(actor, row),
+    abilities,
   };
 }

@@ -14,11 +14,14 @@ import { products, purchases, users } from '../../db/schema';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, notFound } from '../../platform/http/errors';
 import { applyStaffMove, staffMoveAllowed } from '../purchase-lifecycle';
+import type { Actor } from '../../platform/auth/actor';
+import { adminRecordRules } from './policy';
 import { cancelAtProvider, subscriptionProviderOf } from '../purchases';
 
 export const statusFinal = () => new AppError(409, 'purchase_status_final', 'purchase_status_final');
 
-export async function createPurchaseAsAdmin({ ctx, input, now = new Date() }: { ctx: AppContext; input: AdminCreatePurchaseRequest; now?: Date }) {
+export async function createPurchaseAsAdmin({ ctx, actor, input, now = new Date() }: { ctx: AppContext; actor: Actor; input: AdminCreatePurchaseRequest; now?: Date }) {
+  adminRecordRules.authorize(actor, 'edit', null);
   const purchase = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, input.user_id)).limit(1);
     const [product] = await tx.select().from(products).where(eq(products.productId, input.product_id)).limit(1);
@@ -53,7 +56,8 @@ export async function createPurchaseAsAdmin({ ctx, input, now = new Date() }: { 
 }
 
 /** Applies an admin's edit; returns the purchase as it was and as it is now, for the audit trail. */
-export async function updatePurchaseAsAdmin({ ctx, input, now = new Date() }: { ctx: AppContext; input: AdminUpdatePurchaseRequest; now?: Date }) {
+export async function updatePurchaseAsAdmin({ ctx, actor, input, now = new Date() }: { ctx: AppContext; actor: Actor; input: AdminUpdatePurchaseRequest; now?: Date }) {
+  adminRecordRules.authorize(actor, 'edit', null);
   const [current] = await ctx.db.select().from(purchases).where(eq(purchases.purchaseId, input.purchase_id)).limit(1);
   if (!current) throw notFound();
   const next = input.status ?? current.status;

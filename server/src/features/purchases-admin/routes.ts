@@ -30,14 +30,14 @@ export async function adminPurchaseRoutes(root: FastifyInstance) {
   const { db } = app.ctx;
 
   /** The row as the table shows it, after a change. */
-  const shown = async (type: 'purchase' | 'invoice', id: number) => {
-    const row = await getAdminRecord(db, type, id);
+  const shown = async (actor: ReturnType<typeof actorOf>, type: 'purchase' | 'invoice', id: number) => {
+    const row = await getAdminRecord({ actor, db, type, id });
     if (!row) throw notFound();
     return row;
   };
 
   const list = async (filters: AdminListFilters, actor: ReturnType<typeof actorOf>) => {
-    const { rows, total, totalCapped, range } = await listAdminRecords({ db, filters });
+    const { rows, total, totalCapped, range } = await listAdminRecords({ actor, db, filters });
     return { rows: rows.map((row) => presentAdminRow(actor, row)), total, total_capped: totalCapped, page: filters.page, page_size: ADMIN_PURCHASES_PAGE_SIZE, ...range };
   };
 
@@ -57,9 +57,9 @@ export async function adminPurchaseRoutes(root: FastifyInstance) {
     '/purchases/admin',
     signedIn(app, { tags: ['purchases'], body: adminCreatePurchaseRequest, response: { 201: adminPurchaseRow } }, { staff: 'admin' }),
     async (request, reply) => {
-      const purchase = await createPurchaseAsAdmin({ ctx: app.ctx, input: request.body });
+      const purchase = await createPurchaseAsAdmin({ ctx: app.ctx, actor: actorOf(request), input: request.body });
       request.audited = { target: { type: 'purchase', id: purchase.purchaseId }, changes: { status: { from: null, to: purchase.status } }, details: { user_id: purchase.userId } };
-      return reply.status(201).send(presentAdminRow(actorOf(request), await shown('purchase', purchase.purchaseId)));
+      return reply.status(201).send(presentAdminRow(actorOf(request), await shown(actorOf(request), 'purchase', purchase.purchaseId)));
     },
   );
 
@@ -67,13 +67,13 @@ export async function adminPurchaseRoutes(root: FastifyInstance) {
     '/purchases/admin',
     signedIn(app, { tags: ['purchases'], body: adminUpdatePurchaseRequest, response: { 200: adminPurchaseRow } }, { staff: 'admin' }),
     async (request) => {
-      const { before, after } = await updatePurchaseAsAdmin({ ctx: app.ctx, input: request.body });
+      const { before, after } = await updatePurchaseAsAdmin({ ctx: app.ctx, actor: actorOf(request), input: request.body });
       request.audited = {
         target: { type: 'purchase', id: after.purchaseId },
         changes: { status: { from: before.status, to: after.status } },
         details: { user_id: after.userId, ...(after.status === 'cancelled' && before.status !== 'cancelled' ? { cancel_reason: after.cancelReason } : {}) },
       };
-      return presentAdminRow(actorOf(request), await shown('purchase', after.purchaseId));
+      return presentAdminRow(actorOf(request), await shown(actorOf(request), 'purchase', after.purchaseId));
     },
   );
 
@@ -81,9 +81,9 @@ export async function adminPurchaseRoutes(root: FastifyInstance) {
     '/invoices/admin',
     signedIn(app, { tags: ['invoices'], body: adminCreateInvoiceRequest, response: { 201: adminPurchaseRow } }, { staff: 'admin' }),
     async (request, reply) => {
-      const invoice = await createInvoiceAsAdmin({ ctx: app.ctx, input: request.body });
+      const invoice = await createInvoiceAsAdmin({ ctx: app.ctx, actor: actorOf(request), input: request.body });
       request.audited = { target: { type: 'invoice', id: invoice.invoiceId }, changes: { status: { from: null, to: invoice.status } } };
-      return reply.status(201).send(presentAdminRow(actorOf(request), await shown('invoice', invoice.invoiceId)));
+      return reply.status(201).send(presentAdminRow(actorOf(request), await shown(actorOf(request), 'invoice', invoice.invoiceId)));
     },
   );
 
@@ -91,9 +91,9 @@ export async function adminPurchaseRoutes(root: FastifyInstance) {
     '/invoices/admin',
     signedIn(app, { tags: ['invoices'], body: adminUpdateInvoiceRequest, response: { 200: adminPurchaseRow } }, { staff: 'admin' }),
     async (request) => {
-      const { before, after } = await updateInvoiceAsAdmin({ ctx: app.ctx, input: request.body });
+      const { before, after } = await updateInvoiceAsAdmin({ ctx: app.ctx, actor: actorOf(request), input: request.body });
       request.audited = { target: { type: 'invoice', id: after.invoiceId }, changes: { status: { from: before.status, to: after.status } } };
-      return presentAdminRow(actorOf(request), await shown('invoice', after.invoiceId));
+      return presentAdminRow(actorOf(request), await shown(actorOf(request), 'invoice', after.invoiceId));
     },
   );
 

@@ -3,7 +3,7 @@
 import { giveOrExtendAccessRequest, purchaseRecord, revokeAccessRequest } from '@pluma/common/purchases';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../platform/auth/guard';
+import { actorOf, signedIn } from '../../platform/auth/guard';
 import { extendAccess, giveAccess, revokeAccess } from './access-service';
 import { presentPurchase } from './present';
 
@@ -15,7 +15,7 @@ export async function accessRoutes(app: FastifyInstance) {
     const body = request.body;
     if ('purchase_id' in body) {
       // Extend: more days on one of the customer's purchases.
-      const { purchase, previousDays } = await extendAccess({ ctx: app.ctx, input: body });
+      const { purchase, previousDays } = await extendAccess({ ctx: app.ctx, actor: actorOf(request), input: body });
       request.audited = {
         target: { type: 'user', id: purchase.userId },
         changes: { expiration_days: { from: previousDays, to: purchase.expirationDays } },
@@ -23,7 +23,7 @@ export async function accessRoutes(app: FastifyInstance) {
       };
       return reply.status(200).send(presentPurchase(purchase));
     }
-    const purchase = await giveAccess({ ctx: app.ctx, input: body });
+    const purchase = await giveAccess({ ctx: app.ctx, actor: actorOf(request), input: body });
     // Audited on the user whose access changed (platform/audit.ts), with the purchase it made.
     request.audited = {
       target: { type: 'user', id: purchase.userId },
@@ -34,7 +34,7 @@ export async function accessRoutes(app: FastifyInstance) {
   });
 
   r.put('/revokeAccess', signedIn(app, { tags, body: revokeAccessRequest, response: { 200: purchaseRecord } }, { staff: 'admin' }), async (request) => {
-    const { purchase, previousStatus } = await revokeAccess({ ctx: app.ctx, purchaseId: request.body.purchase_id });
+    const { purchase, previousStatus } = await revokeAccess({ ctx: app.ctx, actor: actorOf(request), purchaseId: request.body.purchase_id });
     request.audited = { details: { user_id: purchase.userId }, changes: { status: { from: previousStatus, to: purchase.status } } };
     return presentPurchase(purchase);
   });

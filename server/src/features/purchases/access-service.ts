@@ -6,12 +6,15 @@ import { addDays, mayGiveAccess, purchaseExpiryDate } from '@pluma/common/rules/
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { products, purchases, users } from '../../db/schema';
+import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
+import { accessGrantRules } from './policy';
 import { AppError, notFound } from '../../platform/http/errors';
 import { applyStaffMove } from '../purchase-lifecycle';
 
-export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRequest }) {
+export async function giveAccess(options: { ctx: AppContext; actor: Actor; input: GiveAccessRequest }) {
   const { ctx, input } = options;
+  accessGrantRules.authorize(options.actor, 'give', null);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, input.user_id)).limit(1);
     const [product] = await tx.select().from(products).where(eq(products.productId, input.product_id)).limit(1);
@@ -43,7 +46,8 @@ export async function giveAccess(options: { ctx: AppContext; input: GiveAccessRe
 }
 
 /** Revokes the purchase; returns it with the status it had, for the audit trail. */
-export async function revokeAccess(options: { ctx: AppContext; purchaseId: number }) {
+export async function revokeAccess(options: { ctx: AppContext; actor: Actor; purchaseId: number }) {
+  accessGrantRules.authorize(options.actor, 'revoke', null);
   const { purchase, previousStatus } = await options.ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.purchaseId, options.purchaseId)).for('update');
     if (!before) throw notFound();
@@ -69,8 +73,9 @@ const DAY_MS = 86_400_000;
  * access (active, completed, cancelled with a reason) can be extended: 409 otherwise. Another customer's
  * purchase is a 404.
  */
-export async function extendAccess(options: { ctx: AppContext; input: ExtendAccessRequest; now?: Date }) {
+export async function extendAccess(options: { ctx: AppContext; actor: Actor; input: ExtendAccessRequest; now?: Date }) {
   const { ctx, input } = options;
+  accessGrantRules.authorize(options.actor, 'extend', null);
   const now = options.now ?? new Date();
   const result = await ctx.db.transaction(async (tx) => {
     const [before] = await tx

@@ -234,7 +234,8 @@ const webFiles = walk(path.join(root, 'web', 'src'), (f) => /\.tsx?$/.test(f) &&
 const webDeepImports = [];
 for (const file of webFiles) {
   const from = featureOf(file, WEB_FEATURES);
-  if (!from) continue;
+  // web/src/features/index.ts is the registry of every feature, not a feature: it reads each one's feature.ts.
+  if (!from || /\.tsx?$/.test(from)) continue;
   for (const specifier of runtimeSpecifiers(parse(file))) {
     const target = resolveRelative(file, specifier);
     if (!target) continue;

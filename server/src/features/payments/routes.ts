@@ -23,8 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
 import { requestedOrganizationId } from '../../platform/auth/organization';
-import { forbidden } from '../../platform/http/errors';
-import { managesProducts } from '../products';
+import { catalogRules } from '../products';
 import { registerPaymentProvider } from '../purchase-lifecycle';
 import { attemptCheckout } from './checkout';
 import { checkoutConfig } from './checkout-config';
@@ -49,7 +48,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * a non-member 404 (the guard). The same right as managing that context's products (products/policy.ts).
  */
 const catalogReaders: Gate = async (request) => {
-  if (!managesProducts(actorOf(request))) throw forbidden();
+  catalogRules.authorize(actorOf(request), 'manage', null);
   request.staffAudit = true;
 };
 

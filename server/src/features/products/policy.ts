@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
+import { definePolicy, defineRules } from '../../platform/policy/define-policy';
 
 /** spec part 1 §8 "Product not found (404)": a message saying the package was not found. */
 export const productNotFound = () => new AppError(404, ErrorIds.notFound, 'product_not_found');
@@ -69,7 +70,8 @@ function manages(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId'>)
   return row.organizationId === null && viewer?.staffRole === 'admin';
 }
 
-export function can(viewer: ProductViewer, action: ProductAction, row: Pick<ProductRow, 'organizationId' | 'available'>): boolean {
+/** What the viewer may do with one product (`productPolicy`'s `can`). */
+function can(viewer: ProductViewer, action: ProductAction, row: Pick<ProductRow, 'organizationId' | 'available'>): boolean {
   if (!sees(viewer, row)) return false;
   switch (action) {
     case 'read':
@@ -83,18 +85,30 @@ export function can(viewer: ProductViewer, action: ProductAction, row: Pick<Prod
   }
 }
 
-/** `{ action: boolean }` for each product action (platform/policy/abilities.ts, with visitors allowed). */
-export function productAbilities(viewer: ProductViewer, row: Pick<ProductRow, 'organizationId' | 'available'>): Record<ProductAction, boolean> {
-  return Object.fromEntries(PRODUCT_ACTIONS.map((action) => [action, can(viewer, action, row)])) as Record<ProductAction, boolean>;
+/**
+ * A product outside the viewer's context, or one they may not act on, is "Product not found" (spec part 1
+ * §8), never a 403. Visitors who are not signed in are viewers too (null).
+ */
+export const productPolicy = definePolicy<ProductAction, ProductRow, ProductViewer>({
+  actions: PRODUCT_ACTIONS,
+  table: products,
+  id: products.productId,
+  visibleTo,
+  can,
+  refuseWith: 'notFound',
+  notFound: productNotFound,
+});
+
+/** The product if the viewer may take `action` on it (read by default), else "Product not found". */
+export function requireProduct(db: Db | Tx, viewer: ProductViewer, productId: number, action: ProductAction = 'read'): Promise<ProductRow> {
+  return productPolicy.require(db, viewer, productId, action);
 }
 
-/** The product if the viewer may take `action` on it, else a 404. */
-export async function requireProduct(db: Db | Tx, viewer: ProductViewer, productId: number, action: ProductAction = 'read'): Promise<ProductRow> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(visibleTo(viewer), eq(products.productId, productId)))
-    .limit(1);
-  if (!row || !can(viewer, action, row)) throw productNotFound();
-  return row;
-}
+/** The catalogue of the request's context as a whole: who lists every product and who adds or changes them. */
+export type CatalogAction = 'list' | 'manage';
+
+/** 403 for anyone else (the routes' answer since the start: the list exists, it is not theirs to manage). */
+export const catalogRules = defineRules<CatalogAction, null, ProductViewer>({
+  actions: ['list', 'manage'],
+  can: (viewer, action) => (action === 'manage' ? managesProducts(viewer) : readsProductList(viewer)),
+});

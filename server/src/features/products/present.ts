@@ -2,7 +2,7 @@
 // viewer's abilities (DESIGN.md §7). Customers get the pricing fields; those who manage the product
 // (policy.ts can 'update') get every field, for the product form.
 import type { AvailableProduct, ManagedProduct } from '@pluma/common/products';
-import { can, productAbilities, type ProductRow, type ProductViewer } from './policy';
+import { productPolicy, type ProductRow, type ProductViewer } from './policy';
 
 export function presentProduct(viewer: ProductViewer, p: ProductRow): AvailableProduct {
   return {
@@ -20,7 +20,7 @@ export function presentProduct(viewer: ProductViewer, p: ProductRow): AvailableP
     free_trial_length: p.freeTrialLength,
     image: p.image,
     organization_id: p.organizationId,
-    abilities: productAbilities(viewer, p),
+    abilities: productPolicy.abilities(viewer, p),
   };
 }
 
@@ -47,7 +47,7 @@ export function presentManagedProduct(viewer: ProductViewer, p: ProductRow): Man
 
 /** GET /products/{id}: every field when the viewer may update the product, the customer's view otherwise. */
 export function presentProductFor(viewer: ProductViewer, p: ProductRow): AvailableProduct | ManagedProduct {
-  return can(viewer, 'update', p) ? presentManagedProduct(viewer, p) : presentProduct(viewer, p);
+  return productPolicy.can(viewer, 'update', p) ? presentManagedProduct(viewer, p) : presentProduct(viewer, p);
 }
 
 /** A product's own fields in the spec's names (no abilities or timestamps): what the audit trail compares. */

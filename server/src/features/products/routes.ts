@@ -18,20 +18,22 @@ import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn, type Gate } from '../../platform/auth/guard';
 import { requestedOrganizationId } from '../../platform/auth/organization';
-import { forbidden } from '../../platform/http/errors';
-import { managesProducts, readsProductList } from './policy';
+import { catalogRules } from './policy';
 import { presentManagedProduct, presentProduct, presentProductFor } from './present';
 import { createProduct, getProduct, listAvailableProducts, listProducts, updateProduct } from './service';
 
-/** Only those who manage this context's products (policy.ts managesProducts); their changes are audited. */
+/**
+ * Only those who manage this context's products (policy.ts catalogRules), before the body is read, so that
+ * anyone else gets 403 whatever they send; their changes are audited. The services authorize again.
+ */
 const productManagers: Gate = async (request) => {
-  if (!managesProducts(actorOf(request))) throw forbidden();
+  catalogRules.authorize(actorOf(request), 'manage', null);
   request.staffAudit = true;
 };
 
-/** The list is also read by staff managers (policy.ts readsProductList); a read is not audited. */
+/** The list is also read by staff managers (policy.ts catalogRules 'list'); a read is not audited. */
 const productListReaders: Gate = async (request) => {
-  if (!readsProductList(actorOf(request))) throw forbidden();
+  catalogRules.authorize(actorOf(request), 'list', null);
 };
 
 const tags = ['products'];

@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { requireProduct, visibleTo, type ProductRow, type ProductViewer } from './policy';
+import { catalogRules, requireProduct, visibleTo, type ProductRow, type ProductViewer } from './policy';
 import { presentManagedProductFields } from './present';
 
 export type { ProductRow };
@@ -45,7 +45,7 @@ export function getProduct({ actor, db, productId }: Scope & { productId: number
 }
 
 // ---- Managing products (spec part 1 §7 GET /products, POST /products, PUT /products). The routes let
-// only managesProducts(actor) through; every query is still scoped by visibleTo(actor).
+// authorize the catalogue first (catalogRules: 403 for anyone else); every query is still scoped by visibleTo(actor).
 
 /** The sort expression of each sort key; names sort without regard to case (index products_org_lower_name_idx). */
 function sortExpression(sort: ProductSortKey): SQL | AnyPgColumn {
@@ -72,6 +72,7 @@ function sortExpression(sort: ProductSortKey): SQL | AnyPgColumn {
 
 /** The Products list (spec part 1 §2): this context's products, on sale or not, searched, sorted and paged. */
 export async function listProducts({ actor, db, query: q }: { actor: Actor; db: Db; query: ListProductsQuery }): Promise<{ rows: ProductRow[]; total: number }> {
+  catalogRules.authorize(actor, 'list', null);
   const filters: SQL[] = [visibleTo(actor)];
   if (q.query) {
     const pattern = `%${escapeLikePattern(q.query)}%`;
@@ -138,6 +139,7 @@ function derivedColumns(p: Pick<ProductRow, 'isSubscription' | 'subscriptionPeri
 
 /** A new product of the request's context (the operator's in Personal, the organization's inside it). */
 export async function createProduct({ actor, db, input }: { actor: Actor; db: Db; input: CreateProductRequest }): Promise<ProductRow> {
+  catalogRules.authorize(actor, 'manage', null);
   const { organization_id: _context, ...fields } = input;
   const values = {
     ...columnsOf(fields),
@@ -175,6 +177,7 @@ export async function updateProduct({
   db: Db;
   input: UpdateProductRequest;
 }): Promise<{ row: ProductRow; changes: Record<string, { from: unknown; to: unknown }> }> {
+  catalogRules.authorize(actor, 'manage', null);
   const { product_id: productId, organization_id: _context, ...fields } = input;
   const result = await db.transaction(async (tx) => {
     await tx.select({ productId: products.productId }).from(products).where(eq(products.productId, productId)).for('update');

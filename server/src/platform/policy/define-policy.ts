@@ -18,6 +18,8 @@ export interface PolicySpec<Action extends string, Row, Who = Actor> {
    * must not confirm the row (e.g. rows that are only ever their owner's).
    */
   refuseWith?: 'forbidden' | 'notFound';
+  /** The area's own 404, where the spec words it (e.g. "Product not found"); the generic one otherwise. */
+  notFound?: () => Error;
 }
 
 /** A policy over a table's rows: what the actor sees, in SQL, and how `find`/`require` look a row up. */
@@ -53,7 +55,7 @@ export function defineRules<Action extends string, Row, Who = Actor>(spec: Polic
     ...spec,
     abilities: (actor, row) => Object.fromEntries(spec.actions.map((action) => [action, spec.can(actor, action, row)])) as Record<Action, boolean>,
     authorize(actor, action, row) {
-      if (!spec.can(actor, action, row)) throw spec.refuseWith === 'notFound' ? notFound() : forbidden();
+      if (!spec.can(actor, action, row)) throw spec.refuseWith === 'notFound' ? (spec.notFound ?? notFound)() : forbidden();
       return row;
     },
   };
@@ -74,7 +76,7 @@ export function definePolicy<Action extends string, Row, Who = Actor>(spec: Tabl
     },
     async require(db, actor, id, action, options) {
       const row = await policy.find(db, actor, id, options);
-      if (!row) throw notFound();
+      if (!row) throw (spec.notFound ?? notFound)();
       return action ? policy.authorize(actor, action, row) : row;
     },
   };

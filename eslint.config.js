@@ -10,8 +10,12 @@ const noImport = (patterns, message) => ({
 });
 // The same, matching import paths by regular expression.
 const noImportMatching = (regexes, message) => ({
-  'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }],
+  'no-restricted-imports': ['error', { patterns: [...regexes.map((regex) => ({ regex, message })), noEmulators] }],
 });
+
+// The emulators stand in for Stripe, PayPal and the AI providers in tests and in the offline demo, whose
+// wiring (server/src/demo, started by boot.ts and main.ts) is the only other code that may import them.
+const noEmulators = { group: ['@pluma/emulators', '@pluma/emulators/**'], message: 'emulators only in tests and server/src/demo (the offline demo wiring)' };
 
 // Server boundaries (docs/architecture.md, "Boundaries"). Tests may reach in anywhere.
 const serverTests = ['server/src/**/*.test.ts', 'server/src/test/**'];
@@ -49,6 +53,12 @@ export default tseslint.config(
       // it runs in the background on purpose and handles its own errors.
       '@typescript-eslint/no-floating-promises': 'error',
     },
+  },
+  {
+    // Every server file (the blocks below add their boundaries to this one's ban).
+    files: ['server/src/**/*.ts'],
+    ignores: [...serverTests, 'server/src/demo/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noEmulators] }] },
   },
   {
     // Platform services are shared by features and never depend on one.

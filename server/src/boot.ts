@@ -6,6 +6,8 @@ import { createMailer } from './platform/mail/mailer';
 import { startJobs } from './platform/jobs';
 import { createStorage } from './platform/storage';
 import { createAiService } from './platform/ai/service';
+import { DEMO_TOKEN_DELAY_MS, DemoEmulator } from './demo/ai';
+import { attachPaymentsDemo } from './demo/payments';
 import { AuthCache } from './platform/auth/auth-cache';
 import { syncAuthCache } from './platform/auth/cache-sync';
 import type { AppContext } from './context';
@@ -56,7 +58,7 @@ export async function createContext(env: Env, database: Database): Promise<AppCo
   });
   ctx.services.mail = createMailer(ctx);
   ctx.services.storage = createStorage(env);
-  ctx.services.ai = await createAiService(ctx);
+  ctx.services.ai = await createAiService(ctx, new DemoEmulator(env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS));
   return ctx;
 }
 
@@ -82,6 +84,8 @@ export async function startApp(ctx: AppContext, options: { logger?: boolean } = 
   app.addHook('onClose', async () => {
     await stopServices(ctx);
   });
+  // PAYMENTS_DEMO: once the server listens, the emulators deliver their webhooks to it (demo/payments.ts).
+  attachPaymentsDemo(app, ctx.env);
   await app.ready();
   return app;
 }

@@ -84,7 +84,7 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   /** Where the checkout page loads Stripe.js from; default Stripe's own (features/payments/checkout-config.ts). */
   STRIPE_JS_URL: optionalUrl,
-  /** Run checkout offline against the in-process Stripe emulator (features/payments/demo.ts); refused in production. */
+  /** Run checkout offline against the in-process Stripe and PayPal emulators (demo/payments.ts); refused in production. */
   PAYMENTS_DEMO: bool,
   /** PayPal REST app credentials (docs/decisions.md "PayPal checkout"); without both, PayPal is not offered. */
   PAYPAL_CLIENT_ID: optionalText,
@@ -93,6 +93,11 @@ export const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalText,
   /** sandbox or live, chosen explicitly (the web's JS SDK loads the same environment). */
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  /**
+   * Where the PayPal button loads PayPal's v6 core script from when not PayPal's own: the offline demo's
+   * stand-in (demo/payments.ts); its origin joins the CSP (features/payments/checkout-config.ts).
+   */
+  PAYPAL_JS_URL: optionalUrl,
   /** Point the PayPal SDK and REST calls at another server (the emulator in tests and the offline demo). */
   PAYPAL_API_URL: optionalUrl,
 });

@@ -8,7 +8,7 @@ import { publicUrlWarning } from './features/users/public-url';
 import { seedSampleCatalog } from './features/discounts';
 import { seedTemplates } from './features/templates';
 import { seedTutorials } from './features/tutorials';
-import { startPaymentsDemo } from './features/payments';
+import { startPaymentsDemo } from './demo/payments';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 import { closeAbandonedOutputs } from './features/outputs';
 

@@ -32,7 +32,7 @@ export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContex
  * Checks the avatar may take files (before the upload is read). `assistantRef`: the spec's
  * /avatars/add-file/{avatar_id}/{assistant_id} names the avatar's provider assistant too; another is a 404.
  */
-export async function requireAvatarForUpload(ctx: AppContext, actor: Actor, avatarId: number, assistantRef?: string) {
+export async function requireAvatarForUpload({ ctx, actor, avatarId, assistantRef }: { ctx: AppContext; actor: Actor; avatarId: number; assistantRef?: string }) {
   const avatar = await avatarPolicy.require(ctx.db, actor, avatarId, 'add_file');
   if (assistantRef !== undefined && !providerRefMatches(avatar.assistantId, assistantRef)) throw notFound();
   return avatar;
@@ -75,7 +75,7 @@ export async function findAvatarOfFile(options: {
 /** POST /avatars/add-file/{id} and /avatars/add-editable-file/{id} (editable: .txt only). */
 export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; upload: Upload; editable: boolean }): Promise<AvatarFile> {
   const { ctx, actor, avatarId, upload, editable } = options;
-  const avatar = await requireAvatarForUpload(ctx, actor, avatarId);
+  const avatar = await requireAvatarForUpload({ ctx, actor, avatarId });
   if (editable && !/\.txt$/i.test(upload.fileName)) throw wrongType('avatar_text_file_only');
   const stored = await storeUpload({ ctx, actor, upload });
   const allowed = editable ? stored.type === 'txt' : (AVATAR_FILE_TYPES as readonly string[]).includes(stored.type);

@@ -77,3 +77,9 @@ export const avatarFilePolicy = defineRules<AvatarFileAction, AvatarFile>({
     }
   },
 });
+
+/** Who resets a user's default avatars (spec part 2 §7 POST /users/resetDefaultAvatar): staff admins; 403 otherwise. */
+export const defaultAvatarRules = defineRules<'reset', null>({
+  actions: ['reset'],
+  can: (actor) => isAdmin(actor),
+});

@@ -154,7 +154,7 @@ export async function avatarRoutes(root: FastifyInstance) {
       async (request, reply) => {
         const actor = actorOf(request);
         // Checked before the upload is read: another user's avatar stores nothing.
-        await requireAvatarForUpload(ctx, actor, request.params.id);
+        await requireAvatarForUpload({ ctx, actor, avatarId: request.params.id });
         const { upload } = await readMultipartUpload(request);
         return reply.status(201).send(await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable }));
       },
@@ -172,7 +172,7 @@ export async function avatarRoutes(root: FastifyInstance) {
       { ...signedIn(app, { tags, params: avatarAssistantParams, consumes: ['multipart/form-data'], response: { 201: avatarFile } }, access), config: uploadLimit },
       async (request, reply) => {
         const actor = actorOf(request);
-        await requireAvatarForUpload(ctx, actor, request.params.id, request.params.assistant_id);
+        await requireAvatarForUpload({ ctx, actor, avatarId: request.params.id, assistantRef: request.params.assistant_id });
         const { upload } = await readMultipartUpload(request);
         return reply.status(201).send(await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable }));
       },
@@ -244,7 +244,7 @@ export async function avatarRoutes(root: FastifyInstance) {
     '/users/resetDefaultAvatar',
     signedIn(app, { tags, body: resetDefaultAvatarRequest, response: { 200: resetDefaultAvatarResponse } }, { staff: 'admin' }),
     async (request) => {
-      const { reset, fileIds } = await resetDefaultAvatars({ db, userId: request.body?.user_id ?? actorOf(request).user.userId });
+      const { reset, fileIds } = await resetDefaultAvatars({ actor: actorOf(request), db, userId: request.body?.user_id });
       await discardUnlinkedFiles(ctx, fileIds);
       return { reset };
     },

@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { listLinkedFiles } from './files-store';
-import { avatarPolicy, ownedBy, sharedPublicly, type AvatarRow } from './policy';
+import { avatarPolicy, defaultAvatarRules, ownedBy, sharedPublicly, type AvatarRow } from './policy';
 import { presentAvatar, presentAvatarFile } from './present';
 
 interface Scope {
@@ -170,8 +170,9 @@ export async function combineAvatars({
   return presentWithFiles({ actor, db }, row);
 }
 
-/** A user's default avatar of `kind` (Personal), made on first use with `context`. */
-export async function ensureDefaultAvatar(db: Db, userId: number, kind: AvatarKind, context: string): Promise<AvatarRow> {
+/** The actor's default avatar of `kind` (Personal), made on first use with `context`. */
+export async function ensureDefaultAvatar({ actor, db, kind, context }: { actor: Actor; db: Db; kind: AvatarKind; context: string }): Promise<AvatarRow> {
+  const userId = actor.user.userId;
   const find = () =>
     db
       .select()
@@ -188,14 +189,15 @@ export async function ensureDefaultAvatar(db: Db, userId: number, kind: AvatarKi
 
 /** GET /avatars/super-fetch: the actor's Super Fetch avatar, made from the configured prompt on first use. */
 export async function getSuperFetchAvatar(scope: Scope & { defaultContext: string }): Promise<AvatarWithFiles> {
-  return presentWithFiles(scope, await ensureDefaultAvatar(scope.db, scope.actor.user.userId, 'super_fetch', scope.defaultContext));
+  return presentWithFiles(scope, await ensureDefaultAvatar({ actor: scope.actor, db: scope.db, kind: 'super_fetch', context: scope.defaultContext }));
 }
 
 /**
  * POST /users/resetDefaultAvatar (admins, spec part 2 §6): the user's default avatars are removed with their
  * file links, so the next use makes them again from the current configuration. Returns how many went.
  */
-export async function resetDefaultAvatars({ db, userId }: { db: Db; userId: number }): Promise<{ reset: number; fileIds: number[] }> {
+export async function resetDefaultAvatars({ actor, db, userId = actor.user.userId }: { actor: Actor; db: Db; userId?: number }): Promise<{ reset: number; fileIds: number[] }> {
+  defaultAvatarRules.authorize(actor, 'reset', null);
   const defaults = await db
     .select({ avatarId: avatars.avatarId })
     .from(avatars)

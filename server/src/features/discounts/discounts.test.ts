@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedSampleCatalog as seedProducts } from './seed';
 import { DISCOUNT_LOOKUPS_PER_MINUTE } from './routes';
 import { DEMO_DISCOUNT_CODE } from './seed';
-import { redeemDiscount } from './service';
+import { redeemDiscount } from './redemption';
 
 const RECORD_KEYS = [
   'active', 'amount', 'code', 'createdAt', 'discount_id', 'expires_at', 'first_invoice_only', 'is_percent', 'max_redemptions', 'product_id',

@@ -3,7 +3,7 @@
 import type { DiscountLookup, DiscountRecord } from '@pluma/common/discounts';
 import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discounted-price';
 import type { ProductRow } from '../products';
-import type { DiscountRow } from './service';
+import type { DiscountRow } from './redemption';
 
 export function presentDiscount(d: DiscountRow): DiscountRecord {
   return {

@@ -1,88 +1,35 @@
 // Discount codes (spec part 1 §3 Discount, §7 GET /discounts/code/{code}, §8 "Discount error"; the rule of
 // when a code can no longer be used is ours: docs/decisions.md "Discount codes"). Framework-free:
-// verbNoun({ actor?, db, ... }). Staff admins manage codes (routes.ts); checkout looks one up for a product.
+// verbNoun({ actor, db, ... }). Staff admins manage codes (policy.ts); buyers look one up for a product
+// (redemption.ts holds the rules of using one, which checkout and the purchase lifecycle apply).
 import {
-  DISCOUNT_CODE_PATTERN,
   DiscountErrorIds,
   discountAmountIssue,
   type CreateDiscountRequest,
   type ListDiscountsQuery,
   type UpdateDiscountRequest,
 } from '@pluma/common/discounts';
-import { and, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { count, desc, eq, ilike } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { discounts } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { requireProduct, type ProductRow } from '../products';
 import { discountAdminRules } from './policy';
+import { requireUsableDiscount, type DiscountRow } from './redemption';
 import { presentDiscount } from './present';
 
-export type DiscountRow = typeof discounts.$inferSelect;
 type Changes = Record<string, { from: unknown; to: unknown }>;
 
-/** spec part 1 §8: "We're sorry, that discount is invalid." — unknown code, or not for this product. */
-export const discountInvalid = () => new AppError(404, DiscountErrorIds.invalid, 'discount_invalid');
-/** spec part 1 §8: 412 "We're sorry, you cannot use this discount code anymore." */
-export const discountUnavailable = () => new AppError(412, DiscountErrorIds.unavailable, 'discount_unavailable');
 const codeExists = () => new AppError(409, DiscountErrorIds.codeExists, 'discount_code_exists', {}, { details: { code: 'discount_code_exists' } });
 
-/** Codes compare without regard to case (index discounts_code_unique on lower(code)). */
-const codeIs = (code: string): SQL => sql`lower(${discounts.code}) = lower(${code})`;
 
-/**
- * Whether the code is for this product: one that names a product is for that product only; one that names
- * none is for any of the operator's products (an organization's products are its own to discount).
- */
-export function discountAppliesTo(d: Pick<DiscountRow, 'productId'>, product: Pick<ProductRow, 'productId' | 'organizationId'>): boolean {
-  return d.productId === null ? product.organizationId === null : d.productId === product.productId;
-}
-
-/** Whether the code can still be used: switched on, not past expires_at, not redeemed max_redemptions times. */
-export function discountUsable(d: Pick<DiscountRow, 'active' | 'expiresAt' | 'maxRedemptions' | 'redemptions'>, now: Date = new Date()): boolean {
-  if (!d.active) return false;
-  if (d.expiresAt && d.expiresAt.getTime() <= now.getTime()) return false;
-  return d.maxRedemptions === null || d.redemptions < d.maxRedemptions;
-}
-
-/**
- * The discount of `code` for `product`, or the spec's errors: invalid (404) when there is no such code or it
- * is for another product, 412 when it can no longer be used. Checkout calls this again when it charges.
- */
-export async function requireUsableDiscount({ db, code, product, now = new Date() }: { db: Db | Tx; code: string; product: ProductRow; now?: Date }): Promise<DiscountRow> {
-  const typed = code.trim();
-  if (!DISCOUNT_CODE_PATTERN.test(typed)) throw discountInvalid();
-  const [row] = await db.select().from(discounts).where(codeIs(typed)).limit(1);
-  if (!row || !discountAppliesTo(row, product)) throw discountInvalid();
-  if (!discountUsable(row, now)) throw discountUnavailable();
-  return row;
-}
 
 /** GET /discounts/code/{code}?product_id=: the product must be one the actor may buy here (else 404). */
 export async function lookupDiscount({ actor, db, code, productId }: { actor: Actor; db: Db; code: string; productId: number }): Promise<{ discount: DiscountRow; product: ProductRow }> {
   const product = await requireProduct(db, actor, productId, 'buy');
   return { discount: await requireUsableDiscount({ db, code, product }), product };
-}
-
-/**
- * Counts one paid use of the code, in the transaction that fulfils the purchase; false (nothing counted)
- * when it can no longer be used — switched off, expired, or its last use taken by a concurrent purchase.
- */
-export async function redeemDiscount(tx: Db | Tx, discountId: number, now: Date = new Date()): Promise<boolean> {
-  const counted = await tx
-    .update(discounts)
-    .set({ redemptions: sql`${discounts.redemptions} + 1` })
-    .where(
-      and(
-        eq(discounts.discountId, discountId),
-        eq(discounts.active, true),
-        or(isNull(discounts.expiresAt), gt(discounts.expiresAt, now)),
-        or(isNull(discounts.maxRedemptions), lt(discounts.redemptions, discounts.maxRedemptions)),
-      ),
-    )
-    .returning({ discountId: discounts.discountId });
-  return counted.length > 0;
 }
 
 // ---- Staff (GET, POST, PUT /discounts/admin, DELETE /discounts/admin/{id}).

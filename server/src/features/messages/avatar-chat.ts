@@ -192,7 +192,7 @@ export async function avatarAnswerFor(
   }
   // Only the actor's own trainings count (selectedTrainingModel filters by user): a public avatar used by
   // someone else answers with the conversation's model.
-  const selected = await selectedTrainingModel(ctx.db, avatar.avatarId, actor.user.userId);
+  const selected = await selectedTrainingModel({ actor, db: ctx.db, avatarId: avatar.avatarId });
   let trained: TrainedModel | null = null;
   if (selected) {
     const apiKey = await requireUserAiKey(ctx, actor.user.userId).catch((err: unknown) => {

@@ -73,7 +73,7 @@ async function chooseModel(ctx: AppContext, actor: Actor, avatar: AvatarRow, tra
     if (training.avatarId !== avatar.avatarId || !training.fineTunedModel) throw notReady();
     chosen = { trainingId: training.trainingId, model: training.fineTunedModel };
   } else {
-    chosen = await selectedTrainingModel(ctx.db, avatar.avatarId, actor.user.userId);
+    chosen = await selectedTrainingModel({ actor, db: ctx.db, avatarId: avatar.avatarId });
   }
   if (chosen && !apiKey) throw aiKeyRequired();
   return { fineTuned: chosen?.model ?? null, apiKey, trainingId: chosen?.trainingId ?? null };

@@ -4,7 +4,6 @@ import type { CheckoutConfigResponse } from '@pluma/common/checkout';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 import { getConfig } from '../../platform/appconfig/read';
-import { paymentsDemoCspOrigins } from './demo';
 import { stripeSettings, type StripeScope } from './stripe-client';
 
 /**
@@ -56,17 +55,21 @@ export interface PaymentCspSources {
 
 /**
  * The payment origins for script-src, frame-src and connect-src: Stripe's and PayPal's, plus the origin
- * of a configured STRIPE_JS_URL that is not Stripe's (the offline demo's emulator stand-in), which also
- * serves that stand-in's API calls and 3-D Secure page, and in PAYMENTS_DEMO the PayPal emulator's.
+ * of a configured STRIPE_JS_URL or PAYPAL_JS_URL that is not Stripe's or PayPal's (the offline demo's emulator
+ * stand-ins), which also serve their API calls, 3-D Secure page and buyer page.
  */
-export function paymentCspSources(env: Pick<Env, 'STRIPE_JS_URL'>): PaymentCspSources {
+export function paymentCspSources(env: Pick<Env, 'STRIPE_JS_URL' | 'PAYPAL_JS_URL'>): PaymentCspSources {
   const extra: string[] = [];
   if (env.STRIPE_JS_URL) {
     const origin = new URL(env.STRIPE_JS_URL).origin;
     if (origin !== 'https://js.stripe.com') extra.push(origin);
   }
-  // PAYMENTS_DEMO only: the PayPal emulator (its stand-in of PayPal's script, its buyer page).
-  extra.push(...paymentsDemoCspOrigins(env));
+  // A stand-in of PayPal's script that is not PayPal's (the offline demo's emulator, which also serves its
+  // buyer page and API).
+  if (env.PAYPAL_JS_URL) {
+    const origin = new URL(env.PAYPAL_JS_URL).origin;
+    if (!PAYPAL.includes(origin)) extra.push(origin);
+  }
   return {
     script: [...STRIPE.script, ...PAYPAL, ...extra],
     frame: [...STRIPE.frame, ...PAYPAL, ...extra],

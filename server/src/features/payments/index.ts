@@ -3,4 +3,3 @@
 export { stripeSettingsChanged } from './stripe-client';
 export { providerError, requireStripe, stripeClientForKey } from './stripe-client';
 export { paymentCspSources } from './checkout-config';
-export { payPalDemoScriptUrl, startPaymentsDemo } from './demo';

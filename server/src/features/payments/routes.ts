@@ -28,7 +28,6 @@ import { registerPaymentProvider } from '../purchase-lifecycle';
 import { attemptCheckout } from './checkout';
 import { checkoutConfig } from './checkout-config';
 import { createCheckoutCustomerSession } from './customer-session';
-import { attachPaymentsDemo } from './demo';
 import { stripeProviderPort } from './provider-port';
 import { payWithSavedCard } from './saved-card';
 import { createPaymentSource, deletePaymentSource, listPaymentMethods, listPaymentSources } from './sources';
@@ -62,7 +61,6 @@ export async function paymentRoutes(root: FastifyInstance) {
   registerPaymentProvider(ctx, 'stripe', stripeProviderPort);
   const stopReconciliation = startReconciliation(ctx, app.log);
   app.addHook('preClose', async () => stopReconciliation());
-  attachPaymentsDemo(app, ctx.env);
 
   const perUser = (name: string, max: number) => ({
     rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `${name}:${request.actor?.user.userId ?? request.ip}` },

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { payPalDemoScriptUrl } from '../payments';
 import { registerPaymentProvider } from '../purchase-lifecycle';
 import { capturePayPalOrder, createPayPalOrder } from './orders';
 import { payPalNotConfigured, payPalSettings } from './paypal-client';
@@ -50,7 +49,7 @@ export async function payPalRoutes(root: FastifyInstance) {
   app.get('/paypal/config', { schema: { tags: ['paypal'], response: { 200: payPalConfigResponse } } }, async () => {
     const settings = payPalSettings(ctx);
     if (!settings) throw payPalNotConfigured(404);
-    const demoScript = payPalDemoScriptUrl(ctx.env);
+    const demoScript = ctx.env.PAYPAL_JS_URL;
     return { client_id: settings.clientId, environment: settings.environment, currency: 'USD' as const, ...(demoScript ? { js_url: demoScript } : {}) };
   });
 

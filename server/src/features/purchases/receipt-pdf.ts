@@ -1,6 +1,6 @@
 // An invoice's receipt as a one-page PDF (GET /api/invoices/{id}/pdf): pdfkit, the library of the message
 // exports, with its built-in fonts. The content is a fixed layout of short, capped fields, so it renders
-// in a few milliseconds on the event loop; receipt-service.ts bounds how many render at once.
+// in a few milliseconds on the event loop; receipt-queue.ts bounds how many render at once.
 import type { Lang } from '@pluma/common/constants';
 import { translate, type MessageKey } from '@pluma/common/messages';
 import PDFDocument from 'pdfkit';

@@ -7,37 +7,19 @@ import type { AppContext } from '../../context';
 import { invoices, products, purchases, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { getConfig } from '../../platform/appconfig/read';
-import { AppError, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { ownInvoicesOf } from './policy';
 import { renderReceiptPdf, type ReceiptView } from './receipt-pdf';
+import { bounded } from './receipt-queue';
 
-export const RECEIPT_LIMITS = { concurrent: 2, queued: 16 };
-
-/** 503 when more receipts wait than the queue holds (nothing failed: try again in a moment). */
-export const receiptBusy = () => new AppError(503, 'receipt_busy', 'receipt_busy');
-
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `render` when one of RECEIPT_LIMITS.concurrent slots is free; refuses beyond the queue. */
-export async function bounded<T>(render: () => Promise<T>): Promise<T> {
-  if (running >= RECEIPT_LIMITS.concurrent) {
-    if (waiting.length >= RECEIPT_LIMITS.queued) throw receiptBusy();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
-  }
-  try {
-    return await render();
-  } finally {
-    // The slot passes straight to the next waiter, or is freed.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+interface OwnReceiptInput {
+  ctx: AppContext;
+  actor: Pick<Actor, 'user' | 'organization'>;
+  invoiceId: number;
+  lang: Lang;
 }
 
-export async function loadOwnReceipt({ ctx, actor, invoiceId, lang }: { ctx: AppContext; actor: Pick<Actor, 'user' | 'organization'>; invoiceId: number; lang: Lang }): Promise<ReceiptView> {
+export async function loadOwnReceipt({ ctx, actor, invoiceId, lang }: OwnReceiptInput): Promise<ReceiptView> {
   const [row] = await ctx.db
     .select({
       invoice: invoices,
@@ -74,7 +56,7 @@ export async function loadOwnReceipt({ ctx, actor, invoiceId, lang }: { ctx: App
   };
 }
 
-export async function ownReceiptPdf(input: Parameters<typeof loadOwnReceipt>[0]): Promise<Buffer> {
-  const view = await loadOwnReceipt(input);
+export async function ownReceiptPdf({ ctx, actor, invoiceId, lang }: OwnReceiptInput): Promise<Buffer> {
+  const view = await loadOwnReceipt({ ctx, actor, invoiceId, lang });
   return bounded(() => renderReceiptPdf(view));
 }

@@ -60,7 +60,7 @@ function systemOf(avatar: AvatarRow): string {
 /** The avatar written with: the one asked for (any the actor may use), else the actor's Super Fetch avatar. */
 async function avatarFor(ctx: AppContext, actor: Actor, assistantId: number | null | undefined): Promise<AvatarRow> {
   if (assistantId) return avatarPolicy.require(ctx.db, actor, assistantId);
-  return ensureDefaultAvatar(ctx.db, actor.user.userId, 'super_fetch', await getConfig(ctx, 'super_fetch_prompt'));
+  return ensureDefaultAvatar({ actor, db: ctx.db, kind: 'super_fetch', context: await getConfig(ctx, 'super_fetch_prompt') });
 }
 
 async function readAll(body: Readable): Promise<Buffer> {

@@ -231,8 +231,12 @@ export async function deleteTraining({ ctx, actor, trainingId }: { ctx: AppConte
   if (current.fileId) await client.files.delete(current.fileId).catch(() => undefined);
 }
 
-/** The model an avatar answers with when its owner selected a finished training (else null). */
-export async function selectedTrainingModel(db: Db, avatarId: number, userId: number): Promise<{ trainingId: number; model: string } | null> {
+/**
+ * The model an avatar answers with for the actor: their own selected, finished training of it (else null).
+ * Only the actor's own trainings count: a public avatar used by someone else answers with its base model.
+ */
+export async function selectedTrainingModel({ actor, db, avatarId }: { actor: Actor; db: Db; avatarId: number }): Promise<{ trainingId: number; model: string } | null> {
+  const userId = actor.user.userId;
   const [row] = await db
     .select({ trainingId: trainings.trainingId, model: trainings.fineTunedModel })
     .from(trainings)

@@ -139,7 +139,7 @@ describe(`trainings API (${testDbKind()})`, () => {
     const selected = await call(ana, 'PUT', '/api/trainings', { training_id: trainingId, selected: true, name: 'Coach v1' });
     expect(selected.json()).toMatchObject({ selected: true, name: 'Coach v1' });
     const { selectedTrainingModel } = await import('./index');
-    expect(await selectedTrainingModel(t.ctx.db, avatarId, ana.user.userId)).toEqual({ trainingId, model: done.fine_tuned_model });
+    expect(await selectedTrainingModel({ actor: { user: ana.user, staffRole: null, sessionId: 0, familyId: '', organization: null }, db: t.ctx.db, avatarId })).toEqual({ trainingId, model: done.fine_tuned_model });
 
     // Refine: a further run on top of the fine-tuned model; the model stays selectable meanwhile.
     const refined = await call(ana, 'POST', '/api/trainings/refine', { training_id: trainingId });

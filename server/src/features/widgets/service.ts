@@ -22,7 +22,7 @@ export const newPublicKey = () => `pw_${randomBytes(24).toString('base64url')}`;
  * Personal avatar or a public one. A staff admin sees every avatar, but a widget publishes what it answers
  * with, so another user's private avatar is a 404 here too.
  */
-export async function usableAvatar(db: Db, actor: Actor, avatarId: number): Promise<AvatarRow> {
+async function usableAvatar(db: Db, actor: Actor, avatarId: number): Promise<AvatarRow> {
   const avatar = await avatarPolicy.require(db, actor, avatarId, 'read');
   if (!avatarUsableBy(avatar, actor.user.userId)) throw notFound();
   return avatar;

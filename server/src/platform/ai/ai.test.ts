@@ -11,7 +11,7 @@ import { appConfig } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { createTestDatabase } from '../../test/test-db';
 import { encryptSecret } from '../crypto/secret-box';
-import { DemoEmulator } from './demo';
+import { DemoEmulator } from '../../demo/ai';
 import { MODEL_IDS } from './models';
 import { createAiService } from './service';
 import { providerSettingsChanged } from './settings';
@@ -48,7 +48,7 @@ async function serviceWith(env: Record<string, string>): Promise<{ ai: AiService
     db: database.db,
     services: {},
   };
-  const ai = await createAiService(ctx);
+  const ai = await createAiService(ctx, new DemoEmulator(0));
   services.push(ai);
   return { ai, ctx };
 }

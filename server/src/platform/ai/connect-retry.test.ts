@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { loadEnv } from '../../env';
 import { createTestDatabase } from '../../test/test-db';
 import { MODEL_IDS } from './models';
+import { DemoEmulator } from '../../demo/ai';
 import { createAiService } from './service';
 import { ProviderError, type AiService, type ChatStreamRequest } from './types';
 
@@ -81,7 +82,7 @@ describe('a provider request that fails to connect', () => {
       db: database.db,
       services: {},
     };
-    const ai = await createAiService(ctx);
+    const ai = await createAiService(ctx, new DemoEmulator(0));
     services.push(ai);
     return { ai, relay };
   }

@@ -4,11 +4,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { AppContext } from '../../context';
 import { streamAnthropicChat } from './anthropic-chat';
-import { DEMO_TOKEN_DELAY_MS, DemoEmulator } from './demo';
 import { guessProvider, offeredModels, resolveModel } from './models';
 import { streamOpenAiChat } from './openai-chat';
 import { availabilityOf, providerSettings, type ProviderEndpoint, type ProviderSettings } from './settings';
-import { ProviderError, type AiService, type ChatModelInfo, type ChatStreamEvent, type ChatStreamRequest, type ProviderCredentials, type ProviderName } from './types';
+import { ProviderError, type AiService, type DemoModel, type ChatModelInfo, type ChatStreamEvent, type ChatStreamRequest, type ProviderCredentials, type ProviderName } from './types';
 
 /** Clients are reused while a provider's key and URL stay the same (keys can change at runtime). */
 class ClientCache<T> {
@@ -43,8 +42,11 @@ export function withCredentials(settings: ProviderSettings, credentials: Provide
   return { ...settings, openai: { apiKey: credentials.openaiApiKey, baseURL: settings.openai?.baseURL ?? settings.openaiBaseURL } };
 }
 
-export async function createAiService(ctx: AppContext): Promise<AiService & { close(): Promise<void> }> {
-  const demo = new DemoEmulator(ctx.env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS);
+/**
+ * `demo` serves the offline demo model (server/src/demo/ai.ts starts the OpenAI emulator on first use); boot.ts
+ * passes it in, so that nothing here depends on the emulators.
+ */
+export async function createAiService(ctx: AppContext, demo: DemoModel): Promise<AiService & { close(): Promise<void> }> {
   const openAiClients = new ClientCache((e) => new OpenAI({ apiKey: e.apiKey, baseURL: e.baseURL, maxRetries: 0 }));
   const anthropicClients = new ClientCache((e) => new Anthropic({ apiKey: e.apiKey, baseURL: e.baseURL, maxRetries: 0 }));
 

@@ -82,3 +82,9 @@ export interface AiService {
   /** Releases what the service started (the in-process demo emulator); called when the app closes. */
   close?(): Promise<void>;
 }
+
+/** Where the offline demo model answers: an OpenAI-compatible base URL, started on first use (server/src/demo/ai.ts). */
+export interface DemoModel {
+  url(): Promise<string>;
+  close(): Promise<void>;
+}

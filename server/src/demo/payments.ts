@@ -1,9 +1,10 @@
 // PAYMENTS_DEMO=1 (issue 10 item 8; README "Trying payments offline"): the whole checkout offline, by card
 // and with PayPal. The Stripe and PayPal emulators run in this process with demo credentials; the SDKs are
 // pointed at them (STRIPE_API_*, PAYPAL_API_URL), the checkout page loads the Stripe emulator's Stripe.js
-// stand-in (STRIPE_JS_URL) and, told by GET /api/paypal/config's js_url (demo only), the PayPal emulator's
+// stand-in (STRIPE_JS_URL) and, told by GET /api/paypal/config's js_url (PAYPAL_JS_URL), the PayPal emulator's
 // stand-in of PayPal's v6 core script before the SDK (which then finds it and loads nothing from paypal.com);
-// both origins are added to the CSP in demo mode only. Once this server listens, both emulators deliver
+// both origins are added to the CSP because those URLs are not Stripe's or PayPal's. This folder and the tests
+// are the only code that imports the emulators (eslint.config.js); boot.ts and main.ts wire it in. Once this server listens, both emulators deliver
 // their signed webhooks to it. Refused when NODE_ENV=production: a production server must never take
 // make-believe payments.
 import { startPayPalEmulator, type RunningPayPalEmulator } from '@pluma/emulators/paypal/index';
@@ -11,7 +12,7 @@ import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulator
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../../env';
+import type { Env } from '../env';
 
 export const PAYMENTS_DEMO_REFUSED =
   'PAYMENTS_DEMO=1 is refused when NODE_ENV=production: it takes make-believe payments. Set NODE_ENV=development to try checkout offline.';
@@ -54,6 +55,7 @@ export async function startPaymentsDemo(env: Env): Promise<Env> {
     PAYPAL_WEBHOOK_ID: `WH-PLUMA-DEMO-${token.toUpperCase()}`,
     PAYPAL_ENVIRONMENT: 'sandbox',
     PAYPAL_API_URL: paypal.origin,
+    PAYPAL_JS_URL: paypal.webSdkV6Url,
   };
   running.set(demoEnv, { stripe: emulator, paypal });
   return demoEnv;
@@ -62,20 +64,6 @@ export async function startPaymentsDemo(env: Env): Promise<Env> {
 /** The running demo emulators of this environment, if any. */
 export function paymentsDemoOf(env: object): PaymentsDemo | undefined {
   return running.get(env);
-}
-
-/**
- * Demo only: the PayPal emulator's stand-in of PayPal's JS SDK v6 core script, for GET /api/paypal/config
- * (the SDK's own script URL is fixed to paypal.com; the page loads this one first).
- */
-export function payPalDemoScriptUrl(env: object): string | undefined {
-  return running.get(env)?.paypal.webSdkV6Url;
-}
-
-/** Demo only: the PayPal emulator's origin, for the CSP (its script; its buyer page opens in a popup). */
-export function paymentsDemoCspOrigins(env: object): string[] {
-  const demo = running.get(env);
-  return demo ? [demo.paypal.origin] : [];
 }
 
 /** The address an emulator delivers webhooks to: this server as it listens (loopback for a wildcard host). */

@@ -2,11 +2,12 @@
 // Started on first use (a deployment with keys never needs it) and closed with the app.
 import { startOpenAiEmulator } from '@pluma/emulators/openai';
 import type { RunningEmulator } from '@pluma/emulators/http-kit';
+import type { DemoModel } from '../platform/ai/types';
 
 /** A human-like pace (40 tokens/s) so the demo shows streaming; none in tests, which should not wait. */
 export const DEMO_TOKEN_DELAY_MS = 25;
 
-export class DemoEmulator {
+export class DemoEmulator implements DemoModel {
   private running: Promise<RunningEmulator> | null = null;
   private closed = false;
 

@@ -1,6 +1,6 @@
 // Receipts render a few at a time with a short queue; beyond it, 503 receipt_busy (nothing waits unbounded).
 import { afterEach, describe, expect, it } from 'vitest';
-import { bounded, RECEIPT_LIMITS } from './receipt-service';
+import { bounded, RECEIPT_LIMITS } from './receipt-queue';
 
 const saved = { ...RECEIPT_LIMITS };
 afterEach(() => Object.assign(RECEIPT_LIMITS, saved));

@@ -3,15 +3,15 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, startApp } from '../../boot';
-import { purchases } from '../../db/schema';
-import { loadEnv, type Env } from '../../env';
-import { buildProduct, buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-db';
-import { seedPaymentMethods } from '../appconfig/seed';
-import { paymentCspSources, STRIPE_JS_DEFAULT_URL } from './checkout-config';
-import { PAYMENTS_DEMO_REFUSED, paymentsDemoCspOrigins, paymentsDemoOf, startPaymentsDemo, webhookUrlFor } from './demo';
+import { createContext, startApp } from '../boot';
+import { purchases } from '../db/schema';
+import { loadEnv, type Env } from '../env';
+import { buildProduct, buildUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/test-db';
+import { seedPaymentMethods } from '../features/appconfig/seed';
+import { paymentCspSources, STRIPE_JS_DEFAULT_URL } from '../features/payments/checkout-config';
+import { PAYMENTS_DEMO_REFUSED, paymentsDemoOf, startPaymentsDemo, webhookUrlFor } from './payments';
 
 const baseEnv = (extra: Record<string, string> = {}) =>
   loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/pluma-demo-test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent', ...extra });
@@ -150,7 +150,8 @@ describe('Content-Security-Policy: payment origins', () => {
   });
 
   it('adds no PayPal emulator origin outside PAYMENTS_DEMO', async () => {
-    expect(paymentsDemoCspOrigins(t.ctx.env)).toEqual([]);
+    expect(t.ctx.env.PAYPAL_JS_URL).toBeUndefined();
+    expect(paymentCspSources(t.ctx.env)).toEqual(paymentCspSources({ STRIPE_JS_URL: t.ctx.env.STRIPE_JS_URL }));
     expect((await t.app.inject('/api/paypal/config')).statusCode).toBe(404);
   });
 

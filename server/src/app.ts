@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context';
-import { auditPlugin } from './platform/audit';
+import { auditPlugin } from './platform/http/audit';
 import { authPlugin } from './platform/auth/guard';
 import { registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';

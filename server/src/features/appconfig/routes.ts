@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditRequest } from '../../platform/audit';
+import { auditRequest } from '../../platform/http/audit';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { testConfigKey } from './key-tests';
 import { adminConfig, publicConfig, revealConfigValue, updateConfig } from './service';

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { abortConversationGenerations } from '../../platform/ai/generation-registry';
-import { attachConversationFile } from './file-upload';
+import { attachConversationFile } from './file-upload-http';
 import { assertOfferedModel } from './model-check';
 import {
   createConversation,

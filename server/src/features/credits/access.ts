@@ -10,9 +10,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { purchases } from '../../db/schema';
 import type { Db } from '../../db/client';
-import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../platform/auth/actor';
-import { actorOf, type Gate } from '../../platform/auth/guard';
 import { AppError } from '../../platform/http/errors';
 
 export const premiumRequired = (messageKey: MessageKey = 'premium_required') => new AppError(412, ErrorIds.premium, messageKey);
@@ -54,13 +52,6 @@ export async function requireAccess(db: Db, actor: Pick<Actor, 'staffRole' | 'us
   const candidates = await db.select(purchaseTermsColumns).from(purchases).where(candidatePurchasesOf(sql`${actor.user.userId}::int`));
   if (!candidates.some((purchase) => purchaseGivesAccess(purchase, now))) throw premiumRequired();
 }
-
-/** requireAccess as a route gate (platform/auth/guard.ts signedIn). */
-export const accessGate =
-  (app: FastifyInstance): Gate =>
-  async (request) => {
-    await requireAccess(app.ctx.db, actorOf(request));
-  };
 
 export type GenerationActor = Pick<Actor, 'staffRole'> & { user: Pick<Actor['user'], 'availableWords'> };
 

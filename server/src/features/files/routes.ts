@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { notFound } from '../../platform/http/errors';
-import { readMultipartUpload } from './multipart';
+import { readMultipartUpload } from './multipart-http';
 import { contentDisposition, presentFile } from './present';
 import { deleteFile, openFile, openPublicFile, replaceFile, storeUpload, type FileRow } from './service';
 

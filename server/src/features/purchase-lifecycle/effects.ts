@@ -7,7 +7,6 @@
 // None of these decides the outcome: failures are logged.
 import { LANGUAGES, type Lang } from '@pluma/common/constants';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { getConfig } from '../../platform/appconfig/read';
@@ -17,9 +16,10 @@ import { notifyWebhook } from '../../platform/outbound/webhook';
 import { publicBaseUrl } from '../users';
 import { cancelSwitchedAwaySubscription } from './plan-switch';
 import { refundAtProvider } from './refunds';
+import type { Log } from '../../platform/log';
 import type { Effect } from './types';
 
-export type EffectsLog = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+export type EffectsLog = Log;
 
 export { receiptMail };
 

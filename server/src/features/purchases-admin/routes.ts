@@ -1,7 +1,7 @@
 // The back office's purchases and invoices (spec part 1 §7): GET/POST/PUT /purchases/admin,
 // GET/POST/PUT /invoices/admin and POST /purchases/test. Staff read (admins and managers); only admins
 // change anything (docs/decisions.md "Staff rights"). Every change is audited with its target and a
-// status diff (platform/audit.ts).
+// status diff (platform/http/audit.ts).
 import {
   adminCreateInvoiceRequest,
   adminCreatePurchaseRequest,

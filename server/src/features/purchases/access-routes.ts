@@ -24,7 +24,7 @@ export async function accessRoutes(app: FastifyInstance) {
       return reply.status(200).send(presentPurchase(purchase));
     }
     const purchase = await giveAccess({ ctx: app.ctx, actor: actorOf(request), input: body });
-    // Audited on the user whose access changed (platform/audit.ts), with the purchase it made.
+    // Audited on the user whose access changed (platform/http/audit.ts), with the purchase it made.
     request.audited = {
       target: { type: 'user', id: purchase.userId },
       changes: { access: { from: null, to: purchase.status } },

@@ -5,7 +5,7 @@ import { cancelPurchaseRequest, ownInvoiceRecord, ownListQuery, ownPurchaseRecor
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditRequest } from '../../platform/audit';
+import { auditRequest } from '../../platform/http/audit';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { requestLang } from '../../platform/http/lang';
 import { cancelOwnSubscription } from './cancel-service';

@@ -1,3 +1,3 @@
 // The widgets feature's public face (eslint.config.js, feature boundaries).
 export { widgetRoutes } from './routes';
-export { widgetPageRoutes } from './embedded';
+export { widgetPageRoutes } from './embedded-routes';

@@ -21,7 +21,7 @@ import { parseForm } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { publicBaseUrl } from '../users';
-import { readWidgetForm } from './multipart';
+import { readWidgetForm } from './multipart-http';
 import { assertPersonal } from './policy';
 import { presentWidget } from './present';
 import { widgetPublicRoutes } from './public-routes';

@@ -1,7 +1,7 @@
 // Webhooks configured by an admin (welcome_email_webhook_url, reset_password_email_webhook_url, ...):
 // a JSON POST through the outbound guard. A webhook never decides the outcome of the user's action,
 // so `notifyWebhook` runs in the background and only logs failures.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log';
 import type { AppContext } from '../../context';
 import { AppError } from '../http/errors';
 import { safeFetch } from './safe-fetch';
@@ -21,7 +21,7 @@ export async function postWebhook(ctx: AppContext, url: string, payload: unknown
 /** Fire-and-forget: returns at once; the returned promise settles when the call is done (tests await it). */
 export function notifyWebhook(
   ctx: AppContext,
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  log: Pick<Log, 'warn' | 'info'>,
   event: string,
   url: string | null | undefined,
   payload: Record<string, unknown>,

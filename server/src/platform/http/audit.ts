@@ -3,8 +3,8 @@
 // the body) — with a small diff where it matters (role, status, access), which the route supplies.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
 
 export interface AuditTarget {
   type: string;

@@ -2,9 +2,9 @@
 // it matters (DESIGN.md §3; issue "Groundwork" item 4). Through the real app and database.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products } from '../db/schema';
-import { buildUser, type BuiltUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { auditLog, products } from '../../db/schema';
+import { buildUser, type BuiltUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('audit targets', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
 import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
-import { publicBaseUrl } from '../users';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { accountLimits, tooManyAttempts } from './account-limits';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';

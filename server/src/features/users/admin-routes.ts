@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { createCustomer, deleteCustomer, issueImpersonation, listCustomers, readCustomer, updateCustomer } from './admin-service';
 import { presentCustomer, presentCustomerRow } from './admin-present';
-import { publicBaseUrl } from './public-url';
+import { publicBaseUrl } from '../../platform/http/public-url';
 
 const userIdParams = z.object({ id: idParam() });
 /** The form's fields whose change the audit row records (not the whole profile). */

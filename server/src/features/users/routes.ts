@@ -2,15 +2,13 @@
 // auth's: auth/user-routes.ts). Thin: validate → authenticate →
 // authorize (signedIn, staff role) → service (users/service.ts, recovery.ts) → presenter.
 import { emailRequest, resetLinkResponse } from '@pluma/common/auth';
-import { onboardingStatus } from '@pluma/common/onboarding';
 import { currentUser, phoneLookupQuery, updateProfileRequest, userSummary } from '@pluma/common/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { impersonatorOf } from './admin-service';
-import { readOnboardingStatus } from './onboarding-service';
 import { presentCurrentUser, presentUserSummary } from './present';
-import { publicBaseUrl } from './public-url';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { createResetLink } from './recovery';
 import { deleteOwnAccount, getCurrentUser, lookupUserByEmail, lookupUserByPhone, updateProfile } from './service';
 
@@ -27,12 +25,6 @@ export async function usersRoutes(app: FastifyInstance) {
     // The cached view is the user's own; who impersonates belongs to this session only.
     return actor.impersonatedBy ? { ...view, impersonated_by: await impersonatorOf(ctx.db, actor.impersonatedBy) } : view;
   });
-
-  // spec part 2 §2: the onboarding check, in the request's context (organization_id). Not cached with the
-  // current user: that view is the same in every context.
-  r.get('/onboarding', signedIn(app, { tags, response: { 200: onboardingStatus } }), async (request) =>
-    readOnboardingStatus({ db: ctx.db, actor: actorOf(request) }),
-  );
 
   r.put(
     '/',

@@ -141,7 +141,7 @@ export async function exchangeSignInToken(options: { ctx: AppContext; token: str
   const response = await sessionResponse(options.ctx, row.userId, token);
   // As GET /users of this session says it (the web's "Viewing as" bar starts from this answer).
   if (row.createdByUserId == null) return response;
-  return { ...response, user: { ...response.user, impersonated_by: await impersonatorOf(options.ctx.db, row.createdByUserId) } };
+  return { ...response, user: { ...response.user, impersonated_by: await impersonatorOf({ db: options.ctx.db, userId: row.createdByUserId }) } };
 }
 
 export async function changePassword(options: { ctx: AppContext; actor: Actor; input: ChangePasswordRequest }): Promise<void> {

@@ -2,7 +2,7 @@
 export { storedSignupPhone } from './phone';
 // Moved to platform/http/public-url.ts (it needs no feature); kept here for the importers not yet moved.
 export { publicBaseUrl } from '../../platform/http/public-url';
-export { impersonatorOf, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
+export { PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
 export { createResetLink, sendResetPasswordLink } from './recovery';
-export { findUserByEmail, loadCurrentUser } from './service';
+export { findUserByEmail, impersonatorOf, loadCurrentUser } from './queries';
 export { aiKeyRequired, hasUserAiKey, requireUserAiKey } from './ai-key-service';

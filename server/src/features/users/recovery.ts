@@ -11,7 +11,7 @@ import { resetPasswordMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { createResetPasswordToken } from '../../platform/auth/one-time-tokens';
 import { staffRoleOf } from './access';
-import { findUserByEmail } from './service';
+import { findUserByEmail } from './queries';
 
 // spec part 1 §8: "We did not found any account with this email..."
 const recoveryNotFound = () => new AppError(404, ErrorIds.notFound, 'recovery_not_found');

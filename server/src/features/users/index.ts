@@ -5,4 +5,5 @@ export { publicBaseUrl } from '../../platform/http/public-url';
 export { PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
 export { createResetLink, sendResetPasswordLink } from './recovery';
 export { findUserByEmail, impersonatorOf, loadCurrentUser } from './queries';
-export { aiKeyRequired, hasUserAiKey, requireUserAiKey } from './ai-key-service';
+export { hasUserAiKey } from './ai-key-service';
+export { aiKeyRequired, requireUserAiKey } from './ai-keys';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { getConfig, getConfigBool } from '../../platform/appconfig/read';
-import type { Actor } from '../../platform/auth/guard';
+import type { Actor } from '../../platform/auth/actor';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { createSession, revokeFamily, revokeUserSessions, rotateSession } from '../../platform/auth/sessions';

@@ -14,9 +14,10 @@ export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 
 /**
  * What staff do with customers (docs/decisions.md "Staff rights"): managers read them (the table, a customer's
- * page, the lookups by email and phone); admins create, edit and delete them and log in as one.
+ * page, the lookups by email and phone) and get a reset link for one; admins create, edit and delete them and
+ * log in as one.
  */
-export const CUSTOMER_ACTIONS = ['read', 'edit', 'delete', 'impersonate'] as const;
+export const CUSTOMER_ACTIONS = ['read', 'reset_link', 'edit', 'delete', 'impersonate'] as const;
 export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
 
 export const customerListQuery = z.object({

@@ -18,7 +18,7 @@ export function pictureUrl(file: PictureRow | null): string | null {
   return file.publicName ? `/api/files/${file.publicName}.${file.type}` : `/api/files/${file.fileId}`;
 }
 
-/** Everything the current-user view is made of (users/service.ts readCurrentUser). */
+/** Everything the current-user view is made of (users/queries.ts readCurrentUser). */
 export interface CurrentUserRows {
   user: UserRow;
   access: AccessState;

@@ -12,6 +12,14 @@ export type CustomerSearchField = (typeof CUSTOMER_SEARCH_FIELDS)[number];
 export const CUSTOMER_SORT_KEYS = ['user_id', 'name', 'email', 'role', 'total_words', 'last_used', 'ltv'] as const;
 export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
 
+/**
+ * What staff do with customers (docs/decisions.md "Staff rights"): managers read them (the table, a customer's
+ * page, the lookups by email and phone) and get a reset link for one; admins create, edit and delete them and
+ * log in as one.
+ */
+export const CUSTOMER_ACTIONS = ['read', 'reset_link', 'edit', 'delete', 'impersonate'] as const;
+export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
+
 export const customerListQuery = z.object({
   query: text().trim().max(200).optional(),
   field: z.enum(CUSTOMER_SEARCH_FIELDS).default('all'),

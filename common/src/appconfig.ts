@@ -6,6 +6,10 @@ import { text } from './schema-kit';
 export * from './config-keys';
 
 /** GET /api/appconfig: the public keys as a list of key/value pairs (spec part 1 §7). Booleans are 'true'/'false'. */
+/** What staff do with the app configuration (spec part 1 §4): admins only read it whole, reveal a secret, test a key and save. */
+export const APP_CONFIG_ACTIONS = ['read', 'reveal', 'test', 'edit'] as const;
+export type AppConfigAction = (typeof APP_CONFIG_ACTIONS)[number];
+
 export const configEntry = z.object({ key: z.string(), value: z.string() });
 export const publicConfigResponse = z.array(configEntry);
 export type ConfigEntry = z.infer<typeof configEntry>;

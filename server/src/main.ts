@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { loadEnv, type Env } from './env';
 import { seedAppConfig, seedPaymentMethods } from './features/appconfig/seed';
 import { seedFirstAdmin } from './features/users/first-admin';
-import { publicUrlWarning } from './features/users/public-url';
+import { publicUrlWarning } from './platform/http/public-url';
 import { seedSampleCatalog } from './features/discounts';
 import { seedTemplates } from './features/templates';
 import { seedTutorials } from './features/tutorials';
@@ -46,7 +46,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: env.PORT, host: env.HOST });
-  // Once, at boot: mailed links cannot follow the request's Host (features/users/public-url.ts).
+  // Once, at boot: mailed links cannot follow the request's Host (platform/http/public-url.ts).
   const missingPublicUrl = publicUrlWarning(env);
   if (missingPublicUrl) app.log.warn(missingPublicUrl);
   app.log.info(`Pluma is running at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`} (database: ${database.kind})`);

@@ -35,10 +35,12 @@ import { documentRoutes } from './documents';
 import { campaignRoutes } from './campaigns';
 import { tutorialRoutes } from './tutorials';
 import { widgetRoutes } from './widgets';
+import { onboardingRoutes } from './onboarding';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(onboardingRoutes, { prefix: '/users' });
   await app.register(authUserRoutes, { prefix: '/users' });
   await app.register(adminUsersRoutes, { prefix: '/users' });
   await app.register(staffRoutes, { prefix: '/staff' });

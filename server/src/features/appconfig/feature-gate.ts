@@ -2,7 +2,8 @@
 // setting is on"; §3 app configuration: avatars_enabled, super_fetch, templates_enabled, documents_enabled,
 // hashtags_enabled, topics_enabled, chatwidget_enabled, tutorials_enabled). Hiding a tab is not enough: with
 // its switch off a feature does not exist, so its API answers 404 `feature_disabled` — to staff too
-// (docs/decisions.md "Feature switches on the server"). A route declares it next to the access gate, first:
+// (docs/decisions.md "Feature switches on the server"). A route declares it next to the access gate, first
+// (featureGate, feature-gate-routes.ts):
 //   signedIn(app, schema, { gates: [featureGate(app, 'templates_enabled'), accessGate(app)] })
 // The switches are read for every request, so they are reused for a few seconds like the provider settings
 // (platform/ai/settings.ts): saving the app configuration drops them on this node at once
@@ -10,10 +11,8 @@
 import { CONFIG_KEYS } from '@pluma/common/appconfig';
 import { ErrorIds } from '@pluma/common/errors';
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { appConfig } from '../../db/schema';
-import type { Gate } from '../../platform/auth/guard';
 import { AppError } from '../../platform/http/errors';
 
 /** The app settings that switch a whole feature on or off (organizations_enabled has its own gate: organizations/enabled.ts). */
@@ -74,18 +73,4 @@ export async function requireFeature(ctx: AppContext, which: FeatureSwitch | rea
   const switches = await featureSwitches(ctx, now);
   const keys: readonly FeatureSwitch[] = typeof which === 'string' ? [which] : which;
   if (!keys.some((key) => switches[key])) throw featureDisabled();
-}
-
-/**
- * requireFeature as a route gate (platform/auth/guard.ts signedIn). `which` is one switch, several (any one
- * on admits: e.g. deleting an idea of either kind), or chosen from the request (runs before validation,
- * so it sees the raw params: e.g. GET /ideas/{kind}).
- */
-export function featureGate(
-  app: FastifyInstance,
-  which: FeatureSwitch | readonly FeatureSwitch[] | ((request: FastifyRequest) => FeatureSwitch | readonly FeatureSwitch[]),
-): Gate {
-  return async (request) => {
-    await requireFeature(app.ctx, typeof which === 'function' ? which(request) : which);
-  };
 }

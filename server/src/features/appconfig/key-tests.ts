@@ -6,8 +6,10 @@ import { isMaskedSecret, type ConfigKeyTestResult, type TestableConfigKey } from
 import OpenAI from 'openai';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../platform/auth/actor';
 import { getConfig } from '../../platform/appconfig/read';
 import { stripeClientForKey } from '../payments';
+import { appConfigRules } from './policy';
 
 const TEST_TIMEOUT_MS = 10_000;
 
@@ -48,7 +50,8 @@ async function testStripeKey(ctx: AppContext, secretKey: string): Promise<Config
 }
 
 /** POST /api/appconfig/admin/test. */
-export async function testConfigKey(ctx: AppContext, key: TestableConfigKey, typed?: string): Promise<ConfigKeyTestResult> {
+export async function testConfigKey({ ctx, actor, key, typed }: { ctx: AppContext; actor: Actor; key: TestableConfigKey; typed?: string }): Promise<ConfigKeyTestResult> {
+  appConfigRules.authorize(actor, 'test', null);
   const provider = key === 'openai_secret_key' ? 'openai' : 'stripe';
   const secret = await keyToTest(ctx, key, typed);
   if (!secret) return { ok: false, provider, status: null, code: 'not_configured', message: null };

@@ -34,9 +34,9 @@ export async function appConfigRoutes(root: FastifyInstance) {
   app.get(
     '/appconfig/admin',
     signedIn(app, { tags, response: { 200: adminConfigResponse } }, { staff: 'admin' }),
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return adminConfig(ctx);
+      return adminConfig({ ctx, actor: actorOf(request) });
     },
   );
 
@@ -47,7 +47,7 @@ export async function appConfigRoutes(root: FastifyInstance) {
       ...signedIn(app, { tags, body: revealConfigRequest, response: { 200: revealConfigResponse } }, { staff: 'admin' }),
     },
     async (request, reply) => {
-      const entry = await revealConfigValue(ctx, request.body.key);
+      const entry = await revealConfigValue({ ctx, actor: actorOf(request), key: request.body.key });
       // The audit row names the key, never the value; it replaces the generic row of requireStaff.
       await auditRequest(ctx.db, request, { key: entry.key });
       request.staffAudit = false;
@@ -66,7 +66,7 @@ export async function appConfigRoutes(root: FastifyInstance) {
       ...signedIn(app, { tags, body: configKeyTestRequest, response: { 200: configKeyTestResponse } }, { staff: 'admin' }),
     },
     async (request, reply) => {
-      const result = await testConfigKey(ctx, request.body.key, request.body.value);
+      const result = await testConfigKey({ ctx, actor: actorOf(request), key: request.body.key, typed: request.body.value });
       // The audit row names the key and the outcome, never a typed value.
       await auditRequest(ctx.db, request, { key: request.body.key, ok: result.ok });
       request.staffAudit = false;
@@ -79,11 +79,12 @@ export async function appConfigRoutes(root: FastifyInstance) {
     '/appconfig',
     signedIn(app, { tags, body: updateConfigRequest, response: { 200: adminConfigResponse } }, { staff: 'admin' }),
     async (request, reply) => {
-      const keys = await updateConfig({ ctx, actor: actorOf(request), changes: request.body });
+      const actor = actorOf(request);
+      const keys = await updateConfig({ ctx, actor, changes: request.body });
       await auditRequest(ctx.db, request, { keys });
       request.staffAudit = false;
       reply.header('Cache-Control', 'no-store');
-      return adminConfig(ctx);
+      return adminConfig({ ctx, actor });
     },
   );
 }

@@ -1,5 +1,6 @@
 // App configuration (spec part 1 §2 Settings, §3 keys, §4 settings editing): the public view, the admin
-// view with secrets masked, revealing one secret, and all-or-nothing updates.
+// view with secrets masked, revealing one secret, and all-or-nothing updates. The admin operations authorize
+// their actor inside (policy.ts appConfigRules).
 import {
   CONFIG_KEYS,
   configChangeProblem,
@@ -18,10 +19,11 @@ import type { AppContext } from '../../context';
 import { appConfig } from '../../db/schema';
 import { providerSettingsChanged } from '../../platform/ai/settings';
 import { stripeSettingsChanged } from '../payments';
-import type { Actor } from '../../platform/auth/guard';
+import type { Actor } from '../../platform/auth/actor';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
 import { featureSwitchesChanged } from './feature-gate';
 import { AppError } from '../../platform/http/errors';
+import { appConfigRules } from './policy';
 
 export type AdminConfigEntry = z.infer<typeof adminConfigEntry>;
 type StoredRow = typeof appConfig.$inferSelect;
@@ -52,7 +54,8 @@ export async function publicConfig(ctx: AppContext): Promise<ConfigEntry[]> {
 }
 
 /** GET /api/appconfig/admin: every key; a secret shows only its last 4 characters (spec part 1 §4, §9). */
-export async function adminConfig(ctx: AppContext): Promise<AdminConfigEntry[]> {
+export async function adminConfig({ ctx, actor }: { ctx: AppContext; actor: Actor }): Promise<AdminConfigEntry[]> {
+  appConfigRules.authorize(actor, 'read', null);
   const rows = await storedRows(ctx);
   return configKeys.map((key) => {
     const def = defOf(key);
@@ -72,7 +75,8 @@ export async function adminConfig(ctx: AppContext): Promise<AdminConfigEntry[]> 
 const unknownKeyError = (key: string) => new AppError(400, ErrorIds.configKeyUnknown, 'config_key_unknown', { key });
 
 /** POST /api/appconfig/admin/reveal: one value in full. */
-export async function revealConfigValue(ctx: AppContext, key: string): Promise<ConfigEntry> {
+export async function revealConfigValue({ ctx, actor, key }: { ctx: AppContext; actor: Actor; key: string }): Promise<ConfigEntry> {
+  appConfigRules.authorize(actor, 'reveal', null);
   if (!isConfigKey(key)) throw unknownKeyError(key);
   const rows = await storedRows(ctx);
   return { key, value: plainValue(ctx, key, rows.get(key)) };
@@ -85,6 +89,7 @@ export async function revealConfigValue(ctx: AppContext, key: string): Promise<C
  */
 export async function updateConfig(options: { ctx: AppContext; actor: Actor; changes: ConfigEntry[] }): Promise<string[]> {
   const { ctx, actor, changes } = options;
+  appConfigRules.authorize(actor, 'edit', null);
   const problem = configChangeProblem(changes);
   if (problem) {
     const errorId = problem.messageKey === 'config_key_unknown' ? ErrorIds.configKeyUnknown : ErrorIds.configValueInvalid;

@@ -7,10 +7,7 @@
 // low. Attempts are counted *before* the password is checked (and handed back when it was right), so a
 // burst of parallel guesses cannot slip through while the first ones are still being verified.
 import { createHash } from 'node:crypto';
-import { ErrorIds } from '@pluma/common/errors';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/http/errors';
 import { type AttemptStore, MemoryAttemptStore, RedisAttemptStore } from './attempt-store';
 import {
   accountDelayMs,
@@ -104,10 +101,4 @@ export function accountLimits(ctx: AppContext): AccountLimits {
     perApp.set(ctx, limits);
   }
   return limits;
-}
-
-/** The 429 for a refused attempt, with Retry-After; an account wait says the reset link is a way out. */
-export function tooManyAttempts(reply: FastifyReply, retryAfterMs: number, reason: LimitReason = 'address'): AppError {
-  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return new AppError(429, ErrorIds.rateLimited, reason === 'account' ? 'account_locked' : 'rate_limited');
 }

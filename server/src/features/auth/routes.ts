@@ -1,17 +1,24 @@
 // /api/auth/* (DESIGN.md §4 Auth). Thin: schema → (guard) → service → presenter.
 import { changePasswordRequest, loginRequest, resetPasswordRequest, signupRequest, tokenRequest } from '@pluma/common/auth';
+import { ErrorIds } from '@pluma/common/errors';
 import { authResponse } from '@pluma/common/users';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
-import { unauthenticated } from '../../platform/http/errors';
+import { AppError, unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
-import { publicBaseUrl } from '../users';
-import { accountLimits, tooManyAttempts } from './account-limits';
+import { publicBaseUrl } from '../../platform/http/public-url';
+import { accountLimits, type LimitReason } from './account-limits';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
 
 const MINUTE = MINUTE_MS;
+
+/** The 429 for a refused attempt, with Retry-After; an account wait says the reset link is a way out. */
+export function tooManyAttempts(reply: FastifyReply, retryAfterMs: number, reason: LimitReason = 'address'): AppError {
+  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return new AppError(429, ErrorIds.rateLimited, reason === 'account' ? 'account_locked' : 'rate_limited');
+}
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { getConfig, getConfigBool } from '../../platform/appconfig/read';
-import type { Actor } from '../../platform/auth/guard';
+import type { Actor } from '../../platform/auth/actor';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { createSession, revokeFamily, revokeUserSessions, rotateSession } from '../../platform/auth/sessions';
@@ -38,6 +38,10 @@ export interface SignupResult extends AuthResponse {
   webhook: Promise<void>;
 }
 
+/**
+ * Creates the account and signs it in; mails the welcome and calls its webhook.
+ * @contract-exception a visitor's: signing up is how an actor comes to exist.
+ */
 export async function signup(options: { ctx: AppContext; input: SignupRequest; lang: Lang; baseUrl: string; log: Log }): Promise<SignupResult> {
   const { ctx, input, log } = options;
   if (!(await getConfigBool(ctx, 'signup_enabled'))) throw new AppError(403, ErrorIds.signupDisabled, 'signup_disabled');
@@ -85,6 +89,7 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
   return { ...response, webhook };
 }
 
+/** @contract-exception a visitor's: signing in is how a visitor becomes an actor (email and password). */
 export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<AuthResponse> {
   const { ctx, input } = options;
   const user = await findUserByEmail({ db: ctx.db, email: input.email });
@@ -94,7 +99,10 @@ export async function login(options: { ctx: AppContext; input: LoginRequest }): 
   return sessionResponse(ctx, user.userId);
 }
 
-/** Rotates the token; a token that was already rotated revokes its whole family (sessions.ts). */
+/**
+ * Rotates the token; a token that was already rotated revokes its whole family (sessions.ts).
+ * @contract-exception a visitor's: the session token being rotated is the credential; no actor is resolved for it.
+ */
 export async function refresh(options: { ctx: AppContext; token: string }): Promise<AuthResponse> {
   const rotated = await rotateSession(options.ctx.db, options.token);
   if (!rotated) throw unauthenticated();
@@ -112,6 +120,7 @@ async function setPassword(db: Db, userId: number, passwordHash: string, keepFam
   await revokeOneTimeTokens(db, userId, 'reset_password');
 }
 
+/** @contract-exception a visitor's: the emailed reset token proves the mailbox; no one is signed in. */
 export async function resetPassword(options: { ctx: AppContext; token: string; password: string }): Promise<AuthResponse> {
   const { ctx } = options;
   // Hash first (slow), so the token is consumed and the password changed in one short transaction.
@@ -133,6 +142,7 @@ export async function resetPassword(options: { ctx: AppContext; token: string; p
 /**
  * A sign-in token issued by a staff admin ("log in as the user", users/admin-routes.ts) opens an
  * impersonated session: it records the admin (sessions.impersonated_by) and ends within the hour.
+ * @contract-exception a visitor's: the one-time token is the sign-in (issued to an authorized admin, admin-service.ts).
  */
 export async function exchangeSignInToken(options: { ctx: AppContext; token: string }): Promise<AuthResponse> {
   const row = await consumeOneTimeTokenRow(options.ctx.db, options.token, 'sign_in');
@@ -141,7 +151,7 @@ export async function exchangeSignInToken(options: { ctx: AppContext; token: str
   const response = await sessionResponse(options.ctx, row.userId, token);
   // As GET /users of this session says it (the web's "Viewing as" bar starts from this answer).
   if (row.createdByUserId == null) return response;
-  return { ...response, user: { ...response.user, impersonated_by: await impersonatorOf(options.ctx.db, row.createdByUserId) } };
+  return { ...response, user: { ...response.user, impersonated_by: await impersonatorOf({ db: options.ctx.db, userId: row.createdByUserId }) } };
 }
 
 export async function changePassword(options: { ctx: AppContext; actor: Actor; input: ChangePasswordRequest }): Promise<void> {

@@ -8,9 +8,11 @@ import { authResponse } from '@pluma/common/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../platform/http/lang';
-import { publicBaseUrl, sendResetPasswordLink } from '../users';
-import { accountLimits, tooManyAttempts } from './account-limits';
+import { publicBaseUrl } from '../../platform/http/public-url';
+import { sendResetPasswordLink } from '../users';
+import { accountLimits } from './account-limits';
 import { MINUTE_MS, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
+import { tooManyAttempts } from './routes';
 import { signup } from './service';
 
 const signupRecordRequest = signupRequest.extend({ uid: text().max(200).nullish() });

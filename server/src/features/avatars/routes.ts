@@ -73,7 +73,7 @@ export async function avatarRoutes(root: FastifyInstance) {
   const avatarsOn = featureGate(app, 'avatars_enabled');
   const access = { gates: [avatarsOn, accessGate(app)] };
   const aiKeyGate: Gate = async (request) => {
-    if (!(await hasUserAiKey(db, actorOf(request).user.userId))) throw aiKeyRequired();
+    if (!(await hasUserAiKey({ actor: actorOf(request), db }))) throw aiKeyRequired();
   };
   const creating = { gates: [avatarsOn, accessGate(app), aiKeyGate] };
 

@@ -13,7 +13,7 @@ import { getConfig } from '../../platform/appconfig/read';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { cardUpdateMail, receiptMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
-import { publicBaseUrl } from '../users';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { cancelSwitchedAwaySubscription } from './plan-switch';
 import { refundAtProvider } from './refunds';
 import type { Log } from '../../platform/log';

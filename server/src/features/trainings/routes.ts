@@ -45,7 +45,7 @@ export async function trainingRoutes(root: FastifyInstance) {
   await startTrainingWorker(ctx);
 
   const aiKeyGate: Gate = async (request) => {
-    if (!(await hasUserAiKey(db, actorOf(request).user.userId))) throw aiKeyRequired();
+    if (!(await hasUserAiKey({ actor: actorOf(request), db }))) throw aiKeyRequired();
   };
   // Trainings belong to avatars: off with avatars_enabled (docs/decisions.md "Feature switches on the server").
   const avatarsOn = featureGate(app, 'avatars_enabled');

@@ -1,6 +1,6 @@
 // Back-office customers (spec part 1 §2 "Admin customers table", "Customer detail", "Customer form"; §7).
-// Framework-free (DESIGN.md §7); the routes (admin-routes.ts) check the staff role per docs/decisions.md
-// "Staff rights" before calling these.
+// Framework-free (DESIGN.md §7); each operation authorizes its actor through customerRules (policy.ts,
+// docs/decisions.md "Staff rights").
 import type { CustomerForm, CustomerListQuery } from '@pluma/common/admin-users';
 import { CUSTOMERS_PAGE_SIZE, customerListQuery } from '@pluma/common/admin-users';
 import { ErrorIds } from '@pluma/common/errors';
@@ -16,7 +16,9 @@ import type { Log } from '../../platform/log';
 import { createSignInToken } from '../../platform/auth/one-time-tokens';
 import { sendResetPasswordLink } from './recovery';
 import { rarestWindows, trigramFrequencies, trigramMatch, trigramWindows, type TrigramStatistics } from './trigram-search';
-import { deleteAccount, findUserByEmail } from './service';
+import { deleteAccount } from './account-deletion';
+import { customerRules } from './policy';
+import { findUserByEmail } from './queries';
 import { rowsOf } from '../../db/rows';
 
 /** Invoice statuses that mean money was received (spec part 1 §9 "Successful" filter, and providers' words). Migration 0009's triggers repeat these and the purchases' below: change both together. */
@@ -135,7 +137,8 @@ async function countCustomers(db: Db, q: ReturnType<typeof customerListQuery.par
  * GET /users/admin/all: 50 a page, filtered, sorted and counted in SQL. The date range is the sign-up day,
  * inclusive, in UTC; words and value are the summaries the triggers of migration 0009 keep.
  */
-export async function listCustomers({ db, query }: { db: Db; query: CustomerListQuery }): Promise<{ rows: CustomerListRow[]; total: number }> {
+export async function listCustomers({ actor, db, query }: { actor: Actor; db: Db; query: CustomerListQuery }): Promise<{ rows: CustomerListRow[]; total: number }> {
+  customerRules.authorize(actor, 'read', null);
   const q = customerListQuery.parse(query);
   const range: SQL[] = [];
   if (q.start_date) range.push(sql`u.created_at >= ${utcMidnight(q.start_date)}`);
@@ -189,7 +192,8 @@ export async function listCustomers({ db, query }: { db: Db; query: CustomerList
 }
 
 /** GET /users/{id}/admin: the customer, their purchases and invoices (newest first), words and value. */
-export async function readCustomer({ db, userId }: { db: Db; userId: number }) {
+export async function readCustomer({ actor, db, userId }: { actor: Actor; db: Db; userId: number }) {
+  customerRules.authorize(actor, 'read', null);
   const [row] = await db
     .select({
       user: users,
@@ -241,8 +245,9 @@ async function assertEmailFree(db: Db, email: string, exceptUserId?: number) {
  * POST /users/admin/user: an account without sign-up and without a password; the customer gets the
  * password-reset email (to the outbox when SMTP is not set) to choose one.
  */
-export async function createCustomer(options: { ctx: AppContext; input: CustomerForm; baseUrl: string; log: Log }) {
-  const { ctx, input } = options;
+export async function createCustomer(options: { ctx: AppContext; actor: Actor; input: CustomerForm; baseUrl: string; log: Log }) {
+  const { ctx, actor, input } = options;
+  customerRules.authorize(actor, 'edit', null);
   await assertEmailFree(ctx.db, input.email);
   const [user] = await ctx.db.insert(users).values({ name: input.name, email: input.email, ...formFields(input) }).returning();
   try {
@@ -255,7 +260,8 @@ export async function createCustomer(options: { ctx: AppContext; input: Customer
 }
 
 /** PUT /users/admin/{id}: the form's fields; returns the user before and after (the audit diff). */
-export async function updateCustomer({ db, userId, input }: { db: Db; userId: number; input: CustomerForm }) {
+export async function updateCustomer({ actor, db, userId, input }: { actor: Actor; db: Db; userId: number; input: CustomerForm }) {
+  customerRules.authorize(actor, 'edit', null);
   const [before] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
   if (!before) throw notFound();
   await assertEmailFree(db, input.email, userId);
@@ -270,6 +276,7 @@ export async function updateCustomer({ db, userId, input }: { db: Db; userId: nu
 
 /** DELETE /users/admin/{id}: never the caller's own account (DELETE /users is for that), never the last admin. */
 export async function deleteCustomer({ ctx, actor, userId, log }: { ctx: AppContext; actor: Actor; userId: number; log: Pick<Log, 'warn'> }) {
+  customerRules.authorize(actor, 'delete', null);
   if (userId === actor.user.userId) throw new AppError(409, ErrorIds.conflict, 'cannot_delete_self');
   const [user] = await ctx.db.select({ userId: users.userId }).from(users).where(eq(users.userId, userId)).limit(1);
   if (!user) throw notFound();
@@ -282,6 +289,7 @@ export async function deleteCustomer({ ctx, actor, userId, log }: { ctx: AppCont
  * hand one staff member another's rights.
  */
 export async function issueImpersonation({ ctx, actor, userId }: { ctx: AppContext; actor: Actor; userId: number }): Promise<string> {
+  customerRules.authorize(actor, 'impersonate', null);
   const [target] = await ctx.db
     .select({ userId: users.userId, staffId: staff.staffId })
     .from(users)
@@ -291,12 +299,4 @@ export async function issueImpersonation({ ctx, actor, userId }: { ctx: AppConte
   if (!target) throw notFound();
   if (target.staffId != null) throw new AppError(403, ErrorIds.forbidden, 'impersonate_staff_forbidden');
   return createSignInToken(ctx, target.userId, actor.user.userId);
-}
-
-/** Who opened an impersonated session (GET /users of that session). */
-export async function impersonatorOf(db: Db, userId: number): Promise<{ user_id: number; name: string; email: string }> {
-  const [row] = await db.select({ userId: users.userId, name: users.name, lastName: users.lastName, email: users.email }).from(users).where(eq(users.userId, userId)).limit(1);
-  // The admin's account went (their impersonated sessions cascade with it): a placeholder until then.
-  if (!row) return { user_id: userId, name: '', email: '' };
-  return { user_id: row.userId, name: `${row.name} ${row.lastName}`.trim(), email: row.email };
 }

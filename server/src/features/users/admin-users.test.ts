@@ -160,7 +160,7 @@ describe('back-office customers', () => {
     expect((await call(admin, 'PUT', `/api/users/admin/${someone.user.userId}`, form(customer.user.email))).statusCode).toBe(409);
   });
 
-  // The last admin is never deleted either (service.ts deleteAccount); through this route an admin could only
+  // The last admin is never deleted either (account-deletion.ts deleteAccount); through this route an admin could only
   // be the last one by deleting themselves, refused first.
   it('deletes a customer (sessions end), never the caller', async () => {
     const doomed = await buildUser(t.ctx);

@@ -6,19 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { getAiKey, removeAiKey, saveAiKey, testAiKey } from './ai-key-service';
+import { presentAiKey } from './present';
 
 export async function aiKeyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const tags = ['users'];
 
-  app.get('/ai-key', signedIn(app, { tags, response: { 200: aiKeyStatus } }), async (request) => getAiKey({ actor: actorOf(request), db: ctx.db }));
+  app.get('/ai-key', signedIn(app, { tags, response: { 200: aiKeyStatus } }), async (request) => presentAiKey(await getAiKey({ actor: actorOf(request), db: ctx.db })));
 
   app.put('/ai-key', signedIn(app, { tags, body: saveAiKeyRequest, response: { 200: aiKeyStatus } }), async (request) =>
-    saveAiKey({ ctx, actor: actorOf(request), apiKey: request.body.api_key }),
+    presentAiKey(await saveAiKey({ ctx, actor: actorOf(request), apiKey: request.body.api_key })),
   );
 
-  app.delete('/ai-key', signedIn(app, { tags, response: { 200: aiKeyStatus } }), async (request) => removeAiKey({ actor: actorOf(request), db: ctx.db }));
+  app.delete('/ai-key', signedIn(app, { tags, response: { 200: aiKeyStatus } }), async (request) => {
+    await removeAiKey({ actor: actorOf(request), db: ctx.db });
+    return presentAiKey(null);
+  });
 
   // Each test is a call to the provider: limited like the upload routes.
   app.post(

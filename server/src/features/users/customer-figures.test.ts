@@ -6,19 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, invoices, purchases, users } from '../../db/schema';
 import { buildProduct, buildPurchase, buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Actor } from '../../platform/auth/actor';
 import { readCustomer } from './admin-service';
 
 describe('customer figures kept by triggers', () => {
   let t: TestApp;
+  let staffManager: Actor;
   beforeAll(async () => {
     t = await createTestApp();
+    const { user } = await buildUser(t.ctx, { staffRole: 'manager' });
+    staffManager = { user, staffRole: 'manager', sessionId: 0, familyId: '', organization: null };
   });
   afterAll(() => t.close());
 
   /** The stored figures, checked against the live sums at every step. */
   async function figures(userId: number) {
     const [row] = await t.ctx.db.select({ ltv: users.lifetimeValue, words: users.wordsUsed }).from(users).where(eq(users.userId, userId));
-    const live = await readCustomer({ db: t.ctx.db, userId });
+    const live = await readCustomer({ actor: staffManager, db: t.ctx.db, userId });
     expect({ ltv: Number(row.ltv), words: row.words }).toEqual({ ltv: live.value, words: live.totalWords });
     return { ltv: Number(row.ltv), words: row.words };
   }

@@ -9,7 +9,7 @@ import { staff, users } from '../../db/schema';
 import { hashPassword } from '../../platform/auth/passwords';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { revokeUserSessions } from '../../platform/auth/sessions';
-import { findUserByEmail } from './service';
+import { findUserByEmail } from './queries';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@pluma.local';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -1,7 +1,9 @@
 // The users feature's public face: what other features may use (eslint.config.js, feature boundaries).
 export { storedSignupPhone } from './phone';
-export { publicBaseUrl } from './public-url';
-export { impersonatorOf, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
+// Moved to platform/http/public-url.ts (it needs no feature); kept here for the importers not yet moved.
+export { publicBaseUrl } from '../../platform/http/public-url';
+export { PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
 export { createResetLink, sendResetPasswordLink } from './recovery';
-export { findUserByEmail, loadCurrentUser } from './service';
-export { aiKeyRequired, hasUserAiKey, requireUserAiKey } from './ai-key-service';
+export { findUserByEmail, impersonatorOf, loadCurrentUser } from './queries';
+export { hasUserAiKey } from './ai-key-service';
+export { aiKeyRequired, requireUserAiKey } from './ai-keys';

@@ -2,6 +2,9 @@
 // password_hash and other internals stay here.
 import { UNLIMITED_WORDS } from '@pluma/common/constants';
 import type { CurrentUser, UserSummary } from '@pluma/common/users';
+import { SECRET_MASK } from '@pluma/common/appconfig';
+import type { AiKeyStatus } from '@pluma/common/avatars';
+import type { AiKeyRow } from './ai-keys';
 import type { files, users } from '../../db/schema';
 import type { AccessState } from './access';
 
@@ -15,7 +18,7 @@ export function pictureUrl(file: PictureRow | null): string | null {
   return file.publicName ? `/api/files/${file.publicName}.${file.type}` : `/api/files/${file.fileId}`;
 }
 
-/** Everything the current-user view is made of (users/service.ts readCurrentUser). */
+/** Everything the current-user view is made of (users/queries.ts readCurrentUser). */
 export interface CurrentUserRows {
   user: UserRow;
   access: AccessState;
@@ -61,4 +64,10 @@ export function presentCurrentUser({ user, access, picture }: CurrentUserRows): 
 
 export function presentUserSummary(user: Pick<UserRow, 'userId' | 'name' | 'lastName' | 'email' | 'phone'>): UserSummary {
   return { user_id: user.userId, name: user.name, last_name: user.lastName, email: user.email, phone: user.phone };
+}
+
+/** The user's AI-provider key as Settings shows it: masked to its last characters, never the key. */
+export function presentAiKey(row: AiKeyRow | null): AiKeyStatus {
+  if (!row) return { configured: false, provider: null, masked: null, updatedAt: null };
+  return { configured: true, provider: 'openai', masked: SECRET_MASK + row.last4, updatedAt: row.updatedAt.toISOString() };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { publicBaseUrl, publicUrlWarning } from './public-url';
+import { publicBaseUrl, publicUrlWarning } from '../../platform/http/public-url';
 
 let ipCounter = 0;
 const nextIp = () => {

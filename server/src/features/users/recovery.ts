@@ -11,7 +11,8 @@ import { resetPasswordMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { createResetPasswordToken } from '../../platform/auth/one-time-tokens';
 import { staffRoleOf } from './access';
-import { findUserByEmail } from './service';
+import { customerRules } from './policy';
+import { findUserByEmail } from './queries';
 
 // spec part 1 §8: "We did not found any account with this email..."
 const recoveryNotFound = () => new AppError(404, ErrorIds.notFound, 'recovery_not_found');
@@ -57,11 +58,12 @@ export async function sendResetPasswordLink({ ctx, email, baseUrl, log }: { ctx:
 }
 
 /**
- * POST /users/resetPasswordLink (staff; the route checks the role): a reset link for the user with `email`,
+ * POST /users/resetPasswordLink (staff: customerRules) and an organization's member page: a reset link for the user with `email`,
  * returned instead of mailed, and that user's id (the audit target). A manager may not obtain a link for
  * a staff account — that would let a manager take over an admin (docs/decisions.md "Manager limits").
  */
 export async function createResetLink({ ctx, actor, email, baseUrl }: { ctx: AppContext; actor: Actor; email: string; baseUrl: string }): Promise<{ link: string; userId: number }> {
+  customerRules.authorize(actor, 'reset_link', null);
   const user = await userForRecovery(ctx.db, email);
   if (actor.staffRole !== 'admin' && user.userId !== actor.user.userId && (await staffRoleOf(ctx.db, user.userId))) {
     throw new AppError(403, ErrorIds.forbidden, 'staff_target_forbidden');

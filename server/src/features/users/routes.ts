@@ -2,15 +2,12 @@
 // auth's: auth/user-routes.ts). Thin: validate → authenticate →
 // authorize (signedIn, staff role) → service (users/service.ts, recovery.ts) → presenter.
 import { emailRequest, resetLinkResponse } from '@pluma/common/auth';
-import { onboardingStatus } from '@pluma/common/onboarding';
 import { currentUser, phoneLookupQuery, updateProfileRequest, userSummary } from '@pluma/common/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { impersonatorOf } from './admin-service';
-import { readOnboardingStatus } from './onboarding-service';
 import { presentCurrentUser, presentUserSummary } from './present';
-import { publicBaseUrl } from './public-url';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { createResetLink } from './recovery';
 import { deleteOwnAccount, getCurrentUser, lookupUserByEmail, lookupUserByPhone, updateProfile } from './service';
 
@@ -21,18 +18,7 @@ export async function usersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['users'];
 
-  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), async (request) => {
-    const actor = actorOf(request);
-    const view = await getCurrentUser({ ctx, actor });
-    // The cached view is the user's own; who impersonates belongs to this session only.
-    return actor.impersonatedBy ? { ...view, impersonated_by: await impersonatorOf(ctx.db, actor.impersonatedBy) } : view;
-  });
-
-  // spec part 2 §2: the onboarding check, in the request's context (organization_id). Not cached with the
-  // current user: that view is the same in every context.
-  r.get('/onboarding', signedIn(app, { tags, response: { 200: onboardingStatus } }), async (request) =>
-    readOnboardingStatus({ db: ctx.db, actor: actorOf(request) }),
-  );
+  r.get('/', signedIn(app, { tags, response: { 200: currentUser } }), async (request) => getCurrentUser({ ctx, actor: actorOf(request) }));
 
   r.put(
     '/',
@@ -58,12 +44,12 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/email',
     signedIn(app, { tags, querystring: emailRequest, response: { 200: userSummary } }, { staff: 'manager' }),
-    async (request) => presentUserSummary(await lookupUserByEmail({ db: ctx.db, email: request.query.email })),
+    async (request) => presentUserSummary(await lookupUserByEmail({ actor: actorOf(request), db: ctx.db, email: request.query.email })),
   );
 
   r.get(
     '/phone',
     signedIn(app, { tags, querystring: phoneLookupQuery, response: { 200: userSummary } }, { staff: 'manager' }),
-    async (request) => presentUserSummary(await lookupUserByPhone({ db: ctx.db, phone: request.query.phone })),
+    async (request) => presentUserSummary(await lookupUserByPhone({ actor: actorOf(request), db: ctx.db, phone: request.query.phone })),
   );
 }

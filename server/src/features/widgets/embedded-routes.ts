@@ -9,7 +9,7 @@ import { CHAT_EMBEDDED_PATH, WIDGET_CONTAINER_ID, WIDGET_PUBLIC_KEY_PATTERN, WID
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { files, widgets } from '../../db/schema';
-import { publicBaseUrl } from '../users';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { imageUrlOf } from './present';
 
 /** Escapes text for HTML text and double-quoted attribute values. */

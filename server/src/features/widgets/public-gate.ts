@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { requireFeature } from '../appconfig';
 import { requireAccess } from '../credits';
-import { publicBaseUrl } from '../users';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import type { WidgetRow } from './policy';
 import { avatarUsableBy } from './service';
 

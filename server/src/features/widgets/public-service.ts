@@ -9,7 +9,7 @@ import { widgetMessages, widgetSessions } from '../../db/schema';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/http/errors';
 import { reserveWords } from '../credits';
-import { publicBaseUrl } from '../users';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { DEAD_ANSWER_AFTER_MS, sessionMessages, startAnswer, type AnswerJob, type AnswerSink } from './answer';
 import { widgetLimitReached, type PublicWidget, type WidgetOwner } from './public-gate';
 import { imageUrlOf } from './present';

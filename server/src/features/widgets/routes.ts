@@ -20,7 +20,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { parseForm } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
-import { publicBaseUrl } from '../users';
+import { publicBaseUrl } from '../../platform/http/public-url';
 import { readWidgetForm } from './multipart-http';
 import { assertPersonal } from './policy';
 import { presentWidget } from './present';

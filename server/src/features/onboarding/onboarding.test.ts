@@ -7,7 +7,7 @@ import { buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUs
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
 
-describe(`users: onboarding status (${testDbKind()})`, () => {
+describe(`onboarding: status (${testDbKind()})`, () => {
   let t: TestApp;
   let ana: BuiltUser;
   let ben: BuiltUser;

@@ -21,7 +21,7 @@ const NON_MEMBERS: readonly OrganizationAction[] = ['view_users', 'manage_groups
  * spec §6: a Member has no admin icons and no organization tabs; a Manager sees the admin panel and
  * creates and edits groups; the Admin alone adds, edits and removes users, and edits the settings.
  */
-export function roleCan(role: OrganizationRole | null, action: OrganizationAction): boolean {
+function roleCan(role: OrganizationRole | null, action: OrganizationAction): boolean {
   if (role === null) return false;
   if (action === 'read') return true;
   if (ADMIN_ONLY.includes(action)) return role === 'admin';

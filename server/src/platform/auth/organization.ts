@@ -95,3 +95,10 @@ export async function actorInRequestedOrganization(
   const { context, lastUseDue } = await resolveMembership(db, actor, organizationId);
   return { actor: Object.freeze({ ...actor, organization: context }), lastUseDue };
 }
+
+/** An actor acting in one organization, their standing there resolved (what organization-scoped policies read). */
+export type ActorInOrganization = Actor & { organization: OrganizationContext };
+
+/** The actor acting in the organization of `context` (the request's, or one a path named). */
+export const actingIn = (actor: Actor, context: OrganizationContext): ActorInOrganization =>
+  actor.organization === context ? (actor as ActorInOrganization) : Object.freeze({ ...actor, organization: context });

@@ -15,7 +15,7 @@ import { campaignGroups, campaignResources, campaigns, campaignUsers, groupUsers
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
 import { actingIn, type ActorInOrganization } from '../../platform/auth/organization';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { definePolicy, type FindOptions } from '../../platform/policy/define-policy';
+import { definePolicy } from '../../platform/policy/define-policy';
 import { organizationAccess } from '../organizations';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -56,16 +56,6 @@ export const campaignPolicy = definePolicy<CampaignAction, CampaignRow, Who>({
   can: (actor, action) => action === 'read' || writesCampaigns(actor),
 });
 
-/**
- * The actor acting in organization `organizationId` for listing or creating campaigns there: 404 for
- * strangers and when the request acts in another organization (DESIGN.md §7: a record is visible only in its
- * own context).
- */
-export async function inCampaignsOf(db: Db | Tx, actor: Actor, organizationId: number): Promise<ActorInOrganization> {
-  if (actor.organization && actor.organization.organizationId !== organizationId) throw notFound();
-  return actingIn(actor, await organizationAccess(db, actor, organizationId));
-}
-
 /** Creating a campaign in the organization: Admins, Managers and staff (spec §6); else 403. */
 export function authorizeCreation(actor: ActorInOrganization): void {
   if (!writesCampaigns(actor)) throw forbidden();
@@ -76,7 +66,7 @@ export function authorizeCreation(actor: ActorInOrganization): void {
  * not exist, its organization is not theirs, the request acts in another organization, or the role may not
  * see it; 403 for a change the role may not make. A request acting in an organization reads the campaign once.
  */
-export async function requireCampaign(db: Db | Tx, actor: Actor, campaignId: number, action: CampaignAction, options?: FindOptions): Promise<{ campaign: CampaignRow; actor: ActorInOrganization }> {
+export async function requireCampaign(db: Db | Tx, actor: Actor, campaignId: number, action: CampaignAction): Promise<{ campaign: CampaignRow; actor: ActorInOrganization }> {
   let acting: ActorInOrganization;
   if (actor.organization) acting = actingIn(actor, actor.organization);
   else {
@@ -84,7 +74,7 @@ export async function requireCampaign(db: Db | Tx, actor: Actor, campaignId: num
     if (!found) throw notFound();
     acting = actingIn(actor, await organizationAccess(db, actor, found.organizationId));
   }
-  return { campaign: await campaignPolicy.require(db, acting, campaignId, action, options), actor: acting };
+  return { campaign: await campaignPolicy.require(db, acting, campaignId, action), actor: acting };
 }
 
 /**

@@ -19,7 +19,8 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { storeUpload, type Upload } from '../files';
-import { authorizeCreation, campaignPolicy, inCampaignsOf, requireCampaign, type CampaignRow } from './policy';
+import { actorInOrganization } from '../organizations';
+import { authorizeCreation, campaignPolicy, requireCampaign, type CampaignRow } from './policy';
 
 export interface CampaignListRow {
   campaign: CampaignRow;
@@ -58,7 +59,7 @@ const toRow = (r: Selected): CampaignListRow => ({
 
 /** GET /campaigns/organization/{orgId}query: the campaigns the actor sees there, `query` a part of the name. */
 export async function listCampaigns({ actor, db, organizationId, query }: { actor: Actor; db: Db; organizationId: number; query: CampaignListQuery }) {
-  const acting = await inCampaignsOf(db, actor, organizationId);
+  const acting = await actorInOrganization(db, actor, organizationId);
   const q = campaignListQuery.parse(query);
   const filters: SQL[] = [campaignPolicy.visibleTo(acting)];
   if (q.query) filters.push(ilike(campaigns.name, `%${escapeLikePattern(q.query)}%`));
@@ -122,7 +123,7 @@ export async function createCampaign(options: {
   thumbnail: Upload | null;
 }) {
   const { ctx, actor, organizationId, input, thumbnail } = options;
-  const acting = await inCampaignsOf(ctx.db, actor, organizationId);
+  const acting = await actorInOrganization(ctx.db, actor, organizationId);
   authorizeCreation(acting);
   const thumbnailFileId = await storeThumbnail(ctx, actor, thumbnail);
   const [row] = await ctx.db

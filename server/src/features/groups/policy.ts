@@ -10,7 +10,7 @@ import { groups, groupUsers } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { actingIn, type ActorInOrganization } from '../../platform/auth/organization';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { definePolicy, type FindOptions } from '../../platform/policy/define-policy';
+import { definePolicy } from '../../platform/policy/define-policy';
 import { organizationAccess, organizationRules } from '../organizations';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -31,15 +31,6 @@ export const groupPolicy = definePolicy<GroupAction, GroupRow, ActorInOrganizati
   can: (actor, action) => action === 'read' || manages(actor),
 });
 
-/**
- * The actor acting in organization `organizationId` for its groups (listing, creating): 404 for strangers and
- * when the request acts in another organization (DESIGN.md §7: a record is visible only in its own context).
- */
-export async function inGroupsOf(db: Db | Tx, actor: Actor, organizationId: number): Promise<ActorInOrganization> {
-  if (actor.organization && actor.organization.organizationId !== organizationId) throw notFound();
-  return actingIn(actor, await organizationAccess(db, actor, organizationId));
-}
-
 /** Creating a group in the organization the request acts in (organization_id, resolved by the guard). */
 export function requireGroupCreation(actor: Actor, organizationId: number): ActorInOrganization {
   if (!actor.organization || actor.organization.organizationId !== organizationId) throw notFound();
@@ -53,7 +44,7 @@ export function requireGroupCreation(actor: Actor, organizationId: number): Acto
  * does not exist, its organization is not theirs, the request acts in another organization, or it is a group
  * a Member is not in; 403 for a Member's change. A request acting in an organization reads the group once.
  */
-export async function requireGroup(db: Db | Tx, actor: Actor, groupId: number, action: GroupAction, options?: FindOptions): Promise<{ group: GroupRow; actor: ActorInOrganization }> {
+export async function requireGroup(db: Db | Tx, actor: Actor, groupId: number, action: GroupAction): Promise<{ group: GroupRow; actor: ActorInOrganization }> {
   let acting: ActorInOrganization;
   if (actor.organization) acting = actingIn(actor, actor.organization);
   else {
@@ -61,5 +52,5 @@ export async function requireGroup(db: Db | Tx, actor: Actor, groupId: number, a
     if (!found) throw notFound();
     acting = actingIn(actor, await organizationAccess(db, actor, found.organizationId));
   }
-  return { group: await groupPolicy.require(db, acting, groupId, action, options), actor: acting };
+  return { group: await groupPolicy.require(db, acting, groupId, action), actor: acting };
 }

@@ -9,13 +9,14 @@ import { groups, groupUsers, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { groupPolicy, inGroupsOf, requireGroup, requireGroupCreation, type GroupRow } from './policy';
+import { actorInOrganization } from '../organizations';
+import { groupPolicy, requireGroup, requireGroupCreation, type GroupRow } from './policy';
 
 const usersCount = sql<number>`(select count(*) from group_users gu where gu.group_id = ${groups.groupId})::int`;
 
 /** GET /groups/organization/{id}: the groups the actor sees there, by name, `query` a part of it. */
 export async function listGroups({ actor, db, organizationId, query }: { actor: Actor; db: Db; organizationId: number; query: GroupListQuery }) {
-  const acting = await inGroupsOf(db, actor, organizationId);
+  const acting = await actorInOrganization(db, actor, organizationId);
   const q = groupListQuery.parse(query);
   const filters: SQL[] = [groupPolicy.visibleTo(acting)];
   if (q.query) filters.push(ilike(groups.name, `%${escapeLikePattern(q.query)}%`));

@@ -7,7 +7,7 @@ import type { OrganizationRole } from '@pluma/common/constants';
 import { ORGANIZATION_ACTIONS, type OrganizationAction } from '@pluma/common/organizations';
 import type { Db, Tx } from '../../db/client';
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
-import { membershipIn } from '../../platform/auth/organization';
+import { actingIn, membershipIn, type ActorInOrganization } from '../../platform/auth/organization';
 import { notFound } from '../../platform/http/errors';
 import { defineRules } from '../../platform/policy/define-policy';
 
@@ -40,6 +40,16 @@ export const organizationRules = defineRules<OrganizationAction, { role: Organiz
 
 /** The actor's access to organization `organizationId` named in a path, or a 404 (platform/auth/organization.ts). */
 export const organizationAccess = (db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationAccess> => membershipIn(db, actor, organizationId);
+
+/**
+ * The actor acting in organization `organizationId` (a path names it) for the records kept there — groups,
+ * campaigns: 404 for strangers, and when the request acts in another organization (DESIGN.md §7: a record is
+ * visible only in its own context).
+ */
+export async function actorInOrganization(db: Db | Tx, actor: Actor, organizationId: number): Promise<ActorInOrganization> {
+  if (actor.organization && actor.organization.organizationId !== organizationId) throw notFound();
+  return actingIn(actor, await organizationAccess(db, actor, organizationId));
+}
 
 /** The access if the actor may take `action` there: 404 for strangers, 403 for a role without the right. */
 export async function requireOrganization(db: Db | Tx, actor: Actor, organizationId: number, action: OrganizationAction): Promise<OrganizationAccess> {

@@ -1,6 +1,6 @@
 // Who may see and do what with a campaign (spec part 2 §6; docs/decisions.md "Campaigns"). A campaign belongs
-// to one organization; a stranger to it gets 404 (organizationAccess; staff admins act as its Admin).
-// Inside it:
+// to one organization; a stranger to it gets 404 (the membership rule, platform/auth/organization.ts; staff
+// admins act as its Admin). Inside it:
 // - Admin: every campaign of the organization;
 // - Manager: the ones they own plus the ones granted to them or to any group they are in;
 // - Member: only the granted ones, read only (spec §6: "cannot create, edit or delete campaigns, resources
@@ -16,7 +16,7 @@ import type { Actor, OrganizationContext } from '../../platform/auth/actor';
 import { actingIn, type ActorInOrganization } from '../../platform/auth/organization';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { definePolicy } from '../../platform/policy/define-policy';
-import { organizationAccess } from '../organizations';
+import { actorInOrganization } from '../organizations';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -72,7 +72,7 @@ export async function requireCampaign(db: Db | Tx, actor: Actor, campaignId: num
   else {
     const [found] = await db.select({ organizationId: campaigns.organizationId }).from(campaigns).where(eq(campaigns.campaignId, campaignId)).limit(1);
     if (!found) throw notFound();
-    acting = actingIn(actor, await organizationAccess(db, actor, found.organizationId));
+    acting = await actorInOrganization(db, actor, found.organizationId);
   }
   return { campaign: await campaignPolicy.require(db, acting, campaignId, action), actor: acting };
 }

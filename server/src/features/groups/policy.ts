@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { actingIn, type ActorInOrganization } from '../../platform/auth/organization';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { definePolicy } from '../../platform/policy/define-policy';
-import { organizationAccess, organizationRules } from '../organizations';
+import { actorInOrganization, organizationRules } from '../organizations';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -50,7 +50,7 @@ export async function requireGroup(db: Db | Tx, actor: Actor, groupId: number, a
   else {
     const [found] = await db.select({ organizationId: groups.organizationId }).from(groups).where(eq(groups.groupId, groupId)).limit(1);
     if (!found) throw notFound();
-    acting = actingIn(actor, await organizationAccess(db, actor, found.organizationId));
+    acting = await actorInOrganization(db, actor, found.organizationId);
   }
   return { group: await groupPolicy.require(db, acting, groupId, action), actor: acting };
 }

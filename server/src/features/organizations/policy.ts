@@ -11,9 +11,6 @@ import { actingIn, membershipIn, type ActorInOrganization } from '../../platform
 import { notFound } from '../../platform/http/errors';
 import { defineRules } from '../../platform/policy/define-policy';
 
-/** The actor's standing in one organization: their role (staff admins: 'admin', asStaff). */
-export type OrganizationAccess = OrganizationContext;
-
 const ADMIN_ONLY: readonly OrganizationAction[] = ['update', 'delete', 'manage_users'];
 const NON_MEMBERS: readonly OrganizationAction[] = ['view_users', 'manage_groups', 'view_analytics'];
 
@@ -39,7 +36,7 @@ export const organizationRules = defineRules<OrganizationAction, { role: Organiz
 });
 
 /** The actor's access to organization `organizationId` named in a path, or a 404 (platform/auth/organization.ts). */
-export const organizationAccess = (db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationAccess> => membershipIn(db, actor, organizationId);
+export const organizationAccess = (db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationContext> => membershipIn(db, actor, organizationId);
 
 /**
  * The actor acting in organization `organizationId` (a path names it) for the records kept there — groups,
@@ -52,14 +49,14 @@ export async function actorInOrganization(db: Db | Tx, actor: Actor, organizatio
 }
 
 /** The access if the actor may take `action` there: 404 for strangers, 403 for a role without the right. */
-export async function requireOrganization(db: Db | Tx, actor: Actor, organizationId: number, action: OrganizationAction): Promise<OrganizationAccess> {
+export async function requireOrganization(db: Db | Tx, actor: Actor, organizationId: number, action: OrganizationAction): Promise<OrganizationContext> {
   const access = await organizationAccess(db, actor, organizationId);
   organizationRules.authorize(actor, action, access);
   return access;
 }
 
 /** For a request that named its organization in organization_id (the guard resolved it), or a 404. */
-export function requireRequestOrganization(actor: Actor, organizationId: number, action: OrganizationAction): OrganizationAccess {
+export function requireRequestOrganization(actor: Actor, organizationId: number, action: OrganizationAction): OrganizationContext {
   const access = actor.organization;
   if (!access || access.organizationId !== organizationId) throw notFound();
   organizationRules.authorize(actor, action, access);

@@ -2,12 +2,12 @@
 // last_name), user_id, organization_id, campaign_users, campaign_groups), with the actor's abilities.
 import type { Campaign, CampaignDetail } from '@pluma/common/campaigns';
 import { fileSrc } from '@pluma/common/files';
-import type { Actor } from '../../platform/auth/actor';
-import type { OrganizationAccess } from '../organizations';
-import { campaignAbilitiesOf } from './policy';
-import type { campaignGrants, CampaignListRow } from './service';
+import type { ActorInOrganization } from '../../platform/auth/organization';
+import { campaignPolicy } from './policy';
+import type { CampaignGrants, CampaignListRow } from './service';
 
-export function presentCampaign(actor: Actor, access: OrganizationAccess, row: CampaignListRow): Campaign {
+/** `actor`: acting in the campaign's organization (as the service returned it). */
+export function presentCampaign(actor: ActorInOrganization, row: CampaignListRow): Campaign {
   const c = row.campaign;
   return {
     campaign_id: c.campaignId,
@@ -20,10 +20,10 @@ export function presentCampaign(actor: Actor, access: OrganizationAccess, row: C
     user: row.owner ? { name: row.owner.name, last_name: row.owner.lastName } : null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
-    abilities: campaignAbilitiesOf(actor, access),
+    abilities: campaignPolicy.abilities(actor, c),
   };
 }
 
-export function presentCampaignDetail(actor: Actor, access: OrganizationAccess, row: CampaignListRow, grants: Awaited<ReturnType<typeof campaignGrants>>): CampaignDetail {
-  return { ...presentCampaign(actor, access, row), campaign_users: grants.users, campaign_groups: grants.groups };
+export function presentCampaignDetail(actor: ActorInOrganization, row: CampaignListRow, grants: CampaignGrants): CampaignDetail {
+  return { ...presentCampaign(actor, row), campaign_users: grants.users, campaign_groups: grants.groups };
 }

@@ -1,5 +1,6 @@
 // /api/campaigns (spec part 2 §7 "Campaigns", every call). Thin: authenticate → organizations_enabled gate →
-// validate → policy.ts → service → present. Rights: docs/decisions.md "Campaigns". Changes are audited.
+// validate → service (which authorizes through policy.ts) → present. Rights: docs/decisions.md "Campaigns".
+// Changes are audited.
 import {
   campaign as campaignResponse,
   campaignAccessParams,
@@ -27,16 +28,13 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { parseForm } from '../../platform/http/parse-form';
-import { badRequest, forbidden } from '../../platform/http/errors';
 import { organizationsEnabledGate } from '../organizations';
 import { readCampaignForm } from './multipart';
-import { campaignOrganization, canCreate, requireCampaign } from './policy';
 import { presentCampaign, presentCampaignDetail } from './present';
 import {
   addCampaignResource,
   campaignAccessCandidates,
   campaignCandidates,
-  campaignGrants,
   createCampaign,
   deleteCampaign,
   giveCampaignAccess,
@@ -60,25 +58,22 @@ export async function campaignRoutes(root: FastifyInstance) {
 
   // spec §7: GET /campaigns/organization/{orgId}query?query=&sortBy= — the literal 'query' follows the id.
   app.get('/campaigns/organization/:orgRef', route({ params: campaignListParams, querystring: campaignListQuery, response: { 200: campaignList } }), async (request) => {
-    const actor = actorOf(request);
-    const access = await campaignOrganization(db, actor, Number.parseInt(request.params.orgRef, 10));
-    const { rows, total } = await listCampaigns({ db, actor, access, query: request.query });
-    return { campaigns: rows.map((row) => presentCampaign(actor, access, row)), total };
+    const organizationId = Number.parseInt(request.params.orgRef, 10);
+    const { rows, total, actor } = await listCampaigns({ actor: actorOf(request), db, organizationId, query: request.query });
+    return { campaigns: rows.map((row) => presentCampaign(actor, row)), total };
   });
 
   // The campaign with its grants (the users page; not in spec §7, whose clients read them from the list).
   app.get('/campaigns/:id', route({ params: campaignIdParams, response: { 200: campaignDetail } }), async (request) => {
-    const actor = actorOf(request);
-    const { campaign, access } = await requireCampaign(db, actor, request.params.id, 'read');
-    return presentCampaignDetail(actor, access, await readCampaign(db, campaign.campaignId), await campaignGrants(db, campaign));
+    const { campaign, grants, actor } = await readCampaign({ actor: actorOf(request), db, campaignId: request.params.id });
+    return presentCampaignDetail(actor, campaign, grants);
   });
 
   app.get(
     '/campaigns/:id/resources',
     route({ params: campaignIdParams, querystring: campaignResourcesQuery, response: { 200: campaignResourceList } }),
     async (request) => {
-      const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'read');
-      const { rows, total } = await listCampaignResources({ db, campaign, query: request.query });
+      const { rows, total } = await listCampaignResources({ actor: actorOf(request), db, campaignId: request.params.id, query: request.query });
       return { resources: rows, total };
     },
   );
@@ -88,40 +83,34 @@ export async function campaignRoutes(root: FastifyInstance) {
     '/campaigns/:id/candidates',
     route({ params: campaignIdParams, querystring: campaignCandidatesQuery, response: { 200: campaignCandidatesResponse } }),
     async (request) => {
-      const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'manage_resources');
-      return { resources: await campaignCandidates({ db, campaign, type: request.query.resources, query: request.query.query }) };
+      const { resources: type, query } = request.query;
+      return { resources: await campaignCandidates({ actor: actorOf(request), db, campaignId: request.params.id, type, query }) };
     },
   );
 
   app.post('/campaigns', route({ consumes: formTypes, response: { 201: campaignResponse } }), async (request, reply) => {
-    const actor = actorOf(request);
     const form = await readCampaignForm(request);
     const input = parseForm(createCampaignRequest, form.campaign);
-    const access = await campaignOrganization(db, actor, input.organization_id);
-    if (!canCreate(actor, access)) throw forbidden();
     request.staffAudit = true;
-    const created = await createCampaign({ ctx, actor, organizationId: access.organizationId, input, thumbnail: form.thumbnail });
+    const { campaign, actor } = await createCampaign({ ctx, actor: actorOf(request), organizationId: input.organization_id, input, thumbnail: form.thumbnail });
+    const created = campaign.campaign;
     request.audited = { target: { type: 'campaign', id: created.campaignId }, details: { organization_id: created.organizationId, name: created.name } };
-    return reply.status(201).send(presentCampaign(actor, access, await readCampaign(db, created.campaignId)));
+    return reply.status(201).send(presentCampaign(actor, campaign));
   });
 
   app.put('/campaigns', route({ consumes: formTypes, response: { 200: campaignResponse } }), async (request) => {
-    const actor = actorOf(request);
     const form = await readCampaignForm(request);
     const input = parseForm(updateCampaignRequest, form.campaign);
-    const { campaign: before, access } = await requireCampaign(db, actor, input.campaign_id, 'update');
-    // A campaign stays in its organization: naming another one finds no such campaign.
-    if (input.organization_id !== undefined && input.organization_id !== before.organizationId) throw badRequest('campaign_organization_required');
     request.staffAudit = true;
-    const updated = await updateCampaign({ ctx, actor, campaign: before, input, thumbnail: form.thumbnail });
-    request.audited = { target: { type: 'campaign', id: updated.campaignId }, changes: { name: { from: before.name, to: updated.name } } };
-    return presentCampaign(actor, access, await readCampaign(db, updated.campaignId));
+    const { campaign, previousName, actor } = await updateCampaign({ ctx, actor: actorOf(request), input, thumbnail: form.thumbnail });
+    const updated = campaign.campaign;
+    request.audited = { target: { type: 'campaign', id: updated.campaignId }, changes: { name: { from: previousName, to: updated.name } } };
+    return presentCampaign(actor, campaign);
   });
 
   app.delete('/campaigns/campaign/:id', route({ params: campaignIdParams, response: { 200: campaignDeletedResponse } }), async (request) => {
-    const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'delete');
     request.staffAudit = true;
-    await deleteCampaign({ db, campaignId: campaign.campaignId });
+    const campaign = await deleteCampaign({ actor: actorOf(request), db, campaignId: request.params.id });
     request.audited = { target: { type: 'campaign', id: campaign.campaignId }, details: { organization_id: campaign.organizationId, name: campaign.name, deleted: true } };
     return { deleted: true as const };
   });
@@ -133,9 +122,8 @@ export async function campaignRoutes(root: FastifyInstance) {
       route({ body: campaignResourceRequest, response: { 200: campaignResourceLink, 201: campaignResourceLink } }),
       async (request, reply) => {
         const { campaign_id: campaignId, resource_id: resourceId, type } = request.body;
-        const { campaign } = await requireCampaign(db, actorOf(request), campaignId, 'manage_resources');
         request.staffAudit = true;
-        const { created } = await addCampaignResource({ db, campaign, type, resourceId, idempotent: method === 'put' });
+        const { created } = await addCampaignResource({ actor: actorOf(request), db, campaignId, type, resourceId, idempotent: method === 'put' });
         request.audited = { target: { type: 'campaign', id: campaignId }, details: { added_resource: { type, resource_id: resourceId } } };
         return reply.status(created ? 201 : 200).send({ campaign_id: campaignId, resource_id: resourceId, type });
       },
@@ -147,9 +135,8 @@ export async function campaignRoutes(root: FastifyInstance) {
     route({ params: campaignResourceParams, response: { 200: campaignResourceLink } }),
     async (request) => {
       const { type, resource_id: resourceId, campaign_id: campaignId } = request.params;
-      const { campaign } = await requireCampaign(db, actorOf(request), campaignId, 'manage_resources');
       request.staffAudit = true;
-      await removeCampaignResource({ db, campaign, type, resourceId });
+      await removeCampaignResource({ actor: actorOf(request), db, campaignId, type, resourceId });
       request.audited = { target: { type: 'campaign', id: campaignId }, details: { removed_resource: { type, resource_id: resourceId } } };
       return { campaign_id: campaignId, resource_id: resourceId, type };
     },
@@ -159,22 +146,19 @@ export async function campaignRoutes(root: FastifyInstance) {
   app.get(
     '/campaigns/:id/access-candidates',
     route({ params: campaignIdParams, querystring: campaignAccessCandidatesQuery, response: { 200: campaignAccessCandidatesResponse } }),
-    async (request) => {
-      const { campaign } = await requireCampaign(db, actorOf(request), request.params.id, 'manage_access');
-      return campaignAccessCandidates({ db, campaign, query: request.query.query });
-    },
+    async (request) => campaignAccessCandidates({ actor: actorOf(request), db, campaignId: request.params.id, query: request.query.query }),
   );
 
   app.post(
     '/campaigns/give-access/:campaign_id',
     route({ params: campaignAccessParams, body: campaignAccessRequest, response: { 201: campaignAccessResponse } }),
     async (request, reply) => {
-      const { campaign } = await requireCampaign(db, actorOf(request), request.params.campaign_id, 'manage_access');
+      const campaignId = request.params.campaign_id;
       const { user_id: userId, group_id: groupId } = request.body;
       request.staffAudit = true;
-      await giveCampaignAccess({ db, campaign, userId, groupId });
-      request.audited = { target: { type: 'campaign', id: campaign.campaignId }, details: { granted: { user_id: userId ?? null, group_id: groupId ?? null } } };
-      return reply.status(201).send({ campaign_id: campaign.campaignId, user_id: userId ?? null, group_id: groupId ?? null });
+      await giveCampaignAccess({ actor: actorOf(request), db, campaignId, userId, groupId });
+      request.audited = { target: { type: 'campaign', id: campaignId }, details: { granted: { user_id: userId ?? null, group_id: groupId ?? null } } };
+      return reply.status(201).send({ campaign_id: campaignId, user_id: userId ?? null, group_id: groupId ?? null });
     },
   );
 
@@ -182,12 +166,12 @@ export async function campaignRoutes(root: FastifyInstance) {
     '/campaigns/revoke-access/:campaign_id',
     route({ params: campaignAccessParams, body: campaignAccessRequest, response: { 200: campaignAccessResponse } }),
     async (request) => {
-      const { campaign } = await requireCampaign(db, actorOf(request), request.params.campaign_id, 'manage_access');
+      const campaignId = request.params.campaign_id;
       const { user_id: userId, group_id: groupId } = request.body;
       request.staffAudit = true;
-      await revokeCampaignAccess({ db, campaign, userId, groupId });
-      request.audited = { target: { type: 'campaign', id: campaign.campaignId }, details: { revoked: { user_id: userId ?? null, group_id: groupId ?? null } } };
-      return { campaign_id: campaign.campaignId, user_id: userId ?? null, group_id: groupId ?? null };
+      await revokeCampaignAccess({ actor: actorOf(request), db, campaignId, userId, groupId });
+      request.audited = { target: { type: 'campaign', id: campaignId }, details: { revoked: { user_id: userId ?? null, group_id: groupId ?? null } } };
+      return { campaign_id: campaignId, user_id: userId ?? null, group_id: groupId ?? null };
     },
   );
 }

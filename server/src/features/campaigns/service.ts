@@ -1,5 +1,6 @@
 // Campaigns (spec part 2 §2 "Campaigns list", "Campaign detail", "Campaign users page"; §3; §5; §7
-// "Campaigns"). Framework-free; routes.ts checks policy.ts first and passes the access it resolved.
+// "Campaigns"). Framework-free: verbNoun({ actor, db, ... }), each operation authorizes through policy.ts and
+// returns campaigns with the actor acting in their organization (what the presenter's abilities read).
 import {
   CAMPAIGN_RESOURCES_PAGE_SIZE,
   CAMPAIGNS_PAGE_SIZE,
@@ -15,11 +16,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { storeUpload, type Upload } from '../files';
-import type { OrganizationAccess } from '../organizations';
-import { visibleCampaigns, type CampaignRow } from './policy';
+import { actorInOrganization } from '../organizations';
+import { authorizeCreation, campaignPolicy, requireCampaign, type CampaignRow } from './policy';
 
 export interface CampaignListRow {
   campaign: CampaignRow;
@@ -57,9 +58,10 @@ const toRow = (r: Selected): CampaignListRow => ({
 });
 
 /** GET /campaigns/organization/{orgId}query: the campaigns the actor sees there, `query` a part of the name. */
-export async function listCampaigns({ db, actor, access, query }: { db: Db; actor: Actor; access: OrganizationAccess; query: CampaignListQuery }) {
+export async function listCampaigns({ actor, db, organizationId, query }: { actor: Actor; db: Db; organizationId: number; query: CampaignListQuery }) {
+  const acting = await actorInOrganization(db, actor, organizationId);
   const q = campaignListQuery.parse(query);
-  const filters: SQL[] = [visibleCampaigns(actor, access)];
+  const filters: SQL[] = [campaignPolicy.visibleTo(acting)];
   if (q.query) filters.push(ilike(campaigns.name, `%${escapeLikePattern(q.query)}%`));
   const where = and(...filters);
   const rows = await selectCampaigns(db)
@@ -68,17 +70,26 @@ export async function listCampaigns({ db, actor, access, query }: { db: Db; acto
     .limit(CAMPAIGNS_PAGE_SIZE)
     .offset((q.page - 1) * CAMPAIGNS_PAGE_SIZE);
   const [{ total }] = await db.select({ total: count() }).from(campaigns).where(where);
-  return { rows: rows.map(toRow), total };
+  return { rows: rows.map(toRow), total, actor: acting };
 }
 
-export async function readCampaign(db: Db, campaignId: number): Promise<CampaignListRow> {
+/** The campaign with its owner and thumbnail, as lists show it (after the caller's authorization). */
+async function listRowOf(db: Db, campaignId: number): Promise<CampaignListRow> {
   const [row] = await selectCampaigns(db).where(eq(campaigns.campaignId, campaignId)).limit(1);
   if (!row) throw notFound();
   return toRow(row);
 }
 
+/** GET /campaigns/{id}: the campaign with its grants (its users page). */
+export async function readCampaign({ actor, db, campaignId }: { actor: Actor; db: Db; campaignId: number }) {
+  const { campaign, actor: acting } = await requireCampaign(db, actor, campaignId, 'read');
+  return { campaign: await listRowOf(db, campaign.campaignId), grants: await grantsOf(db, campaign), actor: acting };
+}
+
+export type CampaignGrants = Awaited<ReturnType<typeof grantsOf>>;
+
 /** The grants of a campaign (its users page): users by name with their role there, groups by name. */
-export async function campaignGrants(db: Db, campaign: CampaignRow) {
+async function grantsOf(db: Db, campaign: CampaignRow) {
   const grantedUsers = await db
     .select({ user_id: users.userId, name: users.name, last_name: users.lastName, email: users.email, user_type_id: userOrganizations.userTypeId })
     .from(campaignUsers)
@@ -103,41 +114,49 @@ async function storeThumbnail(ctx: AppContext, actor: Actor, upload: Upload | nu
   return file.fileId;
 }
 
+/** POST /campaigns: in an organization where the actor may write campaigns (Admins, Managers, staff). */
 export async function createCampaign(options: {
   ctx: AppContext;
   actor: Actor;
   organizationId: number;
   input: { name: string; description: string };
   thumbnail: Upload | null;
-}): Promise<CampaignRow> {
+}) {
   const { ctx, actor, organizationId, input, thumbnail } = options;
+  const acting = await actorInOrganization(ctx.db, actor, organizationId);
+  authorizeCreation(acting);
   const thumbnailFileId = await storeThumbnail(ctx, actor, thumbnail);
   const [row] = await ctx.db
     .insert(campaigns)
     .values({ organizationId, userId: actor.user.userId, name: input.name, description: input.description, thumbnailFileId })
     .returning();
-  return row;
+  return { campaign: await listRowOf(ctx.db, row.campaignId), actor: acting };
 }
 
+/** PUT /campaigns: the name, description and thumbnail; `previousName` for the audit. */
 export async function updateCampaign(options: {
   ctx: AppContext;
   actor: Actor;
-  campaign: CampaignRow;
-  input: { name: string; description?: string; remove_thumbnail?: boolean };
+  input: { campaign_id: number; organization_id?: number; name: string; description?: string; remove_thumbnail?: boolean };
   thumbnail: Upload | null;
-}): Promise<CampaignRow> {
-  const { ctx, actor, campaign, input, thumbnail } = options;
+}) {
+  const { ctx, actor, input, thumbnail } = options;
+  const { campaign, actor: acting } = await requireCampaign(ctx.db, actor, input.campaign_id, 'update');
+  // A campaign stays in its organization: naming another one is refused.
+  if (input.organization_id !== undefined && input.organization_id !== campaign.organizationId) throw badRequest('campaign_organization_required');
   const set: Partial<typeof campaigns.$inferInsert> = { name: input.name, updatedAt: new Date() };
   if (input.description !== undefined) set.description = input.description;
   if (thumbnail) set.thumbnailFileId = await storeThumbnail(ctx, actor, thumbnail);
   else if (input.remove_thumbnail) set.thumbnailFileId = null;
   const [row] = await ctx.db.update(campaigns).set(set).where(eq(campaigns.campaignId, campaign.campaignId)).returning();
-  return row;
+  return { campaign: await listRowOf(ctx.db, row.campaignId), previousName: campaign.name, actor: acting };
 }
 
-/** DELETE /campaigns/campaign/{id}: the campaign, its links and grants (the documents and templates stay). */
-export async function deleteCampaign({ db, campaignId }: { db: Db; campaignId: number }) {
-  await db.delete(campaigns).where(eq(campaigns.campaignId, campaignId));
+/** DELETE /campaigns/campaign/{id}: the campaign, its links and grants (the documents and templates stay). Returns it. */
+export async function deleteCampaign({ actor, db, campaignId }: { actor: Actor; db: Db; campaignId: number }): Promise<CampaignRow> {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'delete');
+  await db.delete(campaigns).where(eq(campaigns.campaignId, campaign.campaignId));
+  return campaign;
 }
 
 /** The live rows a resource link may point at: the organization's documents or templates (spec §3). */
@@ -148,7 +167,8 @@ function resourceSource(type: CampaignResourceType) {
 }
 
 /** GET /campaigns/{id}/resources: the campaign's documents or templates, by name, `query` a part of it. */
-export async function listCampaignResources({ db, campaign, query }: { db: Db; campaign: CampaignRow; query: CampaignResourcesQuery }) {
+export async function listCampaignResources({ actor, db, campaignId, query }: { actor: Actor; db: Db; campaignId: number; query: CampaignResourcesQuery }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'read');
   const q = campaignResourcesQuery.parse(query);
   const source = resourceSource(q.resources);
   const filters: SQL[] = [
@@ -182,7 +202,8 @@ export async function listCampaignResources({ db, campaign, query }: { db: Db; c
 }
 
 /** The "Add" picker: the organization's documents or templates not yet in the campaign, by name (at most 100). */
-export async function campaignCandidates({ db, campaign, type, query }: { db: Db; campaign: CampaignRow; type: CampaignResourceType; query?: string }) {
+export async function campaignCandidates({ actor, db, campaignId, type, query }: { actor: Actor; db: Db; campaignId: number; type: CampaignResourceType; query?: string }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_resources');
   const source = resourceSource(type);
   const filters: SQL[] = [
     eq(source.organizationId, campaign.organizationId),
@@ -205,8 +226,9 @@ export async function campaignCandidates({ db, campaign, type, query }: { db: Db
  * (by any of its members: a campaign is how organization content is shared). 400 when there is no such
  * resource there; POST refuses a duplicate with 409, PUT keeps the existing link.
  */
-export async function addCampaignResource(options: { db: Db; campaign: CampaignRow; type: CampaignResourceType; resourceId: number; idempotent: boolean }) {
-  const { db, campaign, type, resourceId, idempotent } = options;
+export async function addCampaignResource(options: { actor: Actor; db: Db; campaignId: number; type: CampaignResourceType; resourceId: number; idempotent: boolean }) {
+  const { actor, db, campaignId, type, resourceId, idempotent } = options;
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_resources');
   const source = resourceSource(type);
   const [found] = await db
     .select({ id: source.id })
@@ -221,7 +243,8 @@ export async function addCampaignResource(options: { db: Db; campaign: CampaignR
 }
 
 /** DELETE /campaigns/campaign-resource/{type}/{resource_id}/{campaign_id}: 404 when not linked. */
-export async function removeCampaignResource({ db, campaign, type, resourceId }: { db: Db; campaign: CampaignRow; type: CampaignResourceType; resourceId: number }) {
+export async function removeCampaignResource({ actor, db, campaignId, type, resourceId }: { actor: Actor; db: Db; campaignId: number; type: CampaignResourceType; resourceId: number }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_resources');
   const removed = await db
     .delete(campaignResources)
     .where(and(eq(campaignResources.campaignId, campaign.campaignId), eq(campaignResources.type, type), eq(campaignResources.resourceId, resourceId)))
@@ -253,7 +276,8 @@ async function assertGrantee(db: Db, campaign: CampaignRow, target: { userId?: n
 }
 
 /** POST /campaigns/give-access/{campaign_id}: the user and/or group gain access; 409 when nothing was new. */
-export async function giveCampaignAccess({ db, campaign, userId, groupId }: { db: Db; campaign: CampaignRow; userId?: number; groupId?: number }) {
+export async function giveCampaignAccess({ actor, db, campaignId, userId, groupId }: { actor: Actor; db: Db; campaignId: number; userId?: number; groupId?: number }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_access');
   await assertGrantee(db, campaign, { userId, groupId });
   let added = 0;
   if (userId !== undefined) added += (await db.insert(campaignUsers).values({ campaignId: campaign.campaignId, userId }).onConflictDoNothing().returning()).length;
@@ -262,7 +286,8 @@ export async function giveCampaignAccess({ db, campaign, userId, groupId }: { db
 }
 
 /** POST /campaigns/revoke-access/{campaign_id}: 404 when none of the named grants existed. */
-export async function revokeCampaignAccess({ db, campaign, userId, groupId }: { db: Db; campaign: CampaignRow; userId?: number; groupId?: number }) {
+export async function revokeCampaignAccess({ actor, db, campaignId, userId, groupId }: { actor: Actor; db: Db; campaignId: number; userId?: number; groupId?: number }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_access');
   let removed = 0;
   if (userId !== undefined) {
     removed += (await db.delete(campaignUsers).where(and(eq(campaignUsers.campaignId, campaign.campaignId), eq(campaignUsers.userId, userId))).returning()).length;
@@ -274,7 +299,8 @@ export async function revokeCampaignAccess({ db, campaign, userId, groupId }: { 
 }
 
 /** The users page's pickers: the organization's members and groups not granted yet, by name (at most 100 each). */
-export async function campaignAccessCandidates({ db, campaign, query }: { db: Db; campaign: CampaignRow; query?: string }) {
+export async function campaignAccessCandidates({ actor, db, campaignId, query }: { actor: Actor; db: Db; campaignId: number; query?: string }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_access');
   const pattern = query ? `%${escapeLikePattern(query)}%` : null;
   const userFilters: SQL[] = [
     eq(userOrganizations.organizationId, campaign.organizationId),

@@ -13,7 +13,7 @@ import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
 import { definePolicy, isOwnInContext, ownInContext } from '../../platform/policy/define-policy';
-import { canOnCampaign, requireCampaign, sharedThroughCampaigns } from '../campaigns';
+import { sharedThroughCampaigns, writesCampaigns } from '../campaigns';
 
 export type DocumentRow = typeof documents.$inferSelect;
 /** A document as the actor reaches it; `campaignEditor`: read through a campaign the actor may change. */
@@ -40,26 +40,28 @@ export const documentPolicy = definePolicy<DocumentAction, DocumentInContext>({
 });
 
 /**
- * A document campaign `campaignId` links (spec part 2 §2 "Campaign document page"): 404 unless the actor sees
- * the campaign (requireCampaign) and the campaign, in the actor's organization, links this document of that
- * organization; with `action`, 403 unless `can` allows it — 'edit' for the author and for whoever may change
- * the campaign (the campaigns policy: Admins, Managers who see it, staff), never for a Member who is not the author.
+ * A document campaign `campaignId` links (spec part 2 §2 "Campaign document page"): 404 unless the actor, acting
+ * in an organization (in Personal nothing is shared through campaigns), sees the campaign and the campaign links
+ * this document of that organization — one query, the campaigns feature's scope (sharedThroughCampaigns); with
+ * `action`, 403 unless `can` allows it — 'edit' for the author and for whoever may change the campaign (the
+ * campaigns policy: Admins, Managers who see it, staff), never for a Member who is not the author.
  */
 export async function requireCampaignDocument(db: Db, actor: Actor, documentId: number, campaignId: number, action?: DocumentAction): Promise<DocumentInContext> {
-  const { access } = await requireCampaign(db, actor, campaignId, 'read');
+  const organization = actor.organization;
+  if (!organization) throw notFound();
   const [row] = await db
     .select()
     .from(documents)
     .where(
       and(
         eq(documents.documentId, documentId),
-        eq(documents.organizationId, access.organizationId),
+        eq(documents.organizationId, organization.organizationId),
         sharedThroughCampaigns(actor, 'document', documents.documentId, campaignId),
       ),
     )
     .limit(1);
   if (!row) throw notFound();
-  const found: DocumentInContext = { ...row, campaignEditor: canOnCampaign(actor, access, 'update') };
+  const found: DocumentInContext = { ...row, campaignEditor: writesCampaigns({ ...actor, organization }) };
   return action ? documentPolicy.authorize(actor, action, found) : found;
 }
 

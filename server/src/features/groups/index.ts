@@ -1,3 +1,2 @@
 // The groups feature's public face: what other features may use (eslint.config.js, feature boundaries).
 export { groupRoutes } from './routes';
-export { requireGroup, visibleGroups } from './policy';

@@ -1,6 +1,6 @@
 // Groups (spec part 2 §2 "Groups list", "Group page"; §3 Group; §5 "Add-user-to-group ... candidates exclude
-// users already in the group"; §7 "Groups"). Framework-free; routes.ts checks policy.ts first and passes the
-// organization access it resolved.
+// users already in the group"; §7 "Groups"). Framework-free: verbNoun({ actor, db, ... }), each operation
+// authorizes through policy.ts and returns the group with the actor acting in its organization (for abilities).
 import { ErrorIds } from '@pluma/common/errors';
 import { GROUPS_PAGE_SIZE, groupListQuery, type GroupListQuery } from '@pluma/common/groups';
 import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
@@ -9,15 +9,16 @@ import { groups, groupUsers, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import type { OrganizationAccess } from '../organizations';
-import { visibleGroups, type GroupRow } from './policy';
+import { actorInOrganization } from '../organizations';
+import { groupPolicy, requireGroup, requireGroupCreation, type GroupRow } from './policy';
 
 const usersCount = sql<number>`(select count(*) from group_users gu where gu.group_id = ${groups.groupId})::int`;
 
 /** GET /groups/organization/{id}: the groups the actor sees there, by name, `query` a part of it. */
-export async function listGroups({ db, actor, access, query }: { db: Db; actor: Actor; access: OrganizationAccess; query: GroupListQuery }) {
+export async function listGroups({ actor, db, organizationId, query }: { actor: Actor; db: Db; organizationId: number; query: GroupListQuery }) {
+  const acting = await actorInOrganization(db, actor, organizationId);
   const q = groupListQuery.parse(query);
-  const filters: SQL[] = [visibleGroups(actor, access)];
+  const filters: SQL[] = [groupPolicy.visibleTo(acting)];
   if (q.query) filters.push(ilike(groups.name, `%${escapeLikePattern(q.query)}%`));
   const where = and(...filters);
   const rows = await db
@@ -28,11 +29,13 @@ export async function listGroups({ db, actor, access, query }: { db: Db; actor: 
     .limit(GROUPS_PAGE_SIZE)
     .offset((q.page - 1) * GROUPS_PAGE_SIZE);
   const [{ total }] = await db.select({ total: count() }).from(groups).where(where);
-  return { rows: rows.map((r) => ({ group: r.group, usersCount: Number(r.usersCount) })), total };
+  return { rows: rows.map((r) => ({ group: r.group, usersCount: Number(r.usersCount) })), total, actor: acting };
 }
 
+export type GroupMember = Awaited<ReturnType<typeof membersOf>>[number];
+
 /** The group's users (members of its organization), by name. */
-export async function groupMembers(db: Db, group: GroupRow) {
+function membersOf(db: Db, group: GroupRow) {
   return db
     .select({
       user_id: users.userId,
@@ -49,19 +52,31 @@ export async function groupMembers(db: Db, group: GroupRow) {
     .orderBy(sql`lower(${users.name})`, asc(users.userId));
 }
 
-export async function createGroup({ db, actor, organizationId, name }: { db: Db; actor: Actor; organizationId: number; name: string }): Promise<GroupRow> {
+/** GET /groups/{id}: the group and its users. */
+export async function readGroup({ actor, db, groupId }: { actor: Actor; db: Db; groupId: number }) {
+  const found = await requireGroup(db, actor, groupId, 'read');
+  return { ...found, members: await membersOf(db, found.group) };
+}
+
+/** POST /groups: Admins and Managers of the organization the request acts in. */
+export async function createGroup({ actor, db, organizationId, name }: { actor: Actor; db: Db; organizationId: number; name: string }) {
+  const acting = requireGroupCreation(actor, organizationId);
   const [group] = await db.insert(groups).values({ organizationId, name, createdBy: actor.user.userId }).returning();
-  return group;
+  return { group, actor: acting };
 }
 
-export async function renameGroup({ db, groupId, name }: { db: Db; groupId: number; name: string }): Promise<GroupRow> {
-  const [group] = await db.update(groups).set({ name, updatedAt: new Date() }).where(eq(groups.groupId, groupId)).returning();
-  return group;
+/** PUT /groups: the new name; `previousName` for the audit. */
+export async function renameGroup({ actor, db, groupId, name }: { actor: Actor; db: Db; groupId: number; name: string }) {
+  const { group: before, actor: acting } = await requireGroup(db, actor, groupId, 'update');
+  const [group] = await db.update(groups).set({ name, updatedAt: new Date() }).where(eq(groups.groupId, before.groupId)).returning();
+  return { group, actor: acting, previousName: before.name, members: await membersOf(db, group) };
 }
 
-/** DELETE /groups/{id}: the group and its user links (spec §5: it cannot be reversed). */
-export async function deleteGroup({ db, groupId }: { db: Db; groupId: number }) {
-  await db.delete(groups).where(eq(groups.groupId, groupId));
+/** DELETE /groups/{id}: the group and its user links (spec §5: it cannot be reversed). Returns what was deleted. */
+export async function deleteGroup({ actor, db, groupId }: { actor: Actor; db: Db; groupId: number }): Promise<GroupRow> {
+  const { group } = await requireGroup(db, actor, groupId, 'delete');
+  await db.delete(groups).where(eq(groups.groupId, group.groupId));
+  return group;
 }
 
 async function assertMember(db: Db, organizationId: number, userId: number) {
@@ -75,14 +90,16 @@ async function assertMember(db: Db, organizationId: number, userId: number) {
 }
 
 /** POST /groups/users/{userId}/{groupId}: a member of the group's organization joins it (409 when already in). */
-export async function addGroupUser({ db, group, userId }: { db: Db; group: GroupRow; userId: number }) {
+export async function addGroupUser({ actor, db, groupId, userId }: { actor: Actor; db: Db; groupId: number; userId: number }) {
+  const { group } = await requireGroup(db, actor, groupId, 'add_users');
   await assertMember(db, group.organizationId, userId);
   const inserted = await db.insert(groupUsers).values({ groupId: group.groupId, userId }).onConflictDoNothing().returning();
   if (inserted.length === 0) throw new AppError(409, ErrorIds.conflict, 'group_user_exists');
 }
 
 /** DELETE /groups/users/{userId}/{groupId}: 404 when the user is not in the group. */
-export async function removeGroupUser({ db, group, userId }: { db: Db; group: GroupRow; userId: number }) {
+export async function removeGroupUser({ actor, db, groupId, userId }: { actor: Actor; db: Db; groupId: number; userId: number }) {
+  const { group } = await requireGroup(db, actor, groupId, 'remove_users');
   const removed = await db
     .delete(groupUsers)
     .where(and(eq(groupUsers.groupId, group.groupId), eq(groupUsers.userId, userId)))
@@ -91,7 +108,8 @@ export async function removeGroupUser({ db, group, userId }: { db: Db; group: Gr
 }
 
 /** The "Add Users to Group" candidates: the organization's members not in the group, by name (at most 100). */
-export async function groupCandidates({ db, group, query }: { db: Db; group: GroupRow; query?: string }) {
+export async function groupCandidates({ actor, db, groupId, query }: { actor: Actor; db: Db; groupId: number; query?: string }) {
+  const { group } = await requireGroup(db, actor, groupId, 'add_users');
   const filters: SQL[] = [
     eq(userOrganizations.organizationId, group.organizationId),
     notExists(sql`(select 1 from ${groupUsers} where ${groupUsers.groupId} = ${group.groupId} and ${groupUsers.userId} = ${userOrganizations.userId})`),

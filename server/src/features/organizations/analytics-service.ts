@@ -8,6 +8,8 @@ import { currentMonthRange, rangeBounds, utcDay, type DateRange } from '@pluma/c
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { Actor } from '../../platform/auth/actor';
+import { requireOrganization } from './policy';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const num = (value: unknown) => Number(value ?? 0);
@@ -63,8 +65,9 @@ export function organizationAnalyticsRange(query: OrganizationAnalyticsQuery, no
   return { start_date: query.start_date ?? month.start_date, end_date: query.end_date ?? month.end_date };
 }
 
-/** GET /organizations/{id}/analytics. */
-export async function organizationAnalytics({ db, organizationId, range }: { db: Db; organizationId: number; range: DateRange }): Promise<OrganizationAnalytics> {
+/** GET /organizations/{id}/analytics: for its Admins and Managers (and staff admins). */
+export async function organizationAnalytics({ actor, db, organizationId, range }: { actor: Actor; db: Db; organizationId: number; range: DateRange }): Promise<OrganizationAnalytics> {
+  await requireOrganization(db, actor, organizationId, 'view_analytics');
   const { from, until } = rangeBounds(range);
   const within = (column: SQL) => sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${until.toISOString()}::timestamptz`;
   const bought = sql`p.organization_id = ${organizationId} and ${within(sql`p.created_at`)} and p.status in (${list(BOUGHT_PURCHASE_STATUSES)})`;

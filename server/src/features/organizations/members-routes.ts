@@ -1,7 +1,8 @@
 // /api/organizations members (spec part 2 §7: GET /organizations/{id}/users, GET
 // /organizations/{orgId}/users/{userId}, POST and PUT /organizations/users, DELETE /organizations/{a}/{b})
 // and the user detail's recovery buttons (§2 "User detail": send email, generate link). Managers read the
-// table and the detail; the Admin alone adds, edits and removes (spec §6). Changes are audited.
+// table and the detail; the Admin alone adds, edits and removes (spec §6; the services authorize). Changes
+// are audited.
 import { roleOfUserType } from '@pluma/common/organizations';
 import {
   addOrganizationUserRequest,
@@ -21,12 +22,10 @@ import { translate } from '@pluma/common/messages';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
-import { forbidden } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
-import { createResetLink, publicBaseUrl, sendResetPasswordLink } from '../users';
+import { publicBaseUrl } from '../users';
 import { organizationsEnabledGate } from './enabled';
-import { addMember, changeMemberRole, listMembers, memberEmail, readMember, removeMember } from './members-service';
-import { requireOrganization, requireRequestOrganization } from './policy';
+import { addMember, changeMemberRole, createMemberResetLink, listMembers, readMember, removeMember, sendMemberResetEmail } from './members-service';
 
 const tags = ['organizations'];
 const recoveryLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -39,18 +38,15 @@ export async function organizationMemberRoutes(root: FastifyInstance) {
   const route = <S extends FastifySchema>(schema: S) => signedIn(app, { tags, ...schema }, { gates: [enabled] });
 
   app.get('/organizations/:id/users', route({ params: organizationIdParams, querystring: organizationUsersQuery, response: { 200: organizationUsersResponse } }), async (request) => {
-    await requireOrganization(db, actorOf(request), request.params.id, 'view_users');
-    return listMembers({ db, organizationId: request.params.id, query: request.query });
+    return listMembers({ actor: actorOf(request), db, organizationId: request.params.id, query: request.query });
   });
 
   app.get('/organizations/:orgId/users/:userId', route({ params: organizationUserParams, response: { 200: organizationUserDetail } }), async (request) => {
-    await requireOrganization(db, actorOf(request), request.params.orgId, 'view_users');
-    return readMember({ db, organizationId: request.params.orgId, userId: request.params.userId });
+    return readMember({ actor: actorOf(request), db, organizationId: request.params.orgId, userId: request.params.userId });
   });
 
   app.post('/organizations/users', route({ body: addOrganizationUserRequest, response: { 201: organizationUserSaved } }), async (request, reply) => {
     const actor = actorOf(request);
-    requireRequestOrganization(actor, request.body.organization_id, 'manage_users');
     request.staffAudit = true;
     const saved = await addMember({ ctx, actor, input: request.body, baseUrl: publicBaseUrl(ctx), log: request.log });
     request.audited = {
@@ -61,10 +57,9 @@ export async function organizationMemberRoutes(root: FastifyInstance) {
   });
 
   app.put('/organizations/users', route({ body: updateOrganizationUserRequest, response: { 200: organizationUserSaved } }), async (request) => {
-    const actor = actorOf(request);
-    requireRequestOrganization(actor, request.body.organization_id, 'manage_users');
     request.staffAudit = true;
     const { saved, previousUserTypeId } = await changeMemberRole({
+      actor: actorOf(request),
       db,
       organizationId: request.body.organization_id,
       userId: request.body.user_id,
@@ -79,9 +74,8 @@ export async function organizationMemberRoutes(root: FastifyInstance) {
   });
 
   app.delete('/organizations/:orgId/:userId', route({ params: removeOrganizationUserParams, response: { 200: deletedResponse } }), async (request) => {
-    await requireOrganization(db, actorOf(request), request.params.orgId, 'manage_users');
     request.staffAudit = true;
-    await removeMember({ db, organizationId: request.params.orgId, userId: request.params.userId });
+    await removeMember({ actor: actorOf(request), db, organizationId: request.params.orgId, userId: request.params.userId });
     request.audited = { target: { type: 'user', id: request.params.userId }, details: { organization_id: request.params.orgId, removed: true } };
     return { deleted: true as const };
   });
@@ -91,27 +85,22 @@ export async function organizationMemberRoutes(root: FastifyInstance) {
     '/organizations/:orgId/users/:userId/send-reset-email',
     { ...route({ params: organizationUserParams, response: { 200: messageResponse } }), config: recoveryLimit },
     async (request) => {
-      await requireOrganization(db, actorOf(request), request.params.orgId, 'manage_users');
       request.staffAudit = true;
-      const email = await memberEmail({ db, organizationId: request.params.orgId, userId: request.params.userId });
-      await sendResetPasswordLink({ ctx, email, baseUrl: publicBaseUrl(ctx), log: request.log });
+      const { orgId: organizationId, userId } = request.params;
+      await sendMemberResetEmail({ ctx, actor: actorOf(request), organizationId, userId, baseUrl: publicBaseUrl(ctx), log: request.log });
       request.audited = { target: { type: 'user', id: request.params.userId }, details: { organization_id: request.params.orgId, recovery: 'email' } };
       return { message: translate(requestLang(request), 'recovery_sent') };
     },
   );
 
-  // "Generate link": the link itself signs into the member's whole account (Personal too), so it is handed
-  // only to staff (with the staff rules of POST /users/resetPasswordLink); an organization Admin sends the email.
+  // "Generate link": for staff only (members-service.ts says why); an organization Admin sends the email.
   app.post(
     '/organizations/:orgId/users/:userId/reset-link',
     { ...route({ params: organizationUserParams, response: { 200: resetLinkResponse } }), config: recoveryLimit },
     async (request) => {
-      const actor = actorOf(request);
-      await requireOrganization(db, actor, request.params.orgId, 'manage_users');
-      if (!actor.staffRole) throw forbidden();
       request.staffAudit = true;
-      const email = await memberEmail({ db, organizationId: request.params.orgId, userId: request.params.userId });
-      const { link } = await createResetLink({ ctx, actor, email, baseUrl: publicBaseUrl(ctx) });
+      const { orgId: organizationId, userId } = request.params;
+      const { link } = await createMemberResetLink({ ctx, actor: actorOf(request), organizationId, userId, baseUrl: publicBaseUrl(ctx) });
       request.audited = { target: { type: 'user', id: request.params.userId }, details: { organization_id: request.params.orgId, recovery: 'link' } };
       return { link };
     },

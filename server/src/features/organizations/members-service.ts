@@ -1,6 +1,6 @@
 // Members of an organization (spec part 2 §2 "Organization admin user table", "User form", "User detail";
-// §3 "Organization user row"; §4 "Saving a user to an organization"; §7 /organizations/users). The routes
-// (members-routes.ts) check the role first: the Admin adds, edits and removes; Managers read.
+// §3 "Organization user row"; §4 "Saving a user to an organization"; §7 /organizations/users). Each operation
+// authorizes through policy.ts first: the Admin adds, edits and removes; Managers read.
 import { fileSrc } from '@pluma/common/files';
 import { ErrorIds } from '@pluma/common/errors';
 import {
@@ -18,11 +18,12 @@ import type { Db, Tx } from '../../db/client';
 import { files, groups, groupUsers, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import type { Log } from '../../platform/log';
-import { findUserByEmail, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES, sendResetPasswordLink } from '../users';
+import { createResetLink, findUserByEmail, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES, sendResetPasswordLink } from '../users';
 import { rowsOf } from '../../db/rows';
+import { requireOrganization, requireRequestOrganization } from './policy';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
@@ -51,7 +52,8 @@ const wordsSql = (userId: SQL, within: (column: SQL) => SQL) =>
  * email. Total Words and LTV count the date range (inclusive UTC days; the current month when none is
  * given, spec part 2 §9); `last_used` is the member's last use of the organization.
  */
-export async function listMembers({ db, organizationId, query, now = new Date() }: { db: Db; organizationId: number; query: OrganizationUsersQuery; now?: Date }) {
+export async function listMembers({ actor, db, organizationId, query, now = new Date() }: { actor: Actor; db: Db; organizationId: number; query: OrganizationUsersQuery; now?: Date }) {
+  await requireOrganization(db, actor, organizationId, 'view_users');
   const q = organizationUsersQuery.parse(query);
   const month = currentMonthRange(utcDay(now));
   const { from, until } = rangeBounds({ start_date: q.start_date ?? (q.end_date ? '0001-01-01' : month.start_date), end_date: q.end_date ?? (q.start_date ? '9999-12-30' : month.end_date) });
@@ -90,7 +92,8 @@ export async function listMembers({ db, organizationId, query, now = new Date() 
 }
 
 /** GET /organizations/{orgId}/users/{userId}: the customer card, Total Words, LTV here and Last use. */
-export async function readMember({ db, organizationId, userId }: { db: Db; organizationId: number; userId: number }) {
+export async function readMember({ actor, db, organizationId, userId }: { actor: Actor; db: Db; organizationId: number; userId: number }) {
+  await requireOrganization(db, actor, organizationId, 'view_users');
   const always = () => sql`true`;
   const [row] = await db
     .select({
@@ -166,7 +169,7 @@ const savedMember = (m: typeof userOrganizations.$inferSelect, user: { userId: n
  */
 export async function addMember(options: { ctx: AppContext; actor: Actor; input: AddOrganizationUser; baseUrl: string; log: Log }) {
   const { ctx, actor, input } = options;
-  const organizationId = input.organization_id;
+  const organizationId = requireRequestOrganization(actor, input.organization_id, 'manage_users').organizationId;
   let user: typeof users.$inferSelect | null = null;
   if (input.user_id !== undefined) {
     if (!actor.staffRole) throw notFound();
@@ -201,7 +204,8 @@ export async function addMember(options: { ctx: AppContext; actor: Actor; input:
 }
 
 /** PUT /organizations/users: the member's role; the last Admin cannot be demoted (409). */
-export async function changeMemberRole({ db, organizationId, userId, userTypeId }: { db: Db; organizationId: number; userId: number; userTypeId: number }) {
+export async function changeMemberRole({ actor, db, organizationId, userId, userTypeId }: { actor: Actor; db: Db; organizationId: number; userId: number; userTypeId: number }) {
+  requireRequestOrganization(actor, organizationId, 'manage_users');
   const result = await db.transaction(async (tx) => {
     const current = await membership(tx, organizationId, userId);
     if (!current) throw notFound();
@@ -222,7 +226,8 @@ export async function changeMemberRole({ db, organizationId, userId, userTypeId 
  * DELETE /organizations/{orgId}/{userId}: the membership and the user's place in the organization's
  * groups go; the account stays (it is the user's). The last Admin cannot be removed (409).
  */
-export async function removeMember({ db, organizationId, userId }: { db: Db; organizationId: number; userId: number }) {
+export async function removeMember({ actor, db, organizationId, userId }: { actor: Actor; db: Db; organizationId: number; userId: number }) {
+  await requireOrganization(db, actor, organizationId, 'manage_users');
   await db.transaction(async (tx) => {
     const current = await membership(tx, organizationId, userId);
     if (!current) throw notFound();
@@ -236,7 +241,7 @@ export async function removeMember({ db, organizationId, userId }: { db: Db; org
 }
 
 /** A member's email (recovery actions act only on members of the organization), or a 404. */
-export async function memberEmail({ db, organizationId, userId }: { db: Db; organizationId: number; userId: number }): Promise<string> {
+async function memberEmail(db: Db, organizationId: number, userId: number): Promise<string> {
   const [row] = await db
     .select({ email: users.email })
     .from(userOrganizations)
@@ -245,4 +250,26 @@ export async function memberEmail({ db, organizationId, userId }: { db: Db; orga
     .limit(1);
   if (!row) throw notFound();
   return row.email;
+}
+
+type Recovery = { ctx: AppContext; actor: Actor; organizationId: number; userId: number; baseUrl: string };
+
+/** The user detail's "Send email" (spec §2): the member's own inbox gets the reset link; the Admin's. */
+export async function sendMemberResetEmail({ ctx, actor, organizationId, userId, baseUrl, log }: Recovery & { log: Log }): Promise<void> {
+  await requireOrganization(ctx.db, actor, organizationId, 'manage_users');
+  const email = await memberEmail(ctx.db, organizationId, userId);
+  await sendResetPasswordLink({ ctx, email, baseUrl, log });
+}
+
+/**
+ * The user detail's "Generate link": the link signs into the member's whole account (Personal too), so it is
+ * handed only to staff (with the staff rules of POST /users/resetPasswordLink); an organization Admin sends
+ * the email. 404/403 as for the organization first, then 403 for anyone not staff.
+ */
+export async function createMemberResetLink({ ctx, actor, organizationId, userId, baseUrl }: Recovery): Promise<{ link: string }> {
+  await requireOrganization(ctx.db, actor, organizationId, 'manage_users');
+  if (!actor.staffRole) throw forbidden();
+  const email = await memberEmail(ctx.db, organizationId, userId);
+  const { link } = await createResetLink({ ctx, actor, email, baseUrl });
+  return { link };
 }

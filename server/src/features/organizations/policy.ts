@@ -1,17 +1,15 @@
 // Who may do what in an organization (spec part 2 §6; docs/decisions.md "Organizations"). The role comes
-// from the actor's membership, resolved like a request's organization_id (platform/auth/organization.ts):
-// a stranger gets 404 — the organization does not exist for them — and staff admins act as its Admin.
-// A member whose role lacks a right gets 403: they know the organization, but not this action.
-import { ORGANIZATION_ROLES, type OrganizationRole } from '@pluma/common/constants';
+// from the actor's membership by the one membership rule (platform/auth/organization.ts, which also resolves
+// a request's organization_id): a stranger gets 404 — the organization does not exist for them — and staff
+// admins act as its Admin. A member whose role lacks a right gets 403: they know the organization, but not
+// this action.
+import type { OrganizationRole } from '@pluma/common/constants';
 import { ORGANIZATION_ACTIONS, type OrganizationAction } from '@pluma/common/organizations';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { organizations, userOrganizations } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
-import { forbidden, notFound } from '../../platform/http/errors';
-
-/** The actor's standing in one organization: their role (staff admins: 'admin', asStaff). */
-export type OrganizationAccess = OrganizationContext;
+import { actingIn, membershipIn, type ActorInOrganization } from '../../platform/auth/organization';
+import { notFound } from '../../platform/http/errors';
+import { defineRules } from '../../platform/policy/define-policy';
 
 const ADMIN_ONLY: readonly OrganizationAction[] = ['update', 'delete', 'manage_users'];
 const NON_MEMBERS: readonly OrganizationAction[] = ['view_users', 'manage_groups', 'view_analytics'];
@@ -20,7 +18,7 @@ const NON_MEMBERS: readonly OrganizationAction[] = ['view_users', 'manage_groups
  * spec §6: a Member has no admin icons and no organization tabs; a Manager sees the admin panel and
  * creates and edits groups; the Admin alone adds, edits and removes users, and edits the settings.
  */
-export function roleCan(role: OrganizationRole | null, action: OrganizationAction): boolean {
+function roleCan(role: OrganizationRole | null, action: OrganizationAction): boolean {
   if (role === null) return false;
   if (action === 'read') return true;
   if (ADMIN_ONLY.includes(action)) return role === 'admin';
@@ -28,44 +26,39 @@ export function roleCan(role: OrganizationRole | null, action: OrganizationActio
   return false;
 }
 
-export const organizationAbilitiesOf = (role: OrganizationRole | null) =>
-  Object.fromEntries(ORGANIZATION_ACTIONS.map((action) => [action, roleCan(role, action)])) as Record<OrganizationAction, boolean>;
+/**
+ * The rules over the actor's standing in an organization (role null: they act there with none, e.g. a staff
+ * manager reading the list of all organizations).
+ */
+export const organizationRules = defineRules<OrganizationAction, { role: OrganizationRole | null }>({
+  actions: ORGANIZATION_ACTIONS,
+  can: (_actor, action, standing) => roleCan(standing.role, action),
+});
+
+/** The actor's access to organization `organizationId` named in a path, or a 404 (platform/auth/organization.ts). */
+export const organizationAccess = (db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationContext> => membershipIn(db, actor, organizationId);
 
 /**
- * The actor's access to organization `organizationId` named in a path (the request's own when it named the
- * same one), or a 404 — the rules of platform/auth/organization.ts, but read-only: `last_use` is written when
- * a request acts in the organization (organization_id), not when a path names it, so a refused call
- * changes nothing.
+ * The actor acting in organization `organizationId` (a path names it) for the records kept there — groups,
+ * campaigns: 404 for strangers, and when the request acts in another organization (DESIGN.md §7: a record is
+ * visible only in its own context).
  */
-export async function organizationAccess(db: Db, actor: Actor, organizationId: number): Promise<OrganizationAccess> {
-  if (actor.organization?.organizationId === organizationId) return actor.organization;
-  const [row] = await db
-    .select({ userTypeId: userOrganizations.userTypeId })
-    .from(organizations)
-    .leftJoin(userOrganizations, and(eq(userOrganizations.organizationId, organizations.organizationId), eq(userOrganizations.userId, actor.user.userId)))
-    .where(eq(organizations.organizationId, organizationId))
-    .limit(1);
-  if (!row) throw notFound();
-  if (row.userTypeId === null) {
-    if (actor.staffRole === 'admin') return { organizationId, role: 'admin', asStaff: true };
-    throw notFound();
-  }
-  const role = ORGANIZATION_ROLES[row.userTypeId as keyof typeof ORGANIZATION_ROLES];
-  if (!role) throw notFound();
-  return { organizationId, role, asStaff: false };
+export async function actorInOrganization(db: Db | Tx, actor: Actor, organizationId: number): Promise<ActorInOrganization> {
+  if (actor.organization && actor.organization.organizationId !== organizationId) throw notFound();
+  return actingIn(actor, await organizationAccess(db, actor, organizationId));
 }
 
 /** The access if the actor may take `action` there: 404 for strangers, 403 for a role without the right. */
-export async function requireOrganization(db: Db, actor: Actor, organizationId: number, action: OrganizationAction): Promise<OrganizationAccess> {
+export async function requireOrganization(db: Db | Tx, actor: Actor, organizationId: number, action: OrganizationAction): Promise<OrganizationContext> {
   const access = await organizationAccess(db, actor, organizationId);
-  if (!roleCan(access.role, action)) throw forbidden();
+  organizationRules.authorize(actor, action, access);
   return access;
 }
 
 /** For a request that named its organization in organization_id (the guard resolved it), or a 404. */
-export function requireRequestOrganization(actor: Actor, organizationId: number, action: OrganizationAction): OrganizationAccess {
+export function requireRequestOrganization(actor: Actor, organizationId: number, action: OrganizationAction): OrganizationContext {
   const access = actor.organization;
   if (!access || access.organizationId !== organizationId) throw notFound();
-  if (!roleCan(access.role, action)) throw forbidden();
+  organizationRules.authorize(actor, action, access);
   return access;
 }

@@ -3,13 +3,13 @@
 // characters like the admin settings (common/appconfig.ts maskSecret); a value sealed with another
 // APP_SECRET shows as the mask alone.
 import { maskSecret, SECRET_MASK } from '@pluma/common/appconfig';
-import type { OrganizationRole } from '@pluma/common/constants';
 import { fileSrc } from '@pluma/common/files';
 import { roleOfUserType, type Organization } from '@pluma/common/organizations';
 import type { AppContext } from '../../context';
 import { decryptSecret } from '../../platform/crypto/secret-box';
 import type { Actor } from '../../platform/auth/actor';
-import { organizationAbilitiesOf, roleCan } from './policy';
+import { standingIn } from '../../platform/auth/organization';
+import { organizationRules } from './policy';
 import type { OrganizationListRow } from './service';
 
 function masked(ctx: AppContext, sealed: string | null): string {
@@ -21,16 +21,11 @@ function masked(ctx: AppContext, sealed: string | null): string {
   }
 }
 
-/** The role the actor acts with: their membership's, else Admin for staff admins (they oversee every organization). */
-export function actingRole(actor: Actor, userTypeId: number | null): OrganizationRole | null {
-  if (userTypeId !== null) return roleOfUserType(userTypeId) ?? null;
-  return actor.staffRole === 'admin' ? 'admin' : null;
-}
-
 export function presentOrganization(ctx: AppContext, actor: Actor, row: OrganizationListRow): Organization {
   const o = row.organization;
-  const role = actingRole(actor, row.userTypeId);
-  const secrets = roleCan(role, 'update')
+  // The role the actor acts with, by the membership rule: their membership's, else Admin for staff admins.
+  const standing = { role: standingIn(actor, o.organizationId, row.userTypeId)?.role ?? null };
+  const secrets = organizationRules.can(actor, 'update', standing)
     ? {
         stripe_secret: masked(ctx, o.stripeSecretSealed),
         stripe_webhook_secret: masked(ctx, o.stripeWebhookSecretSealed),
@@ -55,6 +50,6 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
     user_type_id: row.userTypeId,
     members_count: row.membersCount,
     createdAt: o.createdAt.toISOString(),
-    abilities: organizationAbilitiesOf(role),
+    abilities: organizationRules.abilities(actor, standing),
   };
 }

@@ -1,6 +1,6 @@
 // /api/organizations (spec part 2 §7 "Organizations"): the lists, one organization, create, the settings
 // form, delete, the welcome video and the analytics. Thin: authenticate (and resolve organization_id) → the
-// organizations_enabled gate → validate → policy.ts → service → present. Rights: docs/decisions.md
+// organizations_enabled gate → validate → service (which authorizes through policy.ts) → present. Rights: docs/decisions.md
 // "Organizations". Every change is audited (staff's and organization Admins').
 import {
   createOrganizationRequest,
@@ -21,7 +21,6 @@ import { notFound } from '../../platform/http/errors';
 import { StorageNotFoundError } from '../../platform/storage';
 import { organizationAnalytics, organizationAnalyticsRange } from './analytics-service';
 import { organizationsEnabledGate } from './enabled';
-import { organizationAccess, requireOrganization, requireRequestOrganization } from './policy';
 import { presentOrganization } from './present';
 import { createOrganization, deleteOrganization, listOrganizations, readOrganization, updateOrganization, welcomeVideoFile } from './service';
 
@@ -51,14 +50,12 @@ export async function organizationRoutes(root: FastifyInstance) {
 
   app.get('/organizations/:id', route({ params: organizationIdParams, response: { 200: organization } }), async (request) => {
     const actor = actorOf(request);
-    await organizationAccess(db, actor, request.params.id);
-    return presentOrganization(ctx, actor, await readOrganization(db, actor, request.params.id));
+    return presentOrganization(ctx, actor, await readOrganization({ actor, db, organizationId: request.params.id }));
   });
 
   // The uploaded welcome video, for the organization's members (files are otherwise their owner's only).
   app.get('/organizations/:id/welcome-video', route({ params: organizationIdParams }), async (request, reply) => {
-    await organizationAccess(db, actorOf(request), request.params.id);
-    const file = await welcomeVideoFile(db, request.params.id);
+    const file = await welcomeVideoFile({ actor: actorOf(request), db, organizationId: request.params.id });
     if (!ctx.services.storage) throw notFound();
     let body;
     try {
@@ -81,8 +78,7 @@ export async function organizationRoutes(root: FastifyInstance) {
     '/organizations/:id/analytics',
     route({ params: organizationIdParams, querystring: organizationAnalyticsQuery, response: { 200: organizationAnalyticsResponse } }),
     async (request) => {
-      await requireOrganization(db, actorOf(request), request.params.id, 'view_analytics');
-      return organizationAnalytics({ db, organizationId: request.params.id, range: organizationAnalyticsRange(request.query) });
+      return organizationAnalytics({ actor: actorOf(request), db, organizationId: request.params.id, range: organizationAnalyticsRange(request.query) });
     },
   );
 
@@ -91,17 +87,16 @@ export async function organizationRoutes(root: FastifyInstance) {
     const actor = actorOf(request);
     const organizationId = await createOrganization({ db, actor, input: request.body });
     request.audited = { target: { type: 'organization', id: organizationId }, details: { created: true, name: request.body.name } };
-    return reply.status(201).send(presentOrganization(ctx, actor, await readOrganization(db, actor, organizationId)));
+    return reply.status(201).send(presentOrganization(ctx, actor, await readOrganization({ actor, db, organizationId })));
   });
 
   // The settings form (spec §2 "Organization form"): the Admin (or a staff admin).
   app.post('/organizations/update', route({ body: updateOrganizationRequest, response: { 200: organization } }), async (request) => {
     const actor = actorOf(request);
-    requireRequestOrganization(actor, request.body.organization_id, 'update');
     request.staffAudit = true;
     const changed = await updateOrganization({ ctx, actor, input: request.body });
     request.audited = { target: { type: 'organization', id: request.body.organization_id }, details: { fields: changed } };
-    return presentOrganization(ctx, actor, await readOrganization(db, actor, request.body.organization_id));
+    return presentOrganization(ctx, actor, await readOrganization({ actor, db, organizationId: request.body.organization_id }));
   });
 
   // spec §5: deletion requires typing the exact name ('Organization name does not match. Deletion aborted.').
@@ -110,11 +105,10 @@ export async function organizationRoutes(root: FastifyInstance) {
     route({ params: organizationIdParams, querystring: deleteOrganizationConfirmation, response: { 200: deletedResponse } }),
     async (request) => {
       const actor = actorOf(request);
-      await requireOrganization(db, actor, request.params.id, 'delete');
       request.staffAudit = true;
       const body = request.body as { name?: unknown } | undefined;
       const confirmation = typeof body?.name === 'string' ? body.name : request.query.name;
-      const members = await deleteOrganization({ db, organizationId: request.params.id, confirmation });
+      const members = await deleteOrganization({ actor, db, organizationId: request.params.id, confirmation });
       request.audited = { target: { type: 'organization', id: request.params.id }, details: { deleted: true, members: members.length } };
       return { deleted: true as const };
     },

@@ -1,6 +1,6 @@
 // Organizations (spec part 2 §2 "Organizations list", "Organization form"; §5; §7 "Organizations"): list,
-// read, create, update the settings, delete. Framework-free (DESIGN.md §7); routes.ts checks the rights
-// (policy.ts) first. Who may do what: docs/decisions.md "Organizations".
+// read, create, update the settings, delete. Framework-free: verbNoun({ actor, db, ... }), each operation
+// authorizes through policy.ts (DESIGN.md §7). Who may do what: docs/decisions.md "Organizations".
 import { isMaskedSecret } from '@pluma/common/appconfig';
 import { isImageFileType, VIDEO_FILE_TYPES } from '@pluma/common/files';
 import { ErrorIds } from '@pluma/common/errors';
@@ -17,6 +17,7 @@ import { invalidateUser } from '../../platform/auth/invalidation';
 import { encryptSecret } from '../../platform/crypto/secret-box';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { organizationAccess, requireOrganization, requireRequestOrganization } from './policy';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export interface OrganizationListRow {
@@ -75,8 +76,9 @@ export async function listOrganizations({ db, actor, query, scope }: { db: Db; a
   return { rows: rows.map(normalize), total };
 }
 
-/** One organization as the actor sees it (the route has checked that they may). */
-export async function readOrganization(db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationListRow> {
+/** One organization as the actor sees it: 404 unless they are a member (or a staff admin). */
+export async function readOrganization({ actor, db, organizationId }: { actor: Actor; db: Db | Tx; organizationId: number }): Promise<OrganizationListRow> {
+  await organizationAccess(db, actor, organizationId);
   const [row] = await selectOrganizations(db, actor).where(eq(organizations.organizationId, organizationId)).limit(1);
   if (!row) throw notFound();
   return normalize(row);
@@ -134,7 +136,7 @@ function sealedChange(ctx: AppContext, value: string | undefined): string | null
  * they are; returns the changed field names (the audit diff names them, never a secret's value).
  */
 export async function updateOrganization({ ctx, actor, input }: { ctx: AppContext; actor: Actor; input: UpdateOrganizationRequest }): Promise<string[]> {
-  const organizationId = input.organization_id;
+  const organizationId = requireRequestOrganization(actor, input.organization_id, 'update').organizationId;
   const changedFields = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(organizations).where(eq(organizations.organizationId, organizationId)).for('update');
     if (!current) throw notFound();
@@ -184,7 +186,8 @@ export async function updateOrganization({ ctx, actor, input }: { ctx: AppContex
  * Personal); its products go unless sold: purchases are sales records, so an organization with any is
  * kept (409 organization_has_sales). Returns the members, whose default organization may have changed.
  */
-export async function deleteOrganization({ db, organizationId, confirmation }: { db: Db; organizationId: number; confirmation: string | undefined }): Promise<number[]> {
+export async function deleteOrganization({ actor, db, organizationId, confirmation }: { actor: Actor; db: Db; organizationId: number; confirmation: string | undefined }): Promise<number[]> {
+  await requireOrganization(db, actor, organizationId, 'delete');
   const memberIds = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(organizations).where(eq(organizations.organizationId, organizationId)).for('update');
     if (!current) throw notFound();
@@ -207,8 +210,9 @@ export async function deleteOrganization({ db, organizationId, confirmation }: {
   return memberIds;
 }
 
-/** The stored welcome video of an organization (served to its members), or a 404. */
-export async function welcomeVideoFile(db: Db, organizationId: number) {
+/** The stored welcome video of an organization, for its members (files are otherwise their owner's only); else a 404. */
+export async function welcomeVideoFile({ actor, db, organizationId }: { actor: Actor; db: Db; organizationId: number }) {
+  await organizationAccess(db, actor, organizationId);
   const [row] = await db
     .select({ file: files })
     .from(organizations)

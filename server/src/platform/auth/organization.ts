@@ -7,7 +7,7 @@ import { ORGANIZATION_ROLES } from '@pluma/common/constants';
 import { isDbId } from '@pluma/common/schema-kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { organizations, userOrganizations } from '../../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Actor, OrganizationContext } from './actor';
@@ -33,11 +33,22 @@ export function requestedOrganizationId(request: Pick<FastifyRequest, 'query' | 
 }
 
 /**
+ * The one membership rule (DESIGN.md §7): the role a membership's user_type_id gives (1 Admin, 2 Manager,
+ * 3 Member); without a membership a staff admin acts as the organization's Admin; anyone else gets null —
+ * a stranger, who is told the organization does not exist (404).
+ */
+export function standingIn(actor: Pick<Actor, 'staffRole'>, organizationId: number, userTypeId: number | null): OrganizationContext | null {
+  if (userTypeId === null) return actor.staffRole === 'admin' ? { organizationId, role: 'admin', asStaff: true } : null;
+  const role = ORGANIZATION_ROLES[userTypeId as keyof typeof ORGANIZATION_ROLES];
+  return role ? { organizationId, role, asStaff: false } : null;
+}
+
+/**
  * The actor's role in the organization, or a 404 when they may not act in it; `lastUseDue` names the
  * membership whose last_use is due, written by the guard once the request has succeeded (guard.ts), so a
- * refused request changes nothing.
+ * refused request changes nothing. Read-only.
  */
-export async function resolveMembership(db: Db, actor: Actor, organizationId: number): Promise<{ context: OrganizationContext; lastUseDue: number | null }> {
+export async function resolveMembership(db: Db | Tx, actor: Actor, organizationId: number): Promise<{ context: OrganizationContext; lastUseDue: number | null }> {
   const [row] = await db
     .select({ userTypeId: userOrganizations.userTypeId, lastUse: userOrganizations.lastUse, membershipId: userOrganizations.userOrganizationId })
     .from(organizations)
@@ -45,14 +56,20 @@ export async function resolveMembership(db: Db, actor: Actor, organizationId: nu
     .where(eq(organizations.organizationId, organizationId))
     .limit(1);
   if (!row) throw notFound();
-  if (row.userTypeId === null || row.membershipId === null) {
-    if (actor.staffRole === 'admin') return { context: { organizationId, role: 'admin', asStaff: true }, lastUseDue: null };
-    throw notFound();
-  }
-  const role = ORGANIZATION_ROLES[row.userTypeId as keyof typeof ORGANIZATION_ROLES];
-  if (!role) throw notFound();
-  const due = !row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS;
-  return { context: { organizationId, role, asStaff: false }, lastUseDue: due ? row.membershipId : null };
+  const context = standingIn(actor, organizationId, row.membershipId === null ? null : row.userTypeId);
+  if (!context) throw notFound();
+  const due = row.membershipId !== null && (!row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS);
+  return { context, lastUseDue: due ? row.membershipId : null };
+}
+
+/**
+ * The actor's standing in organization `organizationId` (a path names it): the request's own when it acts in
+ * the same one, else resolved by the rule above, read-only — last_use is written when a request acts in the
+ * organization (organization_id), not when a path names it, so a refused call changes nothing.
+ */
+export async function membershipIn(db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationContext> {
+  if (actor.organization?.organizationId === organizationId) return actor.organization;
+  return (await resolveMembership(db, actor, organizationId)).context;
 }
 
 /** Records that a membership was used now (at most once an hour per membership, resolveMembership decides). */
@@ -78,3 +95,10 @@ export async function actorInRequestedOrganization(
   const { context, lastUseDue } = await resolveMembership(db, actor, organizationId);
   return { actor: Object.freeze({ ...actor, organization: context }), lastUseDue };
 }
+
+/** An actor acting in one organization, their standing there resolved (what organization-scoped policies read). */
+export type ActorInOrganization = Actor & { organization: OrganizationContext };
+
+/** The actor acting in the organization of `context` (the request's, or one a path named). */
+export const actingIn = (actor: Actor, context: OrganizationContext): ActorInOrganization =>
+  actor.organization === context ? (actor as ActorInOrganization) : Object.freeze({ ...actor, organization: context });

@@ -29,7 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { parseForm } from '../../platform/http/parse-form';
 import { organizationsEnabledGate } from '../organizations';
-import { readCampaignForm } from './multipart';
+import { readCampaignForm } from './multipart-http';
 import { presentCampaign, presentCampaignDetail } from './present';
 import {
   addCampaignResource,

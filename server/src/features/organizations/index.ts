@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { organizations } from '../../db/schema';
 import { decryptSecret } from '../../platform/crypto/secret-box';
 
-export { organizationsEnabledGate } from './enabled';
+export { organizationsEnabledGate } from './enabled-gate';
 export { actorInOrganization, organizationRules } from './policy';
 export { organizationRoutes } from './routes';
 export { organizationMemberRoutes } from './members-routes';

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../users';
-import { organizationsEnabledGate } from './enabled';
+import { organizationsEnabledGate } from './enabled-gate';
 import { addMember, changeMemberRole, createMemberResetLink, listMembers, readMember, removeMember, sendMemberResetEmail } from './members-service';
 
 const tags = ['organizations'];

@@ -20,7 +20,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { notFound } from '../../platform/http/errors';
 import { StorageNotFoundError } from '../../platform/storage';
 import { organizationAnalytics, organizationAnalyticsRange } from './analytics-service';
-import { organizationsEnabledGate } from './enabled';
+import { organizationsEnabledGate } from './enabled-gate';
 import { presentOrganization } from './present';
 import { createOrganization, deleteOrganization, listOrganizations, readOrganization, updateOrganization, welcomeVideoFile } from './service';
 

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { appConfig } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
 
-/** The app settings that switch a whole feature on or off (organizations_enabled has its own gate: organizations/enabled.ts). */
+/** The app settings that switch a whole feature on or off (organizations_enabled has its own gate: organizations/enabled-gate.ts). */
 export const FEATURE_SWITCHES = [
   'avatars_enabled',
   'super_fetch',

@@ -1,5 +1,5 @@
 // The multipart form of POST and PUT /campaigns (spec part 2 §7: "multipart form with thumbnail and campaign
-// JSON"): a `campaign` field holding JSON and an optional `thumbnail` file. files/multipart.ts requires its
+// JSON"): a `campaign` field holding JSON and an optional `thumbnail` file. files/multipart-http.ts requires its
 // file; here it is optional (a campaign without a thumbnail shows the default), so the form is read here. A
 // plain JSON body (the campaign object itself) is accepted too, for clients without a thumbnail.
 import type { FastifyRequest } from 'fastify';

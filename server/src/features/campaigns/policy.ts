@@ -13,10 +13,10 @@ import { and, eq, exists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, groupUsers } from '../../db/schema';
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
-import { actingIn, type ActorInOrganization } from '../../platform/auth/organization';
-import { forbidden, notFound } from '../../platform/http/errors';
+import type { ActorInOrganization } from '../../platform/auth/organization';
+import { forbidden } from '../../platform/http/errors';
 import { definePolicy } from '../../platform/policy/define-policy';
-import { actorInOrganization } from '../organizations';
+import { actorActingOn } from '../organizations';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -67,13 +67,7 @@ export function authorizeCreation(actor: ActorInOrganization): void {
  * see it; 403 for a change the role may not make. A request acting in an organization reads the campaign once.
  */
 export async function requireCampaign(db: Db | Tx, actor: Actor, campaignId: number, action: CampaignAction): Promise<{ campaign: CampaignRow; actor: ActorInOrganization }> {
-  let acting: ActorInOrganization;
-  if (actor.organization) acting = actingIn(actor, actor.organization);
-  else {
-    const [found] = await db.select({ organizationId: campaigns.organizationId }).from(campaigns).where(eq(campaigns.campaignId, campaignId)).limit(1);
-    if (!found) throw notFound();
-    acting = await actorInOrganization(db, actor, found.organizationId);
-  }
+  const acting = await actorActingOn(db, actor, { table: campaigns, id: campaigns.campaignId, organizationId: campaigns.organizationId }, campaignId);
   return { campaign: await campaignPolicy.require(db, acting, campaignId, action), actor: acting };
 }
 

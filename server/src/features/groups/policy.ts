@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { actingIn, type ActorInOrganization } from '../../platform/auth/organization';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { definePolicy } from '../../platform/policy/define-policy';
-import { actorInOrganization, organizationRules } from '../organizations';
+import { actorActingOn, organizationRules } from '../organizations';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -45,12 +45,6 @@ export function requireGroupCreation(actor: Actor, organizationId: number): Acto
  * a Member is not in; 403 for a Member's change. A request acting in an organization reads the group once.
  */
 export async function requireGroup(db: Db | Tx, actor: Actor, groupId: number, action: GroupAction): Promise<{ group: GroupRow; actor: ActorInOrganization }> {
-  let acting: ActorInOrganization;
-  if (actor.organization) acting = actingIn(actor, actor.organization);
-  else {
-    const [found] = await db.select({ organizationId: groups.organizationId }).from(groups).where(eq(groups.groupId, groupId)).limit(1);
-    if (!found) throw notFound();
-    acting = await actorInOrganization(db, actor, found.organizationId);
-  }
+  const acting = await actorActingOn(db, actor, { table: groups, id: groups.groupId, organizationId: groups.organizationId }, groupId);
   return { group: await groupPolicy.require(db, acting, groupId, action), actor: acting };
 }

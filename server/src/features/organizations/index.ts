@@ -5,7 +5,7 @@ import { organizations } from '../../db/schema';
 import { decryptSecret } from '../../platform/crypto/secret-box';
 
 export { organizationsEnabledGate } from './enabled-gate';
-export { actorInOrganization, organizationRules } from './policy';
+export { actorActingOn, actorInOrganization, organizationRules } from './policy';
 export { organizationRoutes } from './routes';
 export { organizationMemberRoutes } from './members-routes';
 

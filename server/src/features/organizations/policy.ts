@@ -5,6 +5,8 @@
 // this action.
 import type { OrganizationRole } from '@pluma/common/constants';
 import { ORGANIZATION_ACTIONS, type OrganizationAction } from '@pluma/common/organizations';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
 import { actingIn, membershipIn, type ActorInOrganization } from '../../platform/auth/organization';
@@ -46,6 +48,25 @@ export const organizationAccess = (db: Db | Tx, actor: Actor, organizationId: nu
 export async function actorInOrganization(db: Db | Tx, actor: Actor, organizationId: number): Promise<ActorInOrganization> {
   if (actor.organization && actor.organization.organizationId !== organizationId) throw notFound();
   return actingIn(actor, await organizationAccess(db, actor, organizationId));
+}
+
+/** An organization's record (a group, a campaign): its table, id column and organization column. */
+export interface OrganizationRecord {
+  table: PgTable;
+  id: AnyPgColumn;
+  organizationId: AnyPgColumn;
+}
+
+/**
+ * The actor acting in the organization of record `id`: the request's organization when it names one (the guard
+ * resolved it; the record's policy then scopes the read to it), else the record's own, read once (404 when the
+ * record does not exist or the actor is a stranger there).
+ */
+export async function actorActingOn(db: Db | Tx, actor: Actor, record: OrganizationRecord, id: number): Promise<ActorInOrganization> {
+  if (actor.organization) return actingIn(actor, actor.organization);
+  const [found] = await db.select({ organizationId: record.organizationId }).from(record.table).where(eq(record.id, id)).limit(1);
+  if (!found) throw notFound();
+  return actorInOrganization(db, actor, found.organizationId as number);
 }
 
 /** The access if the actor may take `action` there: 404 for strangers, 403 for a role without the right. */

@@ -87,5 +87,5 @@ export function signedIn<S extends FastifySchema>(app: FastifyInstance, schema: 
   return { preValidation, schema: { ...schema, security } };
 }
 
-/** A check run after authentication, before validation (e.g. credits/access.ts accessGate). */
+/** A check run after authentication, before validation (e.g. credits/access-gate.ts accessGate). */
 export type Gate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -6,7 +6,7 @@
 // index.html's first script hides it for a visitor with a session or another saved language.
 // Renders are cached per screen, language and configuration (a few keys), never per visitor.
 // A signed-in visitor's open conversation is drawn too (its records read by features/messages/
-// conversation-picture.ts): that render is the visitor's own, cached by what it shows (a digest of the
+// conversation-picture-http.ts): that render is the visitor's own, cached by what it shows (a digest of the
 // records, language and configuration) so a reload of an unchanged conversation costs no render.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -103,7 +103,7 @@ export function firstPaintToken(cookieHeader: string | undefined): string | null
 export interface WebAppOptions {
   /** The public configuration (what GET /api/appconfig sends): the first paint needs it. */
   publicConfig?: () => Promise<ConfigEntry[]>;
-  /** The records of a signed-in visitor's open conversation (features/messages/conversation-picture.ts), or null. */
+  /** The records of a signed-in visitor's open conversation (features/messages/conversation-picture-http.ts), or null. */
   conversationPicture?: (token: string, conversationId: number) => Promise<Omit<ConversationPicture, 'url' | 'lang'> | null>;
 }
 

@@ -1,6 +1,6 @@
 // Every feature of the web app. A new feature adds its definition here (routes and who may open them,
-// tabs, menus) and the shell and the session routing pick it up; see app/registry.ts for the shape.
-import type { FeatureDefinition } from '../app/registry';
+// tabs, menus) and the shell and the session routing pick it up; see platform/registry.ts for the shape.
+import type { FeatureDefinition } from '../platform/registry';
 import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
 import { adminStaffFeature } from './admin-staff/feature';

@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListResults } from '../../ui/ListResults';
 import { ListTable } from '../../ui/ListTable';

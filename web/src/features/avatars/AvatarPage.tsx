@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 import { showSuccess } from '../../ui/alerts';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';

@@ -9,7 +9,7 @@ import { IconDots, IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersPlu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/session/session-context';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { CardGrid } from '../../ui/CardGrid';
 import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';

@@ -10,7 +10,7 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { formatUsd } from '../pricing/price';

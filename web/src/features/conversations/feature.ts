@@ -2,7 +2,7 @@
 // the conversation screen at /conversations/{id} (also seen as /conversation/{id}).
 import { IconMessages } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const ConversationsPage = lazy(() => import('./ConversationsPage'));
 const ConversationTagsPage = lazy(() => import('./ConversationTagsPage'));

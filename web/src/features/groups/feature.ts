@@ -1,7 +1,7 @@
 // Groups of the active organization (issue 12 item 4; spec part 2 §2 /organization/groups,
 // /organization/groups/{groupId}). The sidebar's organization picker links here.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const groupsFeature: FeatureDefinition = {
   id: 'groups',

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '
 import type { OnboardingStatus } from '@pluma/common/onboarding';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../app/config/app-config';
+import { useAppConfig } from '../../platform/config/app-config';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { StartChatBox } from '../conversations/StartChatBox';
 import { useWalkthroughMessages } from './onboarding-api';

@@ -3,7 +3,7 @@
 // (the Stripe section lists its own catalog). Anyone else sees the not-found page, as the server refuses them.
 import { ProductFormScreen } from '../admin-products/ProductFormPage';
 import { ORGANIZATION_PRODUCTS } from '../admin-products/product-scope';
-import NotFoundPage from '../home/NotFoundPage';
+import NotFoundPage from '../../ui/NotFoundPage';
 import { WithActiveOrganization } from './ActiveOrganization';
 
 export default function OrganizationProductFormPage() {

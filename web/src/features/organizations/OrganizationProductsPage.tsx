@@ -4,7 +4,7 @@
 // refuses them). The back office's list, in the organization's scope (admin-products/product-scope.ts).
 import { ProductsScreen } from '../admin-products/ProductsPage';
 import { ORGANIZATION_PRODUCTS } from '../admin-products/product-scope';
-import NotFoundPage from '../home/NotFoundPage';
+import NotFoundPage from '../../ui/NotFoundPage';
 import { WithActiveOrganization } from './ActiveOrganization';
 
 export default function OrganizationProductsPage() {

@@ -3,7 +3,7 @@
 // organization's admin panel. The picker is a sidebar widget; the choice of organization at start wraps
 // the shell (organization-context.tsx). Groups are their own feature (features/groups).
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const organizationsFeature: FeatureDefinition = {
   id: 'organizations',

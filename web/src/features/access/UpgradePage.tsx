@@ -3,7 +3,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../platform/session/session-context';
 import { formatNumber, isUnlimitedWords } from '../../platform/words';
-import { ProductGrid } from '../pricing/ProductGrid';
+import { ProductGrid } from '../pricing';
 import { PageHeader } from '../../ui/PageHeader';
 
 export default function UpgradePage() {

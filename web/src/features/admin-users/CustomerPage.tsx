@@ -22,7 +22,7 @@ import { RecordsSection } from '../../ui/RecordsSection';
 import { screenText } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CUSTOMERS_KEY, createResetLink, customerKey, deleteCustomer, impersonate, impersonationUrl, revokeAccess, sendRecoveryEmail, useCustomer } from './admin-users-api';
-import { InvoiceModal } from '../admin-purchases/InvoiceModal';
+import { InvoiceModal } from '../admin-purchases';
 import { formatDateTime, formatMoney, formatNumber, invoiceEditorRow, whatsappLink } from './customers-view';
 import { CustomerCard, CustomerField as Field } from './CustomerCard';
 import { ExtendAccessModal } from './ExtendAccessModal';

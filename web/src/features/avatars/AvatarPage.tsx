@@ -18,7 +18,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { screenText } from '../../ui/screen-text';
 import { usePageTitle } from '../../ui/use-page-title';
-import { useCreateConversation } from '../conversations/conversations-api';
+import { useCreateConversation } from '../conversations';
 import { AiKeyPrompt } from './AiKeyPrompt';
 import { AVATARS_KEY, avatarKey, deleteAvatar, isAiKeyRequired, refineAvatar, syncAvatar, useAvatar } from './avatars-api';
 import { CloneModal } from './CloneModal';
@@ -27,8 +27,7 @@ import { ContextCard } from './ContextCard';
 import { FilesPanel } from './FilesPanel';
 import { RefineStatus, useRefineEvents } from './RefineStatus';
 import { TemplatesPanel } from './TemplatesPanel';
-import { OutputsPanel } from '../trainings/OutputsPanel';
-import { TrainingsPanel } from '../trainings/TrainingsPanel';
+import { OutputsPanel, TrainingsPanel } from '../trainings';
 import { useAvatarErrors } from './use-avatar-errors';
 
 export default function AvatarPage() {

@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
 import { useListControls } from '../../ui/use-list-controls';
-import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { WithActiveOrganization } from '../organizations';
 import { CampaignFormModal } from './CampaignFormModal';
 import { useCampaigns } from './campaigns-api';
 import { DeleteCampaignModal } from './DeleteCampaignModal';

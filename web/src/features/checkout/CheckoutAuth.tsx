@@ -15,11 +15,7 @@ import { useSession } from '../../platform/session/session-context';
 import { currentLanguage } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { login, normalizeEmail, signup } from '../auth/auth-api';
-import { loginErrors, type LoginValues } from '../auth/auth-rules';
-import { AuthForm, EmailField, PasswordField } from '../auth/AuthForm';
-import { emptySignupValues, SIGNUP_FIELD_OF, signupErrors, signupPayload, type SignupField, type SignupValues } from '../auth/signup-validation';
-import { useAuthSubmit, validationDetails } from '../auth/use-auth-submit';
+import { AuthForm, EmailField, emptySignupValues, login, loginErrors, type LoginValues, normalizeEmail, PasswordField, signup, SIGNUP_FIELD_OF, signupErrors, type SignupField, signupPayload, type SignupValues, useAuthSubmit, validationDetails } from '../auth';
 
 type Screen = 'login' | 'signup';
 

@@ -13,7 +13,7 @@ import { useSession } from '../../platform/session/session-context';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitle } from '../../ui/use-page-title';
 import { PayPalCheckoutButton } from '../paypal';
-import { productText } from '../pricing/product-text';
+import { productText } from '../pricing';
 import { useCheckoutConfig, useCheckoutProduct, type DiscountLookup } from './checkout-api';
 import { activePurchaseOf, checkoutVerdict, planChangeKind } from './checkout-rules';
 import { CheckoutAuth } from './CheckoutAuth';

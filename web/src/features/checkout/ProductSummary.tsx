@@ -7,8 +7,7 @@ import { basePriceCents, centsToDollars } from '@pluma/common/rules/discounted-p
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../platform/words';
-import { formatUsd } from '../pricing/price';
-import { productText } from '../pricing/product-text';
+import { formatUsd, productText } from '../pricing';
 import type { CheckoutProduct, DiscountLookup } from './checkout-api';
 import { hasTrial } from './checkout-pricing';
 

@@ -29,7 +29,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
-import { switchOrganization } from '../organizations/organization-context';
+import { switchOrganization } from '../organizations';
 import type { EditorHandle } from './DocumentEditor';
 import { DocumentHtml } from './DocumentHtml';
 import { campaignDocumentKey, DOCUMENTS_KEY, downloadDocx, useCampaignDocument } from './documents-api';

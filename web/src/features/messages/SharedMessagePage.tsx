@@ -11,8 +11,7 @@ import { ApiError } from '../../api/api-error';
 import { useAppConfig } from '../../platform/config/app-config';
 import { Logo } from '../../ui/Logo';
 import { usePageTitle } from '../../ui/use-page-title';
-import { MessageCitations } from '../chat/MessageCitations';
-import { MessageMarkdown } from '../chat/MessageMarkdown';
+import { MessageCitations, MessageMarkdown } from '../chat';
 import { fetchSharedMessage } from './messages-api';
 
 export default function SharedMessagePage() {

@@ -22,6 +22,31 @@ const serverTests = ['server/src/**/*.test.ts', 'server/src/test/**'];
 const deepFeatureImport =
   "another feature only through its index.ts: import from '../<feature>' (add the symbol to its index.ts), not '../<feature>/<file>'";
 
+// Web boundaries (docs/architecture.md, "Boundaries"). Tests may reach in anywhere.
+const webNeverServer = { group: ['@pluma/server*', '**/server/src/**'], message: 'web/ must never import server/' };
+const webTests = ['web/src/**/*.test.{ts,tsx}', 'web/src/test/**'];
+const webFeatureImport = "A web feature file imports another feature only through its index.ts: import from '../<feature>' (add the symbol to its index.ts), not '../<feature>/<file>'";
+const webFeatureApp = 'A web feature does not import web/src/app (the shell, which imports the features): what features share with it lives in web/src/platform or web/src/ui';
+// A web feature's boundaries, for a file `depth` folders below web/src/features/<feature>/: no other
+// feature's files, nothing of app/, and (as for all of web/) nothing of server/. One rule with all of them,
+// since a later config's options for the same rule replace the earlier ones for a file.
+const webFeatureBoundaries = (depth) => {
+  const up = '\\.\\./'.repeat(depth);
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          webNeverServer,
+          { regex: `^${up}[^./][^/]*/`, message: webFeatureImport },
+          { regex: '(^|/)features/[^/]+/.', message: webFeatureImport },
+          { regex: `^${up}\\.\\./app(/|$)`, message: webFeatureApp },
+        ],
+      },
+    ],
+  };
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/*.js'] },
   js.configs.recommended,
@@ -113,7 +138,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...noImport(['@pluma/server*', '**/server/src/**'], 'web/ must never import server/'),
+      'no-restricted-imports': ['error', { patterns: [webNeverServer] }],
     },
   },
+  // Web features meet only through their index.ts, and do not import the shell (app/), which imports them.
+  { files: ['web/src/features/*/*.{ts,tsx}'], ignores: webTests, rules: webFeatureBoundaries(1) },
+  { files: ['web/src/features/*/*/*.{ts,tsx}'], ignores: webTests, rules: webFeatureBoundaries(2) },
 );

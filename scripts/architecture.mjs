@@ -237,8 +237,11 @@ const handWrittenPolicies = policyFiles.filter((file) => !/\bdefine(Policy|Rules
 
 // --- web: imports across features ------------------------------------------------------------------------
 const WEB_FEATURES = 'web/src/features/';
+// The shell: it imports the features (their feature.ts), so a feature importing it ties the two together.
+const WEB_APP = 'web/src/app/';
 const webFiles = walk(path.join(root, 'web', 'src'), (f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !isTest(f));
 const webDeepImports = [];
+const webAppImports = [];
 for (const file of webFiles) {
   const from = featureOf(file, WEB_FEATURES);
   // web/src/features/index.ts is the registry of every feature, not a feature: it reads each one's feature.ts.
@@ -248,6 +251,7 @@ for (const file of webFiles) {
     if (!target) continue;
     const to = featureOf(target, WEB_FEATURES);
     if (to && to !== from && !/\/index\.tsx?$/.test(target)) webDeepImports.push(`${rel(file)} -> ${rel(target)}`);
+    if (rel(target).startsWith(WEB_APP)) webAppImports.push(`${rel(file)} -> ${rel(target)}`);
   }
 }
 
@@ -260,12 +264,13 @@ const figures = {
   policiesWithoutDefinePolicy: handWrittenPolicies.length,
   servicesCallingPresenters: presentingServices.length,
   webDeepFeatureImports: webDeepImports.length,
+  webFeatureImportsIntoApp: webAppImports.length,
 };
 const share = operations.length ? ((100 * (operations.length - offContract.length - exceptions.length)) / operations.length).toFixed(1) : '100.0';
 console.log(`architecture: ${operations.length} service operations, ${share}% on the contract ({ actor, db } or { ctx, actor }), ${exceptions.length} documented exceptions`);
 for (const [shape, n] of [...shapes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${shape}`);
 console.log(`  policies: ${policyFiles.length - handWrittenPolicies.length} of ${policyFiles.length} feature policy.ts files use definePolicy (or defineRules); service modules calling a presenter: ${presentingServices.length}`);
-console.log(`  import cycles in server/src: ${cycles.length} among files, ${featureCycles.length} among features; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}`);
+console.log(`  import cycles in server/src: ${cycles.length} among files, ${featureCycles.length} among features; features importing each other: ${mutualFeatures.length}; web imports into another feature's files: ${webDeepImports.length}, from a feature into web/src/app: ${webAppImports.length}`);
 if (args.has('--list')) {
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);
   for (const cycle of featureCycles) console.log(`feature cycle: ${cycle.join(' -> ')}`);
@@ -275,6 +280,7 @@ if (args.has('--list')) {
   for (const op of exceptions) console.log(`exception: ${op.file} ${op.name}: ${op.exception}`);
   for (const op of offContract) console.log(`off contract: ${op.file} ${op.name} ${op.shape}`);
   for (const line of webDeepImports) console.log(`web deep import: ${line}`);
+  for (const line of webAppImports) console.log(`web app import: ${line}`);
 }
 
 if (args.has('--write-baseline')) {

@@ -155,6 +155,8 @@ const MANTINE_FIRST_CSS = 'src/app/mantine-first.css';
 const MANTINE_ALL_CSS = /[\\/]@mantine[\\/]core[\\/]styles\.layer\.css$/;
 const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/]/;
 const FEATURE_MODULE = /[\\/]src[\\/]features[\\/]/;
+// A feature's index.ts, through which the other features import it (eslint.config.js): only re-exports.
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 /**
  * Checks that src/app/mantine-first.css has the styles of every Mantine component the code can render
@@ -239,6 +241,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The features' index.ts files have no side effects: a screen that imports one thing from a feature gets
+      // that thing's modules, not those of everything else the index exports (rolldown otherwise puts them all
+      // in the chunks of every importer: the start-a-chat box would bring the chat's markdown with it).
+      treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id) },
       output: {
         // What every first visit runs comes in few files, so they download in one round on a slow
         // network: React (long-lived), the other libraries the entry needs (router, TanStack Query,

@@ -6,7 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { safeStorage } from './api/storage-keys';
 import { App } from './app/App';
-import { prefetchAppConfig } from './app/config/app-config';
+import { prefetchAppConfig } from './platform/config/app-config';
 import { capturePendingUid } from './app/session/pending-uid';
 import './i18n';
 

@@ -4,10 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppRouter } from './AppRouter';
-import { readConfig, useAppConfigQuery } from './config/app-config';
+import { readConfig, useAppConfigQuery } from '../platform/config/app-config';
 import { DocumentHead } from './config/DocumentHead';
 import { buildTheme } from './config/theme';
-import { afterFirstPaint } from './first-paint';
+import { afterFirstPaint } from '../platform/first-paint';
 import { createQueryClient } from './query-client';
 import { SessionProvider } from './session/SessionProvider';
 

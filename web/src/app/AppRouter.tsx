@@ -8,10 +8,10 @@ import { applyLanguage, savedLanguage } from '../i18n';
 import { FirstPaintDone } from '../prerender/remove-first-paint';
 import { registry } from './app-registry';
 import { RouteErrorBoundary } from '../ui/RouteErrorBoundary';
-import { useAppConfig, useAppConfigQuery } from './config/app-config';
-import { LoadingScreen } from './LoadingScreen';
+import { useAppConfig, useAppConfigQuery } from '../platform/config/app-config';
+import { LoadingScreen } from '../ui/LoadingScreen';
 import { decideRoute } from './session/routing';
-import { CURRENT_USER_QUERY_KEY, useSession } from './session/session-context';
+import { CURRENT_USER_QUERY_KEY, useSession } from '../platform/session/session-context';
 import { StartupError } from './StartupError';
 
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { PageLoader } from '../ui/PageLoader';
 import { RouteErrorBoundary } from '../ui/RouteErrorBoundary';
-import { useAppConfig } from './config/app-config';
-import { authPath } from './session/paths';
-import { Logo } from './shell/Logo';
+import { useAppConfig } from '../platform/config/app-config';
+import { authPath } from '../platform/session/paths';
+import { Logo } from '../ui/Logo';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

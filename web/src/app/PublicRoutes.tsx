@@ -2,7 +2,7 @@
 // All of Mantine's styles: the entry loads only the first screens' (main.tsx, app/mantine-first.css).
 import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
-import NotFoundPage from '../features/home/NotFoundPage';
+import NotFoundPage from '../ui/NotFoundPage';
 import { registry } from './app-registry';
 import { PublicLayout } from './PublicLayout';
 

@@ -1,5 +1,5 @@
-// The registry built from the feature list (app/registry.ts describes it).
+// The registry built from the feature list (platform/registry.ts describes it).
 import { features } from '../features';
-import { buildRegistry } from './registry';
+import { buildRegistry } from '../platform/registry';
 
 export const registry = buildRegistry(features);

@@ -3,7 +3,7 @@
 import { ErrorIds } from '@pluma/common/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
-import { APP_CONFIG_QUERY_KEY } from './config/app-config';
+import { APP_CONFIG_QUERY_KEY } from '../platform/config/app-config';
 
 export function createQueryClient() {
   // A feature switched off since the settings were read answers 404 feature_disabled: read them again,

@@ -1,6 +1,6 @@
 // Every feature of the web app. A new feature adds its definition here (routes and who may open them,
-// tabs, menus) and the shell and the session routing pick it up; see app/registry.ts for the shape.
-import type { FeatureDefinition } from '../app/registry';
+// tabs, menus) and the shell and the session routing pick it up; see platform/registry.ts for the shape.
+import type { FeatureDefinition } from '../platform/registry';
 import { accessFeature } from './access/feature';
 import { accountFeature } from './account/feature';
 import { adminStaffFeature } from './admin-staff/feature';
@@ -12,6 +12,7 @@ import { analyticsFeature } from './analytics/feature';
 import { authFeature } from './auth/feature';
 import { avatarsFeature } from './avatars/feature';
 import { billingFeature } from './billing/feature';
+import { chatFeature } from './chat/feature';
 import { checkoutFeature } from './checkout/feature';
 import { conversationsFeature } from './conversations/feature';
 import { groupsFeature } from './groups/feature';
@@ -29,4 +30,4 @@ import { campaignsFeature } from './campaigns/feature';
 import { tutorialsFeature } from './tutorials/feature';
 import { widgetsFeature } from './widgets/feature';
 
-export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature, documentsFeature, campaignsFeature, tutorialsFeature, widgetsFeature];
+export const features: FeatureDefinition[] = [authFeature, accountFeature, billingFeature, accessFeature, pricingFeature, checkoutFeature, legalFeature, conversationsFeature, chatFeature, messagesFeature, adminPurchasesFeature, adminUsersFeature, adminStaffFeature, adminProductsFeature, adminSettingsFeature, analyticsFeature, organizationsFeature, groupsFeature, avatarsFeature, onboardingFeature, templatesFeature, workflowsFeature, superFetchFeature, ideasFeature, documentsFeature, campaignsFeature, tutorialsFeature, widgetsFeature];

@@ -8,9 +8,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { APP_CONFIG_QUERY_KEY } from '../app/config/app-config';
+import { APP_CONFIG_QUERY_KEY } from '../platform/config/app-config';
 import { createQueryClient } from '../app/query-client';
-import { SessionContext, type SessionValue } from '../app/session/session-context';
+import { SessionContext, type SessionValue } from '../platform/session/session-context';
 import { i18n } from '../i18n';
 import { AppNotifications } from '../ui/AppNotifications';
 

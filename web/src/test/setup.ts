@@ -9,9 +9,9 @@ import { afterEach, vi } from 'vitest';
 import { resetOrganizationStoreForTests } from '../api/organization';
 import { resetSocketForTests } from '../api/socket';
 import { FIRST_PAINT_COOKIE } from '../api/token-store';
-import { resetFirstConfigForTests } from '../app/config/app-config';
-import { resetFirstPaint } from '../app/first-paint';
-import { resetBreadcrumbLabelsForTests } from '../app/shell/breadcrumb-labels';
+import { resetFirstConfigForTests } from '../platform/config/app-config';
+import { resetFirstPaint } from '../platform/first-paint';
+import { resetBreadcrumbLabelsForTests } from '../platform/shell/breadcrumb-labels';
 import { resetFirstPromptsForTests } from '../features/chat/first-prompt';
 import { resetCodeHighlighterForTests } from '../features/chat/use-code-highlighter';
 import { resetStripeLoaderForTests } from '../features/checkout/stripe-loader';
@@ -71,11 +71,11 @@ function resetModuleState() {
   resetOrganizationStoreForTests();
   // Which user's organization was chosen in this page load (organizations/organization-context.tsx).
   resetOrganizationSelection();
-  // The configuration fetched before the first render (app/config/app-config.ts, main.tsx).
+  // The configuration fetched before the first render (platform/config/app-config.ts, main.tsx).
   resetFirstConfigForTests();
-  // The first contentful paint, awaited before the notifications load (app/first-paint.ts).
+  // The first contentful paint, awaited before the notifications load (platform/first-paint.ts).
   resetFirstPaint();
-  // Crumb labels screens give their own path (app/shell/breadcrumb-labels.ts).
+  // Crumb labels screens give their own path (platform/shell/breadcrumb-labels.ts).
   resetBreadcrumbLabelsForTests();
   // The tab title a screen asked for (ui/use-page-title.ts).
   resetScreenTitleForTests();

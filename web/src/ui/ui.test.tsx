@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LoadingScreen } from '../app/LoadingScreen';
+import { LoadingScreen } from './LoadingScreen';
 import '../i18n';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { showError, showSuccess } from './alerts';

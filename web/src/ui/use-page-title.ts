@@ -1,6 +1,6 @@
 // "Page · App" in the browser tab while a screen is shown.
 import { useEffect } from 'react';
-import { useAppConfig } from '../app/config/app-config';
+import { useAppConfig } from '../platform/config/app-config';
 
 // The title the shown screen asked for: the site title (app/config/DocumentHead.tsx), which may be written
 // after it (a configuration change, or simply a later effect), must not replace it.

@@ -3,7 +3,7 @@
 // since a strict script CSP would block scripts added later.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from './app-config';
+import { useAppConfig } from '../../platform/config/app-config';
 import { activeScreenTitle } from '../../ui/use-page-title';
 import { setCustomCss, setFavicon, setSocialMeta, setThemeColor } from './document-head';
 

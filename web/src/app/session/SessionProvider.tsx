@@ -14,9 +14,9 @@ import { clearLocalDocumentData } from '../../features/documents/local-data';
 import { applyLanguage, currentLanguage } from '../../i18n';
 import { showError } from '../../ui/alerts';
 import { describeError } from '../../ui/error-handler';
-import { APP_CONFIG_QUERY_KEY } from '../config/app-config';
+import { APP_CONFIG_QUERY_KEY } from '../../platform/config/app-config';
 import { bootstrapSession, type BootstrapResult } from './bootstrap';
-import { CURRENT_USER_QUERY_KEY, SessionContext, type SessionState, type SessionValue } from './session-context';
+import { CURRENT_USER_QUERY_KEY, SessionContext, type SessionState, type SessionValue } from '../../platform/session/session-context';
 
 // Once per page load (the app's one query client), shared by StrictMode's double effects. Keyed by the
 // client, not a module variable: each app a test renders starts as a page load does.

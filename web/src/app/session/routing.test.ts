@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteAccess } from '../registry';
+import type { RouteAccess } from '../../platform/registry';
 import { decideRoute, isAuthPath, pendingUidRedirect, type RoutingInput } from './routing';
 
-// What features declare (app/registry.ts), including areas still to come (checkout, embedded chat, back-office).
+// What features declare (platform/registry.ts), including areas still to come (checkout, embedded chat, back-office).
 const access: RouteAccess = {
   standalone: ['/checkout', '/thankyou', '/reset-password', '/chat-embedded', '/shared'],
   keepSignInUid: ['/chat-embedded'],

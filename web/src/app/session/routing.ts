@@ -1,9 +1,9 @@
 // Session routing as a pure decision (spec part 1 §2 and §4, part 2 §2): what the current URL shows for
 // the current session state. Which pages are public, standalone or open without access comes from the
-// features (RouteAccess, app/registry.ts). The router component renders the decision; tests cover every rule.
+// features (RouteAccess, platform/registry.ts). The router component renders the decision; tests cover every rule.
 import type { Lang } from '@pluma/common/constants';
-import type { RouteAccess } from '../registry';
-import { authPath, isUnder, normalizePath, type AuthScreen } from './paths';
+import type { RouteAccess } from '../../platform/registry';
+import { authPath, isUnder, normalizePath, type AuthScreen } from '../../platform/session/paths';
 
 export type SessionStatus = 'unknown' | 'signedOut' | 'signedIn';
 

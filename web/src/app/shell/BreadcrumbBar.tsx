@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useBreadcrumbLabelOf } from './breadcrumb-labels';
+import { useBreadcrumbLabelOf } from '../../platform/shell/breadcrumb-labels';
 import { buildBreadcrumbs } from './breadcrumbs';
 
 export function BreadcrumbBar() {

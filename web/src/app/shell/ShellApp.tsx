@@ -2,16 +2,16 @@
 // All of Mantine's styles: the entry loads only the first screens' (main.tsx, app/mantine-first.css).
 import '@mantine/core/styles.layer.css';
 import { Route, Routes } from 'react-router';
-import NotFoundPage from '../../features/home/NotFoundPage';
+import NotFoundPage from '../../ui/NotFoundPage';
 import { OnboardingGate, OnboardingOutlet } from '../../features/onboarding/OnboardingGate';
 import { OrganizationGate, PersonalOnlyPages } from '../../features/organizations/organization-context';
 import { lazy } from 'react';
 import { registry } from '../app-registry';
-import { useAppConfig } from '../config/app-config';
-import { useCurrentUser } from '../session/session-context';
+import { useAppConfig } from '../../platform/config/app-config';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { Shell } from './Shell';
 
-const HomePage = lazy(() => import('../../features/home/HomePage'));
+const HomePage = lazy(() => import('../home/HomePage'));
 const NoAccessPanel = lazy(() => import('../../features/access/NoAccessPanel'));
 const FeatureUnavailablePage = lazy(() => import('./FeatureUnavailablePage'));
 
@@ -48,7 +48,7 @@ function ShellRoutes() {
       {registry.routes.map((route) => {
         // A staff page is a 404 for everyone else; 'manager' pages admit admins too.
         const allowed = !route.staffRole || staffRole === 'admin' || staffRole === route.staffRole;
-        // A switched-off feature is not available to anyone, staff included (app/registry.ts routeSwitch).
+        // A switched-off feature is not available to anyone, staff included (platform/registry.ts routeSwitch).
         const off = route.configKey !== undefined && !config.on(route.configKey);
         const element = off ? <FeatureUnavailablePage /> : allowed ? <route.component /> : <NotFoundPage />;
         return <Route key={route.path} path={route.path} element={element} />;

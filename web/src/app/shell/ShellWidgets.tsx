@@ -4,8 +4,8 @@
 import { Suspense } from 'react';
 import { RouteErrorBoundaryQuiet } from '../../ui/RouteErrorBoundary';
 import { registry } from '../app-registry';
-import type { ShellWidget } from '../registry';
-import { SidebarNavigation } from './sidebar-navigation';
+import type { ShellWidget } from '../../platform/registry';
+import { SidebarNavigation } from '../../platform/shell/sidebar-navigation';
 
 export function ShellWidgets({ slot, onNavigate = () => {} }: { slot: ShellWidget['slot']; onNavigate?: () => void }) {
   const widgets = registry.widgets.filter((widget) => widget.slot === slot);

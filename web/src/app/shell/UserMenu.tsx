@@ -5,13 +5,9 @@ import { IconChevronUp, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registry } from '../app-registry';
-import { useSession } from '../session/session-context';
+import { initials } from '../../ui/initials';
+import { useSession } from '../../platform/session/session-context';
 import classes from './Shell.module.css';
-
-export function initials(user: Pick<CurrentUser, 'name' | 'last_name' | 'email'>): string {
-  const letters = `${user.name.trim()[0] ?? ''}${user.last_name.trim()[0] ?? ''}`;
-  return (letters || user.email[0] || '?').toUpperCase();
-}
 
 export function UserMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { t } = useTranslation();

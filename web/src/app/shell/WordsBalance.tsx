@@ -2,7 +2,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconLetterCase } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, isUnlimitedWords } from './words';
+import { formatNumber, isUnlimitedWords } from '../../platform/words';
 
 export function WordsBalance({ words }: { words: number }) {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../app/config/app-config';
+import { useAppConfig } from '../../platform/config/app-config';
 import { AccessNotice } from './AccessNotice';
 
 export type OutOfCreditsVariant = 'default' | 'avatars' | 'chat';

@@ -1,9 +1,9 @@
 // /upgrade: the user's current plan and balance, then the plans they can move to.
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../app/session/session-context';
-import { formatNumber, isUnlimitedWords } from '../../app/shell/words';
-import { ProductGrid } from '../pricing/ProductGrid';
+import { useCurrentUser } from '../../platform/session/session-context';
+import { formatNumber, isUnlimitedWords } from '../../platform/words';
+import { ProductGrid } from '../pricing';
 import { PageHeader } from '../../ui/PageHeader';
 
 export default function UpgradePage() {

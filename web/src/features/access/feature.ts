@@ -1,6 +1,6 @@
 // Access pages: /sorry (premium or limit error) and /upgrade (spec part 1 §2), for users without access too.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const accessFeature: FeatureDefinition = {
   id: 'access',

@@ -12,7 +12,7 @@ import { isLang } from '../../i18n';
 import { showSuccess } from '../../ui/alerts';
 import { localizeServerText } from '../../ui/server-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { AI_KEY_KEY, removeAiKey, saveAiKey, testAiKey, useAiKey } from '../avatars/avatars-api';
+import { AI_KEY_KEY, removeAiKey, saveAiKey, testAiKey, useAiKey } from '../avatars';
 
 export function AiKeyCard() {
   // Texts of the main bundle (settings.aiKey): a language switch on this screen applies at once.

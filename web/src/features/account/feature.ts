@@ -1,7 +1,7 @@
 // Own account: settings and profile (spec part 1 §2), open to users without access too.
 import { IconSettings, IconUser } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const accountFeature: FeatureDefinition = {
   id: 'account',

@@ -1,7 +1,7 @@
 // Saves profile changes and keeps the session's copy of the user (and the interface) in step.
 import type { UpdateProfileRequest } from '@pluma/common/users';
 import { useMutation } from '@tanstack/react-query';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { applyLanguage } from '../../i18n';
 import { updateProfile } from './profile-api';
 

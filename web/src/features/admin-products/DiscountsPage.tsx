@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListResults } from '../../ui/ListResults';

@@ -2,7 +2,7 @@
 // /admin/products/{product_id}/edit). Staff managers read the lists; only admins open the form (Pluma's
 // staff rights), and the pages hide what a manager may not do.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const ProductFormPage = lazy(() => import('./ProductFormPage'));
 

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../app/session/session-context';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { DateRangeInput } from '../../ui/DateRangeInput';
 import { ListResults } from '../../ui/ListResults';

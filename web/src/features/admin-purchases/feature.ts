@@ -2,7 +2,7 @@
 // tab). Staff open it (managers read, admins also edit: Pluma's staff rights); first in the Admin menu,
 // which the shell shows only in the Personal organization (spec part 2 §2).
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const adminPurchasesFeature: FeatureDefinition = {
   id: 'admin-purchases',

@@ -1,7 +1,7 @@
 // Back-office settings (issue 11 item 5; spec part 1 §2 /admin/settings): app configuration, key tests and
 // the outbox. Admins only (Pluma's staff rights: managers have no settings), in the Admin staff menu.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const adminSettingsFeature: FeatureDefinition = {
   id: 'admin-settings',

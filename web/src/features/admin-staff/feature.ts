@@ -1,7 +1,7 @@
 // Back-office staff (issue 11 item 3; spec part 1 §2 /admin/staff). Admins only (docs/decisions.md "Staff
 // rights"): the menu entry is hidden from managers and the server refuses them.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const adminStaffFeature: FeatureDefinition = {
   id: 'admin-staff',

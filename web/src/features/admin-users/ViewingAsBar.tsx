@@ -7,7 +7,7 @@ import { IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endViewAsTab } from '../../api/storage-keys';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 
 export default function ViewingAsBar() {
   const { t } = useTranslation('admin-users');

@@ -2,7 +2,7 @@
 // Managers read and give access; admins also create, edit, delete and log in as a customer (docs/decisions.md
 // "Staff rights"). The "Viewing as" bar of an impersonated session is an overlay widget of the shell.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const adminUsersFeature: FeatureDefinition = {
   id: 'admin-users',

@@ -1,7 +1,7 @@
 // Back-office analytics (issue 11 item 6; spec part 1 §2 /admin/analytics/income, customers, products).
 // Staff open them (managers too); the Analytics menu shows only in the Personal organization (spec part 2 §2).
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const analyticsFeature: FeatureDefinition = {
   id: 'analytics',

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 import { showSuccess } from '../../ui/alerts';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
@@ -18,7 +18,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { screenText } from '../../ui/screen-text';
 import { usePageTitle } from '../../ui/use-page-title';
-import { useCreateConversation } from '../conversations/conversations-api';
+import { useCreateConversation } from '../conversations';
 import { AiKeyPrompt } from './AiKeyPrompt';
 import { AVATARS_KEY, avatarKey, deleteAvatar, isAiKeyRequired, refineAvatar, syncAvatar, useAvatar } from './avatars-api';
 import { CloneModal } from './CloneModal';
@@ -27,8 +27,7 @@ import { ContextCard } from './ContextCard';
 import { FilesPanel } from './FilesPanel';
 import { RefineStatus, useRefineEvents } from './RefineStatus';
 import { TemplatesPanel } from './TemplatesPanel';
-import { OutputsPanel } from '../trainings/OutputsPanel';
-import { TrainingsPanel } from '../trainings/TrainingsPanel';
+import { OutputsPanel, TrainingsPanel } from '../trainings';
 import { useAvatarErrors } from './use-avatar-errors';
 
 export default function AvatarPage() {

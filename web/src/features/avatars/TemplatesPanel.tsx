@@ -11,7 +11,7 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../app/config/app-config';
+import { useAppConfig } from '../../platform/config/app-config';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';

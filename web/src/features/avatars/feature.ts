@@ -2,7 +2,7 @@
 // /avatars/{avatar_id}/*; the Avatars tab shows only when avatars_enabled is on (spec part 1 §2).
 import { IconUserCircle } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const avatarsFeature: FeatureDefinition = {
   id: 'avatars',

@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
 import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';

@@ -2,7 +2,7 @@
 // cancelling a subscription. Open without access too: a customer whose access ended still sees their bills.
 import { IconReceipt } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const billingFeature: FeatureDefinition = {
   id: 'billing',

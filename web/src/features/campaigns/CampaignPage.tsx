@@ -20,7 +20,7 @@ import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { WithActiveOrganization } from '../organizations';
 import { CampaignFormModal } from './CampaignFormModal';
 import { addCampaignResource, campaignKey, removeCampaignResource, useCampaign, useCampaignResources, useResourceCandidates } from './campaigns-api';
 import { DeleteCampaignModal } from './DeleteCampaignModal';

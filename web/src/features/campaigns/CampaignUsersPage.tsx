@@ -18,7 +18,7 @@ import { screenText } from '../../ui/screen-text';
 import { TableStateRows } from '../../ui/TableStateRows';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { WithActiveOrganization } from '../organizations';
 import { campaignIdParam } from './CampaignPage';
 import { campaignKey, giveCampaignAccess, revokeCampaignAccess, useAccessCandidates, useCampaign } from './campaigns-api';
 

@@ -9,7 +9,7 @@ import { IconDots, IconEdit, IconPlus, IconSpeakerphone, IconTrash, IconUsersPlu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/session/session-context';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { CardGrid } from '../../ui/CardGrid';
 import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
 import { useListControls } from '../../ui/use-list-controls';
-import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { WithActiveOrganization } from '../organizations';
 import { CampaignFormModal } from './CampaignFormModal';
 import { useCampaigns } from './campaigns-api';
 import { DeleteCampaignModal } from './DeleteCampaignModal';

@@ -2,7 +2,7 @@
 // /organization/campaigns/{campaign_id}, /organization/campaigns/{campaign_id}/users). The sidebar's
 // organization menu links here.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const campaignsFeature: FeatureDefinition = {
   id: 'campaigns',

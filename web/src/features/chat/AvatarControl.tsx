@@ -4,7 +4,7 @@
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAvatars } from '../avatars/avatars-api';
+import { useAvatars } from '../avatars';
 import classes from './Chat.module.css';
 
 const NONE = 'none';

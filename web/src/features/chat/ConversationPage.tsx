@@ -4,7 +4,7 @@ import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/cor
 import type { Conversation } from '@pluma/common/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -12,7 +12,9 @@ import { showSuccess } from '../../ui/alerts';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
-import { useConversation, useUpdateConversation } from '../conversations/conversations-api';
+// The edit and delete modals come lazily from conversations/index.ts (with the form rules and schemas they
+// bring, they load when first opened, not with the conversation: less script before its messages show).
+import { ConversationFormModal, ConversationSidebar, DeleteConversationModal, useConversation, useUpdateConversation } from '../conversations';
 import classes from './Chat.module.css';
 import { MessageList } from './MessageList';
 import { PromptBox } from './PromptBox';
@@ -22,14 +24,8 @@ import { KeyRequiredAlert } from './KeyRequiredAlert';
 import { takeFirstPrompt } from './first-prompt';
 import { AVATAR_PAGE_SIZE, prefetchLatestPage } from './chat-api';
 import { useAvatarChat } from './use-avatar-chat';
-import { ConversationSidebar } from '../conversations/ConversationSidebar';
 import { useOnceTrue } from '../../ui/use-once-true';
 import { removeFirstPaint, removeFirstPaintSoon } from '../../prerender/remove-first-paint';
-
-// The edit and delete modals (and the form rules and schemas they bring) load when first opened, not with
-// the conversation: less script to run before its messages show (issue 9, Lighthouse).
-const ConversationFormModal = lazy(() => import('../conversations/ConversationFormModal').then((m) => ({ default: m.ConversationFormModal })));
-const DeleteConversationModal = lazy(() => import('../conversations/DeleteConversationModal').then((m) => ({ default: m.DeleteConversationModal })));
 
 export default function ConversationPage() {
   const { conversationId } = useParams();

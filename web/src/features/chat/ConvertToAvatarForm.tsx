@@ -7,9 +7,7 @@ import { createAvatarRequest } from '@pluma/common/avatars';
 import { useTranslation } from 'react-i18next';
 import { formRules } from '../../ui/form-rules';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { AiKeyPrompt } from '../avatars/AiKeyPrompt';
-import { createAvatar } from '../avatars/avatars-api';
-import { useNewAvatar } from '../avatars/use-new-avatar';
+import { AiKeyPrompt, createAvatar, useNewAvatar } from '../avatars';
 
 interface Values {
   name: string;

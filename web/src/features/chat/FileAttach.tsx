@@ -16,7 +16,7 @@ import { showSuccess } from '../../ui/alerts';
 import { Modal } from '../../ui/Modal';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { useUploadConversationFile } from '../conversations/conversations-api';
+import { useUploadConversationFile } from '../conversations';
 import { acceptedFileTypes, CLAUDE_PDF_PAGE_LIMIT } from './file-rules';
 
 /** localStorage flag: the user asked not to see the file advice again. */

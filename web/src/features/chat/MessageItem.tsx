@@ -26,7 +26,7 @@ import { isActive, type ChatMessage } from './chat-state';
 import { downloadBlob } from '../../ui/download';
 import { MessageMarkdown } from './MessageMarkdown';
 import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
-import { ShareMessageButton } from '../messages/ShareMessageButton';
+import { ShareMessageButton } from '../messages';
 import { ConvertToAvatarButton } from './ConvertToAvatar';
 import { MessageFiles } from './AttachmentChips';
 import { MessageCitations } from './MessageCitations';

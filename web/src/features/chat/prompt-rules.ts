@@ -32,7 +32,7 @@ export function canEnhance({ text, enhancing, maxTokens }: PromptContext): boole
 
 /**
  * A token count with thousands grouped by commas ("7,500"), as en-US and es-MX write it (the words
- * balance uses those locales, app/shell/words.ts). Not Intl: its first use on a page costs ~30 ms of
+ * balance uses those locales, platform/words.ts). Not Intl: its first use on a page costs ~30 ms of
  * start-up, paid while the conversation screen first renders.
  */
 export function formatCount(count: number): string {

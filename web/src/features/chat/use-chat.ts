@@ -8,10 +8,10 @@ import { startTransition, useCallback, useEffect, useReducer, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { useSocketEvent, useSocketStatus } from '../../api/socket';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
+import { CONVERSATIONS_KEY } from '../conversations';
 import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
 import { answerAgain, fetchLatestPage, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
 import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';

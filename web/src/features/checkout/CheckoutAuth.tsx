@@ -9,17 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { tokenStore } from '../../api/instance';
-import { useAppConfig } from '../../app/config/app-config';
-import { authPath } from '../../app/session/paths';
-import { useSession } from '../../app/session/session-context';
+import { useAppConfig } from '../../platform/config/app-config';
+import { authPath } from '../../platform/session/paths';
+import { useSession } from '../../platform/session/session-context';
 import { currentLanguage } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { login, normalizeEmail, signup } from '../auth/auth-api';
-import { loginErrors, type LoginValues } from '../auth/auth-rules';
-import { AuthForm, EmailField, PasswordField } from '../auth/AuthForm';
-import { emptySignupValues, SIGNUP_FIELD_OF, signupErrors, signupPayload, type SignupField, type SignupValues } from '../auth/signup-validation';
-import { useAuthSubmit, validationDetails } from '../auth/use-auth-submit';
+import { AuthForm, EmailField, emptySignupValues, login, loginErrors, type LoginValues, normalizeEmail, PasswordField, signup, SIGNUP_FIELD_OF, signupErrors, type SignupField, signupPayload, type SignupValues, useAuthSubmit, validationDetails } from '../auth';
 
 type Screen = 'login' | 'signup';
 

@@ -3,7 +3,7 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../app/shell/Logo';
+import { Logo } from '../../ui/Logo';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { PageLoader } from '../../ui/PageLoader';
 import { RouteErrorBoundary } from '../../ui/RouteErrorBoundary';

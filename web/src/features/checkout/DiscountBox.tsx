@@ -6,7 +6,7 @@ import { centsToDollars } from '@pluma/common/rules/discounted-price';
 import { IconCircleCheck, IconDiscount, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../pricing/price';
+import { formatUsd } from '../pricing';
 import { lookupDiscount, type DiscountLookup } from './checkout-api';
 import { discountErrorText, type CheckoutText } from './checkout-errors';
 

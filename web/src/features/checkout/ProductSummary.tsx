@@ -6,9 +6,8 @@ import { Badge, Card, Divider, Group, List, Stack, Text, Title } from '@mantine/
 import { basePriceCents, centsToDollars } from '@pluma/common/rules/discounted-price';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/shell/words';
-import { formatUsd } from '../pricing/price';
-import { productText } from '../pricing/product-text';
+import { formatNumber } from '../../platform/words';
+import { formatUsd, productText } from '../pricing';
 import type { CheckoutProduct, DiscountLookup } from './checkout-api';
 import { hasTrial } from './checkout-pricing';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRegistry } from '../../app/registry';
+import { buildRegistry } from '../../platform/registry';
 import { decideRoute } from '../../app/session/routing';
 import { features } from '../index';
 

@@ -1,12 +1,11 @@
-// Chat (spec part 2 §2 "Conversations"): the conversation list at / and /conversations, the tag view, and
-// the conversation screen at /conversations/{id} (also seen as /conversation/{id}).
+// Chat (spec part 2 §2 "Conversations"): the conversation list at / and /conversations, and the tag view.
+// The conversation screen at /conversations/{id} is the chat feature's (chat/feature.ts).
 import { IconMessages } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const ConversationsPage = lazy(() => import('./ConversationsPage'));
 const ConversationTagsPage = lazy(() => import('./ConversationTagsPage'));
-const ConversationPage = lazy(() => import('../chat/ConversationPage'));
 
 export const conversationsFeature: FeatureDefinition = {
   id: 'conversations',
@@ -16,8 +15,6 @@ export const conversationsFeature: FeatureDefinition = {
     { path: '/conversation', component: ConversationsPage },
     { path: '/conversation/tags', component: ConversationTagsPage },
     { path: '/conversation/tags/:tag', component: ConversationsPage },
-    { path: '/conversations/:conversationId', component: ConversationPage },
-    { path: '/conversation/:conversationId', component: ConversationPage },
   ],
   // spec part 2 §2: the sidebar's Chats entry comes first, with no setting to switch it off.
   tabs: [{ id: 'chats', labelKey: 'breadcrumbs.conversations', to: '/conversations', icon: IconMessages, order: 0 }],

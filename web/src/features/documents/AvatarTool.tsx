@@ -7,7 +7,7 @@ import { DOCUMENT_GENERATE_PROMPT_MAX } from '@pluma/common/documents-generate';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAvatars } from '../avatars/avatars-api';
+import { useAvatars } from '../avatars';
 import type { GenerateInput } from './generation-api';
 
 export interface VoiceAvatar {

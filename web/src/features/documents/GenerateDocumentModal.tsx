@@ -15,10 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../ui/Modal';
-import { useAvatars } from '../avatars/avatars-api';
-import { useCampaignResources } from '../campaigns/campaigns-api';
-import { capitalise, useMessageText } from '../templates/field-text';
-import { useTemplate } from '../templates/templates-api';
+import { useAvatars } from '../avatars';
+import { useCampaignResources } from '../campaigns';
+import { capitalise, useMessageText, useTemplate } from '../templates';
 import type { GenerateInput } from './generation-api';
 
 interface GenerateDocumentModalProps {

@@ -8,8 +8,7 @@ import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
 import { DEFAULT_TEMPLATE_SORT, type Template } from '@pluma/common/templates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApplyForm } from '../templates/ApplyForm';
-import { useTemplates } from '../templates/templates-api';
+import { ApplyForm, useTemplates } from '../templates';
 import type { GenerateInput } from './generation-api';
 
 interface TemplateToolProps {

@@ -5,7 +5,7 @@
 // campaigns).
 import { IconFileText } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const documentsFeature: FeatureDefinition = {
   id: 'documents',

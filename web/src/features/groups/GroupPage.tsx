@@ -15,7 +15,7 @@ import { screenText } from '../../ui/screen-text';
 import { TableStateRows } from '../../ui/TableStateRows';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { WithActiveOrganization } from '../organizations';
 import { AddGroupUsersModal } from './AddGroupUsersModal';
 import { DeleteGroupModal } from './DeleteGroupModal';
 import { GroupFormModal } from './GroupFormModal';

@@ -16,7 +16,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
-import { WithActiveOrganization } from '../organizations/ActiveOrganization';
+import { WithActiveOrganization } from '../organizations';
 import { DeleteGroupModal } from './DeleteGroupModal';
 import { GroupFormModal } from './GroupFormModal';
 import { useGroups } from './groups-api';

@@ -3,7 +3,7 @@
 // spec's order: … Documents, Hashtags, Topics, Chat Widget …), in Personal and inside an organization.
 import { IconBulb, IconHash } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const ideasFeature: FeatureDefinition = {
   id: 'ideas',

@@ -3,7 +3,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfigQuery } from '../../app/config/app-config';
+import { useAppConfigQuery } from '../../platform/config/app-config';
 import { applyLanguage } from '../../i18n';
 import { useDocumentTitle } from '../../ui/use-page-title';
 import { AboutSection } from './AboutSection';

@@ -1,7 +1,7 @@
 // /privacidad: privacy policy of this installation, with the operator's app name and contact email.
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/config/app-config';
+import { useAppConfig } from '../../platform/config/app-config';
 import { usePageTitle } from '../../ui/use-page-title';
 
 export const PRIVACY_SECTIONS = [

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { useBrowsedMessages, type BrowseFilters } from './messages-api';
-import { MessageCitations } from '../chat/MessageCitations';
+import { MessageCitations } from '../chat';
 
 export default function MessagesPage() {
   const { t } = useTranslation('messages');

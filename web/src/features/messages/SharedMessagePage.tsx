@@ -8,11 +8,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useAppConfig } from '../../app/config/app-config';
-import { Logo } from '../../app/shell/Logo';
+import { useAppConfig } from '../../platform/config/app-config';
+import { Logo } from '../../ui/Logo';
 import { usePageTitle } from '../../ui/use-page-title';
-import { MessageCitations } from '../chat/MessageCitations';
-import { MessageMarkdown } from '../chat/MessageMarkdown';
+import { MessageCitations, MessageMarkdown } from '../chat';
 import { fetchSharedMessage } from './messages-api';
 
 export default function SharedMessagePage() {

@@ -2,7 +2,7 @@
 // entry, and the public page of a shared message at /shared/{token} (standalone: no shell, no sign-in).
 import { IconStar } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const MessagesPage = lazy(() => import('./MessagesPage'));
 const SharedMessagePage = lazy(() => import('./SharedMessagePage'));

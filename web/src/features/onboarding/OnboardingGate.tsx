@@ -7,8 +7,8 @@
 // the place of the screen at / inside the shell until the user goes elsewhere or continues.
 import { createContext, lazy, use, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { LoadingScreen } from '../../app/LoadingScreen';
-import { useCurrentUser } from '../../app/session/session-context';
+import { LoadingScreen } from '../../ui/LoadingScreen';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { useOnboardingStatus } from './onboarding-api';
 
 // Its own chunk: most visits never show it (the shell's Suspense covers the load).

@@ -5,8 +5,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../app/config/app-config';
-import { useCurrentUser } from '../../app/session/session-context';
+import { useAppConfig } from '../../platform/config/app-config';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCachedOnboardingStatus } from './onboarding-api';
 import { Walkthrough } from './Walkthrough';

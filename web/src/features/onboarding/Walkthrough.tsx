@@ -6,9 +6,9 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '
 import type { OnboardingStatus } from '@pluma/common/onboarding';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../app/config/app-config';
+import { useAppConfig } from '../../platform/config/app-config';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
-import { StartChatBox } from '../conversations/StartChatBox';
+import { StartChatBox } from '../conversations';
 import { useWalkthroughMessages } from './onboarding-api';
 
 export function Walkthrough({ conversation, hasAccess }: { conversation: OnboardingStatus['first_conversation']; hasAccess: boolean }) {

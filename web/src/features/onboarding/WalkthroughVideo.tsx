@@ -8,7 +8,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeStorage } from '../../api/storage-keys';
-import { useCurrentUser } from '../../app/session/session-context';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { useCachedOnboardingStatus } from './onboarding-api';
 import { videoSource, type VideoSource } from './video-source';
 

@@ -2,7 +2,7 @@
 // the start-up check and onboarding screen (OnboardingGate, used by the shell) and the floating
 // walkthrough video over every signed-in screen.
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const onboardingFeature: FeatureDefinition = {
   id: 'onboarding',

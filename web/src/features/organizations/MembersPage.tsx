@@ -19,7 +19,7 @@ import { SearchInput } from '../../ui/SearchInput';
 import { TableStateRows } from '../../ui/TableStateRows';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useListControls } from '../../ui/use-list-controls';
-import { formatDateTime, formatMoney, formatNumber } from '../admin-users/customers-view';
+import { formatDateTime, formatMoney, formatNumber } from '../admin-users';
 import { WithActiveOrganization } from './ActiveOrganization';
 import { RemoveMemberModal } from './RemoveMemberModal';
 import { useOrganizationUsers } from './organizations-api';

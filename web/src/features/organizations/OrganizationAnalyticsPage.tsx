@@ -12,11 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
 import { ListTable } from '../../ui/ListTable';
-import { formatDateTime } from '../admin-users/customers-view';
-import { AnalyticsFrame, Loaded, useMonthRange } from '../analytics/AnalyticsFrame';
-import { formatNumber } from '../analytics/analytics-view';
-import { FigureCard } from '../analytics/FigureCard';
-import { ShareBreakdown } from '../analytics/ShareBreakdown';
+import { formatDateTime } from '../admin-users';
+import { AnalyticsFrame, FigureCard, formatNumber, Loaded, ShareBreakdown, useMonthRange } from '../analytics';
 import { WithActiveOrganization } from './ActiveOrganization';
 import { ORGANIZATIONS_KEY } from './organizations-api';
 

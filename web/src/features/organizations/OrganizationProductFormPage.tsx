@@ -1,9 +1,8 @@
 // /organization/admin/products/{product_id} and /organization/admin/products/new (spec part 2 §2): the product
 // form for the active organization's Admin; its products are sold with the organization's own Stripe keys
 // (the Stripe section lists its own catalog). Anyone else sees the not-found page, as the server refuses them.
-import { ProductFormScreen } from '../admin-products/ProductFormPage';
-import { ORGANIZATION_PRODUCTS } from '../admin-products/product-scope';
-import NotFoundPage from '../home/NotFoundPage';
+import { ORGANIZATION_PRODUCTS, ProductFormScreen } from '../admin-products';
+import NotFoundPage from '../../ui/NotFoundPage';
 import { WithActiveOrganization } from './ActiveOrganization';
 
 export default function OrganizationProductFormPage() {

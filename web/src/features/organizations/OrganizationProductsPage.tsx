@@ -2,9 +2,8 @@
 // §2 "Organization-scope product list: its add link is /organization/admin/products/new"): the active
 // organization's products, for its Admin only (a Manager or a Member sees the not-found page, as the server
 // refuses them). The back office's list, in the organization's scope (admin-products/product-scope.ts).
-import { ProductsScreen } from '../admin-products/ProductsPage';
-import { ORGANIZATION_PRODUCTS } from '../admin-products/product-scope';
-import NotFoundPage from '../home/NotFoundPage';
+import { ORGANIZATION_PRODUCTS, ProductsScreen } from '../admin-products';
+import NotFoundPage from '../../ui/NotFoundPage';
 import { WithActiveOrganization } from './ActiveOrganization';
 
 export default function OrganizationProductsPage() {

@@ -3,7 +3,7 @@
 // organization's admin panel. The picker is a sidebar widget; the choice of organization at start wraps
 // the shell (organization-context.tsx). Groups are their own feature (features/groups).
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const organizationsFeature: FeatureDefinition = {
   id: 'organizations',
@@ -17,6 +17,8 @@ export const organizationsFeature: FeatureDefinition = {
     // spec part 2 §2: 'new' or a numeric id (the save rule of §4).
     { path: '/organization/admin-panel/:userId', component: lazy(() => import('./MemberFormPage')) },
     { path: '/organization/admin-panel/users/:userId', component: lazy(() => import('./MemberPage')) },
+    // A group's user (from a group's page, features/groups): the same user detail (its Admins and Managers).
+    { path: '/organization/groups/:groupId/users/:userId', component: lazy(() => import('./MemberPage')) },
     { path: '/organization/analytics', component: lazy(() => import('./OrganizationAnalyticsPage')) },
     // spec part 2 §2: the organization's products, for its Admin ('new' or a product's id, the save rule of §4).
     { path: '/organization/admin/products', component: lazy(() => import('./OrganizationProductsPage')) },

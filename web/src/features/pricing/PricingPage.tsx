@@ -1,7 +1,7 @@
 // /pricing (spec part 1 §2): one card per available product.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session/session-context';
+import { useSession } from '../../platform/session/session-context';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProductGrid } from './ProductGrid';
 

@@ -3,7 +3,7 @@ import { Badge, Button, Card, EmptyState, Group, List, SimpleGrid, Stack, Text, 
 import { IconCheck, IconPackageOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber } from '../../app/shell/words';
+import { formatNumber } from '../../platform/words';
 import { PageLoader } from '../../ui/PageLoader';
 import { formatUsd, monthlyPrice } from './price';
 import { productText } from './product-text';

@@ -1,6 +1,6 @@
 // Pricing: for everyone, signed in (in the shell, with or without access) or not (public layout).
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const pricingFeature: FeatureDefinition = {
   id: 'pricing',

@@ -2,7 +2,7 @@
 // is on — never inside an organization (spec part 1 §2 "Main navigation tabs").
 import { IconBolt } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const superFetchFeature: FeatureDefinition = {
   id: 'super-fetch',

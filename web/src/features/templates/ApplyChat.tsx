@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../ui/PageLoader';
 import classes from './Templates.module.css';
-import { ChatMessageList } from '../chat/ChatMessageList';
-import { useChat } from '../chat/use-chat';
+import { ChatMessageList, useChat } from '../chat';
 
 export interface QueuedPrompt {
   prompt: string;

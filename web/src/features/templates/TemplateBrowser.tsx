@@ -9,8 +9,8 @@ import { IconArrowLeft, IconCategory, IconInfoCircle, IconPlus, IconTag, IconTra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/config/app-config';
-import { useSession } from '../../app/session/session-context';
+import { useAppConfig } from '../../platform/config/app-config';
+import { useSession } from '../../platform/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { CardGrid } from '../../ui/CardGrid';
 import { ConfirmModal } from '../../ui/ConfirmModal';

@@ -4,7 +4,7 @@
 // tab shows only when templates_enabled is on, after Avatars and Super Fetch (spec part 2 §2 tab order).
 import { IconTemplate } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const TemplatesPage = lazy(() => import('./TemplatesPage'));
 const TemplateEditorPage = lazy(() => import('./TemplateEditorPage'));

@@ -5,7 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';

@@ -3,7 +3,7 @@
 // The Tutorials tab shows when tutorials_enabled is on, last of the tabs (spec part 2 §2 tab order).
 import { IconSchool } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 export const tutorialsFeature: FeatureDefinition = {
   id: 'tutorials',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { useActiveOrganization } from '../../api/organization';
-import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 import { ListPagination } from '../../ui/ListPagination';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useActiveOrganization } from '../../api/organization';
-import { useBreadcrumbLabel } from '../../app/shell/breadcrumb-labels';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 import { showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import type { Widget } from '@pluma/common/widgets';

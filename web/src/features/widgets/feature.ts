@@ -4,7 +4,7 @@
 // chatwidget_enabled is on, never inside an organization (spec part 2 §2 "Main navigation tabs").
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const WidgetGeneratorPage = lazy(() => import('./WidgetGeneratorPage'));
 

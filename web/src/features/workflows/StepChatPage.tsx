@@ -15,8 +15,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { ChatMessageList } from '../chat/ChatMessageList';
-import { useChat } from '../chat/use-chat';
+import { ChatMessageList, useChat } from '../chat';
 import { stepPath } from './UserWorkflowPage';
 import { stepPrompt, USER_WORKFLOWS_KEY, useUserWorkflow } from './workflows-api';
 

@@ -4,7 +4,7 @@
 // of templates) and shows only when templates_enabled is on (docs/decisions.md "Workflows").
 import { IconRoute } from '@tabler/icons-react';
 import { lazy } from 'react';
-import type { FeatureDefinition } from '../../app/registry';
+import type { FeatureDefinition } from '../../platform/registry';
 
 const WorkflowEditorPage = lazy(() => import('./WorkflowEditorPage'));
 

@@ -1,7 +1,7 @@
 // Unknown address, or a page this user may not see (shown the same way on purpose).
 import { IconMapOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ReturnHomeScreen } from '../../ui/ReturnHomeScreen';
+import { ReturnHomeScreen } from './ReturnHomeScreen';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // Route paths of the session layer (spec part 1 §2, part 2 §2). Which pages are public, standalone or open
-// without access is each feature's to say (app/registry.ts, RouteAccess).
+// without access is each feature's to say (platform/registry.ts, RouteAccess).
 export type AuthScreen = 'login' | 'signup' | 'recovery';
 
 /** Where the auth screens live: under /auth when the landing page is on, at the root otherwise. */

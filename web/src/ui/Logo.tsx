@@ -1,7 +1,7 @@
 // The product logo from the configuration (light_logo / dark_logo by colour scheme), else the app name.
 import { Group, Text, ThemeIcon, useComputedColorScheme } from '@mantine/core';
 import { IconFeather } from '@tabler/icons-react';
-import { useAppConfig } from '../config/app-config';
+import { useAppConfig } from '../platform/config/app-config';
 
 export function Logo({ height = 32 }: { height?: number }) {
   const config = useAppConfig();

@@ -4,12 +4,12 @@ import { IconArrowRight, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveOrganization } from '../../api/organization';
-import { registry } from '../../app/app-registry';
-import { useAppConfig } from '../../app/config/app-config';
-import { visibleTabs } from '../../app/registry';
-import { useCurrentUser } from '../../app/session/session-context';
+import { registry } from '../app-registry';
+import { useAppConfig } from '../../platform/config/app-config';
+import { visibleTabs } from '../../platform/registry';
+import { useCurrentUser } from '../../platform/session/session-context';
 import { PageHeader } from '../../ui/PageHeader';
-import { StartChatBox } from '../conversations/StartChatBox';
+import { StartChatBox } from '../../features/conversations/StartChatBox';
 import classes from './HomePage.module.css';
 
 export default function HomePage() {

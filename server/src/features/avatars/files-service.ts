@@ -2,7 +2,7 @@
 // edit", §5 "editable files .txt only", §7 add-file, add-editable-file, editable-file, file delete).
 // Uploads are stored by the files feature (type sniffed, owner recorded); the avatar is checked before an
 // upload is read, so another user's id stores nothing.
-import { AVATAR_FILE_TYPES, providerRefMatches, type AvatarFile } from '@pluma/common/avatars';
+import { AVATAR_FILE_TYPES, providerRefMatches } from '@pluma/common/avatars';
 import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
@@ -15,17 +15,20 @@ import { storeUpload, type Upload } from '../files';
 import { isKnowledgeFileType } from '../ingestion';
 import { queueFileIndexing } from '../knowledge';
 import { discardUnlinkedFiles, findLinkedFile, listLinkedFiles } from './files-store';
-import { avatarFilePolicy, avatarPolicy } from './policy';
-import { presentAvatarFile } from './present';
+import { avatarFilePolicy, avatarPolicy, type AvatarRow } from './policy';
+import type { LinkedFile } from './present';
+
+/** A file of an avatar: the link, the stored file and its indexing, with the avatar (its abilities need it). */
+export type AvatarFileOf = LinkedFile & { avatar: AvatarRow };
 
 const wrongType = (messageKey: 'avatar_file_type' | 'avatar_text_file_only') => new AppError(400, ErrorIds.unsupportedFile, messageKey);
 
 const touch = (ctx: AppContext, avatarId: number) => ctx.db.update(avatars).set({ updatedAt: new Date() }).where(eq(avatars.avatarId, avatarId));
 
 /** GET /avatars/{id}/files: a readable avatar's files (public ones too: names, never bytes). */
-export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContext; actor: Actor; avatarId: number }): Promise<AvatarFile[]> {
+export async function listAvatarFiles({ ctx, actor, avatarId }: { ctx: AppContext; actor: Actor; avatarId: number }): Promise<{ avatar: AvatarRow; files: LinkedFile[] }> {
   const avatar = await avatarPolicy.require(ctx.db, actor, avatarId);
-  return (await listLinkedFiles(ctx.db, avatar.avatarId)).map((l) => presentAvatarFile(actor, avatar, l));
+  return { avatar, files: await listLinkedFiles(ctx.db, avatar.avatarId) };
 }
 
 /**
@@ -73,7 +76,7 @@ export async function findAvatarOfFile(options: {
 }
 
 /** POST /avatars/add-file/{id} and /avatars/add-editable-file/{id} (editable: .txt only). */
-export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; upload: Upload; editable: boolean }): Promise<AvatarFile> {
+export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; avatarId: number; upload: Upload; editable: boolean }): Promise<AvatarFileOf> {
   const { ctx, actor, avatarId, upload, editable } = options;
   const avatar = await requireAvatarForUpload({ ctx, actor, avatarId });
   if (editable && !/\.txt$/i.test(upload.fileName)) throw wrongType('avatar_text_file_only');
@@ -87,7 +90,7 @@ export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; av
   await touch(ctx, avatar.avatarId);
   // Text is extracted and indexed in a background job, never in this request (issue 13 item 3).
   const index = isKnowledgeFileType(stored.type) ? await queueFileIndexing({ ctx, fileId: stored.fileId }) : null;
-  return presentAvatarFile(actor, avatar, { link, file: stored, index });
+  return { avatar, link, file: stored, index };
 }
 
 /**
@@ -123,7 +126,7 @@ async function requireLinkFor(ctx: AppContext, actor: Actor, avatarId: number, f
  * text is a new file of the editor linked in place of the old one (copy-on-write: a clone sharing the old
  * file keeps it); the old file goes when nothing links it.
  */
-export async function editAvatarFileText(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number; content: string }): Promise<AvatarFile> {
+export async function editAvatarFileText(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number; content: string }): Promise<AvatarFileOf> {
   const { ctx, actor, avatarId, fileId, content } = options;
   const { avatar, linked } = await requireLinkFor(ctx, actor, avatarId, fileId, 'edit_text');
   const baseName = linked.file.name.replace(/\.[^.]*$/, '') || 'file';
@@ -140,21 +143,21 @@ export async function editAvatarFileText(options: { ctx: AppContext; actor: Acto
   await discardUnlinkedFiles(ctx, [linked.file.fileId]);
   await touch(ctx, avatar.avatarId);
   const index = await queueFileIndexing({ ctx, fileId: stored.fileId });
-  return presentAvatarFile(actor, avatar, { link, file: stored, index });
+  return { avatar, link, file: stored, index };
 }
 
 /**
  * POST /avatars/{id}/files/{fileId}/retry: reads and indexes the file again (issue 27: a failed or interrupted
  * file can be retried). Whoever may edit the avatar; a file the avatar does not link is a 404.
  */
-export async function retryAvatarFileIndexing(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<AvatarFile> {
+export async function retryAvatarFileIndexing(options: { ctx: AppContext; actor: Actor; avatarId: number; fileId: number }): Promise<AvatarFileOf> {
   const { ctx, actor, avatarId, fileId } = options;
   const avatar = await avatarPolicy.require(ctx.db, actor, avatarId, 'update');
   const linked = await findLinkedFile(ctx.db, avatar.avatarId, fileId);
   if (!linked) throw notFound();
   if (!isKnowledgeFileType(linked.file.type)) throw wrongType('avatar_file_type');
   const index = await queueFileIndexing({ ctx, fileId: linked.file.fileId, language: actor.user.lang ?? undefined });
-  return presentAvatarFile(actor, avatar, { link: linked.link, file: linked.file, index });
+  return { avatar, link: linked.link, file: linked.file, index };
 }
 
 /** DELETE /avatars/{id}/files/{fileId}: unlinks the file; it is deleted when no other avatar links it. */

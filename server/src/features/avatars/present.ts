@@ -1,6 +1,6 @@
 // The JSON of an avatar and its files (spec part 2 §3 "Avatar"): exactly these fields leave the server,
 // with the actor's abilities (DESIGN.md §7). A file's bytes are never here: the download route checks them.
-import type { Avatar, AvatarFile, AvatarFileIndex, AvatarKind, AvatarRefine } from '@pluma/common/avatars';
+import type { Avatar, AvatarFile, AvatarFileIndex, AvatarKind, AvatarRefine, AvatarWithFiles } from '@pluma/common/avatars';
 import type { Actor } from '../../platform/auth/actor';
 import { avatarFilePolicy, avatarPolicy, type AvatarFileLink, type AvatarRow } from './policy';
 
@@ -69,4 +69,14 @@ export function presentAvatarFile(actor: Actor, avatar: AvatarRow, { link, file,
     index: presentIndex(index),
     abilities: avatarFilePolicy.abilities(actor, { avatar, link, fileOwnerId: file.userId }),
   };
+}
+
+/** An avatar with what its JSON shows besides the row (services/loadAvatarDetail). */
+export interface AvatarDetail extends AvatarExtras {
+  row: AvatarRow;
+  files: LinkedFile[];
+}
+
+export function presentAvatarWithFiles(actor: Actor, { row, files, ...extras }: AvatarDetail): AvatarWithFiles {
+  return { ...presentAvatar(actor, row, extras), avatar_files: files.map((l) => presentAvatarFile(actor, row, l)) };
 }

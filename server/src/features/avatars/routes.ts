@@ -1,5 +1,5 @@
 // /api/avatars (spec part 2 §7 "Avatars") and POST /api/users/resetDefaultAvatar. Thin: authenticate (and
-// resolve the organization) → gates → validate → service (scoped by policy.ts, presented with abilities).
+// resolve the organization) → gates → validate → service (scoped by policy.ts) → present (with abilities).
 // Every avatar route needs access (spec part 1 §6: has_access for avatars; 412 'premium_required', shown
 // by the web as 'This is a premium feature…'); creating one (new, clone, combine) also needs the user's
 // own AI key (spec part 1 §1; 409 'ai_key_required'), and so does a refine (the model runs on that key).
@@ -29,6 +29,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getConfig } from '../../platform/appconfig/read';
+import type { Actor } from '../../platform/auth/actor';
 import { actorOf, signedIn, type Gate } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/http/errors';
 import { parseForm } from '../../platform/http/parse-form';
@@ -39,6 +40,7 @@ import { aiKeyRequired, hasUserAiKey } from '../users';
 import { discardUnlinkedFiles } from './files-store';
 import { requestRefine, startRefineWorker, syncAvatarFiles } from './refine';
 import {
+  type AvatarFileOf,
   addAvatarFile,
   deleteAvatarFile,
   editAvatarFileText,
@@ -57,12 +59,22 @@ import {
   getSuperFetchAvatar,
   listAvatars,
   listPublicAvatars,
-  presentWithFiles,
+  loadAvatarDetail,
+  type AvatarListRow,
   resetDefaultAvatars,
   updateAvatar,
 } from './service';
+import { presentAvatar, presentAvatarFile, presentAvatarWithFiles } from './present';
 
 const tags = ['avatars'];
+
+// The service returns rows; these give them their JSON with the actor's abilities (DESIGN.md §7).
+const presentList = (actor: Actor, { rows, total }: { rows: AvatarListRow[]; total: number }) => ({
+  avatars: rows.map((r) => presentAvatar(actor, r.avatar, r)),
+  total,
+});
+const presentFile = (actor: Actor, f: AvatarFileOf) => presentAvatarFile(actor, f.avatar, f);
+
 const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 export async function avatarRoutes(root: FastifyInstance) {
@@ -77,35 +89,44 @@ export async function avatarRoutes(root: FastifyInstance) {
   };
   const creating = { gates: [avatarsOn, accessGate(app), aiKeyGate] };
 
-  app.get('/avatars', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) =>
-    listAvatars({ actor: actorOf(request), db, query: request.query }),
-  );
+  app.get('/avatars', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentList(actor, await listAvatars({ actor, db, query: request.query }));
+  });
 
-  app.get('/avatars/public/all', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) =>
-    listPublicAvatars({ actor: actorOf(request), db, query: request.query }),
-  );
+  app.get('/avatars/public/all', signedIn(app, { tags, querystring: listAvatarsQuery, response: { 200: avatarList } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentList(actor, await listPublicAvatars({ actor, db, query: request.query }));
+  });
 
   // The Super Fetch screen's own avatar: there with super_fetch, whatever avatars_enabled says.
-  app.get('/avatars/super-fetch', signedIn(app, { tags, response: { 200: avatarWithFiles } }, { gates: [featureGate(app, 'super_fetch'), accessGate(app)] }), async (request) =>
-    getSuperFetchAvatar({ actor: actorOf(request), db, defaultContext: await getConfig(ctx, 'super_fetch_prompt') }),
-  );
+  app.get('/avatars/super-fetch', signedIn(app, { tags, response: { 200: avatarWithFiles } }, { gates: [featureGate(app, 'super_fetch'), accessGate(app)] }), async (request) => {
+    const actor = actorOf(request);
+    return presentAvatarWithFiles(actor, await getSuperFetchAvatar({ actor, db, defaultContext: await getConfig(ctx, 'super_fetch_prompt') }));
+  });
 
-  app.get('/avatars/:id', signedIn(app, { tags, params: avatarIdParams, response: { 200: avatarWithFiles } }, access), async (request) =>
-    getAvatar({ actor: actorOf(request), db, avatarId: request.params.id }),
-  );
+  app.get('/avatars/:id', signedIn(app, { tags, params: avatarIdParams, response: { 200: avatarWithFiles } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentAvatarWithFiles(actor, await getAvatar({ actor, db, avatarId: request.params.id }));
+  });
 
-  app.post('/avatars', signedIn(app, { tags, body: createAvatarRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
-    reply.status(201).send(await createAvatar({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/avatars', signedIn(app, { tags, body: createAvatarRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentAvatarWithFiles(actor, await createAvatar({ actor, db, input: request.body })));
+  });
 
-  app.put('/avatars', signedIn(app, { tags, body: updateAvatarRequest, response: { 200: avatarWithFiles } }, access), async (request) =>
-    updateAvatar({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.put('/avatars', signedIn(app, { tags, body: updateAvatarRequest, response: { 200: avatarWithFiles } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentAvatarWithFiles(actor, await updateAvatar({ actor, db, input: request.body }));
+  });
 
   app.put(
     '/avatars/add-context/:id',
     signedIn(app, { tags, params: avatarIdParams, body: addContextRequest, response: { 200: avatarWithFiles } }, access),
-    async (request) => updateAvatar({ actor: actorOf(request), db, input: { avatar_id: request.params.id, ...request.body } }),
+    async (request) => {
+      const actor = actorOf(request);
+      return presentAvatarWithFiles(actor, await updateAvatar({ actor, db, input: { avatar_id: request.params.id, ...request.body } }));
+    },
   );
 
   app.delete('/avatars/:id', signedIn(app, { tags, params: avatarIdParams, response: { 200: deletedResponse } }, access), async (request) => {
@@ -114,19 +135,21 @@ export async function avatarRoutes(root: FastifyInstance) {
     return { deleted: true as const };
   });
 
-  app.post('/avatars/clone', signedIn(app, { tags, body: cloneAvatarRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
-    reply.status(201).send(await cloneAvatar({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/avatars/clone', signedIn(app, { tags, body: cloneAvatarRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentAvatarWithFiles(actor, await cloneAvatar({ actor, db, input: request.body })));
+  });
 
-  app.post('/avatars/combine', signedIn(app, { tags, body: combineAvatarsRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) =>
-    reply.status(201).send(await combineAvatars({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/avatars/combine', signedIn(app, { tags, body: combineAvatarsRequest, response: { 201: avatarWithFiles } }, creating), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentAvatarWithFiles(actor, await combineAvatars({ actor, db, input: request.body })));
+  });
 
   // spec part 2 §7 POST /avatars/refine {avatar_id}: queued (up to 15 minutes, §4) on the requester's own key,
   // so it needs the key like creating an avatar; owner or admin only. 202: the state is on the avatar.
   app.post('/avatars/refine', signedIn(app, { tags, body: avatarActionRequest, response: { 202: avatarWithFiles } }, creating), async (request, reply) => {
     const actor = actorOf(request);
-    const avatar = await requestRefine({ ctx, actor, avatarId: request.body.avatar_id, present: (row) => presentWithFiles({ actor, db }, row) });
+    const avatar = await requestRefine({ ctx, actor, avatarId: request.body.avatar_id, present: async (row) => presentAvatarWithFiles(actor, await loadAvatarDetail({ actor, db, row })) });
     return reply.status(202).send(avatar);
   });
 
@@ -134,15 +157,17 @@ export async function avatarRoutes(root: FastifyInstance) {
   // provider call on the user's key happens here, so access is enough.
   app.post('/avatars/sync', signedIn(app, { tags, body: avatarActionRequest, response: { 202: avatarWithFiles } }, access), async (request, reply) => {
     const actor = actorOf(request);
-    const avatar = await syncAvatarFiles({ ctx, actor, avatarId: request.body.avatar_id, present: (row) => presentWithFiles({ actor, db }, row) });
+    const avatar = await syncAvatarFiles({ ctx, actor, avatarId: request.body.avatar_id, present: async (row) => presentAvatarWithFiles(actor, await loadAvatarDetail({ actor, db, row })) });
     return reply.status(202).send(avatar);
   });
 
   // ---- files ----
 
-  app.get('/avatars/:id/files', signedIn(app, { tags, params: avatarIdParams, response: { 200: avatarFileList } }, access), async (request) => ({
-    avatar_files: await listAvatarFiles({ ctx, actor: actorOf(request), avatarId: request.params.id }),
-  }));
+  app.get('/avatars/:id/files', signedIn(app, { tags, params: avatarIdParams, response: { 200: avatarFileList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { avatar, files } = await listAvatarFiles({ ctx, actor, avatarId: request.params.id });
+    return { avatar_files: files.map((l) => presentAvatarFile(actor, avatar, l)) };
+  });
 
   for (const [path, editable] of [
     ['/avatars/add-file/:id', false],
@@ -156,7 +181,7 @@ export async function avatarRoutes(root: FastifyInstance) {
         // Checked before the upload is read: another user's avatar stores nothing.
         await requireAvatarForUpload({ ctx, actor, avatarId: request.params.id });
         const { upload } = await readMultipartUpload(request);
-        return reply.status(201).send(await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable }));
+        return reply.status(201).send(presentFile(actor, await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable })));
       },
     );
   }
@@ -174,7 +199,7 @@ export async function avatarRoutes(root: FastifyInstance) {
         const actor = actorOf(request);
         await requireAvatarForUpload({ ctx, actor, avatarId: request.params.id, assistantRef: request.params.assistant_id });
         const { upload } = await readMultipartUpload(request);
-        return reply.status(201).send(await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable }));
+        return reply.status(201).send(presentFile(actor, await addAvatarFile({ ctx, actor, avatarId: request.params.id, upload, editable })));
       },
     );
   }
@@ -193,7 +218,7 @@ export async function avatarRoutes(root: FastifyInstance) {
       const { avatar_id: avatarId } = parseForm(editableFileForm, fields);
       if (!/\.txt$/i.test(upload.fileName)) throw badRequest('avatar_text_file_only', { file: 'avatar_text_file_only' });
       const { content } = parseForm(editAvatarTextRequest, { content: upload.bytes.toString('utf8') });
-      return editAvatarFileText({ ctx, actor, avatarId: await findAvatarOfFile({ ctx, actor, fileId, avatarId }), fileId, content });
+      return presentFile(actor, await editAvatarFileText({ ctx, actor, avatarId: await findAvatarOfFile({ ctx, actor, fileId, avatarId }), fileId, content }));
     },
   );
 
@@ -224,14 +249,19 @@ export async function avatarRoutes(root: FastifyInstance) {
   app.put(
     '/avatars/:id/files/:fileId/text',
     { ...signedIn(app, { tags, params: avatarFileParams, body: editAvatarTextRequest, response: { 200: avatarFile } }, access), config: uploadLimit },
-    async (request) =>
-      editAvatarFileText({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId, content: request.body.content }),
+    async (request) => {
+      const actor = actorOf(request);
+      return presentFile(actor, await editAvatarFileText({ ctx, actor, avatarId: request.params.id, fileId: request.params.fileId, content: request.body.content }));
+    },
   );
 
   app.post(
     '/avatars/:id/files/:fileId/retry',
     { ...signedIn(app, { tags, params: avatarFileParams, response: { 200: avatarFile } }, access), config: uploadLimit },
-    async (request) => retryAvatarFileIndexing({ ctx, actor: actorOf(request), avatarId: request.params.id, fileId: request.params.fileId }),
+    async (request) => {
+      const actor = actorOf(request);
+      return presentFile(actor, await retryAvatarFileIndexing({ ctx, actor, avatarId: request.params.id, fileId: request.params.fileId }));
+    },
   );
 
   app.delete('/avatars/:id/files/:fileId', signedIn(app, { tags, params: avatarFileParams, response: { 200: deletedResponse } }, access), async (request) => {

@@ -1,14 +1,6 @@
 // Avatar operations (spec part 2 §2 "Avatars and trainings", §5, §7 "Avatars"), framework-free:
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
-import {
-  AVATAR_CONTEXT_MAX,
-  DEFAULT_AVATAR_NAME,
-  type Avatar,
-  type AvatarKind,
-  type AvatarList,
-  type AvatarWithFiles,
-  type ListAvatarsQuery,
-} from '@pluma/common/avatars';
+import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
@@ -17,7 +9,7 @@ import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { listLinkedFiles } from './files-store';
 import { avatarPolicy, defaultAvatarRules, ownedBy, sharedPublicly, type AvatarRow } from './policy';
-import { presentAvatar, presentAvatarFile } from './present';
+import type { AvatarDetail, AvatarExtras } from './present';
 
 interface Scope {
   actor: Actor;
@@ -26,7 +18,10 @@ interface Scope {
 
 const filesCount = sql<number>`(select count(*)::int from ${avatarFiles} where ${avatarFiles.avatarId} = ${avatars.avatarId})`;
 
-async function listWhere({ actor, db }: Scope, scope: SQL, q: ListAvatarsQuery): Promise<AvatarList> {
+/** A listed avatar: its row and what its JSON shows besides. */
+export type AvatarListRow = AvatarExtras & { avatar: AvatarRow };
+
+async function listWhere({ db }: Scope, scope: SQL, q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: number }> {
   // The defaults (conversation_assistant, Super Fetch) are never listed (spec part 2 §3).
   const filters: SQL[] = [scope, isNull(avatars.kind)];
   if (q.query) {
@@ -45,7 +40,7 @@ async function listWhere({ actor, db }: Scope, scope: SQL, q: ListAvatarsQuery):
     .select({ total: count() })
     .from(avatars)
     .where(and(...filters));
-  return { avatars: rows.map((r) => presentAvatar(actor, r.avatar, { author: r.author, filesCount: r.filesCount })), total };
+  return { rows, total };
 }
 
 /** GET /avatars: the actor's own avatars in this context, with search. */
@@ -54,20 +49,16 @@ export const listAvatars = (scope: Scope & { query: ListAvatarsQuery }) => listW
 /** GET /avatars/public/all: the community list. */
 export const listPublicAvatars = (scope: Scope & { query: ListAvatarsQuery }) => listWhere(scope, sharedPublicly(), scope.query);
 
-async function presentOne({ actor, db }: Scope, row: AvatarRow): Promise<Avatar> {
+/** The avatar with its author, files count and linked files: what presentAvatarWithFiles shows. */
+export async function loadAvatarDetail({ db, row }: Scope & { row: AvatarRow }): Promise<AvatarDetail> {
   const [author] = await db.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.userId, row.userId)).limit(1);
   const [{ n }] = await db.select({ n: count() }).from(avatarFiles).where(eq(avatarFiles.avatarId, row.avatarId));
-  return presentAvatar(actor, row, { author: author ?? null, filesCount: n });
-}
-
-export async function presentWithFiles(scope: Scope, row: AvatarRow): Promise<AvatarWithFiles> {
-  const linked = await listLinkedFiles(scope.db, row.avatarId);
-  return { ...(await presentOne(scope, row)), avatar_files: linked.map((l) => presentAvatarFile(scope.actor, row, l)) };
+  return { row, author: author ?? null, filesCount: n, files: await listLinkedFiles(db, row.avatarId) };
 }
 
 /** GET /avatars/{id}: the avatar with its files (names only; downloads are checked separately). */
-export async function getAvatar(scope: Scope & { avatarId: number }): Promise<AvatarWithFiles> {
-  return presentWithFiles(scope, await avatarPolicy.require(scope.db, scope.actor, scope.avatarId));
+export async function getAvatar(scope: Scope & { avatarId: number }): Promise<AvatarDetail> {
+  return loadAvatarDetail({ ...scope, row: await avatarPolicy.require(scope.db, scope.actor, scope.avatarId) });
 }
 
 interface NewAvatar {
@@ -92,8 +83,8 @@ async function insertAvatar({ actor, db }: { actor: Actor; db: Db | Tx }, input:
 }
 
 /** POST /avatars (the routes check access and the user's key first). */
-export async function createAvatar(scope: Scope & { input: NewAvatar }): Promise<AvatarWithFiles> {
-  return presentWithFiles(scope, await insertAvatar(scope, scope.input));
+export async function createAvatar(scope: Scope & { input: NewAvatar }): Promise<AvatarDetail> {
+  return loadAvatarDetail({ ...scope, row: await insertAvatar(scope, scope.input) });
 }
 
 export interface UpdateAvatarInput {
@@ -105,7 +96,7 @@ export interface UpdateAvatarInput {
 }
 
 /** PUT /avatars and PUT /avatars/add-context/{id}: the owner or an admin; `public` by admins only (403). */
-export async function updateAvatar({ actor, db, input }: Scope & { input: UpdateAvatarInput }): Promise<AvatarWithFiles> {
+export async function updateAvatar({ actor, db, input }: Scope & { input: UpdateAvatarInput }): Promise<AvatarDetail> {
   const current = await avatarPolicy.require(db, actor, input.avatar_id, 'update');
   if (input.public !== undefined && input.public !== current.public) await avatarPolicy.require(db, actor, input.avatar_id, 'publish');
   const changes: Partial<typeof avatars.$inferInsert> = { updatedAt: new Date() };
@@ -114,7 +105,7 @@ export async function updateAvatar({ actor, db, input }: Scope & { input: Update
   if (input.context !== undefined) changes.context = input.context;
   if (input.public !== undefined) changes.public = input.public;
   const [row] = await db.update(avatars).set(changes).where(eq(avatars.avatarId, current.avatarId)).returning();
-  return presentWithFiles({ actor, db }, row);
+  return loadAvatarDetail({ actor, db, row });
 }
 
 /** DELETE /avatars/{id}: the avatar, its file links, and files no other avatar links. */
@@ -142,14 +133,14 @@ async function copyLinks(db: Db | Tx, toAvatarId: number, fromAvatarIds: number[
  * the one given) and links to the same files. The files stay their owner's: the clone uses their knowledge
  * but downloads none it does not own, and editing a .txt file gives the clone its own copy.
  */
-export async function cloneAvatar({ actor, db, input }: Scope & { input: { avatar_id: number; name: string; context?: string } }): Promise<AvatarWithFiles> {
+export async function cloneAvatar({ actor, db, input }: Scope & { input: { avatar_id: number; name: string; context?: string } }): Promise<AvatarDetail> {
   const source = await avatarPolicy.require(db, actor, input.avatar_id, 'clone');
   const row = await db.transaction(async (tx) => {
     const created = await insertAvatar({ actor, db: tx }, { name: input.name, description: source.description, context: input.context ?? source.context });
     await copyLinks(tx, created.avatarId, [source.avatarId]);
     return created;
   });
-  return presentWithFiles({ actor, db }, row);
+  return loadAvatarDetail({ actor, db, row });
 }
 
 /** POST /avatars/combine: a new avatar with both contexts (target first) and both avatars' files. */
@@ -157,7 +148,7 @@ export async function combineAvatars({
   actor,
   db,
   input,
-}: Scope & { input: { selected_avatar_id: number; target_avatar_id: number; name: string } }): Promise<AvatarWithFiles> {
+}: Scope & { input: { selected_avatar_id: number; target_avatar_id: number; name: string } }): Promise<AvatarDetail> {
   if (input.selected_avatar_id === input.target_avatar_id) throw badRequest('avatar_combine_same', { selected_avatar_id: 'avatar_combine_same' });
   const target = await avatarPolicy.require(db, actor, input.target_avatar_id, 'clone');
   const selected = await avatarPolicy.require(db, actor, input.selected_avatar_id, 'clone');
@@ -167,7 +158,7 @@ export async function combineAvatars({
     await copyLinks(tx, created.avatarId, [target.avatarId, selected.avatarId]);
     return created;
   });
-  return presentWithFiles({ actor, db }, row);
+  return loadAvatarDetail({ actor, db, row });
 }
 
 /** The actor's default avatar of `kind` (Personal), made on first use with `context`. */
@@ -188,8 +179,9 @@ export async function ensureDefaultAvatar({ actor, db, kind, context }: { actor:
 }
 
 /** GET /avatars/super-fetch: the actor's Super Fetch avatar, made from the configured prompt on first use. */
-export async function getSuperFetchAvatar(scope: Scope & { defaultContext: string }): Promise<AvatarWithFiles> {
-  return presentWithFiles(scope, await ensureDefaultAvatar({ actor: scope.actor, db: scope.db, kind: 'super_fetch', context: scope.defaultContext }));
+export async function getSuperFetchAvatar(scope: Scope & { defaultContext: string }): Promise<AvatarDetail> {
+  const row = await ensureDefaultAvatar({ actor: scope.actor, db: scope.db, kind: 'super_fetch', context: scope.defaultContext });
+  return loadAvatarDetail({ ...scope, row });
 }
 
 /**

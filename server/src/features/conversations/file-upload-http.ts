@@ -10,6 +10,7 @@ import { readMultipartUpload, storeUpload } from '../files';
 import { isKnowledgeFileType } from '../ingestion';
 import { queueFileIndexing } from '../knowledge';
 import { conversationPolicy } from './policy';
+import { presentConversation } from './present';
 import { setConversationFile } from './service';
 
 export async function attachConversationFile(ctx: AppContext, request: FastifyRequest, conversationId: number): Promise<Conversation> {
@@ -19,5 +20,6 @@ export async function attachConversationFile(ctx: AppContext, request: FastifyRe
   const { upload } = await readMultipartUpload(request);
   const file = await storeUpload({ ctx, actor, upload });
   if (isKnowledgeFileType(file.type)) await queueFileIndexing({ ctx, fileId: file.fileId, language: actor.user.lang ?? undefined });
-  return setConversationFile({ actor, db: ctx.db, conversationId, fileId: file.fileId });
+  const updated = await setConversationFile({ actor, db: ctx.db, conversationId, fileId: file.fileId });
+  return presentConversation(actor, updated.row, updated.file);
 }

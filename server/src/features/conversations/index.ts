@@ -3,3 +3,4 @@ export { assertOfferedModel } from './model-check';
 export { conversationPolicy, scopeParams, visibleToPrepared } from './policy';
 export type { ConversationRow } from './policy';
 export { getConversation } from './service';
+export { presentConversation } from './present';

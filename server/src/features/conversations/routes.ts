@@ -1,5 +1,5 @@
 // /api/conversations (spec part 2 §7). Thin: authenticate (and resolve the organization) → validate →
-// service (scoped to the actor, presents with abilities).
+// service (scoped to the actor) → present (with abilities).
 import {
   conversation,
   conversationIdParams,
@@ -17,6 +17,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { abortConversationGenerations } from '../../platform/ai/generation-registry';
 import { attachConversationFile } from './file-upload-http';
 import { assertOfferedModel } from './model-check';
+import { presentConversation } from './present';
 import {
   createConversation,
   deleteConversation,
@@ -35,7 +36,11 @@ export async function conversationRoutes(root: FastifyInstance) {
   app.get(
     '/conversations',
     signedIn(app, { tags, querystring: listConversationsQuery, response: { 200: conversationList } }),
-    async (request) => listConversations({ actor: actorOf(request), db, query: request.query }),
+    async (request) => {
+      const actor = actorOf(request);
+      const { rows, total, nextCursor } = await listConversations({ actor, db, query: request.query });
+      return { conversations: rows.map((c) => presentConversation(actor, c.row, c.file)), total, next_cursor: nextCursor };
+    },
   );
 
   app.get(
@@ -47,7 +52,11 @@ export async function conversationRoutes(root: FastifyInstance) {
   app.get(
     '/conversations/conversation/:id',
     signedIn(app, { tags, params: conversationIdParams, response: { 200: conversation } }),
-    async (request) => getConversation({ actor: actorOf(request), db, conversationId: request.params.id }),
+    async (request) => {
+      const actor = actorOf(request);
+      const { row, file } = await getConversation({ actor, db, conversationId: request.params.id });
+      return presentConversation(actor, row, file);
+    },
   );
 
   app.post(
@@ -56,7 +65,8 @@ export async function conversationRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       await assertOfferedModel(app.ctx, request.body.model, actor.organization?.organizationId ?? null);
-      return reply.status(201).send(await createConversation({ actor, db, input: request.body }));
+      const { row, file } = await createConversation({ actor, db, input: request.body });
+      return reply.status(201).send(presentConversation(actor, row, file));
     },
   );
 
@@ -66,7 +76,8 @@ export async function conversationRoutes(root: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       await assertOfferedModel(app.ctx, request.body.model, actor.organization?.organizationId ?? null);
-      return updateConversation({ actor, db, input: request.body });
+      const { row, file } = await updateConversation({ actor, db, input: request.body });
+      return presentConversation(actor, row, file);
     },
   );
 

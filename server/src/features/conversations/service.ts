@@ -1,7 +1,7 @@
 // Conversation operations (spec part 2 §2 "Conversations", §7), framework-free: verbNoun({ actor, db, ... })
 // (DESIGN.md §7). Every query is scoped in SQL by conversationPolicy.visibleTo(actor): the user, in the request's organization.
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
-import type { Conversation, ConversationList, ListConversationsQuery } from '@pluma/common/conversations';
+import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,11 +11,17 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { avatarPolicy } from '../avatars';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { conversationPolicy, type ConversationRow } from './policy';
-import { presentConversation } from './present';
+import type { FileRow } from './present';
 
 interface Scope {
   actor: Actor;
   db: Db;
+}
+
+/** A conversation with its file's name and type, when it has one (presentConversation shows both). */
+export interface ConversationWithFile {
+  row: ConversationRow;
+  file: Pick<FileRow, 'fileId' | 'name' | 'type'> | null;
 }
 
 /** The sort expression and direction of each sort key (spec part 2 §9: sort keys). */
@@ -77,7 +83,11 @@ function listFilters(actor: Actor, q: ListConversationsQuery): SQL[] {
   return filters;
 }
 
-export async function listConversations({ actor, db, query: q }: Scope & { query: ListConversationsQuery }): Promise<ConversationList> {
+export async function listConversations({
+  actor,
+  db,
+  query: q,
+}: Scope & { query: ListConversationsQuery }): Promise<{ rows: ConversationWithFile[]; total: number; nextCursor: string | null }> {
   const filters = listFilters(actor, q);
   const { expr, direction, cast } = sortSpec(q.sortBy);
   const order = direction === 'asc' ? asc : desc;
@@ -103,9 +113,9 @@ export async function listConversations({ actor, db, query: q }: Scope & { query
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   return {
-    conversations: page.map((r) => presentConversation(actor, r.conversation, r.file?.fileId ? r.file : null)),
+    rows: page.map((r) => ({ row: r.conversation, file: r.file?.fileId ? r.file : null })),
     total,
-    next_cursor: rows.length > q.limit && last ? encodeCursor(q.sortBy, last.sortValue, last.conversation.conversationId) : null,
+    nextCursor: rows.length > q.limit && last ? encodeCursor(q.sortBy, last.sortValue, last.conversation.conversationId) : null,
   };
 }
 
@@ -129,13 +139,13 @@ export async function listConversationTags({
   return { tags: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })) };
 }
 
-async function withFile({ actor, db }: Scope, row: ConversationRow): Promise<Conversation> {
-  if (!row.fileId) return presentConversation(actor, row, null);
+async function withFile({ db }: Scope, row: ConversationRow): Promise<ConversationWithFile> {
+  if (!row.fileId) return { row, file: null };
   const [file] = await db.select({ fileId: files.fileId, name: files.name, type: files.type }).from(files).where(eq(files.fileId, row.fileId)).limit(1);
-  return presentConversation(actor, row, file ?? null);
+  return { row, file: file ?? null };
 }
 
-export async function getConversation(scope: Scope & { conversationId: number }): Promise<Conversation> {
+export async function getConversation(scope: Scope & { conversationId: number }): Promise<ConversationWithFile> {
   return withFile(scope, await conversationPolicy.require(scope.db, scope.actor, scope.conversationId));
 }
 
@@ -147,7 +157,7 @@ export interface CreateConversationInput {
   avatar_id?: number | null;
 }
 
-export async function createConversation({ actor, db, input }: Scope & { input: CreateConversationInput }): Promise<Conversation> {
+export async function createConversation({ actor, db, input }: Scope & { input: CreateConversationInput }): Promise<ConversationWithFile> {
   // An avatar the actor may not use (another user's private one) is a 404, as on POST /messages.
   const avatar = input.avatar_id ? await avatarPolicy.find(db, actor, input.avatar_id) : null;
   if (input.avatar_id && !avatar) throw notFound();
@@ -164,7 +174,7 @@ export async function createConversation({ actor, db, input }: Scope & { input: 
       avatarId: avatar?.avatarId ?? null,
     })
     .returning();
-  return presentConversation(actor, row, null);
+  return { row, file: null };
 }
 
 export interface UpdateConversationInput {
@@ -175,7 +185,7 @@ export interface UpdateConversationInput {
   tags?: string[];
 }
 
-export async function updateConversation({ actor, db, input }: Scope & { input: UpdateConversationInput }): Promise<Conversation> {
+export async function updateConversation({ actor, db, input }: Scope & { input: UpdateConversationInput }): Promise<ConversationWithFile> {
   await conversationPolicy.require(db, actor, input.conversation_id, 'update');
   const changes: Partial<typeof conversations.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;
@@ -197,7 +207,7 @@ export async function deleteConversation({ actor, db, conversationId }: Scope & 
 }
 
 /** Points the conversation at an uploaded file (spec part 2 §7: POST /conversations/file/{id}). */
-export async function setConversationFile({ actor, db, conversationId, fileId }: Scope & { conversationId: number; fileId: number }): Promise<Conversation> {
+export async function setConversationFile({ actor, db, conversationId, fileId }: Scope & { conversationId: number; fileId: number }): Promise<ConversationWithFile> {
   await conversationPolicy.require(db, actor, conversationId, 'update');
   const [row] = await db
     .update(conversations)

@@ -8,7 +8,7 @@ import { documentPolicy, type DocumentInContext } from './policy';
 
 const EXCERPT_LENGTH = 160;
 
-type SummaryRow = Omit<DocumentInContext, 'blocks' | 'content' | 'plainText'> & { excerpt: string; characters: number };
+export type SummaryRow = Omit<DocumentInContext, 'blocks' | 'content' | 'plainText'> & { excerpt: string; characters: number };
 
 export function presentDocumentSummary(actor: Actor, row: SummaryRow): DocumentSummary {
   return {

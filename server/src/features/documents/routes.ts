@@ -27,6 +27,7 @@ import { contentDisposition } from '../files';
 import { documentToDocx } from './docx';
 import { sanitizeBlocks } from './sanitize';
 import { documentPolicy } from './policy';
+import { presentDocument, presentDocumentSummary } from './present';
 import { createDocument, deleteDocument, getCampaignDocument, getDocument, listDocuments, updateDocument } from './service';
 import type { DocumentBlock } from '@pluma/common/documents';
 
@@ -45,9 +46,11 @@ export async function documentRoutes(root: FastifyInstance) {
   // documents_enabled off: every documents route is 404 feature_disabled (docs/decisions.md "Feature switches on the server").
   const access = { gates: [featureGate(app, 'documents_enabled'), accessGate(app)] };
 
-  app.get('/documents', signedIn(app, { tags, querystring: listDocumentsQuery, response: { 200: documentList } }, access), async (request) =>
-    listDocuments({ actor: actorOf(request), db, options: request.query }),
-  );
+  app.get('/documents', signedIn(app, { tags, querystring: listDocumentsQuery, response: { 200: documentList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, ...page } = await listDocuments({ actor, db, options: request.query });
+    return { documents: rows.map((r) => presentDocumentSummary(actor, r)), ...page };
+  });
   const sendDocx = async (reply: FastifyReply, name: string, blocks: DocumentBlock[]) =>
     reply
       .header('Content-Type', DOCX_TYPE)
@@ -65,23 +68,33 @@ export async function documentRoutes(root: FastifyInstance) {
     { ...signedIn(app, { tags, body: convertDocumentRequest }, access), bodyLimit: SAVE_BODY_LIMIT },
     async (request, reply) => sendDocx(reply, request.body.name, sanitizeBlocks(request.body.blocks)),
   );
-  app.get('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: document } }, access), async (request) =>
-    getDocument({ actor: actorOf(request), db, documentId: request.params.id }),
-  );
+  app.get('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: document } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentDocument(actor, await getDocument({ actor, db, documentId: request.params.id }));
+  });
   app.get(
     '/documents/:id/campaigns/:campaignId',
     signedIn(app, { tags, params: campaignDocumentParams, response: { 200: document } }, access),
-    async (request) => getCampaignDocument({ actor: actorOf(request), db, documentId: request.params.id, campaignId: request.params.campaignId }),
+    async (request) => {
+      const actor = actorOf(request);
+      return presentDocument(actor, await getCampaignDocument({ actor, db, documentId: request.params.id, campaignId: request.params.campaignId }));
+    },
   );
   app.post(
     '/documents',
     { ...signedIn(app, { tags, body: createDocumentRequest, response: { 201: document } }, access), bodyLimit: SAVE_BODY_LIMIT },
-    async (request, reply) => reply.status(201).send(await createDocument({ actor: actorOf(request), db, input: request.body })),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(presentDocument(actor, await createDocument({ actor, db, input: request.body })));
+    },
   );
   app.put(
     '/documents',
     { ...signedIn(app, { tags, querystring: saveQuery, body: updateDocumentRequest, response: { 200: document } }, access), bodyLimit: SAVE_BODY_LIMIT },
-    async (request) => updateDocument({ actor: actorOf(request), db, input: request.body, campaignId: request.query.campaign_id }),
+    async (request) => {
+      const actor = actorOf(request);
+      return presentDocument(actor, await updateDocument({ actor, db, input: request.body, campaignId: request.query.campaign_id }));
+    },
   );
   app.delete('/documents/:id', signedIn(app, { tags, params: documentIdParams, response: { 200: deletedDocumentResponse } }, access), async (request) => {
     await deleteDocument({ actor: actorOf(request), db, documentId: request.params.id });

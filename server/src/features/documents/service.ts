@@ -5,8 +5,6 @@ import {
   DOCUMENTS_PAGE_SIZE,
   type CreateDocumentRequest,
   type DocumentBlock,
-  type DocumentList,
-  type DocumentRecord,
   type DocumentSortKey,
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
@@ -17,7 +15,7 @@ import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { documentPolicy, inCampaign, requireCampaignDocument, type DocumentInContext } from './policy';
-import { presentDocument, presentDocumentSummary } from './present';
+import type { SummaryRow } from './present';
 import { plainTextOf, sanitizeBlocks, sanitizeDocumentHtml } from './sanitize';
 
 export interface Scope {
@@ -45,7 +43,11 @@ export interface ListOptions {
 }
 
 /** GET /documents: the actor's documents in this context, searched by name and text, 24 per page. */
-export async function listDocuments({ actor, db, options }: Scope & { options: ListOptions }): Promise<DocumentList> {
+export async function listDocuments({
+  actor,
+  db,
+  options,
+}: Scope & { options: ListOptions }): Promise<{ rows: SummaryRow[]; total: number; page: number; pageSize: number }> {
   const filters: SQL[] = [documentPolicy.visibleTo(actor)];
   if (options.query) {
     const pattern = `%${escapeLikePattern(options.query)}%`;
@@ -70,11 +72,11 @@ export async function listDocuments({ actor, db, options }: Scope & { options: L
     .limit(DOCUMENTS_PAGE_SIZE)
     .offset((options.page - 1) * DOCUMENTS_PAGE_SIZE);
   const [{ total }] = await db.select({ total: count() }).from(documents).where(where);
-  return { documents: rows.map((r) => presentDocumentSummary(actor, r)), total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE };
+  return { rows, total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE };
 }
 
-export async function getDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<DocumentRecord> {
-  return presentDocument(actor, await documentPolicy.require(db, actor, documentId));
+export async function getDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<DocumentInContext> {
+  return documentPolicy.require(db, actor, documentId);
 }
 
 /**
@@ -83,8 +85,8 @@ export async function getDocument({ actor, db, documentId }: Scope & { documentI
  * linked). Read through the campaign (policy.ts requireCampaignDocument), never by widening visibleTo; its
  * abilities say whether the actor may edit it there (the author, and whoever may change the campaign).
  */
-export async function getCampaignDocument({ actor, db, documentId, campaignId }: Scope & { documentId: number; campaignId: number }): Promise<DocumentRecord> {
-  return presentDocument(actor, await requireCampaignDocument(db, actor, documentId, campaignId));
+export async function getCampaignDocument({ actor, db, documentId, campaignId }: Scope & { documentId: number; campaignId: number }): Promise<DocumentInContext> {
+  return requireCampaignDocument(db, actor, documentId, campaignId);
 }
 
 /**
@@ -101,7 +103,7 @@ function storedBody(blocks: DocumentBlock[], html: string) {
 
 const uniqueTags = (tags: string[]) => [...new Map(tags.map((tag) => [tag.toLowerCase(), tag])).values()];
 
-export async function createDocument({ actor, db, input }: Scope & { input: CreateDocumentRequest & { name: string; blocks: DocumentBlock[]; content: string; tags: string[] } }): Promise<DocumentRecord> {
+export async function createDocument({ actor, db, input }: Scope & { input: CreateDocumentRequest & { name: string; blocks: DocumentBlock[]; content: string; tags: string[] } }): Promise<DocumentInContext> {
   const body = storedBody(input.blocks, input.content);
   const [row] = await db
     .insert(documents)
@@ -114,14 +116,14 @@ export async function createDocument({ actor, db, input }: Scope & { input: Crea
       ...body,
     })
     .returning();
-  return presentDocument(actor, row);
+  return row;
 }
 
 /**
  * PUT /documents. With `campaignId` (PUT /documents?campaign_id=) the document is saved through that campaign:
  * its Admins, Managers who see it and staff edit it there (policy.ts); it stays its author's document.
  */
-export async function updateDocument({ actor, db, input, campaignId }: Scope & { input: UpdateDocumentRequest & { blocks?: DocumentBlock[] }; campaignId?: number }): Promise<DocumentRecord> {
+export async function updateDocument({ actor, db, input, campaignId }: Scope & { input: UpdateDocumentRequest & { blocks?: DocumentBlock[] }; campaignId?: number }): Promise<DocumentInContext> {
   const found: DocumentInContext =
     campaignId === undefined ? await documentPolicy.require(db, actor, input.document_id, 'edit') : await requireCampaignDocument(db, actor, input.document_id, campaignId, 'edit');
   const changes: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
@@ -135,7 +137,7 @@ export async function updateDocument({ actor, db, input, campaignId }: Scope & {
     .returning();
   // Unlinked or deleted between the check and the write.
   if (!row) throw notFound();
-  return presentDocument(actor, { ...row, campaignEditor: found.campaignEditor });
+  return { ...row, campaignEditor: found.campaignEditor };
 }
 
 export async function deleteDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<void> {

@@ -1,12 +1,13 @@
 // /api/ideas: the topics and hashtags generators (spec part 2 §2 "Topics and hashtags"; issue 14 item 5).
 // Thin: authenticate → access gate (412) → validate → service. Another user's generation is a 404.
 import { deletedResponse } from '@pluma/common/avatars';
-import { IDEA_KINDS, generateIdeasRequest, type IdeaKind, idea, ideaIdParams, ideaKindParams, ideaList, listIdeasQuery } from '@pluma/common/ideas';
+import { IDEA_KINDS, IDEAS_PAGE_SIZE, generateIdeasRequest, type IdeaKind, idea, ideaIdParams, ideaKindParams, ideaList, listIdeasQuery } from '@pluma/common/ideas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { featureGate, featureSwitches, type FeatureSwitch } from '../appconfig';
 import { accessGate } from '../credits';
+import { presentIdea } from './present';
 import { deleteIdea, generateIdeas, listIdeas } from './service';
 
 const tags = ['ideas'];
@@ -32,13 +33,19 @@ export async function ideaRoutes(root: FastifyInstance) {
     app.post(
       `/ideas/${kind}`,
       { ...signedIn(app, { tags, body: generateIdeasRequest[kind], response: { 201: idea } }, gated(KIND_SWITCH[kind])), config: generationLimit },
-      async (request, reply) => reply.status(201).send(await generateIdeas({ ctx, actor: actorOf(request), kind, input: request.body })),
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const { row, avatarName } = await generateIdeas({ ctx, actor, kind, input: request.body });
+        return reply.status(201).send(presentIdea(actor, row, avatarName));
+      },
     );
   }
 
-  app.get('/ideas/:kind', signedIn(app, { tags, params: ideaKindParams, querystring: listIdeasQuery, response: { 200: ideaList } }, gated(switchOfKind)), async (request) =>
-    listIdeas({ actor: actorOf(request), db, kind: request.params.kind, page: request.query.page }),
-  );
+  app.get('/ideas/:kind', signedIn(app, { tags, params: ideaKindParams, querystring: listIdeasQuery, response: { 200: ideaList } }, gated(switchOfKind)), async (request) => {
+    const actor = actorOf(request);
+    const { rows, total, page } = await listIdeas({ actor, db, kind: request.params.kind, page: request.query.page });
+    return { ideas: rows.map((r) => presentIdea(actor, r.row, r.avatarName)), total, page, page_size: IDEAS_PAGE_SIZE };
+  });
 
   // Either switch on admits the route; an idea of a kind switched off is then not found (404).
   app.delete('/ideas/:id', signedIn(app, { tags, params: ideaIdParams, response: { 200: deletedResponse } }, gated(ANY_KIND)), async (request) => {

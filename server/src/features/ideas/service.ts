@@ -3,7 +3,7 @@
 // model of the operator's provider (or the organization's own key) asking for a JSON array; the answer is read
 // leniently (parse-ideas.ts) and kept as a history row typed 2 (hashtags) or 3 (topics). Words are held before
 // the call and charged for the whole answer through the ledger, like a chat answer.
-import { IDEA_KINDS, IDEA_MESSAGE_TYPE, IDEAS_PAGE_SIZE, type Idea, type IdeaKind, type IdeaList } from '@pluma/common/ideas';
+import { IDEA_KINDS, IDEA_MESSAGE_TYPE, IDEAS_PAGE_SIZE, type IdeaKind } from '@pluma/common/ideas';
 import { ErrorIds } from '@pluma/common/errors';
 import type { Lang } from '@pluma/common/constants';
 import { WordBudget } from '@pluma/common/rules/answer-words';
@@ -21,8 +21,13 @@ import { avatarPolicy, type AvatarRow } from '../avatars';
 import { chargeWords, holdRequest, reserveWords } from '../credits';
 import { readOrganizationOpenAiKey } from '../organizations';
 import { parseIdeas } from './parse-ideas';
-import { presentIdea } from './present';
-import { ideaPolicy } from './policy';
+import { ideaPolicy, type IdeaRow } from './policy';
+
+/** A generation with the name of the avatar it was asked in (presentIdea shows it). */
+export interface IdeaWithAvatar {
+  row: IdeaRow;
+  avatarName: string | null;
+}
 
 /** Room for 20 hashtags or 5 titles in a JSON array, with some slack; also the words held. */
 export const IDEAS_MAX_TOKENS = 500;
@@ -56,7 +61,7 @@ export interface GenerateIdeasInput {
 }
 
 /** One generation: 201 with the new history row; 412 without words, 502 when the provider fails or says nothing usable. */
-export async function generateIdeas(options: { ctx: AppContext; actor: Actor; kind: IdeaKind; input: GenerateIdeasInput }): Promise<Idea> {
+export async function generateIdeas(options: { ctx: AppContext; actor: Actor; kind: IdeaKind; input: GenerateIdeasInput }): Promise<IdeaWithAvatar> {
   const { ctx, actor, kind, input } = options;
   const { db } = ctx;
   const avatar = input.avatar_id ? await avatarPolicy.require(db, actor, input.avatar_id, 'read') : null;
@@ -107,11 +112,11 @@ export async function generateIdeas(options: { ctx: AppContext; actor: Actor; ki
       words,
     })
     .returning();
-  return presentIdea(actor, row, avatar?.name ?? null);
+  return { row, avatarName: avatar?.name ?? null };
 }
 
 /** The history of one generator in the actor's context, newest first, IDEAS_PAGE_SIZE a page. */
-export async function listIdeas(options: { actor: Actor; db: Db; kind: IdeaKind; page: number }): Promise<IdeaList> {
+export async function listIdeas(options: { actor: Actor; db: Db; kind: IdeaKind; page: number }): Promise<{ rows: IdeaWithAvatar[]; total: number; page: number }> {
   const { actor, db, kind, page } = options;
   const where = and(ideaPolicy.visibleTo(actor), eq(ideaRequests.messageTypeId, IDEA_MESSAGE_TYPE[kind]));
   const [rows, [{ total }]] = await Promise.all([
@@ -125,7 +130,7 @@ export async function listIdeas(options: { actor: Actor; db: Db; kind: IdeaKind;
       .offset((page - 1) * IDEAS_PAGE_SIZE),
     db.select({ total: count() }).from(ideaRequests).where(where),
   ]);
-  return { ideas: rows.map((r) => presentIdea(actor, r.row, r.avatarName)), total: Number(total), page, page_size: IDEAS_PAGE_SIZE };
+  return { rows, total: Number(total), page };
 }
 
 /**

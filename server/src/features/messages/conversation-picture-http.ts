@@ -11,7 +11,7 @@ import type { MessagePage } from '@pluma/common/messages-api';
 import type { CurrentUser } from '@pluma/common/users';
 import type { FastifyInstance } from 'fastify';
 import { actorFromToken } from '../../platform/auth/guard';
-import { getConversation } from '../conversations';
+import { getConversation, presentConversation } from '../conversations';
 import { loadCurrentUser } from '../users';
 import { presentMessages } from './avatar-citations';
 import { listMessages } from './service';
@@ -33,10 +33,11 @@ export async function conversationPicture(app: FastifyInstance, token: string, c
   const user = await loadCurrentUser({ db, userId: actor.user.userId });
   if (!user.has_access || user.default_organization) return null;
   try {
-    const [conversation, page] = await Promise.all([
+    const [found, page] = await Promise.all([
       getConversation({ actor, db, conversationId }),
       listMessages({ actor, db, conversationId, query: { limit: FIRST_PAGE } }),
     ]);
+    const conversation = presentConversation(actor, found.row, found.file);
     return { user, conversation, page: { messages: await presentMessages(db, page.rows), next_cursor: page.nextCursor } };
   } catch {
     // Not the user's to see (404), or gone: the app shows what it shows, without a picture.

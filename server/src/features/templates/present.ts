@@ -5,6 +5,7 @@ import { parseTemplateFields } from '@pluma/common/rules/template-fields';
 import type { Template, TemplateLanguage } from '@pluma/common/templates';
 import type { Actor } from '../../platform/auth/actor';
 import { canReadPrompt, templatePolicy, type TemplateRow } from './policy';
+import type { TemplateListRow } from './service';
 
 export interface TemplateExtras {
   typeName: string | null;
@@ -39,3 +40,13 @@ export function presentTemplate(actor: Actor, row: TemplateRow, extras: Template
     abilities: templatePolicy.abilities(actor, row),
   };
 }
+
+/** A template as the service reads it (service.ts selectPresentable): the row and its extras, as drivers return them. */
+export const presentTemplateRow = (actor: Actor, r: TemplateListRow): Template =>
+  presentTemplate(actor, r.template, {
+    typeName: r.typeName,
+    tags: typeof r.tags === 'string' ? (JSON.parse(r.tags) as string[]) : r.tags,
+    favorite: r.favorite === true || (r.favorite as unknown) === 't',
+    author: r.author?.name != null ? { name: r.author.name, lastName: r.author.lastName ?? '' } : null,
+    usedAt: r.usedAt,
+  });

@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { getConfig } from '../../platform/appconfig/read';
+import type { Actor } from '../../platform/auth/actor';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { staffAdminWrites } from '../../platform/auth/staff-admin';
 import { featureGate } from '../appconfig';
@@ -50,6 +51,7 @@ import {
   useTemplate,
   type ListOptions,
 } from './service';
+import { presentTemplateRow } from './present';
 import { exportTemplates, importTemplates } from './transfer';
 
 const tags = ['templates'];
@@ -71,21 +73,25 @@ export async function templateRoutes(root: FastifyInstance) {
     ...fixed,
   });
   const list = { tags, querystring: listTemplatesQuery, response: { 200: templateList } };
+  const listed = async (actor: Actor, query: z.output<typeof listTemplatesQuery>, fixed: Partial<ListOptions> = {}) => {
+    const { rows, ...page } = await listTemplates({ actor, db, options: await optionsOf(query, fixed) });
+    return { templates: rows.map((r) => presentTemplateRow(actor, r)), ...page };
+  };
 
   app.get('/templates', signedIn(app, list, access), async (request) =>
-    listTemplates({ actor: actorOf(request), db, options: await optionsOf(request.query) }),
+    listed(actorOf(request), request.query),
   );
   app.get('/templates/all', signedIn(app, list, access), async (request) =>
-    listTemplates({ actor: actorOf(request), db, options: await optionsOf(request.query) }),
+    listed(actorOf(request), request.query),
   );
   app.get('/templates/public', signedIn(app, list, access), async (request) =>
-    listTemplates({ actor: actorOf(request), db, options: await optionsOf(request.query, { publicOnly: true }) }),
+    listed(actorOf(request), request.query, { publicOnly: true }),
   );
   app.get('/templates/tag/:name', signedIn(app, { ...list, params: templateNameParams }, access), async (request) =>
-    listTemplates({ actor: actorOf(request), db, options: await optionsOf(request.query, { tag: request.params.name }) }),
+    listed(actorOf(request), request.query, { tag: request.params.name }),
   );
   app.get('/templates/type/:name', signedIn(app, { ...list, params: templateNameParams }, access), async (request) =>
-    listTemplates({ actor: actorOf(request), db, options: await optionsOf(request.query, { type: request.params.name }) }),
+    listed(actorOf(request), request.query, { type: request.params.name }),
   );
 
   // ---- tags and types (lists for everyone; changes by staff admins, audited) ----
@@ -125,7 +131,11 @@ export async function templateRoutes(root: FastifyInstance) {
   app.post(
     '/templates/import',
     { ...signedIn(app, { tags, body: importTemplatesRequest, response: { 201: importTemplatesResponse } }, access), bodyLimit: IMPORT_BODY_LIMIT },
-    async (request, reply) => reply.status(201).send(await importTemplates({ actor: actorOf(request), db, file: request.body })),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const rows = await importTemplates({ actor, db, file: request.body });
+      return reply.status(201).send({ imported: rows.length, templates: rows.map((r) => presentTemplateRow(actor, r)) });
+    },
   );
 
   // ---- one template ----
@@ -133,15 +143,18 @@ export async function templateRoutes(root: FastifyInstance) {
   app.post('/templates/favorite', signedIn(app, { tags, body: favoriteRequest, response: { 200: favoriteResponse } }, access), async (request) =>
     toggleFavorite({ actor: actorOf(request), db, templateId: request.body.template_id }),
   );
-  app.get('/templates/:id', signedIn(app, { tags, params: templateIdParams, response: { 200: template } }, access), async (request) =>
-    getTemplate({ actor: actorOf(request), db, templateId: request.params.id }),
-  );
-  app.post('/templates', signedIn(app, { tags, body: createTemplateRequest, response: { 201: template } }, access), async (request, reply) =>
-    reply.status(201).send(await createTemplate({ actor: actorOf(request), db, input: request.body })),
-  );
-  app.put('/templates', signedIn(app, { tags, body: updateTemplateRequest, response: { 200: template } }, access), async (request) =>
-    updateTemplate({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.get('/templates/:id', signedIn(app, { tags, params: templateIdParams, response: { 200: template } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentTemplateRow(actor, await getTemplate({ actor, db, templateId: request.params.id }));
+  });
+  app.post('/templates', signedIn(app, { tags, body: createTemplateRequest, response: { 201: template } }, access), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentTemplateRow(actor, await createTemplate({ actor, db, input: request.body })));
+  });
+  app.put('/templates', signedIn(app, { tags, body: updateTemplateRequest, response: { 200: template } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentTemplateRow(actor, await updateTemplate({ actor, db, input: request.body }));
+  });
   app.delete('/templates/:id', signedIn(app, { tags, params: templateIdParams, response: { 200: deletedTemplateResponse } }, access), async (request) => {
     await deleteTemplate({ actor: actorOf(request), db, templateId: request.params.id });
     return { deleted: true as const };

@@ -5,9 +5,7 @@ import { checkFieldValues, checkTemplateDraft, fillTemplate, parseTemplateFields
 import {
   TEMPLATES_PAGE_SIZE,
   type CreateTemplateRequest,
-  type Template,
   type TemplateLanguage,
-  type TemplateList,
   type TemplateSortKey,
   type TemplateTagList,
   type TemplateTypeList,
@@ -20,7 +18,6 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { isAdmin, listedFor, templatePolicy, templateTaxonomyRules, type TemplateRow } from './policy';
-import { presentTemplate } from './present';
 
 export interface Scope {
   actor: Actor;
@@ -30,9 +27,9 @@ export interface Scope {
 const refused = (key: 'template_public_admins_only' | 'template_prompt_owner_only' | 'template_admin_only' | 'template_prompt_hidden') =>
   new AppError(403, ErrorIds.forbidden, key);
 
-// ---- presenting ----
+// ---- the rows with what their JSON shows besides (present.ts presentTemplateRow) ----
 
-/** The extras of each presented template, computed in the same query as the rows. */
+/** The extras of each template, computed in the same query as the rows. */
 const extrasColumns = (actor: Actor) => ({
   typeName: templateTypes.name,
   author: { name: users.name, lastName: users.lastName },
@@ -50,20 +47,11 @@ function selectPresentable(db: Db | Tx, actor: Actor) {
     .leftJoin(templateUses, and(eq(templateUses.templateId, templates.templateId), eq(templateUses.userId, actor.user.userId)));
 }
 
-type Presentable = Awaited<ReturnType<ReturnType<typeof selectPresentable>['where']>>[number];
+export type TemplateListRow = Awaited<ReturnType<ReturnType<typeof selectPresentable>['where']>>[number];
 
-const present = (actor: Actor, r: Presentable): Template =>
-  presentTemplate(actor, r.template, {
-    typeName: r.typeName,
-    tags: typeof r.tags === 'string' ? (JSON.parse(r.tags) as string[]) : r.tags,
-    favorite: r.favorite === true || (r.favorite as unknown) === 't',
-    author: r.author?.name != null ? { name: r.author.name, lastName: r.author.lastName ?? '' } : null,
-    usedAt: r.usedAt,
-  });
-
-async function presentById({ actor, db }: { actor: Actor; db: Db | Tx }, templateId: number): Promise<Template> {
+async function loadTemplate({ actor, db }: { actor: Actor; db: Db | Tx }, templateId: number): Promise<TemplateListRow> {
   const [row] = await selectPresentable(db, actor).where(eq(templates.templateId, templateId)).limit(1);
-  return present(actor, row);
+  return row;
 }
 
 // ---- lists ----
@@ -100,7 +88,11 @@ const hasTag = (name: string): SQL =>
 const hasType = (name: string): SQL => sql`${templates.typeId} in (select ty.type_id from ${templateTypes} ty where lower(ty.name) = lower(${name}))`;
 
 /** GET /templates and its variants: filtered, sorted, 24 per page (spec part 2 §9). */
-export async function listTemplates({ actor, db, options }: Scope & { options: ListOptions }): Promise<TemplateList> {
+export async function listTemplates({
+  actor,
+  db,
+  options,
+}: Scope & { options: ListOptions }): Promise<{ rows: TemplateListRow[]; total: number; page: number; pageSize: number }> {
   if (options.admin && !isAdmin(actor)) throw refused('template_admin_only');
   const filters: SQL[] = [listedFor(actor, options.admin === true)];
   if (options.publicOnly) filters.push(eq(templates.public, true));
@@ -121,7 +113,7 @@ export async function listTemplates({ actor, db, options }: Scope & { options: L
     .limit(TEMPLATES_PAGE_SIZE)
     .offset((options.page - 1) * TEMPLATES_PAGE_SIZE);
   const [{ total }] = await db.select({ total: count() }).from(templates).where(where);
-  return { templates: rows.map((r) => present(actor, r)), total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
+  return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
 }
 
 /** GET /templates/tags: the admin-managed tags, each with how many templates the actor would list under it. */
@@ -156,9 +148,9 @@ export async function listTemplateTypes({ actor, db }: Scope): Promise<TemplateT
 // ---- one template ----
 
 /** GET /templates/{id}. */
-export async function getTemplate(scope: Scope & { templateId: number }): Promise<Template> {
+export async function getTemplate(scope: Scope & { templateId: number }): Promise<TemplateListRow> {
   const row = await templatePolicy.require(scope.db, scope.actor, scope.templateId);
-  return presentById(scope, row.templateId);
+  return loadTemplate(scope, row.templateId);
 }
 
 /** spec part 2 §5: name, description, content and every field rule, or 'Please complete all the required fields to save.' */
@@ -246,18 +238,18 @@ async function insertTemplate(tx: Db | Tx, actor: Actor, input: NewTemplate, ids
 }
 
 /** POST /templates: the fields come from the content (spec part 2 §2); `public` by admins only (403). */
-export async function createTemplate({ actor, db, input }: Scope & { input: CreateTemplateRequest & { language: TemplateLanguage } }): Promise<Template> {
+export async function createTemplate({ actor, db, input }: Scope & { input: CreateTemplateRequest & { language: TemplateLanguage } }): Promise<TemplateListRow> {
   assertValidDraft(input);
   if (input.public && !isAdmin(actor)) throw refused('template_public_admins_only');
   const row = await db.transaction(async (tx) => insertTemplate(tx, actor, input, await resolveNames(tx, input, 'refuse')));
-  return presentById({ actor, db }, row.templateId);
+  return loadTemplate({ actor, db }, row.templateId);
 }
 
 /**
  * PUT /templates: owner, admin, or anyone who sees an editable template; the prompt, Editable and Show Prompt
  * only by the owner or staff; `public` by admins only. What is sent changes; the result is checked whole.
  */
-export async function updateTemplate({ actor, db, input }: Scope & { input: UpdateTemplateRequest }): Promise<Template> {
+export async function updateTemplate({ actor, db, input }: Scope & { input: UpdateTemplateRequest }): Promise<TemplateListRow> {
   const current = await templatePolicy.require(db, actor, input.template_id, 'edit');
   const promptChange =
     (input.content !== undefined && input.content !== current.content) ||
@@ -284,7 +276,7 @@ export async function updateTemplate({ actor, db, input }: Scope & { input: Upda
     await tx.update(templates).set(changes).where(eq(templates.templateId, current.templateId));
     if (ids.tagIds !== undefined) await setTags(tx, current.templateId, ids.tagIds);
   });
-  return presentById({ actor, db }, current.templateId);
+  return loadTemplate({ actor, db }, current.templateId);
 }
 
 /** DELETE /templates/{id}: owner, admin, or anyone who sees an editable template. */
@@ -370,4 +362,4 @@ export async function deleteTemplateType({ actor, db, typeId }: { actor: Actor; 
   if (removed.length === 0) throw new AppError(404, ErrorIds.notFound, 'not_found');
 }
 
-export { assertValidDraft, insertTemplate, presentById, refused, resolveNames };
+export { assertValidDraft, insertTemplate, loadTemplate, refused, resolveNames };

@@ -5,14 +5,13 @@ import {
   TEMPLATE_EXPORT_FORMAT,
   TEMPLATE_EXPORT_VERSION,
   type ExportedTemplate,
-  type ImportTemplatesResponse,
   type TemplateExportFile,
 } from '@pluma/common/templates';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { templateTagLinks, templateTags, templateTypes } from '../../db/schema';
 import { badRequest } from '../../platform/http/errors';
 import { isAdmin, templatePolicy } from './policy';
-import { insertTemplate, presentById, refused, resolveNames, type Scope } from './service';
+import { insertTemplate, loadTemplate, refused, resolveNames, type Scope, type TemplateListRow } from './service';
 import { checkTemplateDraft } from '@pluma/common/rules/template-fields';
 
 /**
@@ -62,7 +61,7 @@ export async function exportTemplates({ actor, db, ids }: Scope & { ids: number[
  * importer in this context, in one transaction. Admins keep `public` and add unknown tags and types to the
  * lists; anyone else's copies are private and lose tags and types the lists do not have.
  */
-export async function importTemplates({ actor, db, file }: Scope & { file: TemplateExportFile }): Promise<ImportTemplatesResponse> {
+export async function importTemplates({ actor, db, file }: Scope & { file: TemplateExportFile }): Promise<TemplateListRow[]> {
   const details: Record<string, string> = {};
   file.templates.forEach((entry, i) => {
     for (const [input, key] of Object.entries(checkTemplateDraft(entry).errors)) details[`templates.${i}.${input}`] = key;
@@ -78,7 +77,7 @@ export async function importTemplates({ actor, db, file }: Scope & { file: Templ
     }
     return made;
   });
-  const presented = [];
-  for (const id of ids) presented.push(await presentById({ actor, db }, id));
-  return { imported: ids.length, templates: presented };
+  const rows: TemplateListRow[] = [];
+  for (const id of ids) rows.push(await loadTemplate({ actor, db }, id));
+  return rows;
 }

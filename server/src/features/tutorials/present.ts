@@ -4,6 +4,7 @@ import { fileSrc } from '@pluma/common/files';
 import type { Tutorial, TutorialLanguage } from '@pluma/common/tutorials';
 import type { Actor } from '../../platform/auth/actor';
 import { tutorialPolicy, type TutorialRow } from './policy';
+import type { TutorialListRow } from './service';
 
 export interface ThumbnailFile {
   fileId: number;
@@ -26,3 +27,6 @@ export function presentTutorial(actor: Actor, row: TutorialRow, thumbnailFile: T
     abilities: tutorialPolicy.abilities(actor, row),
   };
 }
+
+/** A tutorial as the service reads it: the row and its uploaded thumbnail, if any (a left join's nulls otherwise). */
+export const presentTutorialRow = (actor: Actor, r: TutorialListRow): Tutorial => presentTutorial(actor, r.tutorial, r.file?.fileId ? r.file : null);

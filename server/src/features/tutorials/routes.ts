@@ -18,6 +18,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { staffAdminWrites } from '../../platform/auth/staff-admin';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
+import { presentTutorialRow } from './present';
 import { createTutorial, deleteTutorial, getTutorial, listTutorials, reorderTutorials, updateTutorial } from './service';
 
 const tags = ['tutorials'];
@@ -29,21 +30,27 @@ export async function tutorialRoutes(root: FastifyInstance) {
   const access = { gates: [tutorialsOn, accessGate(app)] };
   const admins = staffAdminWrites(tutorialsOn);
 
-  app.get('/tutorials', signedIn(app, { tags, querystring: listTutorialsQuery, response: { 200: tutorialList } }, access), async (request) =>
-    listTutorials({ actor: actorOf(request), db, options: request.query }),
-  );
-  app.put('/tutorials/order', signedIn(app, { tags, body: reorderTutorialsRequest, response: { 200: reorderTutorialsResponse } }, admins), async (request) => ({
-    tutorials: await reorderTutorials({ actor: actorOf(request), db, ids: request.body.ids }),
-  }));
-  app.get('/tutorials/:id', signedIn(app, { tags, params: tutorialIdParams, response: { 200: tutorial } }, access), async (request) =>
-    getTutorial({ actor: actorOf(request), db, tutorialId: request.params.id }),
-  );
-  app.post('/tutorials', signedIn(app, { tags, body: createTutorialRequest, response: { 201: tutorial } }, admins), async (request, reply) =>
-    reply.status(201).send(await createTutorial({ actor: actorOf(request), db, input: request.body })),
-  );
-  app.put('/tutorials', signedIn(app, { tags, body: updateTutorialRequest, response: { 200: tutorial } }, admins), async (request) =>
-    updateTutorial({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.get('/tutorials', signedIn(app, { tags, querystring: listTutorialsQuery, response: { 200: tutorialList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, ...page } = await listTutorials({ actor, db, options: request.query });
+    return { tutorials: rows.map((r) => presentTutorialRow(actor, r)), ...page };
+  });
+  app.put('/tutorials/order', signedIn(app, { tags, body: reorderTutorialsRequest, response: { 200: reorderTutorialsResponse } }, admins), async (request) => {
+    const actor = actorOf(request);
+    return { tutorials: (await reorderTutorials({ actor, db, ids: request.body.ids })).map((r) => presentTutorialRow(actor, r)) };
+  });
+  app.get('/tutorials/:id', signedIn(app, { tags, params: tutorialIdParams, response: { 200: tutorial } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentTutorialRow(actor, await getTutorial({ actor, db, tutorialId: request.params.id }));
+  });
+  app.post('/tutorials', signedIn(app, { tags, body: createTutorialRequest, response: { 201: tutorial } }, admins), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentTutorialRow(actor, await createTutorial({ actor, db, input: request.body })));
+  });
+  app.put('/tutorials', signedIn(app, { tags, body: updateTutorialRequest, response: { 200: tutorial } }, admins), async (request) => {
+    const actor = actorOf(request);
+    return presentTutorialRow(actor, await updateTutorial({ actor, db, input: request.body }));
+  });
   app.delete('/tutorials/:id', signedIn(app, { tags, params: tutorialIdParams, response: { 200: deletedTutorialResponse } }, admins), async (request) => {
     await deleteTutorial({ actor: actorOf(request), db, tutorialId: request.params.id });
     return { deleted: true as const };

@@ -1,14 +1,8 @@
-// The tutorials' operations (DESIGN.md §7: framework-free, `{ actor, db }` in, rows or presented JSON out).
+// The tutorials' operations (DESIGN.md §7: framework-free, `{ actor, db }` in, rows out; routes present).
 // Lists are one language in the staff's order, paged; writes are staff admins' (the routes' guard) and
 // keep each language's places distinct (new and moved tutorials go last, under a lock).
 import { isImageFileType } from '@pluma/common/files';
-import {
-  TUTORIALS_PAGE_SIZE,
-  type ListTutorialsQuery,
-  type Tutorial,
-  type TutorialLanguage,
-  type TutorialList,
-} from '@pluma/common/tutorials';
+import { TUTORIALS_PAGE_SIZE, type ListTutorialsQuery, type TutorialLanguage } from '@pluma/common/tutorials';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createTutorialRequest, listTutorialsQuery, updateTutorialRequest } from '@pluma/common/tutorials';
@@ -18,7 +12,6 @@ import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { canManageTutorials, tutorialPolicy, type TutorialRow } from './policy';
-import { presentTutorial } from './present';
 
 interface Scope {
   actor: Actor;
@@ -36,13 +29,22 @@ function selectPresentable(db: Db | Tx) {
     .leftJoin(files, eq(files.fileId, tutorials.thumbnailFileId));
 }
 
-type Presentable = Awaited<ReturnType<ReturnType<typeof selectPresentable>['where']>>[number];
-const present = (actor: Actor, r: Presentable): Tutorial => presentTutorial(actor, r.tutorial, r.file?.fileId ? r.file : null);
+export type TutorialListRow = Awaited<ReturnType<ReturnType<typeof selectPresentable>['where']>>[number];
+
+/** A page of one language's tutorials, and whether the actor may manage them (the list shows both). */
+export interface TutorialPage {
+  rows: TutorialListRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  language: TutorialLanguage;
+  canManage: boolean;
+}
 
 const languageOf = (actor: Actor): TutorialLanguage => (actor.user.lang === 'es' ? 'es' : 'en');
 
 /** GET /tutorials: one language (absent: the user's own), in order, searched in name and description. */
-export async function listTutorials({ actor, db, options }: Scope & { options: ListOptions }): Promise<TutorialList> {
+export async function listTutorials({ actor, db, options }: Scope & { options: ListOptions }): Promise<TutorialPage> {
   const language = options.language ?? languageOf(actor);
   const filters: SQL[] = [eq(tutorials.language, language)];
   if (options.query) {
@@ -56,18 +58,18 @@ export async function listTutorials({ actor, db, options }: Scope & { options: L
     .limit(TUTORIALS_PAGE_SIZE)
     .offset((options.page - 1) * TUTORIALS_PAGE_SIZE);
   const [{ total }] = await db.select({ total: count() }).from(tutorials).where(where);
-  return { tutorials: rows.map((r) => present(actor, r)), total, page: options.page, pageSize: TUTORIALS_PAGE_SIZE, language, canManage: canManageTutorials(actor) };
+  return { rows, total, page: options.page, pageSize: TUTORIALS_PAGE_SIZE, language, canManage: canManageTutorials(actor) };
 }
 
-async function presentById(db: Db | Tx, actor: Actor, tutorialId: number): Promise<Tutorial> {
+async function loadTutorial(db: Db | Tx, actor: Actor, tutorialId: number): Promise<TutorialListRow> {
   await tutorialPolicy.require(db, actor, tutorialId);
   const [row] = await selectPresentable(db).where(eq(tutorials.tutorialId, tutorialId)).limit(1);
-  return present(actor, row);
+  return row;
 }
 
 /** GET /tutorials/{id}. */
-export async function getTutorial({ actor, db, tutorialId }: Scope & { tutorialId: number }): Promise<Tutorial> {
-  return presentById(db, actor, tutorialId);
+export async function getTutorial({ actor, db, tutorialId }: Scope & { tutorialId: number }): Promise<TutorialListRow> {
+  return loadTutorial(db, actor, tutorialId);
 }
 
 /** An uploaded thumbnail: a public image (any staff admin's: tutorials are shared work); else a 400. */
@@ -91,7 +93,7 @@ async function nextPlace(tx: Tx, language: TutorialLanguage): Promise<number> {
 }
 
 /** POST /tutorials: goes last in its language. */
-export async function createTutorial({ actor, db, input }: Scope & { input: z.output<typeof createTutorialRequest> }): Promise<Tutorial> {
+export async function createTutorial({ actor, db, input }: Scope & { input: z.output<typeof createTutorialRequest> }): Promise<TutorialListRow> {
   return db.transaction(async (tx) => {
     if (input.thumbnail_file_id) await checkedThumbnailFile(tx, input.thumbnail_file_id, null);
     await lockOrder(tx);
@@ -107,12 +109,12 @@ export async function createTutorial({ actor, db, input }: Scope & { input: z.ou
         order: await nextPlace(tx, input.language),
       })
       .returning();
-    return presentById(tx, actor, row.tutorialId);
+    return loadTutorial(tx, actor, row.tutorialId);
   });
 }
 
 /** PUT /tutorials: fields left out stay; a tutorial moved to another language goes last there. */
-export async function updateTutorial({ actor, db, input }: Scope & { input: z.output<typeof updateTutorialRequest> }): Promise<Tutorial> {
+export async function updateTutorial({ actor, db, input }: Scope & { input: z.output<typeof updateTutorialRequest> }): Promise<TutorialListRow> {
   return db.transaction(async (tx) => {
     const current = await tutorialPolicy.require(tx, actor, input.tutorial_id, 'edit', { forUpdate: true });
     const set: Partial<typeof tutorials.$inferInsert> = { updatedAt: new Date() };
@@ -130,7 +132,7 @@ export async function updateTutorial({ actor, db, input }: Scope & { input: z.ou
       set.order = await nextPlace(tx, input.language);
     }
     await tx.update(tutorials).set(set).where(eq(tutorials.tutorialId, current.tutorialId));
-    return presentById(tx, actor, current.tutorialId);
+    return loadTutorial(tx, actor, current.tutorialId);
   });
 }
 
@@ -146,7 +148,7 @@ export async function deleteTutorial({ actor, db, tutorialId }: Scope & { tutori
  * PUT /tutorials/order: the tutorials take, in the order given, the places they held between them (their
  * current places sorted). Every id must exist (else 404) and share one language (else 400).
  */
-export async function reorderTutorials({ actor, db, ids }: Scope & { ids: number[] }): Promise<Tutorial[]> {
+export async function reorderTutorials({ actor, db, ids }: Scope & { ids: number[] }): Promise<TutorialListRow[]> {
   return db.transaction(async (tx) => {
     await lockOrder(tx);
     const rows: TutorialRow[] = await tx.select().from(tutorials).where(inArray(tutorials.tutorialId, ids)).for('update');
@@ -163,7 +165,6 @@ export async function reorderTutorials({ actor, db, ids }: Scope & { ids: number
       const row = rows.find((r) => r.tutorialId === tutorialId) as TutorialRow;
       if (row.order !== places[index]) await tx.update(tutorials).set({ order: places[index], updatedAt: now }).where(eq(tutorials.tutorialId, tutorialId));
     }
-    const presented = await selectPresentable(tx).where(inArray(tutorials.tutorialId, ids)).orderBy(asc(tutorials.order), asc(tutorials.tutorialId));
-    return presented.map((r) => present(actor, r));
+    return selectPresentable(tx).where(inArray(tutorials.tutorialId, ids)).orderBy(asc(tutorials.order), asc(tutorials.tutorialId));
   });
 }

@@ -9,6 +9,7 @@ import { normalizeTags } from '@pluma/common/rules/tags';
 import type { messages } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { userWorkflowPolicy, workflowPolicy, type UserWorkflowRow, type WorkflowRow } from './policy';
+import type { UserWorkflowWithSteps, WorkflowWithSteps } from './service';
 
 export interface WorkflowStepTemplate {
   templateId: number;
@@ -70,3 +71,7 @@ export function presentUserWorkflow(actor: Actor, row: UserWorkflowRow, steps: S
     abilities: userWorkflowPolicy.abilities(actor, row),
   };
 }
+
+/** What the service returns (a row with its steps and fields), presented. */
+export const presentWorkflowWithSteps = (actor: Actor, w: WorkflowWithSteps): Workflow => presentWorkflow(actor, w.row, w.steps, w.fields);
+export const presentUserWorkflowWithSteps = (actor: Actor, w: UserWorkflowWithSteps): UserWorkflow => presentUserWorkflow(actor, w.row, w.steps, w.fields);

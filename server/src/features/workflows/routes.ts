@@ -37,6 +37,7 @@ import {
   updateUserWorkflow,
   updateWorkflow,
 } from './service';
+import { presentUserWorkflowWithSteps, presentWorkflowWithSteps } from './present';
 
 const tags = ['workflows'];
 
@@ -49,42 +50,52 @@ export async function workflowRoutes(root: FastifyInstance) {
   const access = { gates: [templatesOn, accessGate(app)] };
   const adminAccess = staffAdminWrites(templatesOn, accessGate(app));
 
-  app.get('/workflows', signedIn(app, { tags, querystring: listWorkflowsQuery, response: { 200: workflowList } }, access), async (request) =>
-    listWorkflows({ actor: actorOf(request), db, query: request.query }),
-  );
+  app.get('/workflows', signedIn(app, { tags, querystring: listWorkflowsQuery, response: { 200: workflowList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, ...page } = await listWorkflows({ actor, db, query: request.query });
+    return { workflows: rows.map((w) => presentWorkflowWithSteps(actor, w)), ...page };
+  });
 
-  app.get('/workflows/:id', signedIn(app, { tags, params: workflowIdParams, response: { 200: workflow } }, access), async (request) =>
-    getWorkflow({ actor: actorOf(request), db, workflowId: request.params.id }),
-  );
+  app.get('/workflows/:id', signedIn(app, { tags, params: workflowIdParams, response: { 200: workflow } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentWorkflowWithSteps(actor, await getWorkflow({ actor, db, workflowId: request.params.id }));
+  });
 
-  app.post('/workflows', signedIn(app, { tags, body: createWorkflowRequest, response: { 201: workflow } }, adminAccess), async (request, reply) =>
-    reply.status(201).send(await createWorkflow({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/workflows', signedIn(app, { tags, body: createWorkflowRequest, response: { 201: workflow } }, adminAccess), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentWorkflowWithSteps(actor, await createWorkflow({ actor, db, input: request.body })));
+  });
 
-  app.put('/workflows', signedIn(app, { tags, body: updateWorkflowRequest, response: { 200: workflow } }, adminAccess), async (request) =>
-    updateWorkflow({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.put('/workflows', signedIn(app, { tags, body: updateWorkflowRequest, response: { 200: workflow } }, adminAccess), async (request) => {
+    const actor = actorOf(request);
+    return presentWorkflowWithSteps(actor, await updateWorkflow({ actor, db, input: request.body }));
+  });
 
   app.delete('/workflows/:id', signedIn(app, { tags, params: workflowIdParams, response: { 200: deletedWorkflowResponse } }, adminAccess), async (request) => {
     await deleteWorkflow({ actor: actorOf(request), db, workflowId: request.params.id });
     return { deleted: true as const };
   });
 
-  app.get('/user_workflows', signedIn(app, { tags, querystring: listUserWorkflowsQuery, response: { 200: userWorkflowList } }, access), async (request) =>
-    listUserWorkflows({ actor: actorOf(request), db, page: request.query.page }),
-  );
+  app.get('/user_workflows', signedIn(app, { tags, querystring: listUserWorkflowsQuery, response: { 200: userWorkflowList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, ...page } = await listUserWorkflows({ actor, db, page: request.query.page });
+    return { user_workflows: rows.map((w) => presentUserWorkflowWithSteps(actor, w)), ...page };
+  });
 
-  app.get('/user_workflows/:id', signedIn(app, { tags, params: workflowIdParams, response: { 200: userWorkflow } }, access), async (request) =>
-    getUserWorkflow({ actor: actorOf(request), db, userWorkflowId: request.params.id }),
-  );
+  app.get('/user_workflows/:id', signedIn(app, { tags, params: workflowIdParams, response: { 200: userWorkflow } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentUserWorkflowWithSteps(actor, await getUserWorkflow({ actor, db, userWorkflowId: request.params.id }));
+  });
 
-  app.post('/user_workflows', signedIn(app, { tags, body: createUserWorkflowRequest, response: { 201: userWorkflow } }, access), async (request, reply) =>
-    reply.status(201).send(await createUserWorkflow({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/user_workflows', signedIn(app, { tags, body: createUserWorkflowRequest, response: { 201: userWorkflow } }, access), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentUserWorkflowWithSteps(actor, await createUserWorkflow({ actor, db, input: request.body })));
+  });
 
-  app.put('/user_workflows', signedIn(app, { tags, body: updateUserWorkflowRequest, response: { 200: userWorkflow } }, access), async (request) =>
-    updateUserWorkflow({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.put('/user_workflows', signedIn(app, { tags, body: updateUserWorkflowRequest, response: { 200: userWorkflow } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentUserWorkflowWithSteps(actor, await updateUserWorkflow({ actor, db, input: request.body }));
+  });
 
   app.delete('/user_workflows/:id', signedIn(app, { tags, params: workflowIdParams, response: { 200: deletedWorkflowResponse } }, access), async (request) => {
     const conversationIds = await deleteUserWorkflow({ actor: actorOf(request), db, userWorkflowId: request.params.id });

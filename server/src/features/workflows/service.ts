@@ -12,10 +12,6 @@ import {
   type CreateWorkflowRequest,
   type UpdateUserWorkflowRequest,
   type UpdateWorkflowRequest,
-  type UserWorkflow,
-  type UserWorkflowList,
-  type Workflow,
-  type WorkflowList,
 } from '@pluma/common/workflows';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -24,11 +20,25 @@ import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { userWorkflowPolicy, workflowPolicy, type UserWorkflowRow, type WorkflowRow } from './policy';
-import { presentUserWorkflow, presentWorkflow, type StepView, type WorkflowStepTemplate } from './present';
+import type { StepView, WorkflowStepTemplate } from './present';
 
 export interface Scope {
   actor: Actor;
   db: Db;
+}
+
+/** A workflow with its steps' templates and the fields they ask for (presentWorkflow shows them). */
+export interface WorkflowWithSteps {
+  row: WorkflowRow;
+  steps: WorkflowStepTemplate[];
+  fields: TemplateField[];
+}
+
+/** A user workflow with its steps (templates, conversations, newest answers) and fields (presentUserWorkflow). */
+export interface UserWorkflowWithSteps {
+  row: UserWorkflowRow;
+  steps: StepView[];
+  fields: TemplateField[];
 }
 
 const conflict = (key: 'workflow_template_not_public' | 'workflow_values_incomplete' | 'workflow_previous_step_missing', params?: Record<string, string | number>) =>
@@ -64,18 +74,18 @@ async function stepsOfWorkflows(db: Db | Tx, workflowIds: number[]): Promise<Map
   return byWorkflow;
 }
 
-async function presentWorkflows(db: Db | Tx, actor: Actor, rows: WorkflowRow[]): Promise<Workflow[]> {
+async function withSteps(db: Db | Tx, rows: WorkflowRow[]): Promise<WorkflowWithSteps[]> {
   const steps = await stepsOfWorkflows(
     db,
     rows.map((r) => r.workflowId),
   );
   return rows.map((row) => {
     const templatesOf = steps.get(row.workflowId) ?? [];
-    return presentWorkflow(actor, row, templatesOf, fieldsOf(templatesOf));
+    return { row, steps: templatesOf, fields: fieldsOf(templatesOf) };
   });
 }
 
-export async function listWorkflows({ actor, db, query }: Scope & { query: { query?: string; page: number } }): Promise<WorkflowList> {
+export async function listWorkflows({ db, query }: Scope & { query: { query?: string; page: number } }): Promise<{ rows: WorkflowWithSteps[]; total: number; page: number; pageSize: number }> {
   const filters: SQL[] = [];
   if (query.query) {
     const pattern = `%${escapeLikePattern(query.query)}%`;
@@ -92,12 +102,12 @@ export async function listWorkflows({ actor, db, query }: Scope & { query: { que
       .offset((query.page - 1) * WORKFLOWS_PAGE_SIZE),
     db.select({ n: count() }).from(workflows).where(where),
   ]);
-  return { workflows: await presentWorkflows(db, actor, rows), total: total?.n ?? 0, page: query.page, pageSize: WORKFLOWS_PAGE_SIZE };
+  return { rows: await withSteps(db, rows), total: total?.n ?? 0, page: query.page, pageSize: WORKFLOWS_PAGE_SIZE };
 }
 
-export async function getWorkflow({ actor, db, workflowId }: Scope & { workflowId: number }): Promise<Workflow> {
+export async function getWorkflow({ actor, db, workflowId }: Scope & { workflowId: number }): Promise<WorkflowWithSteps> {
   const row = await workflowPolicy.require(db, actor, workflowId);
-  return (await presentWorkflows(db, actor, [row]))[0] as Workflow;
+  return (await withSteps(db, [row]))[0] as WorkflowWithSteps;
 }
 
 /**
@@ -120,7 +130,7 @@ async function writeSteps(tx: Tx, workflowId: number, templateIds: number[]) {
   await tx.insert(workflowTemplates).values(templateIds.map((templateId, position) => ({ workflowId, position, templateId })));
 }
 
-export async function createWorkflow({ actor, db, input }: Scope & { input: CreateWorkflowRequest & { description: string; tags?: string[] } }): Promise<Workflow> {
+export async function createWorkflow({ actor, db, input }: Scope & { input: CreateWorkflowRequest & { description: string; tags?: string[] } }): Promise<WorkflowWithSteps> {
   const workflowId = await db.transaction(async (tx) => {
     await checkStepTemplates(tx, input.template_ids);
     const [row] = await tx
@@ -134,7 +144,7 @@ export async function createWorkflow({ actor, db, input }: Scope & { input: Crea
   return getWorkflow({ actor, db, workflowId });
 }
 
-export async function updateWorkflow({ actor, db, input }: Scope & { input: UpdateWorkflowRequest & { tags?: string[] } }): Promise<Workflow> {
+export async function updateWorkflow({ actor, db, input }: Scope & { input: UpdateWorkflowRequest & { tags?: string[] } }): Promise<WorkflowWithSteps> {
   await db.transaction(async (tx) => {
     await workflowPolicy.require(tx, actor, input.workflow_id, 'edit');
     if (input.template_ids) {
@@ -202,7 +212,7 @@ async function lastAnswers(db: Db | Tx, actor: Actor, conversationIds: number[])
   return new Map(rows.map((r) => [r.conversationId, r]));
 }
 
-async function presentUserWorkflows(db: Db | Tx, actor: Actor, rows: UserWorkflowRow[]): Promise<UserWorkflow[]> {
+async function withUserSteps(db: Db | Tx, actor: Actor, rows: UserWorkflowRow[]): Promise<UserWorkflowWithSteps[]> {
   const steps = await stepsOfUserWorkflows(
     db,
     actor,
@@ -210,11 +220,11 @@ async function presentUserWorkflows(db: Db | Tx, actor: Actor, rows: UserWorkflo
   );
   return rows.map((row) => {
     const stepsOf = steps.get(row.userWorkflowId) ?? [];
-    return presentUserWorkflow(actor, row, stepsOf, fieldsOf(stepsOf.map((s) => s.template)));
+    return { row, steps: stepsOf, fields: fieldsOf(stepsOf.map((s) => s.template)) };
   });
 }
 
-export async function listUserWorkflows({ actor, db, page }: Scope & { page: number }): Promise<UserWorkflowList> {
+export async function listUserWorkflows({ actor, db, page }: Scope & { page: number }): Promise<{ rows: UserWorkflowWithSteps[]; total: number; page: number; pageSize: number }> {
   const where = userWorkflowPolicy.visibleTo(actor);
   const [rows, [total]] = await Promise.all([
     db
@@ -226,19 +236,19 @@ export async function listUserWorkflows({ actor, db, page }: Scope & { page: num
       .offset((page - 1) * USER_WORKFLOWS_PAGE_SIZE),
     db.select({ n: count() }).from(userWorkflows).where(where),
   ]);
-  return { user_workflows: await presentUserWorkflows(db, actor, rows), total: total?.n ?? 0, page, pageSize: USER_WORKFLOWS_PAGE_SIZE };
+  return { rows: await withUserSteps(db, actor, rows), total: total?.n ?? 0, page, pageSize: USER_WORKFLOWS_PAGE_SIZE };
 }
 
-export async function getUserWorkflow({ actor, db, userWorkflowId }: Scope & { userWorkflowId: number }): Promise<UserWorkflow> {
+export async function getUserWorkflow({ actor, db, userWorkflowId }: Scope & { userWorkflowId: number }): Promise<UserWorkflowWithSteps> {
   const row = await userWorkflowPolicy.require(db, actor, userWorkflowId, 'edit');
-  return (await presentUserWorkflows(db, actor, [row]))[0] as UserWorkflow;
+  return (await withUserSteps(db, actor, [row]))[0] as UserWorkflowWithSteps;
 }
 
 /**
  * Starts a workflow (spec part 2 §2 "Start (creates a user workflow, then saves field values)"): the user
  * workflow in the actor's context and one conversation per step, named after the run and the template.
  */
-export async function createUserWorkflow({ actor, db, input }: Scope & { input: CreateUserWorkflowRequest }): Promise<UserWorkflow> {
+export async function createUserWorkflow({ actor, db, input }: Scope & { input: CreateUserWorkflowRequest }): Promise<UserWorkflowWithSteps> {
   const userWorkflowId = await db.transaction(async (tx) => {
     await workflowPolicy.require(tx, actor, input.workflow_id, 'start');
     const steps = (await stepsOfWorkflows(tx, [input.workflow_id])).get(input.workflow_id) ?? [];
@@ -266,7 +276,7 @@ export async function createUserWorkflow({ actor, db, input }: Scope & { input: 
  * against the fields of the run's templates: all required, numbers numeric, selects one of their options
  * (spec part 2 §5); a refused save changes nothing. Stored re-encoded with the fields' own names only.
  */
-export async function updateUserWorkflow({ actor, db, input }: Scope & { input: UpdateUserWorkflowRequest }): Promise<UserWorkflow> {
+export async function updateUserWorkflow({ actor, db, input }: Scope & { input: UpdateUserWorkflowRequest }): Promise<UserWorkflowWithSteps> {
   const row = await userWorkflowPolicy.require(db, actor, input.user_workflow_id, 'edit');
   const changes: Partial<typeof userWorkflows.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name;

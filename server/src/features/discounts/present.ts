@@ -3,19 +3,13 @@
 import type { DiscountLookup, DiscountRecord } from '@pluma/common/discounts';
 import { basePriceCents, discountedPriceCents } from '@pluma/common/rules/discounted-price';
 import type { ProductRow } from '../products';
+import { discountAuditFields } from './audit-fields';
 import type { DiscountRow } from './redemption';
 
 export function presentDiscount(d: DiscountRow): DiscountRecord {
   return {
     discount_id: d.discountId,
-    code: d.code,
-    is_percent: d.isPercent,
-    amount: d.amount,
-    first_invoice_only: d.firstInvoiceOnly,
-    product_id: d.productId,
-    active: d.active,
-    expires_at: d.expiresAt ? d.expiresAt.toISOString() : null,
-    max_redemptions: d.maxRedemptions,
+    ...discountAuditFields(d),
     redemptions: d.redemptions,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),

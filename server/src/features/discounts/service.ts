@@ -18,7 +18,7 @@ import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { requireProduct, type ProductRow } from '../products';
 import { discountAdminRules } from './policy';
 import { requireUsableDiscount, type DiscountRow } from './redemption';
-import { presentDiscount } from './present';
+import { discountAuditFields } from './audit-fields';
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -86,12 +86,6 @@ export async function createDiscount({ actor, db, input }: { actor: Actor; db: D
   return row;
 }
 
-/** A code's own fields in the API's names (no id, counter or timestamps): what the audit trail compares. */
-function auditFields(d: DiscountRow): Record<string, unknown> {
-  const { discount_id: _id, createdAt: _createdAt, updatedAt: _updatedAt, redemptions: _redemptions, ...fields } = presentDiscount(d);
-  return fields;
-}
-
 /** Changes a code (404 if there is none); a percentage stays at most 100; returns what changed, for the audit. */
 export async function updateDiscount({ actor, db, input }: { actor: Actor; db: Db; input: UpdateDiscountRequest }): Promise<{ row: DiscountRow; changes: Changes }> {
   discountAdminRules.authorize(actor, 'manage', null);
@@ -109,8 +103,8 @@ export async function updateDiscount({ actor, db, input }: { actor: Actor; db: D
         .set({ ...columns, updatedAt: new Date() })
         .where(eq(discounts.discountId, discountId))
         .returning();
-      const was = auditFields(before);
-      const now = auditFields(row);
+      const was: Record<string, unknown> = discountAuditFields(before);
+      const now: Record<string, unknown> = discountAuditFields(row);
       const changes = Object.fromEntries(
         Object.keys(now)
           .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]))

@@ -1,8 +1,9 @@
 // The JSON of an output (spec part 2 §3 "Output: output_id, liked, avatar_id") and of its thread.
-import type { Output, ThreadMessage } from '@pluma/common/outputs';
+import type { Output, OutputWithThread, ThreadMessage } from '@pluma/common/outputs';
 import type { outputMessages } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { outputPolicy, type OutputRow } from './policy';
+import type { OutputWithThreadRows } from './service';
 
 export function presentOutput(actor: Actor, row: OutputRow): Output {
   return {
@@ -23,4 +24,8 @@ export function presentOutput(actor: Actor, row: OutputRow): Output {
 
 export function presentThreadMessage(row: typeof outputMessages.$inferSelect): ThreadMessage {
   return { output_message_id: row.outputMessageId, role: row.role as ThreadMessage['role'], content: row.content, createdAt: row.createdAt.toISOString() };
+}
+
+export function presentOutputWithThread(actor: Actor, { row, thread }: OutputWithThreadRows): OutputWithThread {
+  return { ...presentOutput(actor, row), thread: thread.map(presentThreadMessage) };
 }

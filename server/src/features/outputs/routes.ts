@@ -1,5 +1,5 @@
 // /api/outputs (spec part 2 §7 "Outputs"; issue 13 item 5). Thin: authenticate → access gate (412) →
-// validate → service. Another user's output is a 404 on every route; an avatar the actor may not see too.
+// validate → service → present. Another user's output is a 404 on every route; an avatar the actor may not see too.
 import { deletedResponse } from '@pluma/common/avatars';
 import {
   createOutputRequest,
@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
+import { presentOutput, presentOutputWithThread } from './present';
 import { createOutput, deleteOutput, generateOutputs, getOutput, listAvatarOutputs, listTrainingOutputs, messageOutput, rateOutput, updateOutput } from './service';
 
 const tags = ['outputs'];
@@ -32,42 +33,57 @@ export async function outputRoutes(root: FastifyInstance) {
   // An output is an avatar's or a training's answer: off with avatars_enabled (Super Fetch's have their own routes).
   const access = { gates: [featureGate(app, 'avatars_enabled'), accessGate(app)] };
 
-  app.get('/outputs/avatar/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) =>
-    listAvatarOutputs({ actor: actorOf(request), db, avatarId: request.params.id, query: request.query }),
-  );
+  app.get('/outputs/avatar/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, total } = await listAvatarOutputs({ actor, db, avatarId: request.params.id, query: request.query });
+    return { outputs: rows.map((row) => presentOutput(actor, row)), total };
+  });
 
-  app.get('/outputs/training/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) =>
-    listTrainingOutputs({ actor: actorOf(request), db, trainingId: request.params.id, query: request.query }),
-  );
+  app.get('/outputs/training/:id', signedIn(app, { tags, params: outputIdParams, querystring: listOutputsQuery, response: { 200: outputList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, total } = await listTrainingOutputs({ actor, db, trainingId: request.params.id, query: request.query });
+    return { outputs: rows.map((row) => presentOutput(actor, row)), total };
+  });
 
-  app.get('/outputs/:id', signedIn(app, { tags, params: outputIdParams, response: { 200: outputWithThread } }, access), async (request) =>
-    getOutput({ actor: actorOf(request), db, outputId: request.params.id }),
-  );
+  app.get('/outputs/:id', signedIn(app, { tags, params: outputIdParams, response: { 200: outputWithThread } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentOutputWithThread(actor, await getOutput({ actor, db, outputId: request.params.id }));
+  });
 
   app.post(
     '/outputs/generate',
     { ...signedIn(app, { tags, body: generateOutputsRequest, response: { 202: generateOutputsResponse } }, access), config: generationLimit },
-    async (request, reply) => reply.status(202).send(await generateOutputs({ ctx, log: app.log, actor: actorOf(request), input: request.body })),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const rows = await generateOutputs({ ctx, log: app.log, actor, input: request.body });
+      return reply.status(202).send({ outputs: rows.map((row) => presentOutput(actor, row)) });
+    },
   );
 
   app.post(
     '/outputs/message',
     { ...signedIn(app, { tags, body: outputMessageRequest, response: { 202: outputWithThread } }, access), config: generationLimit },
-    async (request, reply) =>
-      reply.status(202).send(await messageOutput({ ctx, log: app.log, actor: actorOf(request), outputId: request.body.output_id, content: request.body.content })),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const answered = await messageOutput({ ctx, log: app.log, actor, outputId: request.body.output_id, content: request.body.content });
+      return reply.status(202).send(presentOutputWithThread(actor, answered));
+    },
   );
 
-  app.post('/outputs', signedIn(app, { tags, body: createOutputRequest, response: { 201: output } }, access), async (request, reply) =>
-    reply.status(201).send(await createOutput({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/outputs', signedIn(app, { tags, body: createOutputRequest, response: { 201: output } }, access), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentOutput(actor, await createOutput({ actor, db, input: request.body })));
+  });
 
-  app.post('/outputs/rate', signedIn(app, { tags, body: rateOutputRequest, response: { 200: output } }, access), async (request) =>
-    rateOutput({ actor: actorOf(request), db, outputId: request.body.output_id, liked: request.body.liked }),
-  );
+  app.post('/outputs/rate', signedIn(app, { tags, body: rateOutputRequest, response: { 200: output } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentOutput(actor, await rateOutput({ actor, db, outputId: request.body.output_id, liked: request.body.liked }));
+  });
 
-  app.put('/outputs', signedIn(app, { tags, body: updateOutputRequest, response: { 200: output } }, access), async (request) =>
-    updateOutput({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.put('/outputs', signedIn(app, { tags, body: updateOutputRequest, response: { 200: output } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentOutput(actor, await updateOutput({ actor, db, input: request.body }));
+  });
 
   app.delete('/outputs/:id', signedIn(app, { tags, params: outputIdParams, response: { 200: deletedResponse } }, access), async (request) => {
     await deleteOutput({ actor: actorOf(request), db, outputId: request.params.id });

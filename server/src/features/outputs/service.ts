@@ -1,5 +1,5 @@
 // Output operations (spec part 2 §7 "Outputs"; issue 13 item 5), framework-free and scoped by policy.ts.
-import { OUTPUT_THREAD_MAX, type ListOutputsQuery, type Output, type OutputList, type OutputWithThread } from '@pluma/common/outputs';
+import { OUTPUT_THREAD_MAX, type ListOutputsQuery } from '@pluma/common/outputs';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -12,11 +12,17 @@ import { selectedTrainingModel, trainingPolicy } from '../trainings';
 import { aiKeyRequired, requireUserAiKey } from '../users';
 import { answerThread, writeOutputs, type Log, type ModelChoice } from './generate';
 import { outputPolicy, type OutputRow } from './policy';
-import { presentOutput, presentThreadMessage } from './present';
 
 interface Scope {
   actor: Actor;
   db: Db;
+}
+
+type ThreadMessageRow = typeof outputMessages.$inferSelect;
+/** An output with its follow-up thread, oldest message first. */
+export interface OutputWithThreadRows {
+  row: OutputRow;
+  thread: ThreadMessageRow[];
 }
 
 const notReady = () => new AppError(409, 'training_not_finished', 'training_not_finished');
@@ -33,32 +39,32 @@ function listFilters(q: ListOutputsQuery): SQL[] {
   return filters;
 }
 
-async function listWhere({ actor, db }: Scope, scope: SQL, q: ListOutputsQuery): Promise<OutputList> {
+async function listWhere({ actor, db }: Scope, scope: SQL, q: ListOutputsQuery): Promise<{ rows: OutputRow[]; total: number }> {
   const where = and(outputPolicy.visibleTo(actor), scope, ...listFilters(q));
   const rows = await db.select().from(outputs).where(where).orderBy(desc(outputs.createdAt), desc(outputs.outputId)).limit(q.limit).offset(q.offset);
   const [{ total }] = await db.select({ total: count() }).from(outputs).where(where);
-  return { outputs: rows.map((row) => presentOutput(actor, row)), total };
+  return { rows, total };
 }
 
 /** GET /outputs/avatar/{id}: the actor's outputs of an avatar they may see. */
-export async function listAvatarOutputs(scope: Scope & { avatarId: number; query: ListOutputsQuery }): Promise<OutputList> {
+export async function listAvatarOutputs(scope: Scope & { avatarId: number; query: ListOutputsQuery }): Promise<{ rows: OutputRow[]; total: number }> {
   const avatar = await avatarPolicy.require(scope.db, scope.actor, scope.avatarId);
   return listWhere(scope, eq(outputs.avatarId, avatar.avatarId), scope.query);
 }
 
 /** GET /outputs/training/{id}: the actor's outputs made with one of their trainings. */
-export async function listTrainingOutputs(scope: Scope & { trainingId: number; query: ListOutputsQuery }): Promise<OutputList> {
+export async function listTrainingOutputs(scope: Scope & { trainingId: number; query: ListOutputsQuery }): Promise<{ rows: OutputRow[]; total: number }> {
   const training = await trainingPolicy.require(scope.db, scope.actor, scope.trainingId);
   return listWhere(scope, eq(outputs.trainingId, training.trainingId), scope.query);
 }
 
-async function threadOf(db: Db, outputId: number) {
-  return (await db.select().from(outputMessages).where(eq(outputMessages.outputId, outputId)).orderBy(asc(outputMessages.outputMessageId))).map(presentThreadMessage);
+function threadOf(db: Db, outputId: number): Promise<ThreadMessageRow[]> {
+  return db.select().from(outputMessages).where(eq(outputMessages.outputId, outputId)).orderBy(asc(outputMessages.outputMessageId));
 }
 
-export async function getOutput({ actor, db, outputId }: Scope & { outputId: number }): Promise<OutputWithThread> {
+export async function getOutput({ actor, db, outputId }: Scope & { outputId: number }): Promise<OutputWithThreadRows> {
   const row = await outputPolicy.require(db, actor, outputId);
-  return { ...presentOutput(actor, row), thread: await threadOf(db, row.outputId) };
+  return { row, thread: await threadOf(db, row.outputId) };
 }
 
 /**
@@ -90,7 +96,7 @@ export async function generateOutputs(options: {
   log: Log;
   actor: Actor;
   input: { messages: string[]; assistant_id: number; training_id?: number | null; target?: 'output' | 'document' };
-}): Promise<{ outputs: Output[] }> {
+}): Promise<OutputRow[]> {
   const { ctx, log, actor, input } = options;
   const avatar = await avatarPolicy.require(ctx.db, actor, input.assistant_id);
   const choice = await chooseModel(ctx, actor, avatar, input.training_id);
@@ -113,11 +119,11 @@ export async function generateOutputs(options: {
   void writeOutputs({ ctx, log, actor, outputIds: rows.map((r) => r.outputId), system: systemOf(avatar), choice, event: input.target === 'document' ? 'document_avatar' : 'output' }).catch(
     (err: unknown) => log.error({ err }, 'output generation failed'),
   );
-  return { outputs: rows.map((row) => presentOutput(actor, row)) };
+  return rows;
 }
 
 /** POST /outputs: an output the user writes (e.g. a sample in the avatar's voice, liked for training). */
-export async function createOutput({ actor, db, input }: Scope & { input: { avatar_id: number; training_id?: number | null; prompt: string; content: string; liked?: boolean | null } }): Promise<Output> {
+export async function createOutput({ actor, db, input }: Scope & { input: { avatar_id: number; training_id?: number | null; prompt: string; content: string; liked?: boolean | null } }): Promise<OutputRow> {
   const avatar = await avatarPolicy.require(db, actor, input.avatar_id);
   const training = input.training_id ? await trainingPolicy.require(db, actor, input.training_id) : null;
   const [row] = await db
@@ -133,22 +139,22 @@ export async function createOutput({ actor, db, input }: Scope & { input: { avat
       liked: input.liked ?? null,
     })
     .returning();
-  return presentOutput(actor, row);
+  return row;
 }
 
-async function change(scope: Scope, current: OutputRow, changes: Partial<typeof outputs.$inferInsert>): Promise<Output> {
+async function change(scope: Scope, current: OutputRow, changes: Partial<typeof outputs.$inferInsert>): Promise<OutputRow> {
   const [row] = await scope.db
     .update(outputs)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(outputs.outputId, current.outputId))
     .returning();
-  return presentOutput(scope.actor, row);
+  return row;
 }
 
 const pending = () => new AppError(409, 'output_pending', 'output_pending');
 
 /** PUT /outputs: the text (and the rating). */
-export async function updateOutput(scope: Scope & { input: { output_id: number; content?: string; liked?: boolean | null } }): Promise<Output> {
+export async function updateOutput(scope: Scope & { input: { output_id: number; content?: string; liked?: boolean | null } }): Promise<OutputRow> {
   const current = await outputPolicy.require(scope.db, scope.actor, scope.input.output_id);
   if (!outputPolicy.can(scope.actor, 'update', current)) throw pending();
   const changes: Partial<typeof outputs.$inferInsert> = {};
@@ -158,7 +164,7 @@ export async function updateOutput(scope: Scope & { input: { output_id: number; 
 }
 
 /** POST /outputs/rate {output_id, liked}: liked outputs feed the avatar's next training. */
-export async function rateOutput(scope: Scope & { outputId: number; liked: boolean | null }): Promise<Output> {
+export async function rateOutput(scope: Scope & { outputId: number; liked: boolean | null }): Promise<OutputRow> {
   const current = await outputPolicy.require(scope.db, scope.actor, scope.outputId);
   if (!outputPolicy.can(scope.actor, 'rate', current)) throw pending();
   return change(scope, current, { liked: scope.liked });
@@ -170,7 +176,7 @@ export async function deleteOutput({ actor, db, outputId }: Scope & { outputId: 
 }
 
 /** POST /outputs/message: a follow-up in an output's thread; answered in the background (`thread_messages`). */
-export async function messageOutput(options: { ctx: AppContext; log: Log; actor: Actor; outputId: number; content: string }): Promise<OutputWithThread> {
+export async function messageOutput(options: { ctx: AppContext; log: Log; actor: Actor; outputId: number; content: string }): Promise<OutputWithThreadRows> {
   const { ctx, log, actor, outputId, content } = options;
   const current = await outputPolicy.require(ctx.db, actor, outputId);
   if (!outputPolicy.can(actor, 'message', current)) throw pending();
@@ -188,5 +194,5 @@ export async function messageOutput(options: { ctx: AppContext; log: Log; actor:
   void answerThread({ ctx, log, actor, outputId: current.outputId, pendingId: answer.outputMessageId, system: systemOf(avatar), choice }).catch((err: unknown) =>
     log.error({ err }, 'output thread answer failed'),
   );
-  return { ...presentOutput(actor, current), thread: await threadOf(ctx.db, current.outputId) };
+  return { row: current, thread: await threadOf(ctx.db, current.outputId) };
 }

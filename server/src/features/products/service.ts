@@ -19,7 +19,7 @@ import { invalidateUser } from '../../platform/auth/invalidation';
 import { badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { catalogRules, requireProduct, visibleTo, type ProductRow, type ProductViewer } from './policy';
-import { presentManagedProductFields } from './present';
+import { productAuditFields } from './audit-fields';
 
 export type { ProductRow };
 
@@ -161,9 +161,6 @@ export async function createProduct({ actor, db, input }: { actor: Actor; db: Db
   return row;
 }
 
-/** The product's fields in the spec's names, for the audit trail's diff. */
-const specFields = (row: ProductRow) => presentManagedProductFields(row);
-
 /**
  * Changes a product of the request's context that the actor manages (else 404). The spec's rules are
  * checked on the product as it would be after the change; returns it with what changed (for the audit).
@@ -200,8 +197,8 @@ export async function updateProduct({
       .set({ ...columnsOf(fields), ...derivedColumns(merged), updatedAt: new Date() })
       .where(eq(products.productId, productId))
       .returning();
-    const was = specFields(before);
-    const now = specFields(row);
+    const was: Record<string, unknown> = productAuditFields(before);
+    const now: Record<string, unknown> = productAuditFields(row);
     const changes = Object.fromEntries(
       Object.keys(now)
         .filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]))

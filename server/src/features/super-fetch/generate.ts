@@ -13,7 +13,8 @@ import { superFetchOutputs } from '../../db/schema';
 import { BackgroundRuns, streamWithinBudget } from '../../platform/ai/background-runs';
 import type { ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
-import { presentOutput, type OutputRow } from './present';
+import type { OutputRow } from './output-state';
+import { presentOutput } from './present';
 
 export interface GenerationLog {
   error(details: object, message: string): void;

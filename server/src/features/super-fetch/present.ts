@@ -1,22 +1,9 @@
 // The JSON of Super Fetch runs and outputs (spec part 2 §3 "Super Fetch prompt builder inputs", §7).
 import { SUPER_FETCH_INPUTS, type SuperFetchInputKey, type SuperFetchOutput, type SuperFetchRun } from '@pluma/common/super-fetch';
-import type { superFetchOutputs, superFetchRuns } from '../../db/schema';
-
-export type RunRow = typeof superFetchRuns.$inferSelect;
-export type OutputRow = typeof superFetchOutputs.$inferSelect;
-
-/**
- * An output still pending or streaming that has not been saved for this long was left by a process that
- * stopped without closing (a closing one fails its outputs as 'interrupted' itself): it is shown as that.
- * Longer than a generation may run (10 minutes) with its saves every 500 ms, and than a word hold lives.
- */
-const ABANDONED_AFTER_MS = 16 * 60_000;
-
-const isActive = (status: string) => status === 'pending' || status === 'streaming';
+import { canRate, shownState, type OutputRow, type RunRow } from './output-state';
 
 export function presentOutput(row: OutputRow, now = Date.now()): SuperFetchOutput {
-  const abandoned = isActive(row.status) && now - row.updatedAt.getTime() > ABANDONED_AFTER_MS;
-  const status = (abandoned ? 'failed' : row.status) as SuperFetchOutput['status'];
+  const { status, errorCode } = shownState(row, now);
   return {
     output_id: row.outputId,
     run_id: row.runId,
@@ -24,11 +11,10 @@ export function presentOutput(row: OutputRow, now = Date.now()): SuperFetchOutpu
     content: row.content,
     status,
     liked: row.liked,
-    error_code: abandoned ? 'interrupted' : row.errorCode,
+    error_code: errorCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    // Only a finished output (done, or failed part-way) can be judged.
-    abilities: { rate: !isActive(status) },
+    abilities: { rate: canRate(row, now) },
   };
 }
 

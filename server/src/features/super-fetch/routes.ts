@@ -1,5 +1,5 @@
 // /api/super_fetch (spec part 2 §7 "Super Fetch"; issue 14 item 4). Thin: authenticate → Personal only (404
-// with organization_id: not in organization scope) → access gate (412) → validate → service.
+// with organization_id: not in organization scope) → access gate (412) → validate → service → present.
 import {
   superFetchAssistantParams,
   superFetchCleared,
@@ -19,6 +19,7 @@ import { parseForm } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { stopAllRuns } from './generate';
+import { presentOutput, presentRun } from './present';
 import { assertPersonal, clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch } from './service';
 
 const tags = ['super-fetch'];
@@ -38,7 +39,10 @@ export async function superFetchRoutes(root: FastifyInstance) {
   app.post(
     '/super_fetch/v2',
     { ...signedIn(app, { tags, body: superFetchRequest, response: { 202: superFetchRun } }, gates), config: generationLimit },
-    async (request, reply) => reply.status(202).send(await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input: request.body })),
+    async (request, reply) => {
+      const { run, outputs } = await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input: request.body });
+      return reply.status(202).send(presentRun(run, outputs));
+    },
   );
 
   // spec part 2 §7: "POST /super_fetch {fields}" — the first version, the form's nine inputs only: the same
@@ -48,15 +52,24 @@ export async function superFetchRoutes(root: FastifyInstance) {
     { ...signedIn(app, { tags, body: superFetchFieldsRequest, response: { 202: superFetchRun } }, gates), config: generationLimit },
     async (request, reply) => {
       const input = parseForm(superFetchRequest, superFetchRequestOfFields(request.body));
-      return reply.status(202).send(await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input }));
+      const { run, outputs } = await startSuperFetch({ ctx, log: request.log, actor: actorOf(request), input });
+      return reply.status(202).send(presentRun(run, outputs));
     },
   );
 
   app.get(
     '/super_fetch/messages/:assistant_id',
     signedIn(app, { tags, params: superFetchAssistantParams, querystring: superFetchHistoryQuery, response: { 200: superFetchHistory } }, gates),
-    async (request) =>
-      listSuperFetchRuns({ db: ctx.db, actor: actorOf(request), assistantId: request.params.assistant_id, limit: request.query.limit, offset: request.query.offset }),
+    async (request) => {
+      const { runs, outputs, total } = await listSuperFetchRuns({
+        db: ctx.db,
+        actor: actorOf(request),
+        assistantId: request.params.assistant_id,
+        limit: request.query.limit,
+        offset: request.query.offset,
+      });
+      return { runs: runs.map((run) => presentRun(run, outputs)), total };
+    },
   );
 
   app.delete(
@@ -66,6 +79,6 @@ export async function superFetchRoutes(root: FastifyInstance) {
   );
 
   app.post('/super_fetch/rate', signedIn(app, { tags, body: superFetchRateRequest, response: { 200: superFetchOutput } }, gates), async (request) =>
-    rateSuperFetchOutput({ db: ctx.db, actor: actorOf(request), outputId: request.body.output_id, liked: request.body.liked }),
+    presentOutput(await rateSuperFetchOutput({ db: ctx.db, actor: actorOf(request), outputId: request.body.output_id, liked: request.body.liked })),
   );
 }

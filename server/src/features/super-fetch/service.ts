@@ -7,10 +7,7 @@ import {
   SUPER_FETCH_FILE_TYPES,
   SUPER_FETCH_INPUTS,
   superFetchRequest,
-  type SuperFetchHistory,
   type SuperFetchInputs,
-  type SuperFetchOutput,
-  type SuperFetchRun,
 } from '@pluma/common/super-fetch';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -27,9 +24,15 @@ import { ensureDefaultAvatar, avatarPolicy, type AvatarRow } from '../avatars';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
 import { fileReadError, readFileText } from '../ingestion';
 import { startRun, stopRuns, type GenerationLog } from './generate';
-import { presentOutput, presentRun, type OutputRow, type RunRow } from './present';
+import { canRate, type OutputRow, type RunRow } from './output-state';
 
 type SuperFetchInput = z.output<typeof superFetchRequest>;
+
+/** A run with its outputs (in any order: the presenter sorts them by position). */
+export interface RunWithOutputs {
+  run: RunRow;
+  outputs: OutputRow[];
+}
 
 /** Spec part 2 §2 "Main navigation tabs": Super Fetch is not in organization scope. */
 export function assertPersonal(actor: Actor): void {
@@ -141,14 +144,14 @@ function feedbackBlock(previous: OutputRow[], feedback: { input: string; liked: 
  * is 412 words_exhausted, and nothing is saved), saves the run with its pending outputs, starts them all at
  * once and answers 202 with the run; the text arrives as `super_fetch_outputs`.
  */
-export async function startSuperFetch(options: { ctx: AppContext; log: GenerationLog; actor: Actor; input: SuperFetchInput }): Promise<SuperFetchRun> {
+export async function startSuperFetch(options: { ctx: AppContext; log: GenerationLog; actor: Actor; input: SuperFetchInput }): Promise<RunWithOutputs> {
   const { ctx, log, actor, input } = options;
   assertPersonal(actor);
   const avatar = await avatarFor(ctx, actor, input.assistant_id);
   const inputs = Object.fromEntries(SUPER_FETCH_INPUTS.map((key) => [key, input[key]])) as SuperFetchInputs;
   const prompt = fillSuperFetchPrompt(await getConfig(ctx, 'super_fetch_prompt'), inputs);
 
-  let previous: { run: RunRow; outputs: OutputRow[] } | null = null;
+  let previous: RunWithOutputs | null = null;
   if (input.feedback) {
     const run = input.feedback.run_id ? await requireRun(ctx.db, actor, input.feedback.run_id, avatar.avatarId) : await latestRun(ctx.db, actor, avatar.avatarId);
     if (!run) throw badRequest('super_fetch_no_previous_run', { feedback: 'super_fetch_no_previous_run' });
@@ -189,7 +192,7 @@ export async function startSuperFetch(options: { ctx: AppContext; log: Generatio
     }
   }
 
-  let saved: { run: RunRow; outputs: OutputRow[] };
+  let saved: RunWithOutputs;
   try {
     saved = await ctx.db.transaction(async (tx) => {
       const [run] = await tx
@@ -230,11 +233,11 @@ export async function startSuperFetch(options: { ctx: AppContext; log: Generatio
     outputs: saved.outputs.map((row) => ({ row, wordLimit: holds.find((h) => h.holdId === row.holdId)?.wordLimit ?? null })),
     log,
   });
-  return presentRun(saved.run, saved.outputs);
+  return saved;
 }
 
 /** GET /super_fetch/messages/{assistant_id}: the actor's runs with that avatar, newest first, paged. */
-export async function listSuperFetchRuns(options: { db: Db; actor: Actor; assistantId: number; limit: number; offset: number }): Promise<SuperFetchHistory> {
+export async function listSuperFetchRuns(options: { db: Db; actor: Actor; assistantId: number; limit: number; offset: number }): Promise<{ runs: RunRow[]; outputs: OutputRow[]; total: number }> {
   const { db, actor } = options;
   assertPersonal(actor);
   const avatar = await avatarPolicy.require(db, actor, options.assistantId);
@@ -252,7 +255,7 @@ export async function listSuperFetchRuns(options: { db: Db; actor: Actor; assist
           ),
         )
     : [];
-  return { runs: runs.map((run) => presentRun(run, outputs)), total };
+  return { runs, outputs, total };
 }
 
 /** DELETE /super_fetch/messages/{assistant_id} (the page's clean action): the actor's runs with that avatar go. */
@@ -269,7 +272,7 @@ export async function clearSuperFetchRuns(options: { ctx: AppContext; actor: Act
 }
 
 /** POST /super_fetch/rate {output_id, liked}: true, false or null (cleared); a running output waits (409). */
-export async function rateSuperFetchOutput(options: { db: Db; actor: Actor; outputId: number; liked: boolean | null }): Promise<SuperFetchOutput> {
+export async function rateSuperFetchOutput(options: { db: Db; actor: Actor; outputId: number; liked: boolean | null }): Promise<OutputRow> {
   const { db, actor } = options;
   assertPersonal(actor);
   const [row] = await db
@@ -278,7 +281,7 @@ export async function rateSuperFetchOutput(options: { db: Db; actor: Actor; outp
     .where(and(eq(superFetchOutputs.outputId, options.outputId), eq(superFetchOutputs.userId, actor.user.userId)))
     .limit(1);
   if (!row) throw notFound();
-  if (!presentOutput(row).abilities.rate) throw new AppError(409, 'super_fetch_output_pending', 'super_fetch_output_pending');
+  if (!canRate(row)) throw new AppError(409, 'super_fetch_output_pending', 'super_fetch_output_pending');
   const [updated] = await db.update(superFetchOutputs).set({ liked: options.liked }).where(eq(superFetchOutputs.outputId, row.outputId)).returning();
-  return presentOutput(updated);
+  return updated;
 }

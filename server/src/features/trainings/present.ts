@@ -1,5 +1,6 @@
 // The JSON of a training (spec part 2 §3 "Training: training_id, name, file, file_id"), with abilities.
-import type { Training, TrainingStatus } from '@pluma/common/trainings';
+import type { publicTraining, Training, TrainingStatus } from '@pluma/common/trainings';
+import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor';
 import { trainingPolicy, type TrainingRow } from './policy';
 
@@ -26,4 +27,9 @@ export function presentTraining(actor: Actor, row: TrainingRow): Training {
     updatedAt: row.updatedAt.toISOString(),
     abilities: trainingPolicy.abilities(actor, row),
   };
+}
+
+/** GET /trainings/public/all: a public avatar's finished training, names only (its model is its author's). */
+export function presentPublicTraining(row: TrainingRow): z.infer<typeof publicTraining> {
+  return { training_id: row.trainingId, avatar_id: row.avatarId, name: row.name, base_model: row.baseModel, finishedAt: row.finishedAt?.toISOString() ?? null };
 }

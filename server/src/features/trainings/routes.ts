@@ -1,5 +1,5 @@
 // /api/trainings (spec part 2 §7 "Trainings"; issue 13 item 4). Thin: authenticate (and resolve the
-// organization) → gates → validate → service. Every route needs access (412, as avatars); the ones that
+// organization) → gates → validate → service → present. Every route needs access (412, as avatars); the ones that
 // reach the provider also need the user's own key (409 'ai_key_required'). Another user's training is a
 // 404 on every route. Loading these routes registers the training worker and resumes unfinished jobs.
 import { deletedResponse } from '@pluma/common/avatars';
@@ -20,6 +20,7 @@ import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { aiKeyRequired, hasUserAiKey } from '../users';
 import { startTrainingWorker, stopTrainingJobs } from './job';
+import { presentPublicTraining, presentTraining } from './present';
 import {
   createTraining,
   deleteTraining,
@@ -52,34 +53,41 @@ export async function trainingRoutes(root: FastifyInstance) {
   const access = { gates: [avatarsOn, accessGate(app)] };
   const withKey = { gates: [avatarsOn, accessGate(app), aiKeyGate] };
 
-  app.get('/trainings', signedIn(app, { tags, querystring: listTrainingsQuery, response: { 200: trainingList } }, access), async (request) =>
-    listTrainings({ actor: actorOf(request), db, query: request.query }),
-  );
+  app.get('/trainings', signedIn(app, { tags, querystring: listTrainingsQuery, response: { 200: trainingList } }, access), async (request) => {
+    const actor = actorOf(request);
+    const { rows, total } = await listTrainings({ actor, db, query: request.query });
+    return { trainings: rows.map((row) => presentTraining(actor, row)), total };
+  });
 
-  app.get('/trainings/public/all', signedIn(app, { tags, querystring: listTrainingsQuery, response: { 200: publicTrainingList } }, access), async (request) =>
-    listPublicTrainings({ actor: actorOf(request), db, query: request.query }),
-  );
+  app.get('/trainings/public/all', signedIn(app, { tags, querystring: listTrainingsQuery, response: { 200: publicTrainingList } }, access), async (request) => {
+    const { rows, total } = await listPublicTrainings({ actor: actorOf(request), db, query: request.query });
+    return { trainings: rows.map(presentPublicTraining), total };
+  });
 
-  app.get('/trainings/:id', signedIn(app, { tags, params: trainingIdParams, response: { 200: training } }, access), async (request) =>
-    getTraining({ actor: actorOf(request), db, trainingId: request.params.id }),
-  );
+  app.get('/trainings/:id', signedIn(app, { tags, params: trainingIdParams, response: { 200: training } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentTraining(actor, await getTraining({ actor, db, trainingId: request.params.id }));
+  });
 
-  app.post('/trainings', signedIn(app, { tags, body: createTrainingRequest, response: { 201: training } }, withKey), async (request, reply) =>
-    reply.status(201).send(await createTraining({ actor: actorOf(request), db, input: request.body })),
-  );
+  app.post('/trainings', signedIn(app, { tags, body: createTrainingRequest, response: { 201: training } }, withKey), async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.status(201).send(presentTraining(actor, await createTraining({ actor, db, input: request.body })));
+  });
 
-  app.put('/trainings', signedIn(app, { tags, body: updateTrainingRequest, response: { 200: training } }, access), async (request) =>
-    updateTraining({ actor: actorOf(request), db, input: request.body }),
-  );
+  app.put('/trainings', signedIn(app, { tags, body: updateTrainingRequest, response: { 200: training } }, access), async (request) => {
+    const actor = actorOf(request);
+    return presentTraining(actor, await updateTraining({ actor, db, input: request.body }));
+  });
 
   for (const [path, action] of [
     ['/trainings/execute', executeTraining],
     ['/trainings/sync', syncTraining],
     ['/trainings/refine', refineTraining],
   ] as const) {
-    app.post(path, { ...signedIn(app, { tags, body: trainingActionRequest, response: { 200: training } }, withKey), config: providerLimit }, async (request) =>
-      action({ ctx, actor: actorOf(request), trainingId: request.body.training_id }),
-    );
+    app.post(path, { ...signedIn(app, { tags, body: trainingActionRequest, response: { 200: training } }, withKey), config: providerLimit }, async (request) => {
+      const actor = actorOf(request);
+      return presentTraining(actor, await action({ ctx, actor, trainingId: request.body.training_id }));
+    });
   }
 
   app.delete('/trainings/:id', signedIn(app, { tags, params: trainingIdParams, response: { 200: deletedResponse } }, access), async (request) => {

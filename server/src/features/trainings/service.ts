@@ -1,13 +1,7 @@
 // Training operations (spec part 2 §7 "Trainings": list, public list, get, create, update, execute, sync,
 // refine, delete; issue 13 item 4), framework-free and scoped by policy.ts's visibleTo. The provider calls
 // are made on the user's own key (the routes refuse without one: 409 ai_key_required).
-import {
-  DEFAULT_TRAINING_BASE_MODEL,
-  MIN_TRAINING_EXAMPLES,
-  type ListTrainingsQuery,
-  type Training,
-  type TrainingList,
-} from '@pluma/common/trainings';
+import { DEFAULT_TRAINING_BASE_MODEL, MIN_TRAINING_EXAMPLES, type ListTrainingsQuery } from '@pluma/common/trainings';
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -21,7 +15,6 @@ import { sharedPublicly } from '../avatars';
 import { requireUserAiKey } from '../users';
 import { pollDeadline, sendTrainingJob, announceTraining } from './job';
 import { isActive, trainingPolicy, type TrainingRow } from './policy';
-import { presentTraining } from './present';
 import { readProviderState } from './provider';
 import { userKeyClient } from '../../platform/ai/user-key-client';
 import { buildTrainingExamples, toJsonl, trainingFileProblem } from './training-file';
@@ -35,7 +28,7 @@ const busy = () => new AppError(409, 'training_busy', 'training_busy');
 const notFinished = () => new AppError(409, 'training_not_finished', 'training_not_finished');
 
 /** One page of the trainings in `scope`, filtered by the list query, newest `order` first, with the total. */
-async function pageOfTrainings(db: Db, scope: SQL, order: AnyPgColumn, query: ListTrainingsQuery) {
+async function pageOfTrainings(db: Db, scope: SQL, order: AnyPgColumn, query: ListTrainingsQuery): Promise<{ rows: TrainingRow[]; total: number }> {
   const filters: SQL[] = [scope];
   if (query.avatar_id) filters.push(eq(trainings.avatarId, query.avatar_id));
   if (query.query) filters.push(ilike(trainings.name, `%${escapeLikePattern(query.query)}%`));
@@ -54,30 +47,25 @@ async function pageOfTrainings(db: Db, scope: SQL, order: AnyPgColumn, query: Li
 }
 
 /** GET /trainings: the actor's own trainings in this context, optionally of one avatar, with search. */
-export async function listTrainings({ actor, db, query }: Scope & { query: ListTrainingsQuery }): Promise<TrainingList> {
-  const { rows, total } = await pageOfTrainings(db, trainingPolicy.visibleTo(actor), trainings.updatedAt, query);
-  return { trainings: rows.map((row) => presentTraining(actor, row)), total };
+export function listTrainings({ actor, db, query }: Scope & { query: ListTrainingsQuery }): Promise<{ rows: TrainingRow[]; total: number }> {
+  return pageOfTrainings(db, trainingPolicy.visibleTo(actor), trainings.updatedAt, query);
 }
 
 /**
  * GET /trainings/public/all: finished trainings of public avatars — names only. Their models live in their
  * authors' provider accounts, so nothing more is shown, and each is still a 404 on every other route.
  */
-export async function listPublicTrainings({ db, query }: Scope & { query: ListTrainingsQuery }) {
+export function listPublicTrainings({ db, query }: Scope & { query: ListTrainingsQuery }): Promise<{ rows: TrainingRow[]; total: number }> {
   const scope = and(eq(trainings.status, 'succeeded'), inArray(trainings.avatarId, db.select({ id: avatars.avatarId }).from(avatars).where(sharedPublicly())))!;
-  const { rows, total } = await pageOfTrainings(db, scope, trainings.finishedAt, query);
-  return {
-    trainings: rows.map((r) => ({ training_id: r.trainingId, avatar_id: r.avatarId, name: r.name, base_model: r.baseModel, finishedAt: r.finishedAt?.toISOString() ?? null })),
-    total,
-  };
+  return pageOfTrainings(db, scope, trainings.finishedAt, query);
 }
 
-export async function getTraining({ actor, db, trainingId }: Scope & { trainingId: number }): Promise<Training> {
-  return presentTraining(actor, await trainingPolicy.require(db, actor, trainingId));
+export function getTraining({ actor, db, trainingId }: Scope & { trainingId: number }): Promise<TrainingRow> {
+  return trainingPolicy.require(db, actor, trainingId);
 }
 
 /** POST /trainings: a draft training of one of the actor's own avatars (in this context). */
-export async function createTraining({ actor, db, input }: Scope & { input: { avatar_id: number; name: string; base_model?: string } }): Promise<Training> {
+export async function createTraining({ actor, db, input }: Scope & { input: { avatar_id: number; name: string; base_model?: string } }): Promise<TrainingRow> {
   const avatar = await requireAvatar(db, actor, input.avatar_id);
   const [row] = await db
     .insert(trainings)
@@ -89,11 +77,11 @@ export async function createTraining({ actor, db, input }: Scope & { input: { av
       baseModel: input.base_model ?? DEFAULT_TRAINING_BASE_MODEL,
     })
     .returning();
-  return presentTraining(actor, row);
+  return row;
 }
 
 /** PUT /trainings: rename, and select (or unselect) a finished training's model for its avatar. */
-export async function updateTraining({ actor, db, input }: Scope & { input: { training_id: number; name?: string; selected?: boolean } }): Promise<Training> {
+export async function updateTraining({ actor, db, input }: Scope & { input: { training_id: number; name?: string; selected?: boolean } }): Promise<TrainingRow> {
   const current = await trainingPolicy.require(db, actor, input.training_id);
   if (input.selected === true && !trainingPolicy.can(actor, 'select', current)) throw notFinished();
   const row = await db.transaction(async (tx) => {
@@ -109,7 +97,7 @@ export async function updateTraining({ actor, db, input }: Scope & { input: { tr
     const [updated] = await tx.update(trainings).set(changes).where(eq(trainings.trainingId, current.trainingId)).returning();
     return updated;
   });
-  return presentTraining(actor, row);
+  return row;
 }
 
 /**
@@ -117,7 +105,7 @@ export async function updateTraining({ actor, db, input }: Scope & { input: { tr
  * model (execute) or the training's fine-tuned model (refine: a further run on top of it with what the
  * avatar has now — new files, newly liked outputs).
  */
-async function startRun(ctx: AppContext, actor: Actor, current: TrainingRow, model: string): Promise<Training> {
+async function startRun(ctx: AppContext, actor: Actor, current: TrainingRow, model: string): Promise<TrainingRow> {
   const avatar = await requireAvatar(ctx.db, actor, current.avatarId);
   const examples = await buildTrainingExamples({ ctx, avatar, userId: actor.user.userId });
   const jsonl = toJsonl(examples);
@@ -159,11 +147,11 @@ async function startRun(ctx: AppContext, actor: Actor, current: TrainingRow, mod
   if (current.fileKey) await ctx.services.storage.delete(current.fileKey).catch(() => undefined);
   announceTraining(ctx, row);
   await sendTrainingJob(ctx, row.trainingId);
-  return presentTraining(actor, row);
+  return row;
 }
 
 /** POST /trainings/execute: a draft (or failed, or cancelled) training starts (the web shows the cost note first). */
-export async function executeTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<Training> {
+export async function executeTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<TrainingRow> {
   const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   if (isActive(current.status)) throw busy();
   if (!trainingPolicy.can(actor, 'execute', current)) throw notFinished();
@@ -172,7 +160,7 @@ export async function executeTraining({ ctx, actor, trainingId }: { ctx: AppCont
 }
 
 /** POST /trainings/refine: a finished training is tuned further with what the avatar has now. */
-export async function refineTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<Training> {
+export async function refineTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<TrainingRow> {
   const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   if (isActive(current.status)) throw busy();
   if (!trainingPolicy.can(actor, 'refine', current) || !current.fineTunedModel) throw notFinished();
@@ -183,14 +171,14 @@ export async function refineTraining({ ctx, actor, trainingId }: { ctx: AppConte
  * POST /trainings/sync: reads the provider's job now; one still running there is polled again (another 15
  * minutes) when no job polls it.
  */
-export async function syncTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<Training> {
+export async function syncTraining({ ctx, actor, trainingId }: { ctx: AppContext; actor: Actor; trainingId: number }): Promise<TrainingRow> {
   const current = await trainingPolicy.require(ctx.db, actor, trainingId);
   if (!current.providerJobId) {
     // Nothing at the provider yet: a queued run is (re)polled, a draft has nothing to sync.
-    if (!isActive(current.status)) return presentTraining(actor, current);
+    if (!isActive(current.status)) return current;
     const [row] = await ctx.db.update(trainings).set({ polling: true, deadlineAt: pollDeadline(), updatedAt: new Date() }).where(eq(trainings.trainingId, current.trainingId)).returning();
     await sendTrainingJob(ctx, row.trainingId);
-    return presentTraining(actor, row);
+    return row;
   }
   const client = userKeyClient(ctx, await requireUserAiKey(ctx, actor.user.userId));
   const state = await readProviderState(client, current.providerJobId);
@@ -212,7 +200,7 @@ export async function syncTraining({ ctx, actor, trainingId }: { ctx: AppContext
     .returning();
   announceTraining(ctx, row);
   if (active) await sendTrainingJob(ctx, row.trainingId);
-  return presentTraining(actor, row);
+  return row;
 }
 
 /**

@@ -28,7 +28,9 @@ import {
   WidgetRefusal,
   type PublicWidget,
 } from './public-gate';
-import { sendVisitorMessage, startVisitorSession, visitorMessage, visitorSession } from './public-service';
+import { publicBaseUrl } from '../../platform/http/public-url';
+import { presentVisitorStart, visitorMessage } from './present';
+import { sendVisitorMessage, startVisitorSession, visitorSession } from './public-service';
 
 const tags = ['widget-public'];
 const errors = { 400: widgetErrorBody, 401: widgetErrorBody, 402: widgetErrorBody, 403: widgetErrorBody, 404: widgetErrorBody, 429: widgetErrorBody };
@@ -111,12 +113,13 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
       await startPerWidget(request);
       await requireAnsweringOwner(ctx, admitted);
       const body = request.body ?? {};
-      return startVisitorSession({
+      const started = await startVisitorSession({
         ctx,
         admitted,
         sessionToken: body.new_chat ? undefined : body.session_token,
         ipHash: ipHashOf(ctx.env.APP_SECRET, request.ip),
       });
+      return presentVisitorStart(admitted, started, publicBaseUrl(ctx));
     },
   );
 

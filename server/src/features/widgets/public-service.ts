@@ -2,24 +2,24 @@
 // streams on. A session is found again by its opaque session_token (only its SHA-256 is stored) for 7 days
 // after its last use; the visitor token (visitor-token.ts) names the session for 30 minutes.
 import { answerCapWords } from '@pluma/common/rules/answer-words';
-import { WIDGET_SESSION_TTL_MS, type WidgetStartResponse, type WidgetVisitorMessage } from '@pluma/common/widgets';
+import { WIDGET_SESSION_TTL_MS } from '@pluma/common/widgets';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { widgetMessages, widgetSessions } from '../../db/schema';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/http/errors';
 import { reserveWords } from '../credits';
-import { publicBaseUrl } from '../../platform/http/public-url';
 import { DEAD_ANSWER_AFTER_MS, sessionMessages, startAnswer, type AnswerJob, type AnswerSink } from './answer';
 import { widgetLimitReached, type PublicWidget, type WidgetOwner } from './public-gate';
-import { imageUrlOf } from './present';
 import { signVisitorToken, verifyVisitorToken } from './visitor-token';
 
-export const visitorMessage = (m: { role: string; content: string; status: string }): WidgetVisitorMessage => ({
-  role: m.role === 'assistant' ? 'assistant' : 'user',
-  content: m.content,
-  status: m.status as WidgetVisitorMessage['status'],
-});
+/** A visitor's session as POST /start opens or resumes it, with its messages (the route presents it). */
+export interface VisitorSessionStart {
+  visitorToken: string;
+  sessionToken: string;
+  session: { sessionId: number; expiresAt: Date };
+  messages: { role: string; content: string; status: string }[];
+}
 
 /**
  * An answer still 'streaming' long after any live one would have ended (its process crashed: a live answer is
@@ -44,7 +44,7 @@ async function sweepDeadAnswers(ctx: AppContext, sessionId: number): Promise<voi
  * else opens a new one; answers a fresh visitor token with the session's messages.
  * @contract-exception a website visitor: admitted by the widget's key and origin (public-gate.ts), not an actor.
  */
-export async function startVisitorSession(options: { ctx: AppContext; admitted: PublicWidget; sessionToken: string | undefined; ipHash: string }): Promise<WidgetStartResponse> {
+export async function startVisitorSession(options: { ctx: AppContext; admitted: PublicWidget; sessionToken: string | undefined; ipHash: string }): Promise<VisitorSessionStart> {
   const { ctx, admitted } = options;
   const widgetId = admitted.widget.widgetId;
   const expiresAt = new Date(Date.now() + WIDGET_SESSION_TTL_MS);
@@ -66,14 +66,7 @@ export async function startVisitorSession(options: { ctx: AppContext; admitted: 
   }
   await sweepDeadAnswers(ctx, session.sessionId);
   const visitor = signVisitorToken(ctx.env.APP_SECRET, { widgetId, keyVersion: admitted.widget.keyVersion, sessionId: session.sessionId });
-  const messages = await sessionMessages(ctx, session.sessionId);
-  return {
-    visitor_token: visitor.token,
-    session_token: sessionToken as string,
-    session: { session_id: session.sessionId, expires_at: session.expiresAt.toISOString() },
-    widget: { name: admitted.widget.name, accent_color: admitted.widget.accentColor, image_url: imageUrlOf(publicBaseUrl(ctx), admitted.image) },
-    messages: messages.map(visitorMessage),
-  };
+  return { visitorToken: visitor.token, sessionToken: sessionToken as string, session, messages: await sessionMessages(ctx, session.sessionId) };
 }
 
 /**

@@ -23,7 +23,7 @@ import { accessGate } from '../credits';
 import { publicBaseUrl } from '../../platform/http/public-url';
 import { readWidgetForm } from './multipart-http';
 import { assertPersonal } from './policy';
-import { presentWidget } from './present';
+import { presentWidget, presentWidgetMessage, presentWidgetSession } from './present';
 import { widgetPublicRoutes } from './public-routes';
 import { createWidget, deleteWidget, listWidgets, listWidgetSessions, readWidget, readWidgetSession, rotateWidgetKey, updateWidget } from './service';
 
@@ -72,12 +72,16 @@ export async function widgetRoutes(root: FastifyInstance) {
   app.get(
     '/widgets/:id/sessions',
     route({ params: widgetIdParams, querystring: widgetSessionsQuery, response: { 200: widgetSessionList } }),
-    async (request) => listWidgetSessions({ db, actor: actorOf(request), widgetId: request.params.id, page: request.query.page }),
+    async (request) => {
+      const { rows, total } = await listWidgetSessions({ db, actor: actorOf(request), widgetId: request.params.id, page: request.query.page });
+      return { sessions: rows.map(presentWidgetSession), total, page: request.query.page };
+    },
   );
 
-  app.get('/widgets/:id/sessions/:sessionId', route({ params: widgetSessionParams, response: { 200: widgetSessionDetail } }), async (request) =>
-    readWidgetSession({ db, actor: actorOf(request), widgetId: request.params.id, sessionId: request.params.sessionId }),
-  );
+  app.get('/widgets/:id/sessions/:sessionId', route({ params: widgetSessionParams, response: { 200: widgetSessionDetail } }), async (request) => {
+    const { session, messages } = await readWidgetSession({ db, actor: actorOf(request), widgetId: request.params.id, sessionId: request.params.sessionId });
+    return { session: presentWidgetSession(session), messages: messages.map(presentWidgetMessage) };
+  });
 
   // The public API has its own error shape, origin check and hooks: a scope of its own.
   // Under its own prefix, so its not-found handler and origin hook stay inside /api/widget/ (Fastify applies an

@@ -1,7 +1,7 @@
 // Chat widget operations for the owner (contract B "Owner API"; spec part 2 §2 "Chat widget generator", §5),
 // framework-free. Every read and write goes through widgetPolicy.visibleTo (policy.ts): another user's widget, or any
 // widget in an organization, is a 404.
-import { WIDGET_SESSIONS_PAGE_SIZE, type WidgetMessage, type WidgetSessionSummary } from '@pluma/common/widgets';
+import { WIDGET_SESSIONS_PAGE_SIZE } from '@pluma/common/widgets';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
@@ -12,7 +12,14 @@ import { notFound } from '../../platform/http/errors';
 import { avatarPolicy, type AvatarRow } from '../avatars';
 import { storeUpload, type Upload } from '../files';
 import { assertPersonal, widgetPolicy, type WidgetRow } from './policy';
-import type { WidgetListRow } from './present';
+
+/** A widget with what its JSON shows besides its own columns (present.ts). */
+export interface WidgetListRow {
+  widget: WidgetRow;
+  avatarName: string;
+  image: { fileId: number; type: string; publicName: string | null } | null;
+  sessionsCount: number;
+}
 
 /** 'pw_' + 32 url-safe characters (24 random bytes). */
 export const newPublicKey = () => `pw_${randomBytes(24).toString('base64url')}`;
@@ -167,19 +174,11 @@ const sessionColumns = {
     where wm.session_id = "widget_sessions"."session_id" and wm.role = 'user' order by wm.message_id limit 1)`,
 };
 
-type SessionRow = { sessionId: number; origin: string; startedAt: Date; lastMessageAt: Date | null; messagesCount: number; preview: string | null };
-
-const presentSession = (s: SessionRow): WidgetSessionSummary => ({
-  session_id: s.sessionId,
-  origin: s.origin,
-  started_at: s.startedAt.toISOString(),
-  last_message_at: s.lastMessageAt?.toISOString() ?? null,
-  messages_count: s.messagesCount,
-  preview: s.preview ?? '',
-});
+export type WidgetSessionRow = { sessionId: number; origin: string; startedAt: Date; lastMessageAt: Date | null; messagesCount: number; preview: string | null };
+export type WidgetMessageRow = typeof widgetMessages.$inferSelect;
 
 /** The widget's visitor conversations, newest first, 20 a page. */
-export async function listWidgetSessions(options: { db: Db; actor: Actor; widgetId: number; page: number }) {
+export async function listWidgetSessions(options: { db: Db; actor: Actor; widgetId: number; page: number }): Promise<{ rows: WidgetSessionRow[]; total: number }> {
   const widget = await widgetPolicy.require(options.db, options.actor, options.widgetId);
   const [rows, [total]] = await Promise.all([
     options.db
@@ -191,11 +190,16 @@ export async function listWidgetSessions(options: { db: Db; actor: Actor; widget
       .offset((options.page - 1) * WIDGET_SESSIONS_PAGE_SIZE),
     options.db.select({ total: count() }).from(widgetSessions).where(eq(widgetSessions.widgetId, widget.widgetId)),
   ]);
-  return { sessions: rows.map(presentSession), total: Number(total?.total ?? 0), page: options.page };
+  return { rows, total: Number(total?.total ?? 0) };
 }
 
 /** One conversation with its messages in order (a session of another widget is a 404). */
-export async function readWidgetSession(options: { db: Db; actor: Actor; widgetId: number; sessionId: number }) {
+export async function readWidgetSession(options: {
+  db: Db;
+  actor: Actor;
+  widgetId: number;
+  sessionId: number;
+}): Promise<{ session: WidgetSessionRow; messages: WidgetMessageRow[] }> {
   const widget = await widgetPolicy.require(options.db, options.actor, options.widgetId);
   const [session] = await options.db
     .select(sessionColumns)
@@ -208,16 +212,5 @@ export async function readWidgetSession(options: { db: Db; actor: Actor; widgetI
     .from(widgetMessages)
     .where(eq(widgetMessages.sessionId, session.sessionId))
     .orderBy(asc(widgetMessages.messageId));
-  return {
-    session: presentSession(session),
-    messages: messages.map(
-      (m): WidgetMessage => ({
-        message_id: m.messageId,
-        role: m.role as WidgetMessage['role'],
-        content: m.content,
-        status: m.status as WidgetMessage['status'],
-        created_at: m.createdAt.toISOString(),
-      }),
-    ),
-  };
+  return { session, messages };
 }

@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { id, idParam, text } from './schema-kit';
 
 /** The nine inputs, in the spec's order (§3); the first six are required (§2). */
+/** What may be done with one output (its `abilities`). */
+export const SUPER_FETCH_OUTPUT_ACTIONS = ['rate'] as const;
+export type SuperFetchOutputAction = (typeof SUPER_FETCH_OUTPUT_ACTIONS)[number];
+
 export const SUPER_FETCH_INPUTS = ['task', 'topic', 'target', 'person', 'tone', 'format', 'examples', 'callToAction', 'prompt'] as const;
 export type SuperFetchInputKey = (typeof SUPER_FETCH_INPUTS)[number];
 export const SUPER_FETCH_REQUIRED: readonly SuperFetchInputKey[] = ['task', 'topic', 'target', 'person', 'tone', 'format'];

@@ -1,6 +1,7 @@
 // The JSON of Super Fetch runs and outputs (spec part 2 §3 "Super Fetch prompt builder inputs", §7).
 import { SUPER_FETCH_INPUTS, type SuperFetchInputKey, type SuperFetchOutput, type SuperFetchRun } from '@pluma/common/super-fetch';
-import { canRate, shownState, type OutputRow, type RunRow } from './output-state';
+import { shownState, type OutputRow, type RunRow } from './output-state';
+import { outputAbilities } from './policy';
 
 export function presentOutput(row: OutputRow, now = Date.now()): SuperFetchOutput {
   const { status, errorCode } = shownState(row, now);
@@ -14,7 +15,7 @@ export function presentOutput(row: OutputRow, now = Date.now()): SuperFetchOutpu
     error_code: errorCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    abilities: { rate: canRate(row, now) },
+    abilities: outputAbilities(row),
   };
 }
 

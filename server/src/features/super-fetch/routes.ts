@@ -20,7 +20,8 @@ import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { stopAllRuns } from './generate';
 import { presentOutput, presentRun } from './present';
-import { assertPersonal, clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch } from './service';
+import { assertPersonal } from './policy';
+import { clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch } from './service';
 
 const tags = ['super-fetch'];
 /** Each request is up to 10 provider calls. */

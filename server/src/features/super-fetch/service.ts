@@ -24,7 +24,8 @@ import { ensureDefaultAvatar, avatarPolicy, type AvatarRow } from '../avatars';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
 import { fileReadError, readFileText } from '../ingestion';
 import { startRun, stopRuns, type GenerationLog } from './generate';
-import { canRate, type OutputRow, type RunRow } from './output-state';
+import type { OutputRow, RunRow } from './output-state';
+import { assertPersonal, superFetchOutputPolicy, superFetchRunPolicy } from './policy';
 
 type SuperFetchInput = z.output<typeof superFetchRequest>;
 
@@ -32,11 +33,6 @@ type SuperFetchInput = z.output<typeof superFetchRequest>;
 export interface RunWithOutputs {
   run: RunRow;
   outputs: OutputRow[];
-}
-
-/** Spec part 2 §2 "Main navigation tabs": Super Fetch is not in organization scope. */
-export function assertPersonal(actor: Actor): void {
-  if (actor.organization) throw new AppError(404, 'not_found', 'super_fetch_not_in_organization');
 }
 
 /** Instructions every output is written under; the avatar's own context (a persona) follows them. */
@@ -97,13 +93,10 @@ async function fileContext(ctx: AppContext, actor: Actor, fileId: number): Promi
   return { fileId: file.fileId, name: file.name, text: truncated ? text.slice(0, SUPER_FETCH_FILE_CONTEXT_MAX) : text, truncated };
 }
 
+/** The actor's run `runId` of this avatar (feedback on it), else a 404. */
 async function requireRun(db: Db, actor: Actor, runId: number, avatarId: number): Promise<RunRow> {
-  const [row] = await db
-    .select()
-    .from(superFetchRuns)
-    .where(and(eq(superFetchRuns.runId, runId), eq(superFetchRuns.userId, actor.user.userId), eq(superFetchRuns.avatarId, avatarId)))
-    .limit(1);
-  if (!row) throw notFound();
+  const row = await superFetchRunPolicy.require(db, actor, runId);
+  if (row.avatarId !== avatarId) throw notFound();
   return row;
 }
 
@@ -111,7 +104,7 @@ async function latestRun(db: Db, actor: Actor, avatarId: number): Promise<RunRow
   const [row] = await db
     .select()
     .from(superFetchRuns)
-    .where(and(eq(superFetchRuns.userId, actor.user.userId), eq(superFetchRuns.avatarId, avatarId)))
+    .where(and(superFetchRunPolicy.visibleTo(actor), eq(superFetchRuns.avatarId, avatarId)))
     .orderBy(desc(superFetchRuns.runId))
     .limit(1);
   return row ?? null;
@@ -241,7 +234,7 @@ export async function listSuperFetchRuns(options: { db: Db; actor: Actor; assist
   const { db, actor } = options;
   assertPersonal(actor);
   const avatar = await avatarPolicy.require(db, actor, options.assistantId);
-  const where = and(eq(superFetchRuns.userId, actor.user.userId), eq(superFetchRuns.avatarId, avatar.avatarId));
+  const where = and(superFetchRunPolicy.visibleTo(actor), eq(superFetchRuns.avatarId, avatar.avatarId));
   const runs = await db.select().from(superFetchRuns).where(where).orderBy(desc(superFetchRuns.runId)).limit(options.limit).offset(options.offset);
   const [{ total }] = await db.select({ total: count() }).from(superFetchRuns).where(where);
   const outputs = runs.length
@@ -263,7 +256,7 @@ export async function clearSuperFetchRuns(options: { ctx: AppContext; actor: Act
   const { ctx, actor } = options;
   assertPersonal(actor);
   const avatar = await avatarPolicy.require(ctx.db, actor, options.assistantId);
-  const where = and(eq(superFetchRuns.userId, actor.user.userId), eq(superFetchRuns.avatarId, avatar.avatarId));
+  const where = and(superFetchRunPolicy.visibleTo(actor), eq(superFetchRuns.avatarId, avatar.avatarId));
   const runIds = (await ctx.db.select({ runId: superFetchRuns.runId }).from(superFetchRuns).where(where)).map((r) => r.runId);
   // Running outputs stop first (and are charged for what they wrote), then go with their runs.
   await stopRuns(ctx, runIds);
@@ -275,13 +268,9 @@ export async function clearSuperFetchRuns(options: { ctx: AppContext; actor: Act
 export async function rateSuperFetchOutput(options: { db: Db; actor: Actor; outputId: number; liked: boolean | null }): Promise<OutputRow> {
   const { db, actor } = options;
   assertPersonal(actor);
-  const [row] = await db
-    .select()
-    .from(superFetchOutputs)
-    .where(and(eq(superFetchOutputs.outputId, options.outputId), eq(superFetchOutputs.userId, actor.user.userId)))
-    .limit(1);
-  if (!row) throw notFound();
-  if (!canRate(row)) throw new AppError(409, 'super_fetch_output_pending', 'super_fetch_output_pending');
+  const row = await superFetchOutputPolicy.require(db, actor, options.outputId);
+  // A running output is not refused for good: it can be rated once it has finished (409, not 403).
+  if (!superFetchOutputPolicy.can(actor, 'rate', row)) throw new AppError(409, 'super_fetch_output_pending', 'super_fetch_output_pending');
   const [updated] = await db.update(superFetchOutputs).set({ liked: options.liked }).where(eq(superFetchOutputs.outputId, row.outputId)).returning();
   return updated;
 }

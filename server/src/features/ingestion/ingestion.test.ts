@@ -20,7 +20,6 @@ import { settleGenerations } from '../../platform/ai/generation-registry';
 
 type Hostile = Awaited<ReturnType<typeof hostileFiles>>[number];
 const message = (lang: 'en' | 'es', reason: string) => translate(lang, `ingestion_${reason}` as MessageKey, ingestionFailureParams(reason as IngestionFailure));
-const HEALTH_BUDGET_MS = 200;
 
 describe(`file ingestion on every entry point (${testDbKind()})`, () => {
   const ai = useAiTestApp();
@@ -46,10 +45,8 @@ describe(`file ingestion on every entry point (${testDbKind()})`, () => {
   const expectHealthy = (health: HealthProbe) => {
     expect(health.count).toBeGreaterThan(0);
     expect([...health.statuses]).toEqual([200]);
-    // 200 ms on a quiet machine; on a loaded one (CI runs two suites on two cores) the budget grows with what
-    // the idle app's probes cost just before — a file read on the main thread blocked it for seconds.
-    const budget = Math.max(HEALTH_BUDGET_MS, 4 * health.idleMaxMs);
-    expect(health.maxMs, `probe waits (ms): ${health.samples.join(' ')}; idle max ${Math.round(health.idleMaxMs)}`).toBeLessThan(budget);
+    // The app kept answering while files were read. That the reads run off this thread is proven without a
+    // clock in ingestion/pipeline.test.ts (a timed bound here was flaky on a loaded CI machine).
   };
 
   beforeAll(async () => {

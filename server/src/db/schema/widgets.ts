@@ -58,6 +58,8 @@ export const widgetSessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The allowed website it was started on. */
     origin: text('origin').notNull(),
+    /** The widget's key version it was started under: rotating the key ends it (public-service.ts). */
+    keyVersion: integer('key_version').notNull().default(1),
     /** SHA-256 of the visitor's address with the app secret: enough to tell visitors apart, not to find them. */
     ipHash: text('ip_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -40,8 +40,15 @@ async function sweepDeadAnswers(ctx: AppContext, sessionId: number): Promise<voi
 }
 
 /**
- * POST /start: resumes the session of `sessionToken` (this widget's, not expired; its expiry moves 7 days on),
- * else opens a new one; answers a fresh visitor token with the session's messages.
+ * A session belongs to the widget's key it was started under: once the owner rotates the key, the sessions of
+ * the old one are over (not resumed, their visitor tokens refused) — a rotation cuts off whoever had the key.
+ */
+const ofThisKey = (admitted: PublicWidget) =>
+  and(eq(widgetSessions.widgetId, admitted.widget.widgetId), eq(widgetSessions.keyVersion, admitted.widget.keyVersion));
+
+/**
+ * POST /start: resumes the session of `sessionToken` (this widget's under its current key, not expired; its
+ * expiry moves 7 days on), else opens a new one; answers a fresh visitor token with the session's messages.
  * @contract-exception a website visitor: admitted by the widget's key and origin (public-gate.ts), not an actor.
  */
 export async function startVisitorSession(options: { ctx: AppContext; admitted: PublicWidget; sessionToken: string | undefined; ipHash: string }): Promise<VisitorSessionStart> {
@@ -54,14 +61,14 @@ export async function startVisitorSession(options: { ctx: AppContext; admitted: 
     [session] = await ctx.db
       .update(widgetSessions)
       .set({ expiresAt })
-      .where(and(eq(widgetSessions.tokenHash, hashToken(sessionToken)), eq(widgetSessions.widgetId, widgetId), gt(widgetSessions.expiresAt, sql`now()`)))
+      .where(and(eq(widgetSessions.tokenHash, hashToken(sessionToken)), ofThisKey(admitted), gt(widgetSessions.expiresAt, sql`now()`)))
       .returning({ sessionId: widgetSessions.sessionId, expiresAt: widgetSessions.expiresAt });
   }
   if (!session) {
     sessionToken = randomToken();
     [session] = await ctx.db
       .insert(widgetSessions)
-      .values({ widgetId, tokenHash: hashToken(sessionToken), origin: admitted.origin, ipHash: options.ipHash, expiresAt })
+      .values({ widgetId, keyVersion: admitted.widget.keyVersion, tokenHash: hashToken(sessionToken), origin: admitted.origin, ipHash: options.ipHash, expiresAt })
       .returning({ sessionId: widgetSessions.sessionId, expiresAt: widgetSessions.expiresAt });
   }
   await sweepDeadAnswers(ctx, session.sessionId);
@@ -71,7 +78,8 @@ export async function startVisitorSession(options: { ctx: AppContext; admitted: 
 
 /**
  * The session a visitor token names: genuine and unexpired, minted for this widget under its current key, and
- * the session still this widget's and not expired. Anything else is null (401 visitor_token_invalid).
+ * the session still this widget's under that key and not expired. Anything else is null (401
+ * visitor_token_invalid).
  * @contract-exception a website visitor: admitted by the widget's key and origin (public-gate.ts), not an actor.
  */
 export async function visitorSession(ctx: AppContext, admitted: PublicWidget, token: string): Promise<{ sessionId: number } | null> {
@@ -80,7 +88,7 @@ export async function visitorSession(ctx: AppContext, admitted: PublicWidget, to
   const [session] = await ctx.db
     .select({ sessionId: widgetSessions.sessionId })
     .from(widgetSessions)
-    .where(and(eq(widgetSessions.sessionId, claims.sessionId), eq(widgetSessions.widgetId, admitted.widget.widgetId), gt(widgetSessions.expiresAt, sql`now()`)))
+    .where(and(eq(widgetSessions.sessionId, claims.sessionId), ofThisKey(admitted), gt(widgetSessions.expiresAt, sql`now()`)))
     .limit(1);
   return session ?? null;
 }

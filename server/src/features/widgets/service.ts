@@ -142,7 +142,8 @@ export async function updateWidget(options: {
 
 /**
  * A new public key: the old key answers 404 at once, and every visitor token minted under it is refused (the
- * tokens carry the key version). Sessions stay: a visitor on an updated snippet resumes with its session_token.
+ * tokens carry the key version), and so is every session started under it (widget_sessions.key_version): a
+ * visitor on the new snippet starts a new session. The old sessions stay listed for the owner.
  */
 export async function rotateWidgetKey(options: { db: Db; actor: Actor; widgetId: number }): Promise<WidgetRow> {
   const before = await widgetPolicy.require(options.db, options.actor, options.widgetId, 'update');

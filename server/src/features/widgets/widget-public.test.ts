@@ -205,7 +205,7 @@ describe(`widget public API (${testDbKind()})`, () => {
     expect((await start(none.public_key, {}, { origin: SHOP })).statusCode).toBe(403);
   });
 
-  it('a rotated key is 404 and the visitor tokens minted under it are 401; the session resumes with its session_token', async () => {
+  it('a rotated key is 404, the visitor tokens minted under it are 401 and its sessions end; a new session works', async () => {
     const widget = await makeWidget(owner);
     const session = await started(widget.public_key);
     const rotated = (await owned(owner, 'POST', `/api/widgets/${widget.widget_id}/rotate-key`)).json() as Widget;
@@ -215,9 +215,21 @@ describe(`widget public API (${testDbKind()})`, () => {
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ code: 'visitor_token_invalid', message: 'Your chat session has expired. Please start again.' });
     expect(stale.headers['access-control-allow-origin']).toBe(SHOP);
-    const resumed = await started(rotated.public_key, { session_token: session.session_token });
-    expect(resumed.session.session_id).toBe(session.session.session_id);
-    expect((await send(rotated.public_key, resumed.visitor_token, '[words:3] Hi')).statusCode).toBe(200);
+    // The old session is not resumed under the new key: a new one is opened instead.
+    const fresh = await started(rotated.public_key, { session_token: session.session_token });
+    expect(fresh.session.session_id).not.toBe(session.session.session_id);
+    expect(fresh.session_token).not.toBe(session.session_token);
+    expect(fresh.messages).toEqual([]);
+    expect((await send(rotated.public_key, fresh.visitor_token, '[words:3] Hi')).statusCode).toBe(200);
+    // Even a visitor token of the old session signed under the new key version is refused: the session is over.
+    const [{ keyVersion }] = await t.ctx.db.select({ keyVersion: widgets.keyVersion }).from(widgets).where(eq(widgets.widgetId, widget.widget_id));
+    const forged = signVisitorToken(t.ctx.env.APP_SECRET, { widgetId: widget.widget_id, keyVersion, sessionId: session.session.session_id });
+    const refused = await send(rotated.public_key, forged.token, 'Hello');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('visitor_token_invalid');
+    // The new session resumes with its own session_token.
+    const resumed = await started(rotated.public_key, { session_token: fresh.session_token });
+    expect(resumed.session.session_id).toBe(fresh.session.session_id);
   });
 
   it('refuses forged, altered, expired and foreign visitor tokens (401)', async () => {

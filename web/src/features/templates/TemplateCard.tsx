@@ -1,10 +1,11 @@
-// A template's card (spec part 2 §2, §9): name, description, one tag, the author ('Unknown Admin Name' when
-// the template has none, §8), the star, Apply, and Edit / Delete when the template's abilities allow them.
+// A template's card (spec part 2 §2, §9): name, description, one tag, the author ('the {app} team' for the
+// seeded library, 'Unknown Admin Name' for an author without a name, §8), the star, Apply, and Edit / Delete when the template's abilities allow them.
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { TEMPLATE_CARD_TAGS, type Template } from '@pluma/common/templates';
 import { IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAppConfig } from '../../platform/config/app-config';
 import { LazyTooltip } from '../../ui/LazyTooltip';
 
 export const TEMPLATE_CARD_HEIGHT = 196;
@@ -20,13 +21,19 @@ interface TemplateCardProps {
   onDelete: () => void;
 }
 
-export function authorName(template: Pick<Template, 'author'>, unknown: string): string {
+/**
+ * The author's name; a template of the seeded library (no user_id: the app made it) is the app's own, so it
+ * reads 'the {app} team' instead of 'Unknown Admin Name', which stays for an author without a name (§8).
+ */
+export function authorName(template: Pick<Template, 'author' | 'user_id'>, labels: { unknown: string; library: string }): string {
+  if (template.user_id === null) return labels.library;
   const name = template.author ? `${template.author.name} ${template.author.last_name}`.trim() : '';
-  return name || unknown;
+  return name || labels.unknown;
 }
 
 export function TemplateCard({ template, apply, onToggleFavorite, favoritePending, manage, onDelete }: TemplateCardProps) {
   const { t } = useTranslation('templates');
+  const appName = useAppConfig().get('app_name');
   const tags = template.tags.slice(0, TEMPLATE_CARD_TAGS);
   const starLabel = template.favorite ? t('card.unfavorite', { name: template.name }) : t('card.favorite', { name: template.name });
   return (
@@ -69,7 +76,7 @@ export function TemplateCard({ template, apply, onToggleFavorite, favoritePendin
         </Stack>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="xs" c="dimmed" lineClamp={1} data-testid="template-author">
-            {t('card.by', { name: authorName(template, t('card.unknownAuthor')) })}
+            {t('card.by', { name: authorName(template, { unknown: t('card.unknownAuthor'), library: t('card.libraryAuthor', { app: appName }) }) })}
           </Text>
           <Group gap={4} wrap="nowrap">
             {manage && template.abilities.edit && (

@@ -75,7 +75,7 @@ describe('/templates', () => {
     });
   };
 
-  it('lists cards (name, description, one tag, author or Unknown Admin Name) sorted by the setting, 24 per page; a new sort starts at page 1', { timeout: 30_000 }, async () => {
+  it('lists cards (name, description, one tag, author, or the app team for the seeded library) sorted by the setting, 24 per page; a new sort starts at page 1', { timeout: 30_000 }, async () => {
     const { calls } = manyPages();
     renderScreen(<TemplatesPage />, { session: session(), route: '/templates', config: { templates_default_sort: 'name_asc' } });
     expect(await screen.findAllByTestId('template-card')).toHaveLength(24);
@@ -89,7 +89,8 @@ describe('/templates', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: '2' }));
     expect(await screen.findByText('Seeded')).toBeInTheDocument();
-    expect(screen.getByTestId('template-author')).toHaveTextContent('By Unknown Admin Name');
+    // The seeded library (no user_id) is the app's own, not an unknown admin's.
+    expect(screen.getByTestId('template-author')).toHaveTextContent('By the Pluma team');
     expect(listCalls(calls).at(-1)?.get('page')).toBe('2');
 
     await user.selectOptions(screen.getByTestId('templates-sort'), 'updatedAt_desc');

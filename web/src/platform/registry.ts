@@ -4,6 +4,7 @@
 import type { ConfigKey } from '@pluma/common/config-keys';
 import type { StaffRole } from '@pluma/common/constants';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 
 type Screen = LazyExoticComponent<ComponentType>;
 export type NavIcon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
@@ -25,6 +26,15 @@ export interface ShellRoute {
    * answers 404 feature_disabled). Left out, buildRegistry takes its feature's tab's (routeSwitch).
    */
   configKey?: ConfigKey;
+  /** The out-of-credits notice a signed-in user without access sees here (spec part 1 §2), if not the default. */
+  noAccess?: NoAccessNotice;
+}
+
+export type NoAccessNotice = 'avatars' | 'chat';
+
+/** The no-access notice of the screen at `pathname`. */
+export function noAccessNotice(routes: readonly ShellRoute[], pathname: string): NoAccessNotice | undefined {
+  return routes.find((route) => route.noAccess && matchPath(route.path, pathname))?.noAccess;
 }
 
 export interface StandaloneRoute {
@@ -183,6 +193,11 @@ export interface TabContext {
 /** spec part 1 §2: each tab shows only when its app setting is on (some not inside an organization). */
 export function visibleTabs(tabs: readonly NavTab[], context: TabContext): NavTab[] {
   return tabs.filter((tab) => (!tab.configKey || context.isOn(tab.configKey)) && !(tab.hiddenInOrganization && context.inOrganization));
+}
+
+/** Whether a staff route is open to this user (a manager's routes are an admin's too). */
+export function routeOpenTo(route: ShellRoute, staffRole: StaffRole | null): boolean {
+  return !route.staffRole || staffRole === 'admin' || route.staffRole === staffRole;
 }
 
 /** spec part 2 §2: staff see the admin and analytics menus, only in the Personal organization. */

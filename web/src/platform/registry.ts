@@ -100,6 +100,15 @@ export interface FeatureDefinition {
   userMenu?: UserMenuItem[];
   /** Pieces the shell renders around the screens (organization picker, walkthrough video...). */
   widgets?: ShellWidget[];
+  /** Crumbs of its paths that are no page themselves, and the page they lead to instead. */
+  crumbLinks?: CrumbLink[];
+}
+
+/** The breadcrumb bar builds crumbs from the path; a prefix that is no page (e.g. '/campaign/:campaignId')
+ *  links to `to` (the same params), else it shows as plain text. */
+export interface CrumbLink {
+  path: string;
+  to: string;
 }
 
 /** Who may open what, as path prefixes, for the session routing (app/session/routing.ts). */
@@ -124,6 +133,7 @@ export interface Registry {
   staffMenus: Record<StaffMenuGroup['id'], StaffMenuItem[]>;
   userMenu: UserMenuItem[];
   widgets: ShellWidget[];
+  crumbLinks: CrumbLink[];
 }
 
 /** The fixed part of a route path, which the session routing matches: '/shared/:token' → '/shared'. */
@@ -172,6 +182,7 @@ export function buildRegistry(features: readonly FeatureDefinition[]): Registry 
     staffMenus: { admin: [], analytics: [] },
     userMenu: [],
     widgets: [],
+    crumbLinks: features.flatMap((feature) => feature.crumbLinks ?? []),
   };
   for (const feature of features) {
     registry.tabs.push(...(feature.tabs ?? []));

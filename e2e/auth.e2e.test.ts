@@ -54,9 +54,9 @@ describe('auth', () => {
     await form.getByLabel(en.signup.otherReason).fill('A friend at a conference');
     await form.getByRole('button', { name: en.signup.submit }).click();
 
-    // No paid access yet: the no-access panel, with Get Access Now → /pricing (spec part 1 §2).
+    // No paid access yet: home shows the chat's no-access panel, with Get Access Now → /pricing (spec part 1 §2).
     const panel = page.getByTestId('no-access-panel');
-    await panel.getByRole('heading', { name: en.access.title }).waitFor();
+    await panel.getByRole('heading', { name: en.access.chatNotice }).waitFor();
     expect(await panel.getByRole('link', { name: en.access.getAccess }).getAttribute('href')).toBe('/pricing');
 
     // Switch to Spanish in Settings; it stays Spanish after a reload.
@@ -73,7 +73,7 @@ describe('auth', () => {
     // Sign out, then sign in again (in Spanish).
     await signOut(page, 'es');
     await signIn(page, 'es', user.email, user.password);
-    await page.getByTestId('no-access-panel').getByRole('heading', { name: es.access.title }).waitFor();
+    await page.getByTestId('no-access-panel').getByRole('heading', { name: es.access.chatNotice }).waitFor();
 
     // Forgot the password: the reset link arrives by mail (the outbox, as there is no SMTP here).
     await signOut(page, 'es');
@@ -103,7 +103,7 @@ describe('auth', () => {
     await fillLogin(page, 'es', user.email, user.password);
     await page.getByText(es.auth.invalidCredentials, { exact: true }).waitFor();
     await signIn(page, 'es', user.email, newPassword);
-    await page.getByTestId('no-access-panel').getByRole('heading', { name: es.access.title }).waitFor();
+    await page.getByTestId('no-access-panel').getByRole('heading', { name: es.access.chatNotice }).waitFor();
   });
 
   test('[AUTH] a wrong password shows the spec message and keeps the visitor signed out', async ({ page }) => {

@@ -90,11 +90,12 @@ async function journey(openPage: (options?: { locale?: string }) => Promise<Page
   expect(roles[member.email]).toBe('member');
   for (const user of rows.users.filter((u) => u.email !== inject('adminEmail'))) await giveAccess(user.user_id);
 
-  // 3. The new member's recovery mail: choose a password, signed in — in the organization (their default).
-  const link = await waitForMailedLink(member.email, 'reset_password');
+  // 3. The new member's invitation mail (issue 30 item 19): choose a password, signed in — in the
+  // organization (their default).
+  const link = await waitForMailedLink(member.email, 'organization_invite');
   const memberPage = await openPage({ locale });
   await memberPage.goto(link);
-  // The reset page opens in the account's language (a new account starts in English).
+  // The reset page opens in the account's language (a new account starts in its inviter's).
   const linkLang: UiLang = new URL(link, 'http://x').searchParams.get('lang') === 'es' ? 'es' : 'en';
   const password = 'member-Pass-1';
   await memberPage.getByLabel(label(texts[linkLang].reset.newPassword)).fill(password);

@@ -218,6 +218,10 @@ const en = {
   ...featuresMessagesEn,
   ...ingestionMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
+  mail_organization_invite_subject: '{inviter} added you to {organization} on {app}',
+  mail_organization_invite_new_text:
+    'Hello {name},\n\n{inviter} added you to the organization {organization} on {app}. To start, choose your password with this link (valid for 1 hour):\n{link}\n\nIf it has expired, ask for a new one from the sign-in page.',
+  mail_organization_invite_existing_text: 'Hello {name},\n\n{inviter} added you to the organization {organization} on {app}. Sign in with your account to work in it:\n{link}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -410,6 +414,10 @@ const es: Record<MessageKey, string> = {
   mail_welcome_text: 'Hola {name},\n\nTu cuenta de {app} está lista. Inicia sesión en {url}.',
   mail_reset_subject: 'Restablece tu contraseña de {app}',
   mail_reset_text: 'Hola {name},\n\nPara elegir una nueva contraseña abre este enlace (válido por 1 hora):\n{link}\n\nSi no lo pediste, ignora este correo.',
+  mail_organization_invite_subject: '{inviter} te añadió a {organization} en {app}',
+  mail_organization_invite_new_text:
+    'Hola {name},\n\n{inviter} te añadió a la organización {organization} en {app}. Para empezar, elige tu contraseña con este enlace (válido por 1 hora):\n{link}\n\nSi caducó, pide uno nuevo desde la página de inicio de sesión.',
+  mail_organization_invite_existing_text: 'Hola {name},\n\n{inviter} te añadió a la organización {organization} en {app}. Inicia sesión con tu cuenta para trabajar en ella:\n{link}',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, es };

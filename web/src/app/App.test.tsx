@@ -58,6 +58,9 @@ describe('App', () => {
   it('shows the no-access panel to a user without access, but lets them open Settings', async () => {
     start('/conversations', { user: buildUser({ has_access: false, available_words: 0 }) });
     const panel = await screen.findByTestId('no-access-panel', {}, { timeout: 8000 });
+    // The chat's words (spec part 1 §2): more conversations and content need a paid subscription, and Upgrade.
+    expect(within(panel).getByRole('heading', { level: 1 })).toHaveTextContent('More conversations and content need a paid subscription.');
+    expect(within(panel).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
     expect(within(panel).getByRole('link', { name: 'Get Access Now' })).toHaveAttribute('href', '/pricing');
     expect(within(panel).getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByTestId('upgrade-button')).toHaveAttribute('href', '/upgrade');
@@ -67,6 +70,13 @@ describe('App', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     expect(await screen.findByTestId('settings-page', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('no-access-panel')).not.toBeInTheDocument();
+  });
+
+  it('tells a user without access that creating avatars is a paid feature on /avatars (spec part 1 §2)', async () => {
+    start('/avatars/3/settings', { user: buildUser({ has_access: false, available_words: 0 }) });
+    const panel = await screen.findByTestId('no-access-panel', {}, { timeout: 8000 });
+    expect(within(panel).getByRole('heading', { level: 1 })).toHaveTextContent('Creating avatars is a paid feature');
+    expect(within(panel).queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
   it('builds breadcrumbs with a Back link and refreshes the user on every navigation', async () => {

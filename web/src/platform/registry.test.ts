@@ -2,7 +2,7 @@ import { IconMessages, IconUsers } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { features as appFeatures } from '../features';
-import { buildRegistry, routePrefix, visibleStaffMenu, visibleTabs, type FeatureDefinition } from './registry';
+import { buildRegistry, noAccessNotice, routePrefix, visibleStaffMenu, visibleTabs, type FeatureDefinition } from './registry';
 
 const Screen = lazy(async () => ({ default: () => null }));
 
@@ -90,5 +90,14 @@ describe("the app's features", () => {
     expect(access.standalone).toEqual(expect.arrayContaining(['/reset-password', '/shared', '/checkout', '/thankyou']));
     // /billing too: a customer whose access ended still sees their purchases and invoices.
     expect(access.withoutAccess.sort()).toEqual(['/billing', '/pricing', '/privacidad', '/profile', '/settings', '/sorry', '/upgrade']);
+  });
+});
+
+describe('no-access notices (spec part 1 §2, issue 30 item 18)', () => {
+  const { routes } = buildRegistry(appFeatures);
+  it('speaks of avatars on the avatar pages and of chat on home and the chats, the default elsewhere', () => {
+    for (const path of ['/avatars', '/avatars/4', '/avatars/4/trainings']) expect(noAccessNotice(routes, path)).toBe('avatars');
+    for (const path of ['/', '/conversations', '/conversations/9', '/conversation/tags/work']) expect(noAccessNotice(routes, path)).toBe('chat');
+    for (const path of ['/templates', '/documents/2', '/organization/campaigns']) expect(noAccessNotice(routes, path)).toBeUndefined();
   });
 });

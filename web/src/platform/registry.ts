@@ -4,6 +4,7 @@
 import type { ConfigKey } from '@pluma/common/config-keys';
 import type { StaffRole } from '@pluma/common/constants';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 
 type Screen = LazyExoticComponent<ComponentType>;
 export type NavIcon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
@@ -25,6 +26,15 @@ export interface ShellRoute {
    * answers 404 feature_disabled). Left out, buildRegistry takes its feature's tab's (routeSwitch).
    */
   configKey?: ConfigKey;
+  /** The out-of-credits notice a signed-in user without access sees here (spec part 1 §2), if not the default. */
+  noAccess?: NoAccessNotice;
+}
+
+export type NoAccessNotice = 'avatars' | 'chat';
+
+/** The no-access notice of the screen at `pathname`. */
+export function noAccessNotice(routes: readonly ShellRoute[], pathname: string): NoAccessNotice | undefined {
+  return routes.find((route) => route.noAccess && matchPath(route.path, pathname))?.noAccess;
 }
 
 export interface StandaloneRoute {
@@ -90,6 +100,15 @@ export interface FeatureDefinition {
   userMenu?: UserMenuItem[];
   /** Pieces the shell renders around the screens (organization picker, walkthrough video...). */
   widgets?: ShellWidget[];
+  /** Crumbs of its paths that are no page themselves, and the page they lead to instead. */
+  crumbLinks?: CrumbLink[];
+}
+
+/** The breadcrumb bar builds crumbs from the path; a prefix that is no page (e.g. '/campaign/:campaignId')
+ *  links to `to` (the same params), else it shows as plain text. */
+export interface CrumbLink {
+  path: string;
+  to: string;
 }
 
 /** Who may open what, as path prefixes, for the session routing (app/session/routing.ts). */
@@ -114,6 +133,7 @@ export interface Registry {
   staffMenus: Record<StaffMenuGroup['id'], StaffMenuItem[]>;
   userMenu: UserMenuItem[];
   widgets: ShellWidget[];
+  crumbLinks: CrumbLink[];
 }
 
 /** The fixed part of a route path, which the session routing matches: '/shared/:token' → '/shared'. */
@@ -162,6 +182,7 @@ export function buildRegistry(features: readonly FeatureDefinition[]): Registry 
     staffMenus: { admin: [], analytics: [] },
     userMenu: [],
     widgets: [],
+    crumbLinks: features.flatMap((feature) => feature.crumbLinks ?? []),
   };
   for (const feature of features) {
     registry.tabs.push(...(feature.tabs ?? []));
@@ -183,6 +204,11 @@ export interface TabContext {
 /** spec part 1 §2: each tab shows only when its app setting is on (some not inside an organization). */
 export function visibleTabs(tabs: readonly NavTab[], context: TabContext): NavTab[] {
   return tabs.filter((tab) => (!tab.configKey || context.isOn(tab.configKey)) && !(tab.hiddenInOrganization && context.inOrganization));
+}
+
+/** Whether a staff route is open to this user (a manager's routes are an admin's too). */
+export function routeOpenTo(route: ShellRoute, staffRole: StaffRole | null): boolean {
+  return !route.staffRole || staffRole === 'admin' || route.staffRole === staffRole;
 }
 
 /** spec part 2 §2: staff see the admin and analytics menus, only in the Personal organization. */

@@ -15,13 +15,13 @@ import { currentMonthRange, rangeBounds, utcDay } from '@pluma/common/rules/date
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { files, groups, groupUsers, userOrganizations, users } from '../../db/schema';
+import { files, groups, groupUsers, organizations, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import type { Log } from '../../platform/log';
-import { createResetLink, findUserByEmail, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES, sendResetPasswordLink } from '../users';
+import { createResetLink, findUserByEmail, PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES, sendOrganizationInvite, sendResetPasswordLink } from '../users';
 import { rowsOf } from '../../db/rows';
 import { requireOrganization, requireRequestOrganization } from './policy';
 
@@ -164,8 +164,9 @@ const savedMember = (m: typeof userOrganizations.$inferSelect, user: { userId: n
 /**
  * POST /organizations/users: adds an existing account (by `email`; by `user_id` for staff only, who see
  * every customer anyway — an organization Admin could otherwise learn anyone's email from an id) or makes
- * a new one for an unknown email, which gets the password-recovery email (spec part 2 §4) and this
- * organization as its default. The recovery email failing leaves the member added (it can be resent).
+ * a new one for an unknown email, with this organization as its default. Either gets the invitation email
+ * (who added them to which organization; a new account's link sets its password, spec part 2 §4). The
+ * email failing leaves the member added (the reset email can be sent from the user detail).
  */
 export async function addMember(options: { ctx: AppContext; actor: Actor; input: AddOrganizationUser; baseUrl: string; log: Log }) {
   const { ctx, actor, input } = options;
@@ -185,7 +186,8 @@ export async function addMember(options: { ctx: AppContext; actor: Actor; input:
       const email = input.email!;
       [target] = await tx
         .insert(users)
-        .values({ name: input.name || email.split('@')[0], lastName: input.last_name ?? '', email, defaultOrganizationId: organizationId })
+        // The Admin's language is the best guess of the invitee's, for the invitation and the app.
+        .values({ name: input.name || email.split('@')[0], lastName: input.last_name ?? '', email, lang: actor.user.lang, defaultOrganizationId: organizationId })
         .returning();
     }
     if (await membership(tx, organizationId, target.userId)) throw new AppError(409, ErrorIds.conflict, 'organization_already_member');
@@ -193,12 +195,12 @@ export async function addMember(options: { ctx: AppContext; actor: Actor; input:
     return { member: created, user: target };
   });
   invalidateUser(saved.user.userId);
-  if (invited) {
-    try {
-      await sendResetPasswordLink({ ctx, email: saved.user.email, baseUrl: options.baseUrl, log: options.log });
-    } catch (err) {
-      options.log.error({ err, userId: saved.user.userId }, 'recovery email of a new organization member failed');
-    }
+  try {
+    const [organization] = await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.organizationId, organizationId)).limit(1);
+    const inviter = `${actor.user.name} ${actor.user.lastName}`.trim();
+    await sendOrganizationInvite({ ctx, user: saved.user, organization: organization?.name ?? '', inviter, newAccount: invited, baseUrl: options.baseUrl });
+  } catch (err) {
+    options.log.error({ err, userId: saved.user.userId }, 'invitation email of an organization member failed');
   }
   return savedMember(saved.member, saved.user, invited);
 }

@@ -4,7 +4,7 @@
 // organization without an Admin, and the recovery actions.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, groups, groupUsers, invoices, mailOutbox, userOrganizations, users } from '../../db/schema';
+import { creditLedger, groups, groupUsers, invoices, mailOutbox, organizations, userOrganizations, users } from '../../db/schema';
 import { buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -102,7 +102,54 @@ describe('organization members API', () => {
     const existing = await buildUser(t.ctx);
     const added = await call(admin, 'POST', '/api/organizations/users', { organization_id: organizationId, email: existing.user.email, user_type_id: 2 });
     expect(added.json()).toMatchObject({ invited: false, role: 'manager', user: { user_id: existing.user.userId } });
-    expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, existing.user.email))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, existing.user.email))).toHaveLength(1);
+  });
+
+  it('the invitation names the organization and who added them, in the invitee’s language (issue 30 item 19)', async () => {
+    const lucia = await buildUser(t.ctx, { name: 'Lucía', lastName: 'Pérez', lang: 'es' });
+    const org = await buildOrganization(t.ctx, [{ user: lucia, role: 'admin' }]);
+    const orgName = (await t.ctx.db.select().from(organizations).where(eq(organizations.organizationId, organizationId)))[0].name;
+    const mailTo = async (email: string) => {
+      const sent = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(sent).toHaveLength(1);
+      return sent[0];
+    };
+    const add = async (who: BuiltUser, orgId: number, email: string) =>
+      expect((await call(who, 'POST', '/api/organizations/users', { organization_id: orgId, email, user_type_id: 3 })).statusCode).toBe(201);
+
+    // A new account: the link to choose its password, in the Admin's language (the account gets it too).
+    const nuevo = `nuevo-${Date.now()}@example.com`;
+    await add(lucia, org.organizationId, nuevo);
+    const es = await mailTo(nuevo);
+    expect(es.subject).toMatch(new RegExp(`^Lucía Pérez te añadió a ${org.name} en `));
+    expect(es.text).toContain(`Lucía Pérez te añadió a la organización ${org.name}`);
+    expect(es.text).toContain('elige tu contraseña');
+    expect(es.text).toMatch(/\/reset-password\?token=[^&\s]+&lang=es/);
+    expect(es.text).not.toContain('ignora este correo');
+    expect((await t.ctx.db.select().from(users).where(eq(users.email, nuevo)))[0].lang).toBe('es');
+
+    const fresh = `fresh-${Date.now()}@example.com`;
+    await add(admin, organizationId, fresh);
+    const en = await mailTo(fresh);
+    expect(en.subject).toMatch(new RegExp(`^Ana Admin added you to ${orgName} on `));
+    expect(en.text).toContain('choose your password');
+    expect(en.text).toMatch(/\/reset-password\?token=[^&\s]+&lang=en/);
+    expect(en.text).not.toContain('If you did not ask for this');
+
+    // An existing account: the sign-in page, in the invitee's own language whoever invites.
+    const english = await buildUser(t.ctx, { name: 'Eve' });
+    await add(lucia, org.organizationId, english.user.email);
+    const signIn = await mailTo(english.user.email);
+    expect(signIn.subject).toMatch(new RegExp(`^Lucía Pérez added you to ${org.name} on `));
+    expect(signIn.text).toContain('Sign in with your account');
+    expect(signIn.text).toMatch(/\/login\b/);
+    expect(signIn.text).not.toContain('reset-password');
+    const spanish = await buildUser(t.ctx, { name: 'Sol', lang: 'es' });
+    await add(admin, organizationId, spanish.user.email);
+    const entrar = await mailTo(spanish.user.email);
+    expect(entrar.subject).toMatch(new RegExp(`^Ana Admin te añadió a ${orgName} en `));
+    expect(entrar.text).toContain('Inicia sesión con tu cuenta');
+    expect(entrar.text).not.toContain('reset-password');
   });
 
   it('refuses bad input and lesser roles without changing anything', async () => {

@@ -3,7 +3,7 @@ export { storedSignupPhone } from './phone';
 // Moved to platform/http/public-url.ts (it needs no feature); kept here for the importers not yet moved.
 export { publicBaseUrl } from '../../platform/http/public-url';
 export { PAID_INVOICE_STATUSES, PAID_PURCHASE_STATUSES } from './admin-service';
-export { createResetLink, sendResetPasswordLink } from './recovery';
+export { createResetLink, sendOrganizationInvite, sendResetPasswordLink } from './recovery';
 export { findUserByEmail, impersonatorOf, loadCurrentUser } from './queries';
 export { hasUserAiKey } from './ai-key-service';
 export { aiKeyRequired, requireUserAiKey } from './ai-keys';

@@ -7,7 +7,7 @@ import { getConfig } from '../../platform/appconfig/read';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import type { Log } from '../../platform/log';
-import { resetPasswordMail } from '../../platform/mail/templates';
+import { organizationInviteMail, resetPasswordMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { createResetPasswordToken } from '../../platform/auth/one-time-tokens';
 import { staffRoleOf } from './access';
@@ -69,4 +69,24 @@ export async function createResetLink({ ctx, actor, email, baseUrl }: { ctx: App
     throw new AppError(403, ErrorIds.forbidden, 'staff_target_forbidden');
   }
   return { link: resetLink(baseUrl, await createResetPasswordToken(ctx, user.userId, actor.user.userId), userLang(user)), userId: user.userId };
+}
+
+/**
+ * An organization Admin added this user (organizations/members-service.ts): the mail names the organization
+ * and the inviter, in the user's language, with the link to choose a password (a new account) or to sign in.
+ */
+export async function sendOrganizationInvite(input: {
+  ctx: AppContext;
+  user: { userId: number; email: string; name: string; lang: string | null };
+  organization: string;
+  inviter: string;
+  newAccount: boolean;
+  baseUrl: string;
+}): Promise<void> {
+  const { ctx, user } = input;
+  const lang = userLang(user);
+  const signIn = (await getConfig(ctx, 'landing_enabled')) ? '/auth/login' : '/login';
+  const link = input.newAccount ? resetLink(input.baseUrl, await createResetPasswordToken(ctx, user.userId), lang) : `${input.baseUrl}${signIn}`;
+  const appName = await getConfig(ctx, 'app_name');
+  await ctx.services.mail?.send(organizationInviteMail({ to: user.email, lang, name: user.name, appName, organization: input.organization, inviter: input.inviter, link, newAccount: input.newAccount }));
 }

@@ -24,6 +24,30 @@ export function resetPasswordMail(input: { to: string; lang: Lang; name: string;
   };
 }
 
+/**
+ * An organization Admin added the recipient (spec part 2 §4): who and which organization, with the link
+ * to choose a password (a new account) or to sign in (an account that already has one).
+ */
+export function organizationInviteMail(input: {
+  to: string;
+  lang: Lang;
+  name: string;
+  appName: string;
+  organization: string;
+  inviter: string;
+  link: string;
+  newAccount: boolean;
+}): MailMessage {
+  const params = { app: input.appName, name: input.name, organization: input.organization, inviter: input.inviter, link: input.link };
+  return {
+    to: input.to,
+    kind: 'organization_invite',
+    subject: translate(input.lang, 'mail_organization_invite_subject', params),
+    text: translate(input.lang, input.newAccount ? 'mail_organization_invite_new_text' : 'mail_organization_invite_existing_text', params),
+    link: input.link,
+  };
+}
+
 /** A payment's receipt (features/purchase-lifecycle/effects.ts): sent once per paid purchase or renewal. */
 export function receiptMail(input: { to: string; lang: Lang; name: string; appName: string; product: string; order: string; total: number }): MailMessage {
   const params = { app: input.appName, name: input.name, product: input.product, order: input.order, total: input.total.toFixed(2) };

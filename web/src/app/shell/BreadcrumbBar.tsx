@@ -2,16 +2,21 @@ import { Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useMemo } from 'react';
 import { useBreadcrumbLabelOf } from '../../platform/shell/breadcrumb-labels';
-import { buildBreadcrumbs } from './breadcrumbs';
+import { useCurrentUser } from '../../platform/session/session-context';
+import { registry } from '../app-registry';
+import { buildBreadcrumbs, pageFinder } from './breadcrumbs';
 
 export function BreadcrumbBar() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const screenLabel = useBreadcrumbLabelOf();
-  const model = buildBreadcrumbs(pathname, (segment) => i18n.exists(`breadcrumbs.${segment}`));
+  const staffRole = useCurrentUser().staff?.role ?? null;
+  const pageOf = useMemo(() => pageFinder(registry.routes, registry.crumbLinks, staffRole), [staffRole]);
+  const model = buildBreadcrumbs(pathname, (segment) => i18n.exists(`breadcrumbs.${segment}`), pageOf);
   if (model.crumbs.length === 0) return null;
-  const label = (crumb: (typeof model.crumbs)[number]) => (crumb.labelKey ? t(crumb.labelKey) : (screenLabel(crumb.to) ?? crumb.text));
+  const label = (crumb: (typeof model.crumbs)[number]) => (crumb.labelKey ? t(crumb.labelKey) : (screenLabel(crumb.path) ?? crumb.text));
   const last = model.crumbs.length - 1;
   return (
     <Group component="nav" aria-label={t('breadcrumbs.label')} gap="md" mb="md" wrap="nowrap" data-testid="breadcrumbs">
@@ -23,12 +28,12 @@ export function BreadcrumbBar() {
       )}
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', minWidth: 0 }}>
         {model.crumbs.map((crumb, index) =>
-          index === last ? (
-            <Text key={crumb.to} size="sm" c="var(--pluma-muted)" aria-current="page" truncate>
+          index === last || crumb.to === null ? (
+            <Text key={crumb.path} size="sm" c="var(--pluma-muted)" aria-current={index === last ? 'page' : undefined} truncate>
               {label(crumb)}
             </Text>
           ) : (
-            <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+            <Anchor key={crumb.path} component={Link} to={crumb.to} size="sm">
               {label(crumb)}
             </Anchor>
           ),

@@ -1,12 +1,13 @@
 // The signed-in part of the app, loaded after sign-in: the shell and every registered screen.
 // All of Mantine's styles: the entry loads only the first screens' (main.tsx, app/mantine-first.css).
 import '@mantine/core/styles.layer.css';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import NotFoundPage from '../../ui/NotFoundPage';
 import { OnboardingGate, OnboardingOutlet } from '../../features/onboarding/OnboardingGate';
 import { OrganizationGate, PersonalOnlyPages } from '../../features/organizations/organization-context';
 import { lazy } from 'react';
 import { registry } from '../app-registry';
+import { noAccessNotice, routeOpenTo } from '../../platform/registry';
 import { useAppConfig } from '../../platform/config/app-config';
 import { useCurrentUser } from '../../platform/session/session-context';
 import { Shell } from './Shell';
@@ -16,6 +17,7 @@ const NoAccessPanel = lazy(() => import('../../features/access/NoAccessPanel'));
 const FeatureUnavailablePage = lazy(() => import('./FeatureUnavailablePage'));
 
 export default function ShellApp({ noAccess }: { noAccess: boolean }) {
+  const { pathname } = useLocation();
   // spec part 2 §2, §4: the organization is chosen before the first screen; staff pages only in Personal.
   return (
     <OrganizationGate>
@@ -24,7 +26,7 @@ export default function ShellApp({ noAccess }: { noAccess: boolean }) {
         <Shell>
           <OnboardingOutlet>
             {noAccess ? (
-              <NoAccessPanel />
+              <NoAccessPanel variant={noAccessNotice(registry.routes, pathname)} />
             ) : (
               <PersonalOnlyPages>
                 <ShellRoutes />
@@ -47,7 +49,7 @@ function ShellRoutes() {
       {!hasHome && <Route path="/" element={<HomePage />} />}
       {registry.routes.map((route) => {
         // A staff page is a 404 for everyone else; 'manager' pages admit admins too.
-        const allowed = !route.staffRole || staffRole === 'admin' || staffRole === route.staffRole;
+        const allowed = routeOpenTo(route, staffRole);
         // A switched-off feature is not available to anyone, staff included (platform/registry.ts routeSwitch).
         const off = route.configKey !== undefined && !config.on(route.configKey);
         const element = off ? <FeatureUnavailablePage /> : allowed ? <route.component /> : <NotFoundPage />;

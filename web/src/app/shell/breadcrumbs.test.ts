@@ -12,8 +12,8 @@ describe('breadcrumbs from the path (spec part 2 §2)', () => {
   it('offers Back to the parent on shallow paths', () => {
     expect(buildBreadcrumbs('/settings', isKnown)).toEqual({
       crumbs: [
-        { labelKey: 'breadcrumbs.home', text: '', to: '/' },
-        { labelKey: 'breadcrumbs.settings', text: '', to: '/settings' },
+        { labelKey: 'breadcrumbs.home', text: '', path: '/', to: '/' },
+        { labelKey: 'breadcrumbs.settings', text: '', path: '/settings', to: '/settings' },
       ],
       back: '/',
     });

@@ -22,5 +22,6 @@ describe('Out-of-credits notice (spec part 1 §2)', () => {
     expect(screen.getByTestId('avatars')).toHaveTextContent('Creating avatars is a paid feature');
     expect(screen.getByTestId('chat')).toHaveTextContent('More conversations and content need a paid subscription.');
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade');
+    expect(screen.getAllByRole('link', { name: 'Get Access Now' })).toHaveLength(2);
   });
 });

@@ -7,8 +7,8 @@ import type { FeatureDefinition } from '../../platform/registry';
 export const avatarsFeature: FeatureDefinition = {
   id: 'avatars',
   routes: [
-    { path: '/avatars', component: lazy(() => import('./AvatarsPage')) },
-    { path: '/avatars/:avatarId/*', component: lazy(() => import('./AvatarPage')) },
+    { path: '/avatars', component: lazy(() => import('./AvatarsPage')), noAccess: 'avatars' },
+    { path: '/avatars/:avatarId/*', component: lazy(() => import('./AvatarPage')), noAccess: 'avatars' },
   ],
   tabs: [{ id: 'avatars', labelKey: 'breadcrumbs.avatars', to: '/avatars', icon: IconUserCircle, configKey: 'avatars_enabled', order: 10 }],
 };

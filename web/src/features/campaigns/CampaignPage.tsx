@@ -24,6 +24,7 @@ import { WithActiveOrganization } from '../organizations';
 import { CampaignFormModal } from './CampaignFormModal';
 import { addCampaignResource, campaignKey, removeCampaignResource, useCampaign, useCampaignResources, useResourceCandidates } from './campaigns-api';
 import { DeleteCampaignModal } from './DeleteCampaignModal';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
 const CARD_HEIGHT = 96;
 
@@ -44,6 +45,7 @@ function CampaignDetailView() {
   const handleError = useErrorHandler();
   const campaignId = campaignIdParam(useParams().campaignId);
   const campaign = useCampaign(campaignId);
+  useBreadcrumbLabel(`/organization/campaigns/${campaignId ?? ''}`, campaign.data?.name ?? t('detail.crumb'));
   const [type, setType] = useState<CampaignResourceType>('document');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

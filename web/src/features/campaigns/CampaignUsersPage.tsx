@@ -21,6 +21,7 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { WithActiveOrganization } from '../organizations';
 import { campaignIdParam } from './CampaignPage';
 import { campaignKey, giveCampaignAccess, revokeCampaignAccess, useAccessCandidates, useCampaign } from './campaigns-api';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
 const ROLE_OF: Record<number, string> = { 1: 'admin', 2: 'manager', 3: 'member' };
 
@@ -34,6 +35,7 @@ function CampaignUsersView() {
   const handleError = useErrorHandler();
   const campaignId = campaignIdParam(useParams().campaignId);
   const campaign = useCampaign(campaignId);
+  useBreadcrumbLabel(`/organization/campaigns/${campaignId ?? ''}`, campaign.data?.name ?? t('detail.crumb'));
   const [adding, setAdding] = useState<'user' | 'group' | null>(null);
   const revoke = useMutation({
     mutationFn: (body: CampaignAccessRequest) => revokeCampaignAccess(campaignId ?? 0, body),

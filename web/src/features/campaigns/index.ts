@@ -1,2 +1,2 @@
 // What other features use of campaigns (features meet through index.ts).
-export { useCampaignResources } from './campaigns-api';
+export { useCampaign, useCampaignResources } from './campaigns-api';

@@ -8,7 +8,7 @@ const ConversationPage = lazy(() => import('./ConversationPage'));
 export const chatFeature: FeatureDefinition = {
   id: 'chat',
   routes: [
-    { path: '/conversations/:conversationId', component: ConversationPage },
-    { path: '/conversation/:conversationId', component: ConversationPage },
+    { path: '/conversations/:conversationId', component: ConversationPage, noAccess: 'chat' },
+    { path: '/conversation/:conversationId', component: ConversationPage, noAccess: 'chat' },
   ],
 };

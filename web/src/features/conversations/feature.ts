@@ -10,11 +10,11 @@ const ConversationTagsPage = lazy(() => import('./ConversationTagsPage'));
 export const conversationsFeature: FeatureDefinition = {
   id: 'conversations',
   routes: [
-    { path: '/', component: ConversationsPage },
-    { path: '/conversations', component: ConversationsPage },
-    { path: '/conversation', component: ConversationsPage },
-    { path: '/conversation/tags', component: ConversationTagsPage },
-    { path: '/conversation/tags/:tag', component: ConversationsPage },
+    { path: '/', component: ConversationsPage, noAccess: 'chat' },
+    { path: '/conversations', component: ConversationsPage, noAccess: 'chat' },
+    { path: '/conversation', component: ConversationsPage, noAccess: 'chat' },
+    { path: '/conversation/tags', component: ConversationTagsPage, noAccess: 'chat' },
+    { path: '/conversation/tags/:tag', component: ConversationsPage, noAccess: 'chat' },
   ],
   // spec part 2 §2: the sidebar's Chats entry comes first, with no setting to switch it off.
   tabs: [{ id: 'chats', labelKey: 'breadcrumbs.conversations', to: '/conversations', icon: IconMessages, order: 0 }],

@@ -15,6 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organizationStore } from '../../api/organization';
 import { i18n } from '../../i18n';
+import { BreadcrumbBar } from '../../app/shell/BreadcrumbBar';
 import { buildUser, fakeSession, renderScreen, stubFetch, stubObjectUrls } from '../../test/render';
 import { setupFakeDocumentEditor } from './testing/fake-document-editor';
 import { FakeStreamEditor } from './testing/fake-stream-editor';
@@ -192,6 +193,23 @@ describe('campaign document page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('campaign-document-toggle')).toBeInTheDocument();
     expect(screen.getByTestId('campaign-document-generate')).toHaveTextContent('Generate Document');
     expect(calls[0].url).toBe('/api/documents/3/campaigns/12?organization_id=5');
+  });
+
+  it('names the campaign and the document in the breadcrumbs; the campaign crumbs lead to the campaign pages (issue 30 item 16)', async () => {
+    routes(record(), { 'GET /api/campaigns/12': () => ({ body: { campaign_id: 12, name: 'Spring launch' } }) });
+    renderScreen(
+      <>
+        <BreadcrumbBar />
+        <CampaignDocumentPage />
+      </>,
+      at('/campaign/12/documents/3'),
+    );
+    const crumbs = await screen.findByTestId('breadcrumbs');
+    expect(await within(crumbs).findByRole('link', { name: 'Spring launch' })).toHaveAttribute('href', '/organization/campaigns/12');
+    expect(within(crumbs).getByRole('link', { name: 'Campaigns' })).toHaveAttribute('href', '/organization/campaigns');
+    expect(await within(crumbs).findByText('Launch brief')).toHaveAttribute('aria-current', 'page');
+    expect(within(crumbs).queryByRole('link', { name: 'Documents' })).toBeNull();
+    expect(crumbs).not.toHaveTextContent('#');
   });
 
   it('gives an editor the editor on the page, saving through the campaign; the Document view shows what was saved', async () => {

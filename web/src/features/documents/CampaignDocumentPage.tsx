@@ -29,6 +29,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
+import { useCampaign } from '../campaigns';
 import { switchOrganization } from '../organizations';
 import type { EditorHandle } from './DocumentEditor';
 import { DocumentHtml } from './DocumentHtml';
@@ -37,6 +38,7 @@ import { GenerateDocumentModal } from './GenerateDocumentModal';
 import type { GenerateInput } from './generation-api';
 import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
 import { useDocumentGeneration } from './use-document-generation';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
 const DocumentEditor = lazy(() => import('./DocumentEditor'));
 
@@ -58,6 +60,10 @@ export default function CampaignDocumentPage() {
   const [modalOpen, setModalOpen] = useState(false);
   const [pending, setPending] = useState<GenerateInput | null>(null);
   usePageTitle(record.data?.name ?? t('campaign.document'));
+  // The trail names the campaign and the document (issue 30 item 16).
+  const campaign = useCampaign(campaignId);
+  useBreadcrumbLabel(`/campaign/${params.campaignId ?? ''}`, campaign.data?.name ?? t('campaign.campaign'));
+  useBreadcrumbLabel(`/campaign/${params.campaignId ?? ''}/documents/${params.documentId ?? ''}`, record.data?.name ?? t('campaign.document'));
   const back = (
     <Anchor component={Link} to={campaignId === null ? '/organization/campaigns' : `/organization/campaigns/${campaignId}`} size="sm" data-testid="campaign-document-back">
       <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('campaign.back')}

@@ -15,5 +15,10 @@ export const documentsFeature: FeatureDefinition = {
     // The campaign document page (spec part 2 §2), linked from a campaign's Documents.
     { path: '/campaign/:campaignId/documents/:documentId', component: lazy(() => import('./CampaignDocumentPage')) },
   ],
+  // The campaign document's crumbs lead to the campaign pages (issue 30 item 16).
+  crumbLinks: [
+    { path: '/campaign', to: '/organization/campaigns' },
+    { path: '/campaign/:campaignId', to: '/organization/campaigns/:campaignId' },
+  ],
   tabs: [{ id: 'documents', labelKey: 'breadcrumbs.documents', to: '/documents', icon: IconFileText, configKey: 'documents_enabled', hiddenInOrganization: true, order: 40 }],
 };

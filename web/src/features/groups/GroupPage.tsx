@@ -20,6 +20,7 @@ import { AddGroupUsersModal } from './AddGroupUsersModal';
 import { DeleteGroupModal } from './DeleteGroupModal';
 import { GroupFormModal } from './GroupFormModal';
 import { GROUPS_KEY, removeGroupUser, useGroup } from './groups-api';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
 const ROLE_OF: Record<number, string> = { 1: 'admin', 2: 'manager', 3: 'member' };
 
@@ -35,6 +36,7 @@ function GroupDetailView({ organization }: { organization: Organization }) {
   const param = useParams().groupId ?? '';
   const groupId = /^\d+$/.test(param) ? Number(param) : null;
   const group = useGroup(groupId);
+  useBreadcrumbLabel(`/organization/groups/${param}`, group.data?.name ?? t('detail.crumb'));
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);

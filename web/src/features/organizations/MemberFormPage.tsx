@@ -16,6 +16,7 @@ import { screenText, useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { WithActiveOrganization } from './ActiveOrganization';
 import { addOrganizationUser, membersKey, updateOrganizationUser, useOrganizationUser } from './organizations-api';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
 interface Values {
   email: string;
@@ -35,6 +36,7 @@ function MemberForm({ organization }: { organization: Organization }) {
   const userId = /^\d+$/.test(param) ? Number(param) : null;
   const organizationId = organization.organization_id;
   const existing = useOrganizationUser(organizationId, userId);
+  useBreadcrumbLabel(`/organization/admin-panel/${param}`, existing.data ? existing.data.name || existing.data.email : t('member.crumb'));
   if (!organization.abilities.manage_users)
     return (
       <Alert color="yellow" data-testid="member-form-refused">

@@ -7,7 +7,7 @@ import { IconKey, IconMail, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../platform/session/session-context';
 import { showSuccess } from '../../ui/alerts';
 import { copyToClipboard } from '../../ui/clipboard';
@@ -19,6 +19,7 @@ import { CustomerCard, CustomerField, formatDateTime, formatMoney, formatNumber 
 import { WithActiveOrganization } from './ActiveOrganization';
 import { createMemberResetLink, sendMemberRecoveryEmail, useOrganizationUser } from './organizations-api';
 import { RemoveMemberModal } from './RemoveMemberModal';
+import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
 export default function MemberPage() {
   return <WithActiveOrganization>{(organization) => <MemberDetail organization={organization} />}</WithActiveOrganization>;
@@ -34,6 +35,8 @@ function MemberDetail({ organization }: { organization: Organization }) {
   const userId = /^\d+$/.test(param) ? Number(param) : null;
   const organizationId = organization.organization_id;
   const member = useOrganizationUser(organizationId, userId);
+  const { pathname } = useLocation();
+  useBreadcrumbLabel(pathname, member.data ? `${member.data.name} ${member.data.last_name}`.trim() || member.data.email : t('member.crumb'));
   const [removing, setRemoving] = useState(false);
   const isAdmin = organization.abilities.manage_users;
 

@@ -24,6 +24,12 @@ export const organizationsFeature: FeatureDefinition = {
     { path: '/organization/admin/products', component: lazy(() => import('./OrganizationProductsPage')) },
     { path: '/organization/admin/products/:id', component: lazy(() => import('./OrganizationProductFormPage')) },
   ],
+  // Prefixes of the paths above that are no page (issue 30 item 16).
+  crumbLinks: [
+    { path: '/organization/admin', to: '/organization/admin-panel' },
+    { path: '/organization/admin-panel/users', to: '/organization/admin-panel' },
+    { path: '/organization/groups/:groupId/users', to: '/organization/groups/:groupId' },
+  ],
   // 'breadcrumbs.organizations' is the shell's own label (the menu renders before this namespace loads).
   staffMenus: [{ id: 'admin', items: [{ labelKey: 'breadcrumbs.organizations', to: '/admin/organizations' }] }],
   widgets: [{ id: 'organization-picker', slot: 'sidebarTop', component: lazy(() => import('./OrganizationPicker')), order: 0 }],

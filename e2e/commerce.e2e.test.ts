@@ -200,7 +200,8 @@ async function journey(page: Page, lang: UiLang) {
   await paypalArea.waitFor();
   expect(await paypalArea.getByText(ui[lang].paypal.or).count()).toBe(1);
   // The SDK's <paypal-button> turns enabled once its script loaded and the payment session exists.
-  const paypalButton = paypalArea.getByRole('button', { name: 'Pay with PayPal' });
+  // The SDK writes its button in the screen's language (the locale it is given).
+  const paypalButton = paypalArea.getByRole('button', { name: lang === 'es' ? 'Pagar con PayPal' : 'Pay with PayPal' });
   await expect.poll(() => paypalButton.isEnabled()).toBe(true);
   const popupOpened = page.waitForEvent('popup');
   await paypalButton.click();

@@ -1,6 +1,6 @@
 // Documents journeys (issue 15 item 1 and its acceptance "write a document, reload (nothing lost), export to
 // Word and read the .docx back"; spec part 2 §2 "Documents and editor", §5, §9), in English and Spanish: the
-// tab, the empty list, a new document starting with the 'Start writing here!' heading, typing in the real
+// tab, the empty list, a new document starting with an empty heading ('Start writing here!' its placeholder), typing in the real
 // BlockNote editor (a paragraph with bold, a bullet list through its markdown shortcut), autosave reaching
 // 'Saved', a reload that keeps every word, the Word file read back with jszip, and the list finding it.
 import type { Page } from 'playwright-core';
@@ -34,9 +34,12 @@ async function documentsJourney(page: Page, lang: UiLang) {
   await page.getByTestId('new-document').click();
   await page.waitForURL(/\/documents\/new$/);
   const heading = page.locator('.bn-editor [data-content-type="heading"]').first();
-  await expect.poll(() => heading.innerText()).toBe(FIRST_HEADING[lang]);
+  // 'Start writing here!' is the empty heading's placeholder, not its text (issue 30 item 6).
+  await expect.poll(() => heading.evaluate((el) => getComputedStyle(el, '::after').content)).toBe(JSON.stringify(FIRST_HEADING[lang]));
+  expect((await heading.innerText()).trim()).toBe('');
   await page.getByTestId('document-name').fill(w.name);
   await caretAtEnd(page, heading);
+  await page.keyboard.type(w.name);
   await page.keyboard.press('Enter');
   await page.keyboard.type(w.plain);
   await page.keyboard.press('ControlOrMeta+b');
@@ -60,7 +63,8 @@ async function documentsJourney(page: Page, lang: UiLang) {
   await page.waitForURL(url);
   await expect.poll(() => editorText(page), { timeout: 15_000 }).toContain(`${w.bullet}!`);
   const after = await editorText(page);
-  for (const text of [FIRST_HEADING[lang], w.plain.trim(), w.bold]) expect(after).toContain(text);
+  for (const text of [w.name, w.plain.trim(), w.bold]) expect(after).toContain(text);
+  expect(after).not.toContain(FIRST_HEADING[lang]);
   expect(await page.getByTestId('document-name').inputValue()).toBe(w.name);
   expect(await page.locator('.bn-editor strong, .bn-editor [data-style-type="bold"]').first().innerText()).toBe(w.bold);
   await expect.poll(() => page.getByTestId('document-save-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('saved');
@@ -72,7 +76,8 @@ async function documentsJourney(page: Page, lang: UiLang) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-download-word').click()]);
   expect(download.suggestedFilename()).toBe(`${w.name}.docx`);
   const xml = await docxXml(download);
-  for (const text of [FIRST_HEADING[lang], w.plain.trim(), w.bold, `${w.bullet}!`]) expect(xml).toContain(text);
+  for (const text of [w.name, w.plain.trim(), w.bold, `${w.bullet}!`]) expect(xml).toContain(text);
+  expect(xml).not.toContain(FIRST_HEADING[lang]);
   expect(xml).toContain('w:pStyle w:val="Heading1"');
   expect(xml).toContain('<w:b/>');
 

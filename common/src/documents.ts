@@ -16,7 +16,7 @@ export const DOCUMENT_NAME_MAX = 200;
 export const DOCUMENT_TAG_MAX = 60;
 export const DOCUMENT_MAX_TAGS = 10;
 export const DOCUMENTS_PAGE_SIZE = 24;
-/** The first block of a new document (spec part 2 §2). */
+/** The placeholder of a new document's empty first heading (spec part 2 §2); never its content. */
 export const DOCUMENT_FIRST_HEADING = { en: 'Start writing here!', es: '¡Empieza a escribir aquí!' } as const;
 
 /** Last Created, Last Updated, A-Z, Z-A (the same four keys as conversations and templates). */
@@ -173,7 +173,7 @@ const tags = z.array(text().trim().min(1).max(DOCUMENT_TAG_MAX)).max(DOCUMENT_MA
 /** Over the limit: the spec's message (the exact rule is checked on the sanitized HTML by the server). */
 const content = text().max(DOCUMENT_CONTENT_SENT_MAX, { error: 'document_too_large' });
 
-/** POST /documents. A new document without blocks starts empty; the web sends the 'Start writing here!' heading. */
+/** POST /documents. A new document without blocks starts empty ('Start writing here!' is only the editor's placeholder). */
 export const createDocumentRequest = z.object({
   name,
   blocks: documentBlocks.default([]),

@@ -79,9 +79,14 @@ export function tutorialPlayer(src: string): TutorialPlayer {
   return { kind: 'video', url: url.href };
 }
 
-/** A thumbnail given as an address: http(s), or a public image of this server (/api/files/{name}.{type}). */
+/** Where the seeded tutorials' thumbnails are served from (shipped with the web app). */
+export const SEED_THUMBNAIL_PATH = '/images/tutorials/';
+
+/** A thumbnail given as an address: http(s), a public image of this server (/api/files/{name}.{type}) or a shipped one. */
 export function isTutorialThumbnailUrl(value: string): boolean {
-  return /^\/api\/files\/[A-Za-z0-9_-]{16,64}\.[a-z0-9]{2,5}$/.test(value) || httpUrl(value) !== null;
+  return (
+    /^\/api\/files\/[A-Za-z0-9_-]{16,64}\.[a-z0-9]{2,5}$/.test(value) || /^\/images\/tutorials\/[a-z0-9-]{1,80}\.svg$/.test(value) || httpUrl(value) !== null
+  );
 }
 
 // ---- responses ----

@@ -124,6 +124,11 @@
   function createInstance(options) {
     if (!options || (!options.clientId && !options.clientToken)) return Promise.reject(sdkError('INVALID_OPTIONS', 'clientId or clientToken is required.'));
     var components = options.components || ['paypal-payments'];
+    // Like PayPal's, the buttons speak the instance's locale.
+    buttonLocale = String(options.locale || 'en');
+    document.querySelectorAll('paypal-button').forEach(function (el) {
+      if (el.render) el.render();
+    });
     function needs(component) {
       if (components.indexOf(component) < 0) throw sdkError('COMPONENT_NOT_LOADED', 'The "' + component + '" component was not requested.');
     }
@@ -146,6 +151,8 @@
   }
 
   var LABELS = { pay: 'Pay with PayPal', subscribe: 'Subscribe with PayPal', checkout: 'PayPal Checkout', buynow: 'Buy now with PayPal' };
+  var LABELS_ES = { pay: 'Pagar con PayPal', subscribe: 'Suscribirse con PayPal', checkout: 'Pago con PayPal', buynow: 'Comprar ahora con PayPal' };
+  var buttonLocale = 'en';
 
   if (window.customElements && !window.customElements.get('paypal-button')) {
     // The host element receives the click (React's onClick on <paypal-button>); the inner button gives it a name and a disabled state.
@@ -169,7 +176,8 @@
       render() {
         var button = this.shadowRoot && this.shadowRoot.querySelector('button');
         if (!button) return;
-        button.textContent = LABELS[this.getAttribute('type') || 'pay'] || LABELS.pay;
+        var labels = buttonLocale.toLowerCase().indexOf('es') === 0 ? LABELS_ES : LABELS;
+        button.textContent = labels[this.getAttribute('type') || 'pay'] || labels.pay;
         button.disabled = this.hasAttribute('disabled');
       }
     }

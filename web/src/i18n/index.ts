@@ -19,7 +19,7 @@ export function savedLanguage(): Lang | null {
   }
 }
 
-/** The first of the browser's preferred languages we have ('es-MX' → es), if any. */
+/** The first of the browser's preferred languages we have (es-MX → es), if any. */
 export function browserLanguage(nav: Pick<Navigator, 'language' | 'languages'> | undefined = typeof navigator === 'undefined' ? undefined : navigator): Lang | null {
   const preferred = nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
   for (const tag of preferred) {

@@ -5,6 +5,4 @@ export function isUnlimitedWords(words: number): boolean {
   return words >= UNLIMITED_WORDS;
 }
 
-export function formatNumber(value: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'en-US').format(value);
-}
+export { formatNumber } from '../i18n/format';

@@ -49,6 +49,13 @@ describe('describeError (spec part 1 §8 generic alert, part 2 §8 generic handl
     });
   });
 
+  it("does not prefix an outbound call's failure (a product's webhook) with 'Open AI Error: '", () => {
+    expect(describeError(apiError(502, { error: 'outbound_request_failed', message: 'The address did not answer.', code: 'timeout' }), t)).toEqual({
+      kind: 'alert',
+      message: 'The address did not answer.',
+    });
+  });
+
   it("prefixes AI-provider errors with 'Open AI Error: '", () => {
     expect(describeError(apiError(502, { error: 'provider_error', message: 'Rate limit reached', provider: 'openai', code: 'rate_limit_exceeded' }), t)).toEqual({
       kind: 'alert',

@@ -1,5 +1,6 @@
 // One mapping from a failed call to what the user sees (spec part 1 §8 "Generic alert", part 2 §8
 // "Generic handler"). Pure, so each rule is unit-tested; useErrorHandler() carries out the outcome.
+import { ErrorIds } from '@pluma/common/errors';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/api-error';
 import { localizeServerText } from './server-text';
@@ -19,6 +20,7 @@ export interface ErrorHandlingOptions {
 
 /** Messages that name HTTP 400 or 401 are suppressed by the generic alert (spec part 1 §8). */
 const SUPPRESSED_STATUS = /\b40[01]\b/;
+const OUTBOUND_ERRORS = new Set<string | undefined>([ErrorIds.outboundRefused, ErrorIds.outboundFailed]);
 
 export function describeError(error: unknown, t: TFunction, options: ErrorHandlingOptions = {}): ErrorOutcome {
   if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'ignore' };
@@ -28,7 +30,8 @@ export function describeError(error: unknown, t: TFunction, options: ErrorHandli
     }
     const body = error.body;
     // spec part 2 §8: an AI-provider error (it carries the provider's own code) is prefixed with its source.
-    if (body && (body.provider || body.code !== undefined)) {
+    // Outbound calls to a configured URL (a product's webhook…) also carry a code, but are no AI provider's.
+    if (body && (body.provider || body.code !== undefined) && !OUTBOUND_ERRORS.has(body.error)) {
       const prefix = body.provider === 'anthropic' ? t('errors.anthropicPrefix') : t('errors.openAiPrefix');
       return { kind: 'alert', message: `${prefix}${body.message || error.message}` };
     }

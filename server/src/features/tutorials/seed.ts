@@ -3,7 +3,7 @@
 // Written once per install (tutorial_seeds 'starter-v1'), so tutorials an admin deletes stay deleted and
 // edits are never overwritten. The Spanish entries are the same talks (in English, said so in their
 // description) until an admin adds Spanish videos.
-import { tutorialPlayer, type TutorialLanguage } from '@pluma/common/tutorials';
+import { SEED_THUMBNAIL_PATH, tutorialPlayer, type TutorialLanguage } from '@pluma/common/tutorials';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { tutorials, tutorialSeeds } from '../../db/schema';
@@ -16,10 +16,11 @@ export interface SeedTutorial {
   name: string;
   description: string;
   src: string;
-  thumbnail: string;
 }
 
-const youtube = (videoId: string) => ({ src: `https://www.youtube.com/watch?v=${videoId}`, thumbnail: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg` });
+const youtube = (videoId: string) => ({ src: `https://www.youtube.com/watch?v=${videoId}` });
+/** The thumbnails ship with the app (web/public/images/tutorials), so they show offline too. */
+export const seedThumbnail = (key: string) => `${SEED_THUMBNAIL_PATH}${key}.svg`;
 
 export const SEED_TUTORIALS: SeedTutorial[] = [
   {
@@ -84,7 +85,7 @@ export async function seedTutorials(ctx: AppContext): Promise<void> {
       last.set(entry.language, order);
       await tx
         .insert(tutorials)
-        .values({ name: entry.name, description: entry.description, language: entry.language, src: entry.src, thumbnailUrl: entry.thumbnail, order, seedKey: entry.key })
+        .values({ name: entry.name, description: entry.description, language: entry.language, src: entry.src, thumbnailUrl: seedThumbnail(entry.key), order, seedKey: entry.key })
         .onConflictDoNothing();
     }
   });

@@ -2,13 +2,14 @@
 // issue 15 item 5): everyone with access lists one language in order (default: their own) and reads one;
 // staff admins create, edit, order and delete (others 403, unknown ids 404, nothing changed); links that
 // cannot play or are hostile are refused; the seed runs once.
+import { existsSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, tutorials, tutorialSeeds } from '../../db/schema';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
-import { SEED_TUTORIALS, seedTutorials } from './seed';
+import { SEED_TUTORIALS, seedThumbnail, seedTutorials } from './seed';
 
 describe(`tutorials API (${testDbKind()})`, () => {
   let t: TestApp;
@@ -221,7 +222,9 @@ describe(`tutorials API (${testDbKind()})`, () => {
     expect(en.slice(3)).toEqual(SEED_TUTORIALS.filter((s) => s.language === 'en').map((s) => s.name));
     expect((await names(ben)).slice(-3)).toEqual(SEED_TUTORIALS.filter((s) => s.language === 'es').map((s) => s.name));
     const seeded = (await call(ana, 'GET', '/api/tutorials')).json().tutorials.at(-1);
-    expect(seeded.thumbnail).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/[A-Za-z0-9_-]{11}\/hqdefault\.jpg$/);
+    // Shipped with the app (no outside host, so they show offline): each seeded thumbnail is a file of web/public.
+    expect(seeded.thumbnail).toMatch(/^\/images\/tutorials\/[a-z0-9-]+\.svg$/);
+    for (const entry of SEED_TUTORIALS) expect(existsSync(new URL(`../../../../web/public${seedThumbnail(entry.key)}`, import.meta.url))).toBe(true);
     // Deleted by an admin: stays deleted when the server boots again.
     expect((await call(admin, 'DELETE', `/api/tutorials/${seeded.tutorial_id}`)).statusCode).toBe(200);
     const total = await count();

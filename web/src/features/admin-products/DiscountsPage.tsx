@@ -21,6 +21,7 @@ import { useListControls } from '../../ui/use-list-controls';
 import { localizeServerText } from '../../ui/server-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { createDiscount, DISCOUNTS_KEY, updateDiscount, useDiscountList } from './products-api';
+import { formatCurrency, formatNumber } from '../../i18n/format';
 
 interface DiscountFormValues {
   discount_id: number | null;
@@ -90,7 +91,7 @@ export default function DiscountsPage() {
     if (!found.code && !found.amount) save.mutate(editing);
   };
   const amountText = (d: DiscountRecord) =>
-    d.is_percent ? `${d.amount}%` : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(d.amount);
+    d.is_percent ? `${formatNumber(d.amount, i18n.language)}%` : formatCurrency(d.amount, i18n.language);
 
   const pages = pageCount(list.data?.total);
   return (

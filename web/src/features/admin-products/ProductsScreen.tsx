@@ -23,10 +23,11 @@ import { useListControls } from '../../ui/use-list-controls';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import type { ProductScope } from './product-scope';
 import { testProductWebhook, useProductList } from './products-api';
+import { formatCurrency, formatNumber } from '../../i18n/format';
 
 const SORTABLE: ProductSortKey[] = ['product_id', 'name', 'word_amount', 'price'];
 
-export const formatMoney = (amount: number, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount);
+export const formatMoney = (amount: number, lang: string) => formatCurrency(amount, lang);
 
 /** The product list of `scope`; `canAdd`: the caller may create products there (the server decides the rest). */
 export function ProductsScreen({ scope, canAdd }: { scope: ProductScope; canAdd: boolean }) {
@@ -101,7 +102,7 @@ export function ProductsScreen({ scope, canAdd }: { scope: ProductScope; canAdd:
               <Table.Tr key={product.product_id} data-testid="product-row">
                 <Table.Td>#{product.product_id}</Table.Td>
                 <Table.Td>{product.name}</Table.Td>
-                <Table.Td>{product.word_amount === null ? t('list.unlimited') : product.word_amount.toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>{product.word_amount === null ? t('list.unlimited') : formatNumber(product.word_amount, i18n.language)}</Table.Td>
                 <Table.Td>
                   {product.sale_price !== null ? (
                     <>

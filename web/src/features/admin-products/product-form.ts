@@ -5,6 +5,7 @@
 import type { createProductRequest, ManagedProduct, SubscriptionPeriod, updateProductRequest } from '@pluma/common/products';
 import type { z } from 'zod';
 import type { stripePriceRecord } from '@pluma/common/checkout';
+import { formatCurrency } from '../../i18n/format';
 
 type NumberField = number | '';
 export type TrialKind = 'none' | 'days' | 'date';
@@ -156,7 +157,7 @@ export type StripePrice = z.infer<typeof stripePriceRecord>;
 
 /** spec part 1 §3 "Provider price": dollars with currency, the interval or 'One-Time', and the id. */
 export function stripePriceLabel(price: StripePrice, oneTime: string): string {
-  const dollars = price.unit_amount === null ? '—' : `$${(price.unit_amount / 100).toFixed(2)}`;
+  const dollars = price.unit_amount === null ? '—' : formatCurrency(price.unit_amount / 100);
   const interval = price.recurring ? (price.recurring.interval_count > 1 ? `${price.recurring.interval_count} ${price.recurring.interval}` : price.recurring.interval) : oneTime;
   return `${dollars} ${price.currency.toUpperCase()} · ${interval} · ${price.id}`;
 }

@@ -3,6 +3,7 @@
 import { ADMIN_PURCHASES_PAGE_SIZE } from '@pluma/common/constants';
 import { STATUS_FILTERS } from '@pluma/common/admin-purchases';
 import { listPageCount } from '../../ui/use-list-controls';
+import { formatCurrency, formatSpecDateTime } from '../../i18n/format';
 
 export function statusColor(status: string): string {
   if ((STATUS_FILTERS.successful as readonly string[]).includes(status) || status === 'succeeded') return 'green';
@@ -11,16 +12,11 @@ export function statusColor(status: string): string {
   return 'gray';
 }
 
-export const formatMoney = (dollars: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(dollars);
+export const formatMoney = (dollars: number, lang?: string) => formatCurrency(dollars, lang);
 
 /** DD MMM YYYY HH:mm in the interface language (spec part 1 §9). */
 export function formatDateTime(iso: string, lang: string): string {
-  const d = new Date(iso);
-  const day = String(d.getDate()).padStart(2, '0');
-  const month = new Intl.DateTimeFormat(lang, { month: 'short' }).format(d).replace('.', '');
-  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  return `${day} ${month} ${d.getFullYear()} ${time}`;
+  return formatSpecDateTime(iso, lang);
 }
 
 export const pageCount = (total: number) => listPageCount(total, ADMIN_PURCHASES_PAGE_SIZE);

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal';
 import { useOutbox, type OutboxMail } from './settings-api';
+import { formatDateTime } from '../../i18n/format';
 
-const formatDate = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export function OutboxPanel() {
   const { t, i18n } = useTranslation('admin-settings');
@@ -48,7 +48,7 @@ export function OutboxPanel() {
                 <Table.Tr key={mail.mail_id} data-testid="outbox-row">
                   <Table.Td>{mail.subject}</Table.Td>
                   <Table.Td>{mail.to}</Table.Td>
-                  <Table.Td>{formatDate(mail.createdAt, i18n.language)}</Table.Td>
+                  <Table.Td>{formatDateTime(mail.createdAt, i18n.language)}</Table.Td>
                   <Table.Td>
                     <Badge variant="dot" color={mail.status === 'sent' ? 'green' : mail.status === 'failed' ? 'red' : 'gray'}>
                       {mail.status}

@@ -1,6 +1,7 @@
 // Pure helpers of the customers screens (spec part 1 §2, §9), unit-tested.
 import type { AdminPurchaseRow } from '@pluma/common/admin-purchases';
 import type { CustomerDetail, CustomerInvoice, CustomerSortKey } from '@pluma/common/admin-users';
+import { formatCurrency, formatNumber, formatSpecDateTime } from '../../i18n/format';
 
 /** spec part 1 §9: WhatsApp links use the country prefix 52 before the phone's digits. */
 export function whatsappLink(phone: string | null): string | null {
@@ -8,17 +9,13 @@ export function whatsappLink(phone: string | null): string | null {
   return digits ? `https://wa.me/52${digits}` : null;
 }
 
-export const formatMoney = (value: number, lang: string) =>
-  new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(value);
+export const formatMoney = (value: number, lang: string) => formatCurrency(value, lang);
 
-export const formatNumber = (value: number, lang: string) => new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'en-US').format(value);
+export { formatNumber };
 
 /** spec part 1 §9: DD MMM YYYY HH:mm. */
 export function formatDateTime(iso: string, lang: string): string {
-  const d = new Date(iso);
-  const day = String(d.getDate()).padStart(2, '0');
-  const month = d.toLocaleString(lang === 'es' ? 'es-MX' : 'en-US', { month: 'short' }).replace('.', '');
-  return `${day} ${month} ${d.getFullYear()} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return formatSpecDateTime(iso, lang);
 }
 
 /** Clicking a sorted header flips its direction; another header starts descending (biggest first) except text. */

@@ -67,7 +67,7 @@ describe('analytics pages', () => {
     expect(await screen.findByTestId('income-total')).toHaveTextContent('$1,530.50');
     expect(screen.getByTestId('income-payments')).toHaveTextContent('4');
     const table = screen.getByTestId('methods-table');
-    expect(within(table).getByText('card')).toBeInTheDocument();
+    expect(within(table).getByText('Card')).toBeInTheDocument();
     expect(within(table).getByText('Not recorded')).toBeInTheDocument();
     expect(within(table).getByText('$30.50')).toBeInTheDocument();
     expect(screen.getByTestId('income-donut')).toBeInTheDocument();

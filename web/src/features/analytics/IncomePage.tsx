@@ -28,7 +28,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 function IncomeFigures({ income, lang, t }: { income: IncomeAnalytics; lang: string; t: TFunction }) {
-  const methods = income.payment_methods.map((m) => ({ key: m.payment_method_id ?? 'none', label: m.name ?? t('income.unknownMethod'), count: m.payments, total: m.total }));
+  const methods = income.payment_methods.map((m) => ({ key: m.payment_method_id ?? 'none', label: m.name ? t(`income.methodNames.${m.name}`, { defaultValue: m.name }) : t('income.unknownMethod'), count: m.payments, total: m.total }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../platform/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
+import { productText } from '../pricing';
 import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { downloadBlob } from '../../ui/download';
@@ -56,6 +57,8 @@ function PurchaseAccess({ purchase, lang, t }: { purchase: OwnPurchaseRecord; la
 }
 
 function PurchasesTable({ purchases, lang, onCancel, t }: { purchases: BillingPurchase[]; lang: string; onCancel: (p: OwnPurchaseRecord) => void; t: TFunction }) {
+  // The product's name as checkout shows it (pricing's sample names are translated).
+  const { t: tApp } = useTranslation();
   return (
     <ListTable
       minWidth={640}
@@ -77,7 +80,7 @@ function PurchasesTable({ purchases, lang, onCancel, t }: { purchases: BillingPu
       }
     >
       {purchases.map((purchase) => {
-        const name = purchase.product?.name ?? t('purchases.noProduct');
+        const name = purchase.product ? productText(purchase.product, 'name', tApp) : t('purchases.noProduct');
         return (
           <Table.Tr key={purchase.purchase_id} data-testid="purchase-row">
             <LabelledTd label={t('purchases.product')}>
@@ -114,6 +117,8 @@ function PurchasesTable({ purchases, lang, onCancel, t }: { purchases: BillingPu
 
 /** Payments that did not go through (status failed), apart from the purchases, each with the provider's reason. */
 function FailedPayments({ purchases, lang, t }: { purchases: BillingPurchase[]; lang: string; t: TFunction }) {
+  // The product's name as checkout shows it (pricing's sample names are translated).
+  const { t: tApp } = useTranslation();
   return (
     <Stack gap="xs" data-testid="failed-payments">
       <Title order={3} fz="md">
@@ -140,7 +145,7 @@ function FailedPayments({ purchases, lang, t }: { purchases: BillingPurchase[]; 
         }
       >
         {purchases.map((purchase) => {
-          const name = purchase.product?.name ?? t('purchases.noProduct');
+          const name = purchase.product ? productText(purchase.product, 'name', tApp) : t('purchases.noProduct');
           return (
             <Table.Tr key={purchase.purchase_id} data-testid="failed-row">
               <LabelledTd label={t('purchases.product')}>

@@ -6,6 +6,7 @@ import type { OwnPurchaseRecord } from '@pluma/common/checkout';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CancelWithReasonModal } from '../../ui/CancelWithReasonModal';
+import { productText } from '../pricing';
 import { cancelPurchase } from './billing-api';
 import { billingErrorText, reasonFieldError } from './billing-errors';
 
@@ -17,6 +18,7 @@ interface Props {
 
 export function CancelSubscriptionModal({ purchase, onClose, onCancelled }: Props) {
   const { t } = useTranslation('billing');
+  const { t: tApp } = useTranslation();
   const cancel = useMutation({
     mutationFn: (input: { purchaseId: number; reason: string }) => cancelPurchase(input.purchaseId, input.reason),
     onSuccess: onCancelled,
@@ -29,7 +31,7 @@ export function CancelSubscriptionModal({ purchase, onClose, onCancelled }: Prop
       summary={
         purchase?.product && (
           <Text fw={600} data-testid="cancel-product">
-            {purchase.product.name}
+            {productText(purchase.product, 'name', tApp)}
           </Text>
         )
       }

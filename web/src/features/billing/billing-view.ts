@@ -2,6 +2,7 @@
 // can be cancelled, and until when a cancelled subscription keeps access (common's expiry rule, spec part 1 §4).
 import type { OwnInvoiceRecord, OwnPurchaseRecord, PaymentSourceRecord } from '@pluma/common/checkout';
 import { accessEndsAt } from '@pluma/common/rules/purchase-expiry';
+import { formatCurrency, formatDate as formatLocaleDate } from '../../i18n/format';
 
 /** spec part 1 §9: after cancelling, the list is refreshed at once and again after 1.5 seconds. */
 export const CANCEL_REFRESH_DELAY_MS = 1500;
@@ -86,11 +87,11 @@ export { cancelReasonLongEnough as cancelReasonValid } from '../../ui/CancelWith
 export const invoiceFileName = (invoice: Pick<OwnInvoiceRecord, 'invoice_id'>) => `invoice-${invoice.invoice_id}.pdf`;
 
 export function formatDate(iso: string | Date, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es' : 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(typeof iso === 'string' ? new Date(iso) : iso);
+  return formatLocaleDate(iso, lang, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** Dollars with two decimals (spec part 1 §5). */
-export const formatMoney = (amount: number) => `$${amount.toFixed(2)}`;
+export const formatMoney = (amount: number, lang?: string) => formatCurrency(amount, lang);
 
 /** spec part 1 §3 Payment source: card_type is visa, mastercard or other; the key of its brand name. */
 export const cardBrandKey = (cardType: PaymentSourceRecord['card_type']) => `cards.brands.${cardType}`;

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyTooltip } from '../../ui/LazyTooltip';
 import { fileIndexStatus } from './chat-api';
 import { shortFileName } from './file-rules';
+import { formatNumber } from '../../i18n/format';
 
 export interface PendingAttachment extends MessageFile {
   /** Still uploading (no file id yet: negative, local). */
@@ -24,7 +25,7 @@ const IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp'];
 
 export function fileSizeText(bytes: number, t: TFunction): string {
   if (bytes < 1024 * 1024) return t('files.size.kb', { value: Math.max(1, Math.round(bytes / 1024)) });
-  return t('files.size.mb', { value: (bytes / (1024 * 1024)).toFixed(1) });
+  return t('files.size.mb', { value: formatNumber(bytes / (1024 * 1024), undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }
 
 function reasonText(reason: string | null, t: TFunction): string {

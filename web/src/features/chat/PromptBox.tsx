@@ -191,6 +191,8 @@ function ModelControl({ conversation }: { conversation: Conversation }) {
       aria-label={t('model.label')}
       data={options}
       value={conversation.model ?? UNSET_MODEL}
+      // A long label ends in an ellipsis at 390 px; the whole of it is in the tooltip.
+      title={options.find((o) => o.value === (conversation.model ?? UNSET_MODEL))?.label}
       onChange={(value) => {
         const model = toModelValue(value);
         if (model === conversation.model) return;

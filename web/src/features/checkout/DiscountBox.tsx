@@ -6,6 +6,7 @@ import { centsToDollars } from '@pluma/common/rules/discounted-price';
 import { IconCircleCheck, IconDiscount, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { formatUsd } from '../pricing';
 import { lookupDiscount, type DiscountLookup } from './checkout-api';
 import { discountErrorText, type CheckoutText } from './checkout-errors';
@@ -42,10 +43,11 @@ export function DiscountBox({ productId, discount, onChange, disabled }: Discoun
   };
 
   if (discount) {
-    const off = discount.is_percent ? `${discount.amount}%` : formatUsd(centsToDollars(discount.price_cents - discount.discounted_price_cents));
+    const off = discount.is_percent ? `${formatNumber(discount.amount)}%` : formatUsd(centsToDollars(discount.price_cents - discount.discounted_price_cents));
     return (
-      <Group justify="space-between" wrap="nowrap" data-testid="discount-applied">
-        <div>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="discount-applied">
+        {/* The text wraps; the button keeps its width (it was clipped to "Remov" at 390 px). */}
+        <div style={{ flex: 1, minWidth: 0 }}>
           {/* The page's text colour (green text on white is below WCAG AA); the green check carries the colour. */}
           <Group gap={6} wrap="nowrap">
             <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
@@ -59,7 +61,7 @@ export function DiscountBox({ productId, discount, onChange, disabled }: Discoun
             </Text>
           )}
         </div>
-        <Button variant="subtle" size="xs" leftSection={<IconX size={14} aria-hidden />} onClick={() => onChange(null)} disabled={disabled}>
+        <Button variant="subtle" size="xs" style={{ flexShrink: 0 }} leftSection={<IconX size={14} aria-hidden />} onClick={() => onChange(null)} disabled={disabled}>
           {t('discount.remove')}
         </Button>
       </Group>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { cardTags } from './list-params';
 import classes from './Conversations.module.css';
+import { formatDate } from '../../i18n/format';
 
 interface ConversationCardProps {
   conversation: Conversation;
@@ -23,7 +24,7 @@ export const ConversationCard = memo(function ConversationCard({ conversation, m
   const { t, i18n } = useTranslation('chat');
   const { shown, more } = cardTags(conversation.tags);
   const to = `/conversations/${conversation.conversation_id}`;
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(conversation.updatedAt));
+  const updated = formatDate(conversation.updatedAt, i18n.language);
   return (
     <Card withBorder radius="lg" padding="md" className={classes.card} data-testid="conversation-card" aria-busy={busy}>
       <Stack gap="xs" h="100%">

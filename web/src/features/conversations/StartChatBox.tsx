@@ -14,9 +14,10 @@ import { canSend, isOverTokenLimit, queueFirstPrompt } from '../chat';
 import { nameFromPrompt } from './conversation-name';
 import classes from './Conversations.module.css';
 import { useCreateConversation } from './conversations-api';
+import { formatNumber } from '../../i18n/format';
 
 export function StartChatBox() {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const navigate = useNavigate();
   const handleError = useErrorHandler();
   const organization = useActiveOrganization();
@@ -70,7 +71,7 @@ export function StartChatBox() {
       />
       {isOverTokenLimit(text) && (
         <Text size="xs" c="red.7" mt={4} role="alert">
-          {t('prompt.overLimit', { max: MAX_CONVERSATION_TOKENS.toLocaleString() })}
+          {t('prompt.overLimit', { max: formatNumber(MAX_CONVERSATION_TOKENS, i18n.language) })}
         </Text>
       )}
     </div>

@@ -27,15 +27,19 @@ export interface DocumentEditorProps {
   lang: 'en' | 'es';
   /** The editable area's accessible name. */
   label: string;
+  /** A hint shown while the document is empty (never part of its content). */
+  placeholder?: string;
   onReady: (handle: EditorHandle) => void;
   onChange: () => void;
   editable?: boolean;
 }
 
-export default function DocumentEditor({ initialBlocks, lang, label, onReady, onChange, editable = true }: DocumentEditorProps) {
+export default function DocumentEditor({ initialBlocks, lang, label, placeholder, onReady, onChange, editable = true }: DocumentEditorProps) {
+  const dictionary = lang === 'es' ? es : en;
   const editor = useCreateBlockNote({
     initialContent: initialBlocks.length > 0 ? (initialBlocks as PartialBlock[]) : undefined,
-    dictionary: lang === 'es' ? es : en,
+    // The empty first heading shows the hint (BlockNote's heading rule outranks its empty-document one).
+    dictionary: placeholder ? { ...dictionary, placeholders: { ...dictionary.placeholders, emptyDocument: placeholder, heading: placeholder } } : dictionary,
     domAttributes: { editor: { 'aria-label': label } },
   });
   const scheme = useComputedColorScheme('light');

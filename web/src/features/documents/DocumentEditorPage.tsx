@@ -1,7 +1,7 @@
 // /documents/{documentId} and /documents/new (spec part 2 §2 "Documents and editor"; issue 15 item 1): the
 // header bar (the document's name, editable; the save state; Save and Tools), the block editor (its own lazy
 // chunk, shown 100 ms after the page — spec part 2 §9) and the tools panel (350 px on the web: Templates,
-// Avatars, Prompt, Super Fetch, Download). A new document starts with the heading 'Start writing here!' and
+// Avatars, Prompt, Super Fetch, Download). A new document starts with an empty heading ('Start writing here!' as its placeholder) and
 // is created by its first save (spec part 2 §4 "Save rule"). Autosave: use-autosave.ts. Over 65000
 // characters: the spec's alert, nothing sent. Generation: use-document-generation.ts, one at a time, the
 // document's text as context unless switched off; unapplied ones after a reload: GenerationBanner.
@@ -42,9 +42,9 @@ export const TOOLS_PANEL_WIDTH = 350;
 /** spec part 2 §9: the editor renders 100 ms after the page. */
 export const EDITOR_RENDER_DELAY_MS = 100;
 
-export const firstBlocks = (lang: 'en' | 'es'): DocumentBlock[] => [
-  { type: 'heading', props: { level: 1 }, content: [{ type: 'text', text: DOCUMENT_FIRST_HEADING[lang], styles: {} }], children: [] },
-];
+// spec part 2 §2: the first block is a heading; 'Start writing here!' is its placeholder, not text (issue 30
+// item 6: as text it went out as context and into the Word export).
+export const firstBlocks = (): DocumentBlock[] => [{ type: 'heading', props: { level: 1 }, content: [], children: [] }];
 
 const fileName = (name: string) => `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'document'}.docx`;
 
@@ -67,7 +67,7 @@ export default function DocumentEditorPage() {
     return <LoadErrorAlert text={gone ? t('editor.notFound') : t('editor.loadError')} onRetry={gone ? undefined : () => void record.refetch()} retryLabel={t('retry')} data-testid="document-error" />;
   }
   const draft = usableDraft(readDraft(draftScope, id), record.data?.updatedAt ?? null);
-  const initial: DocumentSnapshot = draft ?? (record.data ? { name: record.data.name, blocks: record.data.blocks, content: record.data.content } : { name: t('editor.untitled'), blocks: firstBlocks(lang), content: '' });
+  const initial: DocumentSnapshot = draft ?? (record.data ? { name: record.data.name, blocks: record.data.blocks, content: record.data.content } : { name: t('editor.untitled'), blocks: firstBlocks(), content: '' });
   return (
     <EditorBody
       key={continued ? 'new' : param}
@@ -258,7 +258,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
         <Box style={{ flex: 1, minWidth: 0 }} py="sm">
           {showEditor ? (
             <Suspense fallback={<PageLoader />}>
-              <DocumentEditor initialBlocks={initial.blocks} lang={lang} label={t('editor.textLabel')} onReady={onReady} onChange={autosave.change} />
+              <DocumentEditor initialBlocks={initial.blocks} lang={lang} label={t('editor.textLabel')} placeholder={documentId === null ? DOCUMENT_FIRST_HEADING[lang] : undefined} onReady={onReady} onChange={autosave.change} />
             </Suspense>
           ) : (
             <PageLoader />

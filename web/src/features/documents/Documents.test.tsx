@@ -55,7 +55,7 @@ class LiveEditor extends FakeStreamEditor {
 const textOf = (blocks: DocumentBlock[]) =>
   blocks.map((b) => (Array.isArray(b.content) ? b.content.map((c) => String((c as { text?: string }).text ?? '')).join('') : '')).join('\n');
 type Handle = { read: () => { blocks: DocumentBlock[]; content: string }; appendMarkdown: (markdown: string) => void; stream: FakeStreamEditor };
-function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: DocumentBlock[]; onReady: (h: Handle) => void; onChange: () => void }) {
+function FakeEditor({ initialBlocks, placeholder, onReady, onChange }: { initialBlocks: DocumentBlock[]; placeholder?: string; onReady: (h: Handle) => void; onChange: () => void }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const changed = useRef(onChange);
   useEffect(() => {
@@ -82,7 +82,7 @@ function FakeEditor({ initialBlocks, onReady, onChange }: { initialBlocks: Docum
       stream,
     });
   }, [onReady, onChange, stream]);
-  return <textarea ref={area} aria-label="editor" defaultValue={textOf(initialBlocks)} onChange={onChange} data-testid="fake-editor" />;
+  return <textarea ref={area} aria-label="editor" defaultValue={textOf(initialBlocks)} placeholder={placeholder} onChange={onChange} data-testid="fake-editor" />;
 }
 setupFakeDocumentEditor(FakeEditor);
 
@@ -173,7 +173,7 @@ describe('documents list', () => {
 describe('document editor page', () => {
   const editorRoute = (route: string) => ({ session: session(), route, path: '/documents/:documentId' });
 
-  it("starts a new document with 'Start writing here!', creates it on the first autosave, then updates it", async () => {
+  it("starts a new document empty with the hint 'Start writing here!', creates it on the first autosave, then updates it", async () => {
     let saved = 0;
     const { calls } = stubFetch({
       'POST /api/documents': (init) => ({ status: 201, body: record({ document_id: 11, ...JSON.parse(String(init.body)) }) }),
@@ -184,7 +184,9 @@ describe('document editor page', () => {
     });
     renderScreen(<DocumentEditorPage />, editorRoute('/documents/new'));
     const editor = (await screen.findByTestId('fake-editor')) as HTMLTextAreaElement;
-    expect(editor.value).toBe('Start writing here!');
+    // The hint is a placeholder, not content: it is never sent as context nor exported (issue 30 item 6).
+    expect(editor.value).toBe('');
+    expect(editor).toHaveAttribute('placeholder', 'Start writing here!');
     // Neutral until the first save, not 'Saved'.
     expect(screen.getByTestId('document-save-state')).toHaveTextContent('Not saved yet');
 
@@ -194,7 +196,7 @@ describe('document editor page', () => {
     // Nothing is sent while typing; 1.5 s after the last key the document is created.
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1), { timeout: 4000 });
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Untitled document', content: '<p>Start writing here! Hello</p>' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Untitled document', content: '<p> Hello</p>' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/documents/11'));
     await waitFor(() => expect(screen.getByTestId('document-save-state')).toHaveTextContent('Saved'));
     // The same editor stays (no reload from the server); later changes are PUTs to the created id.

@@ -20,6 +20,7 @@ import { useListControls } from '../../ui/use-list-controls';
 import { usePageTitle } from '../../ui/use-page-title';
 import { clearDocumentDrafts } from './use-autosave';
 import { deleteDocument, DOCUMENTS_KEY, useDocuments } from './documents-api';
+import { formatDateTime } from '../../i18n/format';
 
 const CARD_HEIGHT = 150;
 
@@ -44,7 +45,7 @@ export default function DocumentsPage() {
     },
     onError: (error) => handleError(error),
   });
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <Stack gap="md" data-testid="documents-page">

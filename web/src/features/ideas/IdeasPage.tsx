@@ -15,6 +15,7 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { deleteIdea, generateIdeas, ideasKey, useIdeaHistory, useOwnAvatars } from './ideas-api';
+import { formatDateTime } from '../../i18n/format';
 
 /** Topics read best one per line; hashtags are pasted as one line. */
 const joinItems = (kind: IdeaKind, items: string[]) => items.join(kind === 'hashtags' ? ' ' : '\n');
@@ -92,7 +93,6 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
     if (!subjectEmpty) generate.mutate();
   };
   const pages = history.data ? Math.ceil(history.data.total / history.data.page_size) : 0;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <Stack gap="lg" maw={900}>
@@ -179,7 +179,7 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
                   </Text>
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">
-                      {dateFormat.format(new Date(idea.createdAt))}
+                      {formatDateTime(idea.createdAt, i18n.language)}
                     </Text>
                     {idea.avatar_name && (
                       <Badge size="xs" variant="light">

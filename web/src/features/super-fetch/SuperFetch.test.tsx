@@ -107,6 +107,12 @@ describe('Super Fetch page', () => {
     await u.clear(count);
     await u.type(count, '0');
     expect(screen.getByTestId('super-fetch-generate')).toBeDisabled();
+    // Below the minimum (0) is 0 once the field is left, never 1.
+    await u.clear(count);
+    await u.type(count, '-1');
+    await u.tab();
+    expect(count).toHaveValue('0');
+    expect(screen.getByTestId('super-fetch-generate')).toBeDisabled();
     // The feedback form needs results first.
     expect(within(screen.getByTestId('super-fetch-mode')).getByRole('radio', { name: 'Feedback' })).toBeDisabled();
   });

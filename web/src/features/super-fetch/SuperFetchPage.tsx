@@ -43,6 +43,7 @@ import {
   useSuperFetchAvatar,
   useSuperFetchHistory,
 } from './super-fetch-api';
+import { formatDateTime } from '../../i18n/format';
 
 const EMPTY: SuperFetchInputs = Object.fromEntries(SUPER_FETCH_INPUTS.map((key) => [key, ''])) as SuperFetchInputs;
 /** Longer inputs get a text area. */
@@ -50,6 +51,9 @@ const MULTILINE: readonly SuperFetchInputKey[] = ['examples', 'prompt'];
 const ACCEPT = SUPER_FETCH_FILE_TYPES.map((type) => `.${type}`).join(',');
 type Liked = 'liked' | 'disliked' | 'none';
 const likedValue = (liked: Liked) => (liked === 'liked' ? true : liked === 'disliked' ? false : null);
+
+/** spec: the outputs count stays within SUPER_FETCH_OUTPUTS_MIN..MAX (-1 becomes 0, not 1). */
+const clampOutputs = (value: number) => Math.min(SUPER_FETCH_OUTPUTS_MAX, Math.max(SUPER_FETCH_OUTPUTS_MIN, Math.trunc(value)));
 
 export default function SuperFetchPage() {
   const { t } = useTranslation('super-fetch');
@@ -81,7 +85,9 @@ function SuperFetch() {
   const [touched, setTouched] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const uploaded = useRef<{ file: File; fileId: number } | null>(null);
-  const [count, setCount] = useState<number>(SUPER_FETCH_OUTPUTS_DEFAULT);
+  // What is typed ('-' on the way to '-1'); the count sent is it clamped.
+  const [countInput, setCountInput] = useState<number | string>(SUPER_FETCH_OUTPUTS_DEFAULT);
+  const count = clampOutputs(Number(countInput) || 0);
   const [mode, setMode] = useState<'input' | 'feedback'>('input');
   const [feedback, setFeedback] = useState('');
   const [liked, setLiked] = useState<Liked>('none');
@@ -190,7 +196,7 @@ function SuperFetch() {
     setInputs(EMPTY);
     setFile(null);
     uploaded.current = null;
-    setCount(SUPER_FETCH_OUTPUTS_DEFAULT);
+    setCountInput(SUPER_FETCH_OUTPUTS_DEFAULT);
     setFeedback('');
     setLiked('none');
     setTouched(false);
@@ -289,10 +295,11 @@ function SuperFetch() {
                 label={t('outputs')}
                 min={SUPER_FETCH_OUTPUTS_MIN}
                 max={SUPER_FETCH_OUTPUTS_MAX}
-                clampBehavior="strict"
+                // Clamped on blur, not while typing: a strict clamp drops the '-' of '-1' and leaves 1.
+                clampBehavior="blur"
                 allowDecimal={false}
-                value={count}
-                onChange={(value) => setCount(typeof value === 'number' ? value : Number(value) || 0)}
+                value={countInput}
+                onChange={setCountInput}
                 data-testid="super-fetch-outputs"
               />
               <Group>
@@ -314,7 +321,7 @@ function SuperFetch() {
             {runs.map((run) => (
               <Stack key={run.run_id} gap="xs" data-testid={`super-fetch-run-${run.run_id}`}>
                 <Text size="sm" c="dimmed">
-                  {run.inputs.topic} · {new Date(run.createdAt).toLocaleString()}
+                  {run.inputs.topic} · {formatDateTime(run.createdAt)}
                   {run.feedback ? ` · ${t('feedbackRound')}` : ''}
                   {run.file ? ` · ${run.file.name}` : ''}
                 </Text>

@@ -15,6 +15,7 @@ import { WIDGET_SESSIONS_PAGE_SIZE, type WidgetMessage } from '@pluma/common/wid
 import { NotInOrganization } from './WidgetGeneratorPage';
 import { GENERATOR_PATH } from './WidgetList';
 import { useWidgets, useWidgetSession, useWidgetSessions } from './widgets-api';
+import { formatDateTime } from '../../i18n/format';
 
 const positive = (value: string | null) => {
   const number = Number(value);
@@ -37,7 +38,7 @@ function Conversations() {
   useBreadcrumbLabel(`${GENERATOR_PATH}/${widgetId}`, widget?.name);
   const sessions = useWidgetSessions(widgetId, page, Number.isInteger(widgetId));
   const session = useWidgetSession(widgetId, sessionId);
-  const date = (value: string | null) => (value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—');
+  const date = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '—');
   const go = (next: { page?: number; session?: number | null }) => {
     const params = new URLSearchParams(search);
     if (next.page !== undefined) params.set('page', String(next.page));

@@ -15,6 +15,7 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import type { Widget } from '@pluma/common/widgets';
 import { WidgetSnippet } from './WidgetSnippet';
 import { deleteWidget, rotateWidgetKey, setWidgetEnabled, useWidgets, WIDGETS_KEY } from './widgets-api';
+import { formatNumber } from '../../i18n/format';
 
 export const GENERATOR_PATH = '/chat-widget-generator';
 
@@ -122,7 +123,7 @@ export function WidgetList({ onDeleted }: { onDeleted: (widgetId: number) => voi
               </Text>
             )}
             <Text size="sm" c="var(--pluma-muted)" data-testid="widget-usage">
-              {t('list.usage', { words: widget.words_used.toLocaleString(i18n.language), count: widget.sessions_count })}
+              {t('list.usage', { words: formatNumber(widget.words_used, i18n.language), count: widget.sessions_count })}
             </Text>
             <Group gap="xs" wrap="wrap">
               {widget.abilities.update && (

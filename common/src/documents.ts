@@ -64,7 +64,7 @@ const blockSchema: z.ZodType<DocumentBlock> = z.lazy(() =>
       children: z.array(blockSchema).max(5000).optional(),
     })
     .loose() as z.ZodType<DocumentBlock>,
-);
+).meta({ id: 'DocumentBlock' }); // registered: the OpenAPI document can only name a recursive schema as a component (app.ts)
 export const documentBlocks = z
   .array(blockSchema)
   .max(10_000)

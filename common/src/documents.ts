@@ -57,14 +57,14 @@ export interface DocumentBlock {
 const blockSchema: z.ZodType<DocumentBlock> = z.lazy(() =>
   z
     .object({
-      id: z.string().max(100).optional(),
-      type: z.string().min(1).max(60),
+      id: text().max(100).optional(),
+      type: text().min(1).max(60),
       props: z.record(z.string().max(60), z.unknown()).optional(),
       content: z.union([z.array(z.looseObject({ type: z.string().max(60) })), z.looseObject({ type: z.literal('tableContent'), rows: z.array(z.unknown()) })]).optional(),
       children: z.array(blockSchema).max(5000).optional(),
     })
     .loose() as z.ZodType<DocumentBlock>,
-);
+).meta({ id: 'DocumentBlock' }); // registered: the OpenAPI document can only name a recursive schema as a component (app.ts)
 export const documentBlocks = z
   .array(blockSchema)
   .max(10_000)

@@ -95,6 +95,14 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v === '' ? null : v));
+/** A Stripe object id (prod_…, price_…): it goes into Stripe's request paths, so nothing but its characters. */
+const optionalStripeId = () =>
+  text()
+    .trim()
+    .max(255)
+    .regex(/^[A-Za-z0-9_]*$/, { error: 'invalid_id' })
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
 const optionalUrl = (check: (v: string) => boolean, error: MessageKey) =>
   text()
     .trim()
@@ -142,8 +150,8 @@ const productFields = {
   limit_per_user: count(1_000_000),
   /** Customers who may buy it in total; null = no limit (enforced at checkout). */
   user_limit: count(1_000_000),
-  stripe_product_id: optionalText(255),
-  stripe_price_id: optionalText(255),
+  stripe_product_id: optionalStripeId(),
+  stripe_price_id: optionalStripeId(),
   webhook_url: optionalUrl(isHttpUrl, 'product_webhook_url_invalid'),
   product_sku: optionalText(100),
   available: z.boolean().optional(),

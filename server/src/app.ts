@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -17,7 +18,7 @@ import { auditPlugin } from './platform/http/audit';
 import { authPlugin } from './platform/auth/guard';
 import { registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
-import { sameHostWebSockets, scriptNonceSource } from './platform/http/index-html';
+import { appCspDirectives } from './platform/http/csp';
 import { registerWebApp } from './platform/http/web-app';
 import { featureRoutes } from './features';
 import { publicConfig } from './features/appconfig/service';
@@ -51,30 +52,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // rebuilt it — parsing every CSP directive — on each request: a tenth of a simple request's CPU in a profile.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Only scripts the server put on the page run: a fresh nonce per response (index-html.ts), given
-        // to our own scripts and to the admin's tracking codes; 'strict-dynamic' extends trust to what
-        // they load. No 'unsafe-inline', no host list: an injected script cannot run (docs/decisions.md).
-        // The payment hosts are the fallback of browsers without 'strict-dynamic' (which ignores host lists).
-        scriptSrc: ["'self'", scriptNonceSource, "'strict-dynamic'", ...payments.script],
-        // Styles stay inline-capable: Mantine injects <style> elements and the admin's app_css is one.
-        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
-        // https: images: configured logos and pictures, tracking pixels. Images in AI answers load only
-        // after a click (web MessageMarkdown), so a prompt-injected image cannot leak the conversation.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        // https: frames and connections: tracking codes (tag-manager frames, analytics beacons) and
-        // payment SDKs; a frame or request needs a script to be of use, and no injected script runs.
-        // The payment origins are listed too: the offline demo's stand-in is an http: origin.
-        frameSrc: ["'self'", ...payments.frame, 'https:'],
-        // WebSockets only to this host (Socket.IO), no longer to any ws:/wss: host.
-        connectSrc: ["'self'", sameHostWebSockets, ...payments.connect, 'https:'],
-        fontSrc: ["'self'", 'data:', 'https:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+      directives: appCspDirectives(payments, ctx.env.CSP_EXTRA_ORIGINS),
     },
     crossOriginEmbedderPolicy: false,
     // PayPal's checkout opens a popup on paypal.com that reports back to this page through
@@ -90,6 +68,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(swagger, {
     openapi: { info: { title: 'Pluma API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
+    // Registered schemas (recursive ones such as DocumentBlock) become components.schemas, which their $refs name.
+    transformObject: jsonSchemaTransformObject,
   });
   // The API docs page gets swagger-ui's own CSP (its scripts are its files on this origin), not the app's nonces.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

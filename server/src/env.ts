@@ -37,6 +37,16 @@ export const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+  /**
+   * Comma-separated origins the page may frame and send requests to besides its own and the payment
+   * providers' (the admin's tracking codes: a tag manager, analytics beacons). Origins only: a path or a
+   * CSP keyword is refused at boot, so nothing can be written into the header.
+   */
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => /^https:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(o)), 'CSP_EXTRA_ORIGINS must be https:// origins, comma-separated'),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,

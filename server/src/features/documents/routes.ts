@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
-import { contentDisposition } from '../files';
+import { contentDisposition } from '../../platform/http/content-disposition';
 import { documentToDocx } from './docx';
 import { sanitizeBlocks } from './sanitize';
 import { documentPolicy } from './policy';

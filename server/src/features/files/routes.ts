@@ -8,11 +8,13 @@ import { z } from 'zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { notFound } from '../../platform/http/errors';
 import { readMultipartUpload } from './multipart-http';
-import { contentDisposition, presentFile } from './present';
+import { contentDisposition } from '../../platform/http/content-disposition';
+import { presentFile } from './present';
 import { deleteFile, openFile, openPublicFile, replaceFile, storeUpload, type FileRow } from './service';
 
 const tags = ['files'];
-const security = [{ bearer: [] }];
+/** GET /files/{ref}: the owner's token for a numeric id, none for a public name. */
+const security: Record<string, string[]>[] = [{}, { bearer: [] }];
 const fileIdParams = z.object({ id: idParam() });
 const fileRefParams = z.object({ ref: text().min(1).max(200) });
 const NUMERIC_REF = /^\d{1,10}$/;

@@ -256,7 +256,7 @@ describe('billing: cancel a subscription, access until the next invoice date, re
       const res = await t.app.inject({ url: `/api/invoices/${invoice.invoiceId}/pdf`, headers: who.auth });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice.invoiceId}.pdf"`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice.invoiceId}.pdf"; filename*=UTF-8''invoice-${invoice.invoiceId}.pdf`);
       expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const text = pdfText(res.rawPayload);
       for (const expected of ['Pluma', `Receipt #${invoice.invoiceId}`, 'Pro Plan', '$49.00 USD', '-$9.80 USD (SPRING20)', 'Total', '$39.20 USD', 'Paid', 'Ana López', 'in_test_123']) {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditRequest } from '../../platform/http/audit';
+import { contentDisposition } from '../../platform/http/content-disposition';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { requestLang } from '../../platform/http/lang';
 import { cancelOwnSubscription } from './cancel-service';
@@ -61,7 +62,7 @@ export async function ownPurchaseRoutes(root: FastifyInstance) {
     const bytes = await ownReceiptPdf({ ctx: app.ctx, actor: actorOf(request), invoiceId: request.params.id, lang: requestLang(request) });
     return reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="invoice-${request.params.id}.pdf"`)
+      .header('Content-Disposition', contentDisposition('attachment', `invoice-${request.params.id}.pdf`))
       .header('Cache-Control', 'private, no-store')
       .send(bytes);
   });

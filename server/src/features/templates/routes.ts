@@ -34,7 +34,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { staffAdminWrites } from '../../platform/auth/staff-admin';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
-import { contentDisposition } from '../files';
+import { contentDisposition } from '../../platform/http/content-disposition';
 import {
   createTemplate,
   createTemplateTag,

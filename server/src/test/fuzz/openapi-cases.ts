@@ -76,6 +76,21 @@ function compilePattern(source: string): RegExp {
   }
 }
 
+/**
+ * encodeURIComponent that never throws: a lone surrogate (which it refuses) goes as its WTF-8 bytes, as a
+ * client with a sloppy encoder would send it, so the server's URL decoding meets it too.
+ */
+export function encodeText(value: string): string {
+  return value
+    .split(/([\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF])/)
+    .map((part) => {
+      if (part.length !== 1 || part < '\uD800' || part > '\uDFFF') return encodeURIComponent(part);
+      const unit = part.charCodeAt(0);
+      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    })
+    .join('');
+}
+
 export function createCaseBuilder(doc: OpenApiDocument, knownIds: KnownIds) {
   const resolve = (schema: JsonSchema | undefined): JsonSchema => {
     let s = schema ?? {};
@@ -174,11 +189,14 @@ export function createCaseBuilder(doc: OpenApiDocument, knownIds: KnownIds) {
       let url = path;
       for (const p of pathParams) {
         const v = over.path?.[p.name] ?? String(sample(p.schema, p.name));
-        url = url.replace(`{${p.name}}`, encodeURIComponent(v));
+        url = url.replace(`{${p.name}}`, encodeText(v));
       }
+      // The fuzzed query value is written into the URL by hand (encodeText); the inject option's
+      // URLSearchParams would turn a lone surrogate into U+FFFD before the server saw it.
       const query: Record<string, string | string[]> = {};
-      for (const q of queryParams) if (q.required) query[q.name] = String(sample(q.schema, q.name));
-      Object.assign(query, over.query);
+      for (const q of queryParams) if (q.required && !(q.name in (over.query ?? {}))) query[q.name] = String(sample(q.schema, q.name));
+      const fuzzed = Object.entries(over.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${encodeText(k)}=${encodeText(one)}`));
+      if (fuzzed.length) url += `?${fuzzed.join('&')}`;
       const request: FuzzRequest = { method: method.toUpperCase(), url, query };
       if (over.raw) {
         request.payload = over.raw.body;

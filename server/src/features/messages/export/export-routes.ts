@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createExportPool } from './export-pool';
 import { signedIn } from '../../../platform/auth/guard';
+import { contentDisposition } from '../../../platform/http/content-disposition';
 
 const tags = ['messages'];
 const exportLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -22,7 +23,7 @@ export function registerExportRoutes(root: FastifyInstance) {
   for (const { url, format, type, file } of FORMATS) {
     app.post(url, { ...signedIn(app, { tags, body: exportMessageRequest }), config: exportLimit }, async (request, reply) => {
       const bytes = await pool.render(format, request.body.text);
-      return reply.header('Content-Type', type).header('Content-Disposition', `attachment; filename="${file}"`).send(bytes);
+      return reply.header('Content-Type', type).header('Content-Disposition', contentDisposition('attachment', file)).send(bytes);
     });
   }
 }

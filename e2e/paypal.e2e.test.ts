@@ -83,7 +83,8 @@ async function journey(page: Page, lang: UiLang) {
   const paypalArea = page.getByTestId('paypal-checkout');
   await paypalArea.waitFor();
   expect(await paypalArea.getByText(ui[lang].paypal.or).count()).toBe(1);
-  const subscribeButton = paypalArea.getByRole('button', { name: 'Subscribe with PayPal' });
+  // The SDK writes its button in the screen's language (the locale it is given).
+  const subscribeButton = paypalArea.getByRole('button', { name: lang === 'es' ? 'Suscribirse con PayPal' : 'Subscribe with PayPal' });
   await expect.poll(() => subscribeButton.isEnabled()).toBe(true);
   // PayPal's webhooks are held meanwhile, so the thank-you page is seen waiting for the activation.
   commerce.paypal.webhooks.configure({ hold: true });

@@ -1,12 +1,13 @@
 // A product's own fields in the spec's names (no abilities or timestamps): what the audit trail compares when
 // a product changes, and the body of the managers' JSON (present.ts). Apart from the presenter, so the
 // service needs none.
-import type { ManagedProduct } from '@pluma/common/products';
+import type { AvailableProduct, ManagedProduct } from '@pluma/common/products';
 import type { ProductRow } from './policy';
 
 export type ProductAuditFields = Omit<ManagedProduct, 'abilities' | 'createdAt' | 'updatedAt'>;
 
-export function productAuditFields(p: ProductRow): ProductAuditFields {
+/** The fields every viewer of a product gets (the pricing list, checkout); present.ts adds the abilities. */
+export function productPricingFields(p: ProductRow): Omit<AvailableProduct, 'abilities'> {
   return {
     product_id: p.productId,
     name: p.name,
@@ -22,6 +23,12 @@ export function productAuditFields(p: ProductRow): ProductAuditFields {
     free_trial_length: p.freeTrialLength,
     image: p.image,
     organization_id: p.organizationId,
+  };
+}
+
+export function productAuditFields(p: ProductRow): ProductAuditFields {
+  return {
+    ...productPricingFields(p),
     free_trial_period: p.freeTrialPeriod === 'days' || p.freeTrialPeriod === 'date' ? p.freeTrialPeriod : null,
     free_trial_end: p.freeTrialEnd,
     free_trial_words: p.freeTrialWords,

@@ -2,27 +2,11 @@
 // viewer's abilities (DESIGN.md §7). Customers get the pricing fields; those who manage the product
 // (policy.ts can 'update') get every field, for the product form.
 import type { AvailableProduct, ManagedProduct } from '@pluma/common/products';
-import { productAuditFields } from './audit-fields';
+import { productAuditFields, productPricingFields } from './audit-fields';
 import { productPolicy, type ProductRow, type ProductViewer } from './policy';
 
 export function presentProduct(viewer: ProductViewer, p: ProductRow): AvailableProduct {
-  return {
-    product_id: p.productId,
-    name: p.name,
-    description: p.description,
-    short_description: p.shortDescription,
-    price: p.price,
-    sale_price: p.salePrice,
-    word_amount: p.wordAmount,
-    is_subscription: p.isSubscription,
-    subscription_period: p.subscriptionPeriod,
-    subscription_interval: p.subscriptionInterval,
-    expiration_days: p.expirationDays,
-    free_trial_length: p.freeTrialLength,
-    image: p.image,
-    organization_id: p.organizationId,
-    abilities: productPolicy.abilities(viewer, p),
-  };
+  return { ...productPricingFields(p), abilities: productPolicy.abilities(viewer, p) };
 }
 
 /** Every field, for the people who manage the product (GET /products, POST and PUT /products). */

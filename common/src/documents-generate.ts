@@ -10,7 +10,7 @@ import { id, idParam, text } from './schema-kit';
 
 export const DOCUMENT_GENERATION_KINDS = ['prompt', 'avatar', 'template', 'super_fetch'] as const;
 export type DocumentGenerationKind = (typeof DOCUMENT_GENERATION_KINDS)[number];
-export const DOCUMENT_GENERATION_STATUSES = ['streaming', 'done', 'failed'] as const;
+export const DOCUMENT_GENERATION_STATUSES = ['streaming', 'done', 'failed', 'stopped'] as const;
 export type DocumentGenerationStatus = (typeof DOCUMENT_GENERATION_STATUSES)[number];
 
 /** The instruction ('prompt') or the message to the avatar ('avatar'). */

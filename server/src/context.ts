@@ -36,6 +36,8 @@ export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
   /** Disconnects every socket of the user on every node (user deleted or suspended). */
   disconnectUser(userId: number): void;
+  /** Sends a message to the other nodes (Socket.IO serverSideEmit over the Redis adapter; none without Redis). */
+  emitToNodes?(event: string, payload: unknown): void;
 }
 
 export interface JobProgress {

@@ -25,7 +25,7 @@ const KNOWLEDGE_BUDGET_CHARS = 30_000;
 
 export interface AnswerSink {
   delta(text: string): void;
-  done(message: { content: string; status: 'done' | 'failed'; errorCode: string | null }): void;
+  done(message: { content: string; status: 'done' | 'failed' | 'stopped'; errorCode: string | null }): void;
 }
 
 export interface AnswerJob {

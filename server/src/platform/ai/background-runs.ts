@@ -3,6 +3,7 @@
 // at once), and its routes' preClose stops them, so each is saved as failed 'interrupted' and charged for
 // what it wrote before the process ends.
 import { WordBudget } from '@pluma/common/rules/answer-words';
+import { isStoppedByUser, registerStoppable } from './stops';
 import { ProviderError, type AiService, type ChatTurn } from './types';
 
 interface Run<T> {
@@ -34,8 +35,11 @@ export class BackgroundRuns<T = null> {
     return runs;
   }
 
-  /** Starts `work` with a stop signal; its error goes to `onError`. The promise settles when it has ended. */
-  start(ctx: object, tag: T, work: (signal: AbortSignal) => Promise<unknown>, onError: (err: unknown) => void): Promise<void> {
+  /**
+   * Starts `work` with a stop signal; its error goes to `onError`. The promise settles when it has ended.
+   * With a `stopKey` ('super-fetch-output:{id}'...), a user's Stop can end it (stops.ts).
+   */
+  start(ctx: object, tag: T, work: (signal: AbortSignal) => Promise<unknown>, onError: (err: unknown) => void, stopKey?: string): Promise<void> {
     const runs = this.runsOf(ctx);
     const controller = new AbortController();
     const run: Run<T> = { tag, controller, done: Promise.resolve() };
@@ -43,6 +47,7 @@ export class BackgroundRuns<T = null> {
     run.done = work(controller.signal)
       .then(() => undefined, onError)
       .finally(() => runs.delete(run));
+    if (stopKey) registerStoppable(ctx, stopKey, controller, run.done);
     return run.done;
   }
 
@@ -82,7 +87,8 @@ export interface BudgetedStreamOptions {
 
 export interface StreamOutcome {
   text: string;
-  status: 'done' | 'failed';
+  /** 'stopped': the user stopped it (stops.ts); the text written is kept and charged. */
+  status: 'done' | 'failed' | 'stopped';
   errorCode: string | null;
   /** The failure, to log unless it was 'interrupted'. */
   error?: unknown;
@@ -118,7 +124,9 @@ export async function streamWithinBudget(options: BudgetedStreamOptions): Promis
       if (budget?.exhausted) break;
     }
   } catch (err) {
-    outcome = { status: 'failed', errorCode: generationErrorCode(err, signal), error: err };
+    outcome = isStoppedByUser(options.stopSignal)
+      ? { status: 'stopped', errorCode: null }
+      : { status: 'failed', errorCode: generationErrorCode(err, signal), error: err };
   }
   await saving.catch(() => undefined);
   return { text, ...outcome };

@@ -2,6 +2,7 @@
 // registry holds each running one with its AbortController, so a deleted message or conversation, or a
 // shutting-down process, can stop it. One registry per app context (tests run several apps at once).
 import type { AppContext } from '../../context';
+import { registerStoppable } from './stops';
 
 export interface RunningGeneration {
   /** `message:{id}` for an answer, `enhance:{uuid}` for a prompt enhancement. */
@@ -42,6 +43,8 @@ export function track(
     .finally(() => {
       if (registry.get(entry.key) === generation) registry.delete(entry.key);
     });
+  // A user's Stop (stops.ts) aborts it with a StoppedByUser reason, from any node.
+  registerStoppable(ctx, entry.key, controller, generation.done);
   return generation;
 }
 

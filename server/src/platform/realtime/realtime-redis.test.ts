@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { buildUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-db';
+import { registerStoppable, requestStop, StoppedByUser } from '../ai/stops';
 import { connectSocket, listenLocally, nextDisconnect, nextEvent, recordEvents, type ClientSocket } from './socket-test-helpers';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -70,6 +71,19 @@ describe.skipIf(unconfigured)('real-time channel across nodes (needs REDIS_URL a
     } finally {
       for (const socket of sockets) socket.close();
     }
+  });
+
+  it("a Stop asked on node A ends the generation running on node B (issue 30 item 1)", async () => {
+    const controller = new AbortController();
+    const aborted = new Promise<unknown>((resolve) => controller.signal.addEventListener('abort', () => resolve(controller.signal.reason)));
+    let finish!: () => void;
+    registerStoppable(nodeB.ctx, `message:${nonce}`, controller, new Promise<void>((resolve) => (finish = resolve)));
+    // Not running on A: A tells the other nodes and answers at once.
+    expect(await requestStop(nodeA.ctx, `message:${nonce}`)).toBe(false);
+    expect(await aborted).toBeInstanceOf(StoppedByUser);
+    finish();
+    // A key no node runs stops nothing.
+    expect(await requestStop(nodeA.ctx, `message:${nonce}-none`)).toBe(false);
   });
 
   it("disconnectUser on node A closes the user's sockets on node B", async () => {

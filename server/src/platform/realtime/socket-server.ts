@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Realtime } from '../../context';
+import { listenForStops } from '../ai/stops';
 import { authenticateSocket, isSameOrigin, type SocketData } from './handshake';
 import { joinTarget, userRoom } from './rooms';
 import { SocketSessionGuard } from './socket-sessions';
@@ -57,9 +58,15 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
     });
   });
 
+  // Messages from the other nodes (only with the Redis adapter: a single node has no others).
+  if (redisClients.length > 0) listenForStops(app.ctx, (event, handler) => io.on(event, handler));
+
   return {
     io,
     sessions,
+    emitToNodes(event, payload) {
+      if (redisClients.length > 0) io.serverSideEmit(event, payload);
+    },
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
     },

@@ -69,7 +69,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           <WordsBalance words={user.available_words} />
         </Stack>
       </Box>
-      <ScrollArea style={{ flex: 1 }} px="sm" type="scroll">
+      <ScrollArea style={{ flex: 1 }} px="sm" type="auto" offsetScrollbars>
         <Stack gap={2} py="xs">
           {tabs.map((tab) => (
             <NavLink

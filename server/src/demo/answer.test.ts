@@ -27,6 +27,13 @@ describe('the demo model answers', () => {
     expect(countRequest('Write a post about 3 dogs')).toBeNull();
   });
 
+  it('writes well-formed text whatever the prompt holds (a lone surrogate is dropped)', () => {
+    const answer = demoAnswer([{ role: 'user', content: 'Dame 3 títulos sobre caf\uD800és' }]) ?? '';
+    expect(answer.split('\n')).toHaveLength(3);
+    expect(answer).toContain('cafés');
+    expect(answer).not.toContain('\uD800');
+  });
+
   it('answers in Spanish a Spanish prompt and leaves English chat to the emulator', () => {
     const es = demoAnswer([{ role: 'user', content: '¿Cómo escribo un buen titular para mi blog?' }]);
     expect(es).toMatch(ES_WORD);

@@ -203,8 +203,13 @@ export function spanishAnswer(prompt: string, words = 120): string {
   return blocks.join('\n\n');
 }
 
+/** Lone surrogates dropped: a model's output is always well-formed text, whatever the prompt held. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '');
+
 /** The demo model's answer to a request's turns, or null to leave it to the emulator's composer. */
-export function demoAnswer(turns: Turn[]): string | null {
+export function demoAnswer(sent: Turn[]): string | null {
+  const turns = sent.map((turn) => ({ role: turn.role, content: wellFormed(turn.content) }));
   const lastUser = [...turns].reverse().find((turn) => turn.role === 'user')?.content ?? '';
   const instructions = turns.filter((turn) => turn.role === 'system' || turn.role === 'developer').map((turn) => turn.content).join('\n');
   const request = `${instructions}\n${lastUser}`;

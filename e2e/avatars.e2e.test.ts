@@ -4,7 +4,9 @@
 // chats with the avatar from its page (greeted with 'Hola'; the answer cites the PDF's passage: file, page,
 // the passage on click), clones it (context and file copied), the admin makes it public and another user finds it in
 // the community list; the owner starts a training, watches its progress to the finished model and uses it; a
-// message with a personality block becomes a new avatar whose context is the block.
+// message with a personality block becomes a new avatar whose context is the block. Issue 30: before the key,
+// creating an avatar says in the modal that the key is needed (link to Settings); a key the provider refuses is
+// not saved and says why; a blank editable .txt is made and written on the avatar's page.
 // The journey runs its own server wired to an OpenAI emulator in this process (OPENAI_BASE_URL): the
 // user's key is the only one it accepts, so the key test and the fine-tuning job (files upload, job with
 // progress over time, 4 s by default) prove they run on the user's own key. Without an operator key the
@@ -12,6 +14,7 @@
 // received, which carries the prompt's personality block into the answer.
 import { startOpenAiEmulator } from '@pluma/emulators/openai';
 import type { RunningEmulator } from '@pluma/emulators/http-kit';
+import { translate } from '@pluma/common/messages';
 import { TRAINING_COST_QUOTE } from '@pluma/common/trainings';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -153,10 +156,27 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
   const page = await pageIn(openPage, lang);
   await signIn(page, lang, user.email, user.password);
 
-  // 1. Settings: the own API key, saved (shown masked to its last 4) and tested against the provider.
-  await page.goto('/settings');
+  // 0. Without a key, creating an avatar says so in the modal, with the way to Settings (issue 30 item 3).
+  await page.goto('/avatars');
+  await page.getByRole('heading', { name: a.list.title, level: 1 }).waitFor();
+  await page.getByRole('button', { name: a.list.add }).click();
+  const noKeyForm = page.getByRole('dialog', { name: a.form.createTitle });
+  await noKeyForm.getByLabel(label(a.form.name)).fill(avatarName);
+  await noKeyForm.getByLabel(label(a.form.context)).fill(context);
+  await noKeyForm.getByRole('button', { name: a.form.create, exact: true }).click();
+  const keyPrompt = noKeyForm.getByRole('alert').filter({ hasText: a.key.title });
+  await keyPrompt.getByText(a.key.required).waitFor();
+  await keyPrompt.getByRole('link', { name: a.key.addInSettings }).click();
+  await page.waitForURL(/\/settings$/);
+
+  // 1. Settings: the own API key — one the provider refuses is not saved and says why; the right one is saved
+  // (shown masked to its last 4) and tested against the provider.
   const keyCard = page.getByTestId('ai-key-card');
   await keyCard.getByRole('heading', { name: main.settings.aiKey.title }).waitFor();
+  await keyCard.getByText(main.settings.aiKey.none).waitFor();
+  await keyCard.getByLabel(label(main.settings.aiKey.label)).fill('sk-e2e-made-up-key-0123456789');
+  await keyCard.getByRole('button', { name: main.settings.aiKey.save, exact: true }).click();
+  await keyCard.getByText(translate(lang, 'ai_key_refused', { status: 401 })).waitFor();
   await keyCard.getByText(main.settings.aiKey.none).waitFor();
   await keyCard.getByLabel(label(main.settings.aiKey.label)).fill(USER_KEY);
   await keyCard.getByRole('button', { name: main.settings.aiKey.save, exact: true }).click();
@@ -188,6 +208,23 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
   // Checked once the upload's notice has gone: axe reads a fading notice's text as low contrast.
   await page.getByText(a.files.uploaded).waitFor({ state: 'detached' });
   await expectNoSeriousA11yViolations(page, `avatar page with an indexed file (${lang})`);
+
+  // 3b. A blank editable .txt, made here and written in (issue 30 item 20).
+  await page.getByRole('tab', { name: a.files.editableTab }).click();
+  await page.getByRole('button', { name: a.files.newText }).click();
+  const naming = page.getByRole('dialog', { name: a.files.newTextTitle });
+  const textName = lang === 'en' ? 'Harbour hours' : 'Horario del puerto';
+  await naming.getByLabel(label(a.files.newTextName)).fill(textName);
+  await naming.getByRole('button', { name: a.files.newTextCreate }).click();
+  const editor = page.getByRole('dialog', { name: fill(a.files.editTitle, { name: `${textName}.txt` }) });
+  const textBox = editor.getByLabel(a.files.text);
+  await expect.poll(() => textBox.isEnabled()).toBe(true);
+  expect(await textBox.inputValue()).toBe('');
+  await textBox.fill(lang === 'en' ? 'The harbour office opens at eight.' : 'La oficina del puerto abre a las ocho.');
+  await editor.getByRole('button', { name: a.form.save, exact: true }).click();
+  await editor.waitFor({ state: 'detached' });
+  await page.getByRole('row').filter({ hasText: `${textName}.txt` }).waitFor();
+  await page.getByRole('tab', { name: a.files.tab, exact: true }).click();
 
   // 4. Chat with the avatar from its page: a conversation it answers, greeted with 'Hola'; the answer to
   // the question cites the PDF's page 2, and the citation opens the passage.

@@ -78,6 +78,17 @@ export const combineAvatarsRequest = z.object({
 });
 
 /** PUT /avatars/{id}/files/{fileId}/text: an editable file's new text, saved as .txt. */
+/** POST /avatars/{id}/files/text: a new, blank editable .txt file named `name` (issue 30 item 20). */
+export const createAvatarTextFileRequest = z.object({
+  name: text({ error: 'avatar_name_required' })
+    .trim()
+    .min(1, { error: 'avatar_name_required' })
+    .max(100)
+    .transform((name) => name.replace(/\.txt$/i, '').replace(/[\\/]/g, '-'))
+    .refine((name) => name.length > 0, { error: 'avatar_name_required' }),
+});
+export type CreateAvatarTextFileRequest = z.input<typeof createAvatarTextFileRequest>;
+
 export const editAvatarTextRequest = z.object({
   content: z.string().refine((v) => v.trim().length > 0, { error: 'avatar_context_required' }).pipe(text().max(AVATAR_TEXT_FILE_MAX)),
 });

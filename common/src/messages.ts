@@ -196,6 +196,8 @@ const en = {
   claude_pdf_page_limit: "This avatar's PDFs have {pages} pages; Claude takes at most {max} PDF pages in total. Remove PDFs from the avatar or choose another model.",
   training_chat_ai_key_required: 'This avatar answers with your trained model, which runs on your own OpenAI API key. Add the key in Settings, or stop using the trained model.',
   ai_key_invalid: 'This does not look like an API key.',
+  ai_key_refused: 'OpenAI refused this API key ({status}). Check that it is complete and active, then save it again.',
+  ai_key_unchecked: 'The key could not be checked because OpenAI could not be reached, so it was not saved. Try again in a moment.',
   // trainings (issue 13 item 4)
   training_too_few_examples: 'A training needs at least {min} examples; this avatar gives {count}. Add text files or like more outputs.',
   training_busy: 'This training is already running.',
@@ -405,6 +407,8 @@ const es: Record<MessageKey, string> = {
   claude_pdf_page_limit: 'Los PDF de este avatar suman {pages} páginas; Claude admite como máximo {max} páginas de PDF en total. Quita PDF del avatar o elige otro modelo.',
   training_chat_ai_key_required: 'Este avatar responde con tu modelo entrenado, que funciona con tu propia clave de API de OpenAI. Agrega la clave en Configuración o deja de usar el modelo entrenado.',
   ai_key_invalid: 'Esto no parece una clave de API.',
+  ai_key_refused: 'OpenAI rechazó esta clave de API ({status}). Revisa que esté completa y activa, y guárdala de nuevo.',
+  ai_key_unchecked: 'No se pudo comprobar la clave porque no se pudo contactar con OpenAI, así que no se guardó. Inténtalo de nuevo en un momento.',
   training_too_few_examples: 'Un entrenamiento necesita al menos {min} ejemplos; este avatar aporta {count}. Agrega archivos de texto o marca más resultados como favoritos.',
   training_busy: 'Este entrenamiento ya está en curso.',
   training_not_finished: 'Solo un entrenamiento terminado puede hacer esto.',

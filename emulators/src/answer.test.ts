@@ -63,4 +63,14 @@ describe('emulated answers', () => {
     expect(plan.tokens.join('')).toBe('system: Be brief.\n\nuser: old\n\nassistant: ok\n\nuser: show me');
     expect(plan.promptTokens).toBe(2 + 2 + 1 + 3);
   });
+
+  it("uses the caller's composer (EmulatorOptions.compose) unless the prompt fixes the length or asks for an echo", () => {
+    const compose = (turns: { role: string; content: string }[]) => (turns.some((t) => t.content.includes('hola')) ? 'Hola, ¿qué tal?' : null);
+    const plan = (content: string) => planAnswer([{ role: 'user', content }], { maxTokens: null, defaultDelayMs: 0, compose }).tokens.join('');
+    expect(plan('hola')).toBe('Hola, ¿qué tal?');
+    // null: the built-in answer.
+    expect(plan('hello')).toBe(composeAnswer('hello'));
+    expect(plan('hola [words:5]')).toBe(composeAnswer('hola [words:5]', 5));
+    expect(plan('hola [echo]')).toBe('user: hola');
+  });
 });

@@ -163,6 +163,12 @@ export function echoTranscript(turns: { role: string; content: string }[]): stri
   return turns.map((turn) => `${turn.role}: ${stripDirectives(turn.content)}`).join('\n\n');
 }
 
+/**
+ * Writes the answer to a request's turns (system included) instead of composeAnswer, or returns null to leave
+ * it to composeAnswer. Not called for `[echo]` or `[words:N]` prompts.
+ */
+export type AnswerComposer = (turns: { role: string; content: string }[]) => string | null;
+
 export interface PlannedAnswer {
   tokens: string[];
   finishReason: 'stop' | 'length';
@@ -177,11 +183,13 @@ export interface PlannedAnswer {
  */
 export function planAnswer(
   turns: { role: string; content: string }[],
-  options: { maxTokens: number | null; defaultDelayMs: number },
+  options: { maxTokens: number | null; defaultDelayMs: number; compose?: AnswerComposer },
 ): PlannedAnswer {
   const lastUser = [...turns].reverse().find((turn) => turn.role === 'user')?.content ?? '';
   const directives = parseDirectives(lastUser);
-  const text = directives.echo ? echoTranscript(turns) : composeAnswer(lastUser, directives.words ?? DEFAULT_ANSWER_WORDS);
+  // A composer of the caller's (EmulatorOptions.compose) answers unless the prompt fixes the length or asks for an echo.
+  const composed = directives.echo || directives.words != null ? null : (options.compose?.(turns) ?? null);
+  const text = directives.echo ? echoTranscript(turns) : (composed ?? composeAnswer(lastUser, directives.words ?? DEFAULT_ANSWER_WORDS));
   let tokens = tokenize(text);
   let finishReason: PlannedAnswer['finishReason'] = 'stop';
   if (options.maxTokens != null && tokens.length > options.maxTokens) {

@@ -14,6 +14,8 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** When set, other model names get the provider's 404. Default: any model name is served. */
   models?: string[];
+  /** Writes generated answers instead of the built-in composer (answer.ts AnswerComposer; OpenAI emulator). */
+  compose?: (turns: { role: string; content: string }[]) => string | null;
 }
 
 /** Request counters, for assertions in tests and figures in benchmarks. */

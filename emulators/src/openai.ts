@@ -42,10 +42,10 @@ export function openAiError(status: number, detail: { message?: string; model?: 
 }
 
 export function startOpenAiEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startProviderEmulator(options, { defaultModels: DEFAULT_MODELS, basePath: '/v1', requestIdHeader: 'x-request-id', handler: openAiHandler });
+  return startProviderEmulator(options, { defaultModels: DEFAULT_MODELS, basePath: '/v1', requestIdHeader: 'x-request-id', handler: (runtime) => openAiHandler(runtime, options.compose) });
 }
 
-function openAiHandler(runtime: ProviderRuntime) {
+function openAiHandler(runtime: ProviderRuntime, compose: EmulatorOptions['compose']) {
   const { stats, models, tokenDelayMs } = runtime;
   const fail = (res: ServerResponse, status: number, detail: Parameters<typeof openAiError>[1] = {}) =>
     runtime.sendError(res, status, { error: openAiError(status, detail) });
@@ -145,7 +145,7 @@ function openAiHandler(runtime: ProviderRuntime) {
     if (maxTokens != null && maxTokens < 1) return fail(res, 400, { message: "Invalid 'max_tokens': integer below minimum value." });
 
     const turns = messageTurns(body.messages, (role) => (typeof role === 'string' ? role : 'user'));
-    const plan = planAnswer(turns, { maxTokens, defaultDelayMs: tokenDelayMs() });
+    const plan = planAnswer(turns, { maxTokens, defaultDelayMs: tokenDelayMs(), compose });
     const forced = runtime.forcedStatus(plan);
     if (forced != null) return fail(res, forced, { model, key: bearerKey(req) });
 

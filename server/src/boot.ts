@@ -58,7 +58,9 @@ export async function createContext(env: Env, database: Database): Promise<AppCo
   });
   ctx.services.mail = createMailer(ctx);
   ctx.services.storage = createStorage(env);
-  ctx.services.ai = await createAiService(ctx, new DemoEmulator(env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS));
+  // One demo emulator for the operator's calls and, when the demo is on, the users' own keys (closed by the AI service).
+  ctx.services.demoAi = new DemoEmulator(env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS);
+  ctx.services.ai = await createAiService(ctx, ctx.services.demoAi);
   return ctx;
 }
 

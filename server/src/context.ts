@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
-import type { AiService } from './platform/ai/types';
+import type { AiService, DemoModel } from './platform/ai/types';
 import type { AuthCache } from './platform/auth/auth-cache';
 
 export interface AppContext {
@@ -27,6 +27,8 @@ export interface AppServices {
   storage?: Storage;
   /** AI providers (platform/ai). */
   ai?: AiService;
+  /** The offline demo model (server/src/demo/ai.ts): also answers users' own keys when the demo is on (platform/ai/user-key-client.ts). */
+  demoAi?: DemoModel;
   /** Resolved actors and current-user views, kept in step across nodes (platform/auth/auth-cache.ts). */
   authCache?: AuthCache;
 }

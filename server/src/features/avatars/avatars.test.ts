@@ -102,6 +102,11 @@ describe(`avatars API (${testDbKind()})`, () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'ai_key_required', message: 'Avatars need your own AI provider API key. Add it in Settings first.' });
     }
+    // The words the creation modal shows (issue 30 item 3), in the user's language.
+    const sinClave = await buildUser(t.ctx, { access: true, lang: 'es' });
+    const es = await call(sinClave, 'POST', '/api/avatars', { name: 'A', context: 'B' });
+    expect(es.statusCode).toBe(409);
+    expect(es.json()).toMatchObject({ error: 'ai_key_required', message: 'Los avatares necesitan tu propia clave de API de un proveedor de IA. Agrégala primero en Configuración.' });
     // Without a key one still reads (lists are empty) — only creating needs it.
     expect((await call(noKey, 'GET', '/api/avatars')).json()).toEqual({ avatars: [], total: 0 });
     expect((await call(null, 'GET', '/api/avatars')).statusCode).toBe(401);
@@ -239,6 +244,35 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect((await call(ana, 'DELETE', `/api/avatars/${a.avatar_id}`)).json()).toEqual({ deleted: true });
     expect(await t.ctx.db.select().from(files).where(eq(files.fileId, newId))).toHaveLength(0);
     expect((await call(ana, 'GET', `/api/avatars/${a.avatar_id}`)).statusCode).toBe(404);
+  });
+
+  it('creates a blank editable .txt file to write in (issue 30 item 20); refusals: no name, another user, no access', async () => {
+    const a = await create(ana, { name: 'Blank notes' });
+    const created = await call(ana, 'POST', `/api/avatars/${a.avatar_id}/files/text`, { name: ' Weekly plan.txt ' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      editable: true,
+      file_data: { name: 'Weekly plan.txt', type: 'txt' },
+      index: { status: 'none' },
+      abilities: { download: true, edit_text: true, delete: true },
+    });
+    const fileId = created.json().file_id;
+    // Nothing to index until it has text; it reads blank and takes its first text like any editable file.
+    expect(await t.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.fileId, fileId))).toHaveLength(0);
+    expect((await call(ana, 'GET', `/api/avatars/${a.avatar_id}/files/${fileId}`)).body.trim()).toBe('');
+    const written = await call(ana, 'PUT', `/api/avatars/${a.avatar_id}/files/${fileId}/text`, { content: 'Monday: long run.' });
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toMatchObject({ file_data: { name: 'Weekly plan.txt' }, index: { status: 'queued' } });
+
+    const noName = await call(ben, 'POST', `/api/avatars/${a.avatar_id}/files/text`, { name: '  ' });
+    expect(noName.statusCode).toBe(400);
+    const own = await create(ben, { name: 'Ben notes' });
+    const unnamed = await call(ben, 'POST', `/api/avatars/${own.avatar_id}/files/text`, { name: '.txt' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().details.name).toBe('El campo no puede estar vacío');
+    expect((await call(ben, 'POST', `/api/avatars/${a.avatar_id}/files/text`, { name: 'Mine' })).statusCode).toBe(404);
+    expect((await call(noAccess, 'POST', `/api/avatars/${a.avatar_id}/files/text`, { name: 'Mine' })).statusCode).toBe(412);
+    expect(await t.ctx.db.select().from(avatarFiles).where(eq(avatarFiles.avatarId, a.avatar_id))).toHaveLength(1);
   });
 
   it('combines two avatars into a new one with both contexts and files', async () => {

@@ -94,6 +94,24 @@ export async function addAvatarFile(options: { ctx: AppContext; actor: Actor; av
 }
 
 /**
+ * POST /avatars/{id}/files/text: a new, blank editable .txt file (issue 30 item 20: written in the app instead
+ * of uploaded). Stored as one line break (an empty upload is no file) and not indexed until it has text: the
+ * first edit (editAvatarFileText) indexes it.
+ */
+export async function createAvatarTextFile(options: { ctx: AppContext; actor: Actor; avatarId: number; name: string }): Promise<AvatarFileOf> {
+  const { ctx, actor, avatarId, name } = options;
+  const avatar = await requireAvatarForUpload({ ctx, actor, avatarId });
+  const stored = await storeUpload({ ctx, actor, upload: { fileName: `${name}.txt`, bytes: Buffer.from('\n', 'utf8') } });
+  if (stored.type !== 'txt') {
+    await discardUnlinkedFiles(ctx, [stored.fileId]);
+    throw wrongType('avatar_text_file_only');
+  }
+  const [link] = await ctx.db.insert(avatarFiles).values({ avatarId: avatar.avatarId, fileId: stored.fileId, editable: true }).returning();
+  await touch(ctx, avatar.avatarId);
+  return { avatar, link, file: stored, index: null };
+}
+
+/**
  * GET /avatars/{id}/files/{fileId}: the bytes, for whoever edits the avatar and owns the file (or an admin).
  * A public avatar's reader, or another user, gets a 404: the file is not theirs to have.
  */

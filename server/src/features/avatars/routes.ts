@@ -18,6 +18,7 @@ import {
   combineAvatarsRequest,
   createAvatarRequest,
   deletedResponse,
+  createAvatarTextFileRequest,
   editAvatarTextRequest,
   editableFileForm,
   editableFileParams,
@@ -43,6 +44,7 @@ import { requestRefine, startRefineWorker, syncAvatarFiles } from './refine';
 import {
   type AvatarFileOf,
   addAvatarFile,
+  createAvatarTextFile,
   deleteAvatarFile,
   editAvatarFileText,
   findAvatarOfFile,
@@ -169,6 +171,16 @@ export async function avatarRoutes(root: FastifyInstance) {
     const { avatar, files } = await listAvatarFiles({ ctx, actor, avatarId: request.params.id });
     return { avatar_files: files.map((l) => presentAvatarFile(actor, avatar, l)) };
   });
+
+  // A new, blank editable .txt file, written in the app (issue 30 item 20).
+  app.post(
+    '/avatars/:id/files/text',
+    { ...signedIn(app, { tags, params: avatarIdParams, body: createAvatarTextFileRequest, response: { 201: avatarFile } }, access), config: uploadLimit },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.status(201).send(presentFile(actor, await createAvatarTextFile({ ctx, actor, avatarId: request.params.id, name: request.body.name })));
+    },
+  );
 
   for (const [path, editable] of [
     ['/avatars/add-file/:id', false],

@@ -71,6 +71,30 @@ describe("Settings: the user's own AI key (spec part 1 §1; issue 13 item 1)", (
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('shows why a key the provider refused was not saved, in English and Spanish (issue 30 item 3)', async () => {
+    for (const [lang, message] of [
+      ['en', 'OpenAI refused this API key (401). Check that it is complete and active, then save it again.'],
+      ['es', 'OpenAI rechazó esta clave de API (401). Revisa que esté completa y activa, y guárdala de nuevo.'],
+    ] as const) {
+      await setLanguage(lang);
+      const { calls } = stubFetch({
+        'GET /api/users/ai-key': () => ({ body: none }),
+        'PUT /api/users/ai-key': () => ({ status: 400, body: { error: 'validation_error', message, details: { api_key: message } } }),
+      });
+      const view = renderScreen(<SettingsPage />, { session: fakeSession(buildUser({ lang })) });
+      const input = await screen.findByTestId('ai-key-input');
+      const user = userEvent.setup({ delay: null });
+      await user.type(input, 'sk-proj-made-up-key-0123456789');
+      await user.click(screen.getByTestId('ai-key-save'));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      // Not saved: the card still says there is no key, and the typed key stays to be corrected.
+      expect(screen.getByTestId('ai-key-status')).toHaveTextContent(lang === 'en' ? 'No key saved yet.' : 'Aún no hay una clave guardada.');
+      expect(input).toHaveValue('sk-proj-made-up-key-0123456789');
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+      view.unmount();
+    }
+  });
+
   it('speaks Spanish', async () => {
     stubFetch({ 'GET /api/users/ai-key': () => ({ body: saved }) });
     await setLanguage('es');

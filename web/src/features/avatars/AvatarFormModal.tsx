@@ -1,6 +1,6 @@
 // Add an avatar (spec part 2 §2 "/avatars list with search and add button"): name, description and context
 // ('The input can't be empty', §5), checked with the same schema as the server. Without the user's own key
-// the server refuses (409) and the form shows the prompt to add it in Settings.
+// the server refuses (409) and the form shows the prompt to add it in Settings, next to the Create button.
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createAvatarRequest } from '@pluma/common/avatars';
@@ -38,10 +38,10 @@ function AvatarForm({ onClose }: { onClose: () => void }) {
   return (
     <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
       <Stack gap="md">
-        {keyMissing && <AiKeyPrompt />}
         <TextInput label={t('form.name')} required data-autofocus {...inputProps('name')} data-testid="avatar-name" />
         <TextInput label={t('form.description')} {...inputProps('description')} data-testid="avatar-description" />
         <Textarea label={t('form.context')} description={t('form.contextHint')} required autosize minRows={4} maxRows={12} {...inputProps('context')} data-testid="avatar-context" />
+        {keyMissing && <AiKeyPrompt />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             {t('form.cancel')}

@@ -79,7 +79,8 @@ describe('avatar page: templates panel', () => {
       'GET /api/templates': (_init, url) => {
         const query = new URL(url, 'http://x').searchParams;
         const text = query.get('query') ?? '';
-        const matching = all.filter((t) => (!text || t.name.includes(text)) && (query.get('favorites') !== 'true' || t.favorite));
+        const language = query.get('language');
+        const matching = all.filter((t) => (!text || t.name.includes(text)) && (query.get('favorites') !== 'true' || t.favorite) && (!language || t.language === language));
         const pageNo = Number(query.get('page') ?? 1);
         return { body: { templates: matching.slice((pageNo - 1) * 24, pageNo * 24), total: matching.length, page: pageNo, pageSize: 24 } };
       },
@@ -98,7 +99,8 @@ describe('avatar page: templates panel', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(panel).getByTestId('templates-more'));
     await waitFor(() => expect(within(panel).getAllByTestId('avatar-template')).toHaveLength(25));
-    expect(listCalls(calls).at(-1)?.get('page')).toBe('2');
+    // The English pages, then (none here) the Spanish ones.
+    expect(listCalls(calls).map((q) => `${q.get('language')}:${q.get('page')}`)).toEqual(['en:1', 'en:2', 'es:1']);
     expect(within(panel).queryByTestId('templates-more')).toBeNull();
 
     await user.click(within(panel).getByRole('switch', { name: 'Favorites only' }));
@@ -136,8 +138,12 @@ describe('avatar page: templates panel', () => {
     });
     stubFetch({
       'GET /api/avatars/7': () => ({ body: avatar }),
-      'GET /api/templates': () =>
-        fail ? { status: 500, body: { error: 'internal', message: 'Something went wrong.' } } : { body: { templates: [template(3)], total: 1, page: 1, pageSize: 24 } },
+      'GET /api/templates': (_init, url) =>
+        fail
+          ? { status: 500, body: { error: 'internal', message: 'Something went wrong.' } }
+          : url.includes('language=es')
+            ? { body: { templates: [], total: 0, page: 1, pageSize: 24 } }
+            : { body: { templates: [template(3)], total: 1, page: 1, pageSize: 24 } },
     });
     // The first answer waits until the loading state has been seen.
     const fetchStub = vi.mocked(globalThis.fetch);
@@ -154,6 +160,38 @@ describe('avatar page: templates panel', () => {
     await userEvent.setup({ delay: null }).click(within(error).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Template 3')).toBeInTheDocument();
     expect(screen.queryByTestId('templates-error')).toBeNull();
+  });
+
+  it("lists the templates of the user's language first (issue 30 item 20), in English and in Spanish", async () => {
+    const all = [
+      template(1, { name: 'Plantilla de anuncio', language: 'es' }),
+      template(2, { name: 'Ad template', language: 'en' }),
+      template(3, { name: 'Plantilla de correo', language: 'es' }),
+      template(4, { name: 'Email template', language: 'en' }),
+    ];
+    const stub = () =>
+      stubFetch({
+        'GET /api/avatars/7': () => ({ body: avatar }),
+        'GET /api/templates': (_init, url) => {
+          const language = new URL(url, 'http://x').searchParams.get('language');
+          const matching = all.filter((t) => !language || t.language === language);
+          return { body: { templates: matching, total: matching.length, page: 1, pageSize: 24 } };
+        },
+      });
+    const names = async () => {
+      const panel = await screen.findByTestId('templates-panel');
+      await waitFor(() => expect(within(panel).getAllByTestId('avatar-template-name')).toHaveLength(4));
+      return within(panel).getAllByTestId('avatar-template-name').map((n) => n.textContent);
+    };
+    stub();
+    const english = show();
+    expect(await names()).toEqual(['Ad template', 'Email template', 'Plantilla de anuncio', 'Plantilla de correo']);
+    english.unmount();
+
+    await setLanguage('es');
+    stub();
+    show();
+    expect(await names()).toEqual(['Plantilla de anuncio', 'Plantilla de correo', 'Ad template', 'Email template']);
   });
 
   it('is not shown while templates are off', async () => {

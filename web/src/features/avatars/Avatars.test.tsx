@@ -92,9 +92,36 @@ describe('/avatars', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.type(within(dialog).getByTestId('avatar-context'), 'Warm and short.');
     await user.click(within(dialog).getByTestId('avatar-create'));
-    const prompt = await within(dialog).findByTestId('ai-key-prompt');
+    // The 409 is said in the modal (issue 30 item 3), announced, with the way to Settings; the modal stays open.
+    const prompt = await within(dialog).findByRole('alert');
+    expect(prompt).toHaveAttribute('data-testid', 'ai-key-prompt');
+    expect(prompt).toHaveTextContent('An AI key is needed');
+    expect(prompt).toHaveTextContent('Avatars need your own AI provider API key');
     expect(within(prompt).getByRole('link', { name: 'Add it in Settings' })).toHaveAttribute('href', '/settings');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Writer', description: '', context: 'Warm and short.' });
+    // Next to the button pressed: after the fields, before Create.
+    const create = within(dialog).getByTestId('avatar-create');
+    expect(prompt.compareDocumentPosition(create) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(dialog).getByTestId('avatar-context').compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says the missing key in Spanish in the creation modal, with the link to Settings', async () => {
+    stubFetch({
+      'GET /api/avatars': () => ({ body: { avatars: [], total: 0 } }),
+      'POST /api/avatars': () => ({ status: 409, body: { error: 'ai_key_required', message: 'Los avatares necesitan tu propia clave de API de un proveedor de IA. Agrégala primero en Configuración.' } }),
+    });
+    await setLanguage('es');
+    renderScreen(<AvatarsPage />, { session: session(), route: '/avatars' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('add-avatar'));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo avatar' });
+    await user.type(within(dialog).getByTestId('avatar-name'), 'Redactora');
+    await user.type(within(dialog).getByTestId('avatar-context'), 'Cálida y breve.');
+    await user.click(within(dialog).getByTestId('avatar-create'));
+    const prompt = await within(dialog).findByRole('alert');
+    expect(prompt).toHaveTextContent('Se necesita una clave de IA');
+    expect(prompt).toHaveTextContent('Los avatares necesitan tu propia clave de API');
+    expect(within(prompt).getByRole('link', { name: 'Agrégala en Configuración' })).toHaveAttribute('href', '/settings');
   });
 
   it('speaks Spanish', async () => {
@@ -143,6 +170,44 @@ describe('/avatars/{id}', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete file' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('files-empty')).toBeInTheDocument();
+  });
+
+  it('creates a blank editable .txt file and opens it to write in (issue 30 item 20), in English and Spanish', async () => {
+    for (const lang of ['en', 'es'] as const) {
+      await setLanguage(lang);
+      let current = avatar();
+      const blank = file({ name: 'Weekly plan.txt', editable: true, file_id: 21, avatar_file_id: 2, abilities: { download: true, edit_text: true, delete: true } });
+      blank.file_data = { ...blank.file_data, file_id: 21, type: 'txt' };
+      blank.index = { status: 'none', progress: 0, failure_reason: null };
+      const { calls } = stubFetch({
+        'GET /api/avatars/7': () => ({ body: current }),
+        'POST /api/avatars/7/files/text': () => {
+          current = { ...current, avatar_files: [blank], files_count: 1 };
+          return { status: 201, body: blank };
+        },
+        'GET /api/avatars/7/files/21': () => ({}),
+        'PUT /api/avatars/7/files/21/text': () => ({ body: blank }),
+      });
+      const screenRender = show();
+      const words = lang === 'en' ? { tab: 'Editable files', button: 'New text file', name: 'File name', create: 'Create and edit' } : { tab: 'Archivos editables', button: 'Nuevo archivo de texto', name: 'Nombre del archivo', create: 'Crear y editar' };
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('tab', { name: words.tab }));
+      await user.click(await screen.findByRole('button', { name: words.button }));
+      const dialog = await screen.findByRole('dialog', { name: words.button });
+      expect(within(dialog).getByRole('button', { name: words.create })).toBeDisabled();
+      await user.type(within(dialog).getByRole('textbox', { name: words.name }), 'Weekly plan');
+      await user.click(within(dialog).getByRole('button', { name: words.create }));
+      // The editor opens on the new, empty file.
+      const editor = await screen.findByTestId('file-text');
+      await waitFor(() => expect(editor).not.toBeDisabled());
+      expect(editor).toHaveValue('');
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Weekly plan' });
+      await user.type(editor, 'Monday: long run.');
+      await user.click(screen.getByTestId('save-file-text'));
+      await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ content: 'Monday: long run.' }));
+      expect(await screen.findByTestId('file-name')).toHaveTextContent('Weekly plan.txt');
+      screenRender.unmount();
+    }
   });
 
   it('a public avatar of someone else is read-only: no edit, no download, no delete, but clone (name required)', async () => {

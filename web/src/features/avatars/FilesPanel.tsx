@@ -1,10 +1,11 @@
 // The avatar's files (spec part 2 §2 "files tabs (files, editable files) with upload, download, delete and
 // edit"; §5 editable files .txt only; §9 names shortened after 30 characters), each with its index status.
 // Each row offers what its abilities allow: a public avatar's reader sees the names only, never a download.
-import { Badge, Button, FileButton, Group, Stack, Table, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
+// An editable .txt can be uploaded or started blank ("New text file", issue 30 item 20), then written here.
+import { Badge, Button, FileButton, Group, Stack, Table, Tabs, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { AVATAR_FILE_ACCEPT, shortFileName, type AvatarFile, type AvatarFileIndex, type AvatarWithFiles } from '@pluma/common/avatars';
 import { ingestionFailureParams, isIngestionFailure } from '@pluma/common/ingestion';
-import { IconDownload, IconEdit, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconFilePlus, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { downloadBlob } from '../../ui/download';
 import { Modal } from '../../ui/Modal';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
-import { avatarKey, deleteAvatarFile, downloadAvatarFile, editAvatarFileText, retryAvatarFile, uploadAvatarFile } from './avatars-api';
+import { avatarKey, createAvatarTextFile, deleteAvatarFile, downloadAvatarFile, editAvatarFileText, retryAvatarFile, uploadAvatarFile } from './avatars-api';
 import { useAvatarErrors } from './use-avatar-errors';
 
 export function FilesPanel({ avatar }: { avatar: AvatarWithFiles }) {
@@ -44,6 +45,7 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
   const onError = useAvatarErrors();
   const [deleting, setDeleting] = useState<AvatarFile | null>(null);
   const [editingText, setEditingText] = useState<AvatarFile | null>(null);
+  const [naming, setNaming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: avatarKey(avatar.avatar_id) });
   const upload = useMutation({
     mutationFn: (file: File) => uploadAvatarFile(avatar.avatar_id, file, editable),
@@ -86,6 +88,11 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
               </Button>
             )}
           </FileButton>
+          {editable && (
+            <Button leftSection={<IconFilePlus size={16} aria-hidden />} variant="light" onClick={() => setNaming(true)} data-testid="new-text-file">
+              {t('files.newText')}
+            </Button>
+          )}
           <Text size="xs" c="dimmed">
             {editable ? t('files.uploadEditableHint') : t('files.uploadHint')}
           </Text>
@@ -168,6 +175,17 @@ function FileList({ avatar, files, editable }: { avatar: AvatarWithFiles; files:
         data-testid="delete-file-modal"
       />
       <EditTextModal avatarId={avatar.avatar_id} file={editingText} onClose={() => setEditingText(null)} onSaved={() => void refresh()} />
+      <NewTextFileModal
+        avatarId={avatar.avatar_id}
+        opened={naming}
+        onClose={() => setNaming(false)}
+        onCreated={(created) => {
+          setNaming(false);
+          void refresh();
+          // Straight to writing it.
+          setEditingText(created);
+        }}
+      />
     </Stack>
   );
 }
@@ -203,6 +221,71 @@ function IndexStatus({ index }: { index: AvatarFileIndex }) {
   );
 }
 
+/** Names a new, blank editable .txt file; once made, its text opens for writing. */
+function NewTextFileModal({ avatarId, opened, onClose, onCreated }: { avatarId: number; opened: boolean; onClose: () => void; onCreated: (file: AvatarFile) => void }) {
+  const { t } = useTranslation('avatars');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('files.newTextTitle')} data-testid="new-text-file-modal">
+      {opened && <NewTextFileForm avatarId={avatarId} onClose={onClose} onCreated={onCreated} />}
+    </Modal>
+  );
+}
+
+function NewTextFileForm({ avatarId, onClose, onCreated }: { avatarId: number; onClose: () => void; onCreated: (file: AvatarFile) => void }) {
+  const { t } = useTranslation('avatars');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onError = useAvatarErrors({ onFieldErrors: (details) => setError(details.name ?? Object.values(details)[0] ?? null) });
+  const create = useMutation({
+    mutationFn: () => createAvatarTextFile(avatarId, name.trim()),
+    onSuccess: (created) => {
+      showSuccess(t('files.newTextCreated'));
+      onCreated(created);
+    },
+    onError,
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.trim()) create.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t('files.newTextName')}
+          description={t('files.newTextNameHint')}
+          required
+          data-autofocus
+          maxLength={100}
+          value={name}
+          error={error}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          rightSection={
+            <Text size="sm" c="dimmed" aria-hidden>
+              .txt
+            </Text>
+          }
+          rightSectionWidth={48}
+          data-testid="new-text-file-name"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()} data-testid="new-text-file-create">
+            {t('files.newTextCreate')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** Edit an editable file's text; saved as .txt (spec part 2 §2). */
 function EditTextModal({ avatarId, file, onClose, onSaved }: { avatarId: number; file: AvatarFile | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('avatars');
@@ -227,7 +310,8 @@ function EditTextForm({ avatarId, file, onClose, onSaved }: { avatarId: number; 
     },
     onError,
   });
-  const value = text ?? original.data ?? '';
+  // A new blank file is stored as one line break: it opens empty.
+  const value = text ?? (original.data?.trim() ? original.data : '');
   return (
     <Stack gap="sm">
       <Textarea

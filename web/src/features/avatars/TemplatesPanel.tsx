@@ -2,7 +2,7 @@
 // the templates issue): the templates the user may use, searched by name and description, optionally only
 // their favorites, 24 at a time with "Load more" (§9). Apply opens the templates' apply screen for this
 // avatar, /templates/apply-avatar/{template_id}/{avatar_id} (§1 routes). Shown only while templates are on
-// (templates_enabled, like the Templates tab).
+// (templates_enabled, like the Templates tab). Templates in the user's language come first (issue 30 item 20).
 import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
@@ -11,6 +11,7 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isLang } from '../../i18n';
 import { useAppConfig } from '../../platform/config/app-config';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { screenText } from '../../ui/screen-text';
@@ -23,11 +24,12 @@ export function TemplatesPanel({ avatarId }: { avatarId: number }) {
 }
 
 function TemplatesPanelView({ avatarId }: { avatarId: number }) {
-  const { t } = useTranslation('avatars');
+  const { t, i18n } = useTranslation('avatars');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [favorites, setFavorites] = useState(false);
-  const list = useAvatarTemplates({ query: debounced, favorites });
+  // The user's language first (the screen's language: the one they read).
+  const list = useAvatarTemplates({ query: debounced, favorites }, isLang(i18n.language) ? i18n.language : 'en');
   const templates = list.data?.pages.flatMap((page) => page.templates) ?? [];
 
   return (

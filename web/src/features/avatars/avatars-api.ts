@@ -1,6 +1,7 @@
 // The avatars calls (spec part 2 §7 "Avatars") and the user's own AI key (/users/ai-key). Every call acts
 // in the active organization (the API client appends its organization_id).
 import type { AiKeyStatus, AiKeyTestResult, Avatar, AvatarFile, AvatarList, AvatarWithFiles, CreateAvatarRequest, UpdateAvatarRequest } from '@pluma/common/avatars';
+import type { Lang } from '@pluma/common/constants';
 import type { TemplateList } from '@pluma/common/templates';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
@@ -56,6 +57,8 @@ export function uploadAvatarFile(avatarId: number, file: File, editable: boolean
   form.append('file', file);
   return api.post<AvatarFile>(`/avatars/${editable ? 'add-editable-file' : 'add-file'}/${avatarId}`, form);
 }
+/** A new, blank editable .txt file named `name` (issue 30 item 20). */
+export const createAvatarTextFile = (avatarId: number, name: string) => api.post<AvatarFile>(`/avatars/${avatarId}/files/text`, { name });
 export const downloadAvatarFile = (avatarId: number, fileId: number) => api.get<Blob>(`/avatars/${avatarId}/files/${fileId}`, { responseType: 'blob' });
 export const editAvatarFileText = (avatarId: number, fileId: number, content: string) =>
   api.put<AvatarFile>(`/avatars/${avatarId}/files/${fileId}/text`, { content });
@@ -77,13 +80,39 @@ export const isAiKeyRequired = (error: unknown) => error instanceof ApiError && 
  * page (§9), a page more at a time for "Load more". Kept under the templates' ['templates'] key so that what
  * the templates screens change (a star, a new or deleted template) refreshes the panel too.
  */
-export function useAvatarTemplates(filters: { query: string; favorites: boolean }) {
+/** Where the next page of the avatar page's templates comes from: a language and its page. */
+interface TemplatesPageParam {
+  language: Lang;
+  page: number;
+}
+type TemplatesPage = Pick<TemplateList, 'templates'> & { next: TemplatesPageParam | undefined };
+
+/**
+ * The avatar page's templates, the user's language first (issue 30 item 20: an English user saw the Spanish
+ * ones first): that language's pages, then the other's. When one page ends the first language, the other's
+ * first page joins it, so a short list in the user's language is never alone behind "Load more".
+ */
+export function useAvatarTemplates(filters: { query: string; favorites: boolean }, language: Lang) {
+  const other: Lang = language === 'es' ? 'en' : 'es';
+  const fetchPage = (param: TemplatesPageParam, signal: AbortSignal) =>
+    api.get<TemplateList>('/templates', {
+      query: { query: filters.query || undefined, favorites: filters.favorites ? true : undefined, language: param.language, page: param.page },
+      signal,
+    });
+  const after = (param: TemplatesPageParam, list: TemplateList): TemplatesPageParam | undefined =>
+    list.page * list.pageSize < list.total ? { language: param.language, page: param.page + 1 } : undefined;
   return useInfiniteQuery({
-    queryKey: ['templates', 'avatar-panel', filters],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<TemplateList>('/templates', { query: { query: filters.query || undefined, favorites: filters.favorites ? true : undefined, page: pageParam }, signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    queryKey: ['templates', 'avatar-panel', filters, language],
+    queryFn: async ({ pageParam, signal }): Promise<TemplatesPage> => {
+      const list = await fetchPage(pageParam, signal);
+      const next = after(pageParam, list);
+      if (next || pageParam.language !== language) return { templates: list.templates, next };
+      const first = { language: other, page: 1 };
+      const others = await fetchPage(first, signal);
+      return { templates: [...list.templates, ...others.templates], next: after(first, others) };
+    },
+    initialPageParam: { language, page: 1 } as TemplatesPageParam,
+    getNextPageParam: (last) => last.next,
     placeholderData: keepPreviousData,
   });
 }

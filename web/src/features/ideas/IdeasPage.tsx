@@ -94,7 +94,7 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
   });
   const stop = () => running.current?.abort();
   useWindowEvent('keydown', (event) => {
-    if (event.key === 'Escape' && generate.isPending) stop();
+    if (event.key === 'Escape' && !event.defaultPrevented && generate.isPending) stop();
   });
   const remove = useMutation({
     mutationFn: (ideaId: number) => deleteIdea(ideaId),

@@ -167,7 +167,7 @@ function SuperFetch() {
   const runningRuns = runs.filter((run) => run.outputs.some(isRunning));
   const stopAll = () => runningRuns.forEach((run) => stop.mutate({ runId: run.run_id }));
   useWindowEvent('keydown', (event) => {
-    if (event.key === 'Escape' && runningRuns.length > 0) stopAll();
+    if (event.key === 'Escape' && !event.defaultPrevented && runningRuns.length > 0) stopAll();
   });
   const rate = useMutation({
     mutationFn: ({ id, value }: { id: number; value: boolean | null }) => rateSuperFetchOutput(id, value),

@@ -3,7 +3,8 @@
 // copies one and all of them, then the Hashtags tab, asks for hashtags, finds them in the history after a
 // reload, re-copies them and deletes the entry. Answers come from the offline Demo model (the OpenAI
 // emulator): its markdown answer's list becomes the topics, and `[echo]` answers with the transcript, so the
-// hashtags read are the ones written in the subject.
+// hashtags read are the ones written in the subject. A slow generation is stopped first (issue 30 item 1):
+// Generate turns into Stop, and nothing is kept.
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import ideasEn from '../web/src/i18n/ideas.en.json';
@@ -46,6 +47,17 @@ async function ideasJourney(page: Page, lang: UiLang) {
   // [rate:0] sends it at once.
   await page.getByTestId('app-sidebar').getByRole('link', { name: texts[lang].breadcrumbs.hashtags }).click();
   await page.waitForURL(/\/hashtags$/);
+  await page.getByTestId('ideas-empty').waitFor();
+  // Stop (issue 30 item 1): a slow answer is stopped (Esc in English, the button in Spanish); nothing is kept.
+  await page.getByTestId('idea-subject').fill('[rate:2] Slow hashtags');
+  await page.getByTestId('generate-ideas').click();
+  const stop = page.getByTestId('stop-ideas');
+  await stop.waitFor();
+  if (lang === 'en') await page.keyboard.press('Escape');
+  else await stop.click();
+  await page.getByText(t.stopped).waitFor();
+  await expect.poll(() => page.getByTestId('generate-ideas').isEnabled()).toBe(true);
+  expect(await page.getByTestId('idea-result').count()).toBe(0);
   await page.getByTestId('ideas-empty').waitFor();
   await page.getByTestId('idea-subject').fill('[echo] [rate:0] #sunrise #TrailRun #sunrise #montaña');
   await page.getByTestId('generate-ideas').click();

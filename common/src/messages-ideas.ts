@@ -10,6 +10,8 @@ export const ideasMessagesEn = {
   // The provider's own message: the web prefixes it with 'Open AI Error: ' (spec part 2 §8).
   ideas_provider_error: '{detail}',
   ideas_unparsed: 'The AI answer held no ideas we could read. Please try again.',
+  // issue 30 item 1: the user stopped it (the request was closed); nothing is kept or charged.
+  ideas_stopped: 'Stopped. Nothing was saved or charged.',
 } as const;
 
 export const ideasMessagesEs: Record<keyof typeof ideasMessagesEn, string> = {
@@ -19,4 +21,5 @@ export const ideasMessagesEs: Record<keyof typeof ideasMessagesEn, string> = {
   ideas_hashtags_count: 'Pide de 10 a 20 hashtags.',
   ideas_provider_error: '{detail}',
   ideas_unparsed: 'La respuesta de la IA no tenía ideas legibles. Inténtalo de nuevo.',
+  ideas_stopped: 'Detenido. No se guardó ni se cobró nada.',
 };

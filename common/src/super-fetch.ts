@@ -5,7 +5,7 @@ import { id, idParam, text } from './schema-kit';
 
 /** The nine inputs, in the spec's order (§3); the first six are required (§2). */
 /** What may be done with one output (its `abilities`). */
-export const SUPER_FETCH_OUTPUT_ACTIONS = ['rate'] as const;
+export const SUPER_FETCH_OUTPUT_ACTIONS = ['rate', 'stop'] as const;
 export type SuperFetchOutputAction = (typeof SUPER_FETCH_OUTPUT_ACTIONS)[number];
 
 export const SUPER_FETCH_INPUTS = ['task', 'topic', 'target', 'person', 'tone', 'format', 'examples', 'callToAction', 'prompt'] as const;
@@ -164,9 +164,15 @@ export const superFetchHistoryQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   organization_id: idParam().optional(),
 });
+/**
+ * POST /super_fetch/stop (issue 30 item 1): stops the run's outputs still running, or only `output_id`;
+ * answers with the run as it is then (stopping a finished run changes nothing).
+ */
+export const superFetchStopRequest = z.object({ run_id: id(), output_id: id().nullable().optional(), organization_id: idParam().nullable().optional() });
 export const superFetchRateRequest = z.object({ output_id: id(), liked: z.boolean().nullable(), organization_id: idParam().nullable().optional() });
 
-export const SUPER_FETCH_OUTPUT_STATUSES = ['pending', 'streaming', 'done', 'failed'] as const;
+/** 'stopped': the user stopped it (issue 30 item 1); its text so far is kept and charged. */
+export const SUPER_FETCH_OUTPUT_STATUSES = ['pending', 'streaming', 'done', 'failed', 'stopped'] as const;
 export type SuperFetchOutputStatus = (typeof SUPER_FETCH_OUTPUT_STATUSES)[number];
 
 export const superFetchOutput = z.object({
@@ -174,14 +180,14 @@ export const superFetchOutput = z.object({
   run_id: z.number(),
   /** 1-based place in its run. */
   position: z.number(),
-  /** null while pending; the text so far while streaming, kept when it failed part-way. */
+  /** null while pending; the text so far while streaming, kept when it failed part-way or was stopped. */
   content: z.string().nullable(),
   status: z.enum(SUPER_FETCH_OUTPUT_STATUSES),
   liked: z.boolean().nullable(),
   error_code: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  abilities: z.object({ rate: z.boolean() }),
+  abilities: z.object({ rate: z.boolean(), stop: z.boolean() }),
 });
 export type SuperFetchOutput = z.infer<typeof superFetchOutput>;
 

@@ -12,7 +12,8 @@ import { testDbKind } from '../../test/test-db';
 type Turn = { role: string; content: string };
 
 describe(`ideas API (${testDbKind()})`, () => {
-  const ai = useAiTestApp();
+  // Listening: the Stop test closes a real request.
+  const ai = useAiTestApp({ listen: true });
   const { call } = ai;
   let ana: BuiltUser;
   let ben: BuiltUser;
@@ -197,5 +198,28 @@ describe(`ideas API (${testDbKind()})`, () => {
     const [row] = await rowsOf(small);
     expect(row.words).toBe(40);
     expect(await wordsOf(small)).toEqual({ available: 0, held: 0 });
+  });
+
+  it('Stop (issue 30 item 1): a closed request aborts the provider stream, keeps nothing and charges nothing', async () => {
+    const user = await buildUser(ai.t.ctx, { access: true });
+    const before = await wordsOf(user);
+    const { streams, clientAborts } = ai.emulator.stats;
+    const stop = new AbortController();
+    // Slow: it would write for about 25 s (its 500 tokens at 20 a second) unless stopped.
+    const request = fetch(`${ai.url}/api/ideas/topics`, {
+      method: 'POST',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ subject: '[rate:20] Slow topics', count: 3 }),
+      signal: stop.signal,
+    });
+    // The provider is streaming and the words are held.
+    await expect.poll(() => ai.emulator.stats.streams, { timeout: 15_000 }).toBe(streams + 1);
+    expect((await wordsOf(user)).held).toBeGreaterThan(0);
+    stop.abort();
+    await expect(request).rejects.toThrow();
+    // The server ended the provider call, released the hold and kept nothing.
+    await expect.poll(() => ai.emulator.stats.clientAborts, { timeout: 15_000 }).toBe(clientAborts + 1);
+    await expect.poll(() => wordsOf(user), { timeout: 15_000 }).toEqual(before);
+    expect(await rowsOf(user)).toHaveLength(0);
   });
 });

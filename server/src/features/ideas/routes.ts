@@ -1,5 +1,6 @@
 // /api/ideas: the topics and hashtags generators (spec part 2 §2 "Topics and hashtags"; issue 14 item 5).
-// Thin: authenticate → access gate (412) → validate → service. Another user's generation is a 404.
+// Thin: authenticate → access gate (412) → validate → service. Another user's generation is a 404. The
+// user's Stop is the client closing its request: the generation is aborted with it (issue 30 item 1).
 import { deletedResponse } from '@pluma/common/avatars';
 import { IDEA_KINDS, IDEAS_PAGE_SIZE, generateIdeasRequest, type IdeaKind, idea, ideaIdParams, ideaKindParams, ideaList, listIdeasQuery } from '@pluma/common/ideas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -35,7 +36,12 @@ export async function ideaRoutes(root: FastifyInstance) {
       { ...signedIn(app, { tags, body: generateIdeasRequest[kind], response: { 201: idea } }, gated(KIND_SWITCH[kind])), config: generationLimit },
       async (request, reply) => {
         const actor = actorOf(request);
-        const { row, avatarName } = await generateIdeas({ ctx, actor, kind, input: request.body });
+        // The user's Stop closes the request (issue 30 item 1): the provider call ends with it.
+        const stop = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableEnded) stop.abort();
+        });
+        const { row, avatarName } = await generateIdeas({ ctx, actor, kind, input: request.body, stopSignal: stop.signal });
         return reply.status(201).send(presentIdea(actor, row, avatarName));
       },
     );

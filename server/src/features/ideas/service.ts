@@ -2,7 +2,9 @@
 // hashtags"). A generation is one request: the subject, language, count and optional avatar go to the default
 // model of the operator's provider (or the organization's own key) asking for a JSON array; the answer is read
 // leniently (parse-ideas.ts) and kept as a history row typed 2 (hashtags) or 3 (topics). Words are held before
-// the call and charged for the whole answer through the ledger, like a chat answer.
+// the call and charged for the whole answer through the ledger, like a chat answer. A Stop (issue 30 item 1)
+// is the client closing its request: the provider call is aborted and an unfinished list is neither kept
+// nor charged.
 import { IDEA_KINDS, IDEA_MESSAGE_TYPE, IDEAS_PAGE_SIZE, type IdeaKind } from '@pluma/common/ideas';
 import { ErrorIds } from '@pluma/common/errors';
 import type { Lang } from '@pluma/common/constants';
@@ -18,7 +20,7 @@ import { ProviderError, type ChatTurn } from '../../platform/ai/types';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/errors';
 import { avatarPolicy, type AvatarRow } from '../avatars';
-import { chargeWords, holdRequest, reserveWords } from '../credits';
+import { chargeWords, holdRequest, releaseHold, reserveWords } from '../credits';
 import { readOrganizationOpenAiKey } from '../organizations';
 import { parseIdeas } from './parse-ideas';
 import { ideaPolicy, type IdeaRow } from './policy';
@@ -60,9 +62,16 @@ export interface GenerateIdeasInput {
   avatar_id?: number | null;
 }
 
-/** One generation: 201 with the new history row; 412 without words, 502 when the provider fails or says nothing usable. */
-export async function generateIdeas(options: { ctx: AppContext; actor: Actor; kind: IdeaKind; input: GenerateIdeasInput }): Promise<IdeaWithAvatar> {
-  const { ctx, actor, kind, input } = options;
+/** The answer of a generation the user stopped (its request closed): there is no one to read it. */
+export const IDEAS_STOPPED_STATUS = 499;
+
+/**
+ * One generation: 201 with the new history row; 412 without words, 502 when the provider fails or says
+ * nothing usable. `stopSignal` (the request closed: the user stopped it) aborts the provider call; nothing
+ * is saved or charged then.
+ */
+export async function generateIdeas(options: { ctx: AppContext; actor: Actor; kind: IdeaKind; input: GenerateIdeasInput; stopSignal?: AbortSignal }): Promise<IdeaWithAvatar> {
+  const { ctx, actor, kind, input, stopSignal } = options;
   const { db } = ctx;
   const avatar = input.avatar_id ? await avatarPolicy.require(db, actor, input.avatar_id, 'read') : null;
   const ai = ctx.services.ai;
@@ -76,16 +85,24 @@ export async function generateIdeas(options: { ctx: AppContext; actor: Actor; ki
   const budget = limit === null ? null : new WordBudget(limit);
   let text = '';
   let failure: unknown = null;
+  const timeout = AbortSignal.timeout(IDEAS_TIMEOUT_MS);
+  const signal = stopSignal ? AbortSignal.any([stopSignal, timeout]) : timeout;
   try {
     const credentials = await organizationCredentials(ctx, organizationId, readOrganizationOpenAiKey);
     const turns = ideaTurns(kind, input.subject, input.count, language, avatar);
-    for await (const event of ai.stream({ model: null, messages: turns, maxTokens: IDEAS_MAX_TOKENS, signal: AbortSignal.timeout(IDEAS_TIMEOUT_MS), credentials })) {
+    for await (const event of ai.stream({ model: null, messages: turns, maxTokens: IDEAS_MAX_TOKENS, signal, credentials })) {
+      if (stopSignal?.aborted) break;
       if (event.type !== 'delta' || !event.text) continue;
       text += budget ? budget.take(event.text) : event.text;
       if (budget?.exhausted) break;
     }
   } catch (err) {
     failure = err;
+  }
+  // Stopped: an unfinished list is not kept, and nothing is charged (the hold is released).
+  if (stopSignal?.aborted) {
+    await releaseHold(db, source);
+    throw new AppError(IDEAS_STOPPED_STATUS, 'ideas_stopped', 'ideas_stopped');
   }
   // Charged once for what was written, whatever the outcome (the charge releases the hold).
   const words = countWords(text);

@@ -3,7 +3,8 @@
 // (credits/holds.ts). Each output is saved as it streams (at most every SAVE_INTERVAL_MS), its deltas go to
 // room user-{id} as `super_fetch_outputs` frames (batched across the run's outputs, DESIGN.md §6), and when
 // it ends it is saved whole, charged once for the words it wrote (also when it failed part-way: the partial
-// text is kept) and announced as the whole output.
+// text is kept) and announced as the whole output. A user's Stop (issue 30 item 1) ends an output as
+// 'stopped': its text is kept, and charged like any other.
 import { SocketEvents, STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import type { SuperFetchOutputsPayload } from '@pluma/common/super-fetch';
@@ -38,6 +39,8 @@ export interface RunJob {
 const runs = new BackgroundRuns<number>();
 
 export const stopAllRuns = (ctx: AppContext) => runs.stop(ctx);
+/** The key a user's Stop ends one output by (platform/ai/stops.ts). */
+export const outputStopKey = (outputId: number) => `super-fetch-output:${outputId}`;
 export const stopRuns = (ctx: AppContext, runIds: number[]) => runs.stop(ctx, (runId) => runIds.includes(runId));
 
 /** Deltas of all the run's outputs, sent together at most once per frame interval. */
@@ -76,20 +79,21 @@ export function startRun(ctx: AppContext, job: RunJob): void {
       enhancePrompt: job.prompt,
     } satisfies SuperFetchOutputsPayload);
   const frames = new RunFrames((outputs) => emit(true, outputs));
-  void runs.start(
-    ctx,
-    job.runId,
-    (signal) =>
-      Promise.all(
-        job.outputs.map(({ row, wordLimit }) =>
-          writeOutput(ctx, job, row, wordLimit, signal, frames, (saved) => {
-            frames.flush();
-            emit(false, [presentOutput(saved)]);
-          }).catch((err: unknown) => job.log.error({ err, outputId: row.outputId }, 'super fetch output failed')),
-        ),
-      ),
-    (err) => job.log.error({ err, runId: job.runId }, 'super fetch run failed'),
-  );
+  // Each output runs on its own, stoppable by the user under its key (stopSuperFetch); all are tagged
+  // with their run's id, so cleaning the results stops the whole run.
+  for (const { row, wordLimit } of job.outputs) {
+    void runs.start(
+      ctx,
+      job.runId,
+      (signal) =>
+        writeOutput(ctx, job, row, wordLimit, signal, frames, (saved) => {
+          frames.flush();
+          emit(false, [presentOutput(saved)]);
+        }),
+      (err) => job.log.error({ err, outputId: row.outputId }, 'super fetch output failed'),
+      outputStopKey(row.outputId),
+    );
+  }
 }
 
 async function writeOutput(

@@ -1,13 +1,14 @@
 // Who may see and do what with Super Fetch runs and outputs (DESIGN.md §7). Super Fetch is personal (spec
 // part 2 §2 "Main navigation tabs": not in organization scope): a run and its outputs are their author's
-// alone, in Personal; anyone else's is a 404. An output is rated once it has finished (a running one: 409).
+// alone, in Personal; anyone else's is a 404. An output is rated once it has finished (a running one: 409),
+// and stopped while it runs (issue 30 item 1).
 import { SUPER_FETCH_OUTPUT_ACTIONS, type SuperFetchOutputAction } from '@pluma/common/super-fetch';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { superFetchOutputs, superFetchRuns } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/errors';
 import { definePolicy } from '../../platform/policy/define-policy';
-import { canRate, type OutputRow, type RunRow } from './output-state';
+import { canRate, isActive, shownState, type OutputRow, type RunRow } from './output-state';
 
 type Who = Pick<Actor, 'user' | 'organization'>;
 
@@ -29,13 +30,13 @@ export const superFetchRunPolicy = definePolicy<never, RunRow, Who>({
   can: () => false,
 });
 
-/** An output: its author's; rated once finished. */
+/** An output: its author's; rated once finished, stopped while it runs. */
 export const superFetchOutputPolicy = definePolicy<SuperFetchOutputAction, OutputRow, Who>({
   actions: SUPER_FETCH_OUTPUT_ACTIONS,
   table: superFetchOutputs,
   id: superFetchOutputs.outputId,
   visibleTo: (actor) => own(actor, superFetchOutputs.userId),
-  can: (_actor, action, row) => action === 'rate' && canRate(row),
+  can: (_actor, action, row) => (action === 'rate' ? canRate(row) : isActive(shownState(row).status)),
 });
 
 /**

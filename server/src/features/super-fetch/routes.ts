@@ -11,6 +11,7 @@ import {
   superFetchRequest,
   superFetchRequestOfFields,
   superFetchRun,
+  superFetchStopRequest,
 } from '@pluma/common/super-fetch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ import { accessGate } from '../credits';
 import { stopAllRuns } from './generate';
 import { presentOutput, presentRun } from './present';
 import { assertPersonal } from './policy';
-import { clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch } from './service';
+import { clearSuperFetchRuns, listSuperFetchRuns, rateSuperFetchOutput, startSuperFetch, stopSuperFetch } from './service';
 
 const tags = ['super-fetch'];
 /** Each request is up to 10 provider calls. */
@@ -77,6 +78,17 @@ export async function superFetchRoutes(root: FastifyInstance) {
     '/super_fetch/messages/:assistant_id',
     signedIn(app, { tags, params: superFetchAssistantParams, response: { 200: superFetchCleared } }, gates),
     async (request) => clearSuperFetchRuns({ ctx, actor: actorOf(request), assistantId: request.params.assistant_id }),
+  );
+
+  // The user's Stop (issue 30 item 1): the run's outputs still running (or one) end as 'stopped'. Not behind
+  // the access gate: a user whose access ended meanwhile can still stop what runs.
+  app.post(
+    '/super_fetch/stop',
+    signedIn(app, { tags, body: superFetchStopRequest, response: { 200: superFetchRun } }, { gates: [featureGate(app, 'super_fetch'), personalOnly] }),
+    async (request) => {
+      const { run, outputs } = await stopSuperFetch({ ctx, actor: actorOf(request), runId: request.body.run_id, outputId: request.body.output_id });
+      return presentRun(run, outputs);
+    },
   );
 
   app.post('/super_fetch/rate', signedIn(app, { tags, body: superFetchRateRequest, response: { 200: superFetchOutput } }, gates), async (request) =>

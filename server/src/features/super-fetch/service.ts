@@ -23,8 +23,9 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { ensureDefaultAvatar, avatarPolicy, type AvatarRow } from '../avatars';
 import { holdRequest, releaseHold, reserveWords } from '../credits';
 import { fileReadError, readFileText } from '../ingestion';
-import { startRun, stopRuns, type GenerationLog } from './generate';
-import type { OutputRow, RunRow } from './output-state';
+import { requestStop } from '../../platform/ai/stops';
+import { outputStopKey, startRun, stopRuns, type GenerationLog } from './generate';
+import { isActive, type OutputRow, type RunRow } from './output-state';
 import { assertPersonal, superFetchOutputPolicy, superFetchRunPolicy } from './policy';
 
 type SuperFetchInput = z.output<typeof superFetchRequest>;
@@ -273,4 +274,25 @@ export async function rateSuperFetchOutput(options: { db: Db; actor: Actor; outp
   if (!superFetchOutputPolicy.can(actor, 'rate', row)) throw new AppError(409, 'super_fetch_output_pending', 'super_fetch_output_pending');
   const [updated] = await db.update(superFetchOutputs).set({ liked: options.liked }).where(eq(superFetchOutputs.outputId, row.outputId)).returning();
   return updated;
+}
+
+/**
+ * POST /super_fetch/stop {run_id, output_id?} (issue 30 item 1): the user's Stop. Each of the run's outputs
+ * still running (or only `output_id`, which must be one of the run's) ends as 'stopped', keeping and being
+ * charged for the text it wrote; its end event goes to every open tab (generate.ts). Stopping an output that
+ * has ended changes nothing. Returns the run with its outputs as they are then: an output running on another
+ * node is told to stop there, and its end arrives over the realtime channel.
+ */
+export async function stopSuperFetch(options: { ctx: AppContext; actor: Actor; runId: number; outputId?: number | null }): Promise<RunWithOutputs> {
+  const { ctx, actor } = options;
+  assertPersonal(actor);
+  const run = await superFetchRunPolicy.require(ctx.db, actor, options.runId);
+  const outputsOf = () => ctx.db.select().from(superFetchOutputs).where(eq(superFetchOutputs.runId, run.runId));
+  const outputs = await outputsOf();
+  const chosen = options.outputId ? outputs.filter((o) => o.outputId === options.outputId) : outputs;
+  if (chosen.length === 0) throw notFound();
+  const running = chosen.filter((o) => isActive(o.status) && superFetchOutputPolicy.can(actor, 'stop', o));
+  if (running.length === 0) return { run, outputs };
+  await Promise.all(running.map((o) => requestStop(ctx, outputStopKey(o.outputId))));
+  return { run, outputs: await outputsOf() };
 }

@@ -5,6 +5,7 @@
 // context, rating, cleaning; another user's runs and outputs are 404, organization scope is refused (404).
 import { SocketEvents } from '@pluma/common/events';
 import type { SuperFetchOutput, SuperFetchOutputsPayload, SuperFetchRun } from '@pluma/common/super-fetch';
+import { countWords } from '@pluma/common/rules/token-estimate';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { superFetchRuns, users } from '../../db/schema';
@@ -184,6 +185,76 @@ describe(`super fetch API (${testDbKind()})`, () => {
     const [saved] = (await history(dan, run.assistant_id)).runs[0].outputs;
     expect(saved).toMatchObject({ status: 'failed', content: failed.content });
     expect(await wordsOf(dan)).toEqual({ available: before.available - 5, held: 0 });
+  });
+
+  it("Stop (issue 30 item 1): one output, then the rest; text kept, marked stopped, charged what was written, every tab told; owner only, idempotent", async () => {
+    const fay = await buildUser(ai.t.ctx, { access: true });
+    const before = await wordsOf(fay);
+    const [tabA, tabB] = [await socketOf(fay), await socketOf(fay)];
+    const [listenA, listenB] = [framesOf(tabA, 2), framesOf(tabB, 2)];
+    // Both outputs have written something: each has a delta in a frame.
+    const writing = new Promise<void>((resolve) => {
+      const seen = new Set<number>();
+      const on = (frame: Frame) => {
+        for (const o of frame.outputs) if (frame.stream && 'delta' in o && o.delta.trim()) seen.add(o.output_id);
+        if (seen.size === 2) {
+          tabA.off(SocketEvents.superFetchOutputs, on);
+          resolve();
+        }
+      };
+      tabA.on(SocketEvents.superFetchOutputs, on);
+    });
+    // Long and slow: it would write for minutes unless stopped.
+    const res = await call(fay, 'POST', '/api/super_fetch/v2', brief('[words:3000] [rate:20] Write a long story', { outputs: 2 }));
+    const run = res.json() as SuperFetchRun;
+    listenA.forRun(run.run_id);
+    listenB.forRun(run.run_id);
+    expect(run.outputs.every((o) => o.abilities.stop && !o.abilities.rate)).toBe(true);
+    await writing;
+    const [first, second] = run.outputs;
+
+    // Someone else's run or output is not there for them; an output of another run is not this run's.
+    expect((await call(ben, 'POST', '/api/super_fetch/stop', { run_id: run.run_id })).statusCode).toBe(404);
+    expect((await call(ben, 'POST', '/api/super_fetch/stop', { run_id: run.run_id, output_id: first.output_id })).statusCode).toBe(404);
+    const gus = await buildUser(ai.t.ctx, { access: true });
+    const gusRun = (await call(gus, 'POST', '/api/super_fetch/v2', brief('[words:3] [rate:0] Write a post'))).json() as SuperFetchRun;
+    expect((await call(fay, 'POST', '/api/super_fetch/stop', { run_id: run.run_id, output_id: gusRun.outputs[0].output_id })).statusCode).toBe(404);
+    expect((await call(fay, 'POST', '/api/super_fetch/stop', { run_id: gusRun.run_id })).statusCode).toBe(404);
+    expect((await call(fay, 'POST', '/api/super_fetch/stop', { run_id: 'x' })).statusCode).toBe(400);
+
+    // One output: it ends stopped with its text; the other still runs.
+    const one = await call(fay, 'POST', '/api/super_fetch/stop', { run_id: run.run_id, output_id: first.output_id });
+    expect(one.statusCode, one.body).toBe(200);
+    const afterOne = (one.json() as SuperFetchRun).outputs;
+    expect(afterOne[0]).toMatchObject({ status: 'stopped', error_code: null, abilities: { rate: true, stop: false } });
+    expect(afterOne[0].content!.trim().length).toBeGreaterThan(0);
+    // (Saved as 'pending' until its first progress save.)
+    expect(afterOne[1]).toMatchObject({ status: expect.stringMatching(/^(pending|streaming)$/), abilities: { stop: true } });
+
+    // The rest: one Stop ends every output still running.
+    const all = await call(fay, 'POST', '/api/super_fetch/stop', { run_id: run.run_id });
+    expect(all.statusCode).toBe(200);
+    const stopped = (all.json() as SuperFetchRun).outputs;
+    expect(stopped.map((o) => o.status)).toEqual(['stopped', 'stopped']);
+    expect(stopped[0].content).toBe(afterOne[0].content);
+    // Every open tab saw each output end, stopped, with the text kept.
+    for (const listen of [listenA, listenB]) {
+      const { ended } = await listen.done;
+      expect(stopped.map((o) => ended.get(o.output_id))).toEqual(stopped.map((o) => expect.objectContaining({ status: 'stopped', content: o.content })));
+    }
+    const words = stopped.map((o) => countWords(o.content!));
+    expect(words.every((n) => n > 0 && n < 3000)).toBe(true);
+    // Charged only the words written; nothing left held.
+    expect(await wordsOf(fay)).toEqual({ available: before.available - words[0] - words[1], held: 0 });
+
+    // Again: nothing changes, nothing more is charged.
+    const again = await call(fay, 'POST', '/api/super_fetch/stop', { run_id: run.run_id });
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as SuperFetchRun).outputs).toEqual(stopped);
+    expect((await history(fay, run.assistant_id)).runs[0].outputs).toEqual(stopped);
+    expect((await wordsOf(fay)).available).toBe(before.available - words[0] - words[1]);
+    // A stopped output can be rated.
+    expect((await call(fay, 'POST', '/api/super_fetch/rate', { output_id: second.output_id, liked: true })).statusCode).toBe(200);
   });
 
   it('rates outputs, and a feedback round sends the rated results and the feedback with the brief', async () => {

@@ -112,10 +112,46 @@ describe('topics screen', () => {
     await user.type(await screen.findByTestId('idea-subject'), 'Cats');
     await user.click(screen.getByTestId('generate-ideas'));
     expect(await screen.findByTestId('ideas-generating')).toHaveTextContent('Looking for topic ideas...');
-    expect(screen.getByTestId('generate-ideas')).toBeDisabled();
+    // Generate became Stop while it runs.
+    expect(screen.queryByTestId('generate-ideas')).toBeNull();
+    expect(screen.getByTestId('stop-ideas')).toHaveTextContent('Stop');
     await act(async () => answer({ status: 412, body: { error: 'premium_required', message: 'This is a premium feature. Please, upgrade your account.' } }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sorry'));
   });
+
+  for (const [lang, how, text] of [
+    ['en', 'the Stop button', 'Stopped. Nothing was saved or charged.'],
+    ['es', 'Esc', 'Detenido. No se guardó ni se cobró nada.'],
+  ] as const) {
+    it(`Stop (issue 30 item 1, ${lang}): ${how} aborts the request, says nothing was kept and frees Generate`, async () => {
+      await setLanguage(lang);
+      let sent: AbortSignal | undefined;
+      const fetchStub = stubFetch({
+        'GET /api/ideas/topics': () => ({ body: list([]) }),
+        'GET /api/avatars': () => ({ body: { avatars: [], total: 0 } }),
+      });
+      const original = fetchStub.fetchMock.getMockImplementation();
+      fetchStub.fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        if ((init.method ?? 'GET').toUpperCase() !== 'POST') return original!(input, init);
+        sent = init.signal ?? undefined;
+        // Never answers: only an abort ends it, as fetch does.
+        return new Promise<Response>((_resolve, reject) => sent?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+      });
+      renderScreen(<TopicsPage />, { session: fakeSession(buildUser({ lang })), route: '/topics' });
+      const user = setupUser();
+      await user.type(await screen.findByTestId('idea-subject'), 'Cats');
+      await user.click(screen.getByTestId('generate-ideas'));
+      const stop = await screen.findByTestId('stop-ideas');
+      expect(sent?.aborted).toBe(false);
+      if (how === 'Esc') await user.keyboard('{Escape}');
+      else await user.click(stop);
+      expect(sent?.aborted).toBe(true);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(await screen.findByTestId('generate-ideas')).toBeEnabled();
+      expect(screen.queryByTestId('ideas-generating')).toBeNull();
+      expect(screen.queryByTestId('idea-result')).toBeNull();
+    });
+  }
 
   it("says so when the clipboard refuses (spec part 2 §8)", async () => {
     stubFetch({ 'GET /api/ideas/topics': () => ({ body: list([idea()]) }), 'GET /api/avatars': () => ({ body: avatars }) });

@@ -1,11 +1,14 @@
 // The topics and hashtags generators (spec part 2 §2 "Topics and hashtags": /topics asks for 2 to 5 ideas,
 // /hashtags for 10 to 20): a subject, how many, an optional avatar's voice; Generate, then the ideas with a
 // copy button each and Copy all (spec part 2 §8 clipboard failure text); the history below, newest first.
+// While it runs, Generate becomes Stop (Esc too; issue 30 item 1): the request is aborted, and the server
+// ends the provider call with it, keeping and charging nothing.
 import { ActionIcon, Badge, Button, Card, Group, Loader, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IDEA_COUNT, IDEA_SUBJECT_MAX, type Idea, type IdeaKind } from '@pluma/common/ideas';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPlayerStopFilled, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../platform/session/session-context';
 import { showSuccess } from '../../ui/alerts';
@@ -66,8 +69,14 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
   const history = useIdeaHistory(kind, page);
   const avatars = useOwnAvatars();
 
+  // The running generation's request, aborted by Stop.
+  const running = useRef<AbortController | null>(null);
   const generate = useMutation({
-    mutationFn: () => generateIdeas(kind, { subject: subject.trim(), count: countToSend(kind, count), avatar_id: avatarId ? Number(avatarId) : null }),
+    mutationFn: () => {
+      const controller = new AbortController();
+      running.current = controller;
+      return generateIdeas(kind, { subject: subject.trim(), count: countToSend(kind, count), avatar_id: avatarId ? Number(avatarId) : null }, controller.signal);
+    },
     onSuccess: (idea) => {
       setResult(idea);
       setPage(1);
@@ -75,7 +84,17 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
       // The words spent show in the sidebar's balance.
       void session.reloadUser();
     },
-    onError: (error) => handleError(error, { showValidation: true }),
+    onError: (error) => {
+      if (running.current?.signal.aborted) showSuccess(t('stopped'));
+      else handleError(error, { showValidation: true });
+    },
+    onSettled: () => {
+      running.current = null;
+    },
+  });
+  const stop = () => running.current?.abort();
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && !event.defaultPrevented && generate.isPending) stop();
   });
   const remove = useMutation({
     mutationFn: (ideaId: number) => deleteIdea(ideaId),
@@ -136,9 +155,15 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
             />
           </Group>
           <Group>
-            <Button onClick={submit} loading={generate.isPending} disabled={generate.isPending} data-testid="generate-ideas">
-              {t('generate')}
-            </Button>
+            {generate.isPending ? (
+              <Button color="red" variant="light" leftSection={<IconPlayerStopFilled size={14} aria-hidden />} onClick={stop} data-testid="stop-ideas">
+                {t('stop')}
+              </Button>
+            ) : (
+              <Button onClick={submit} data-testid="generate-ideas">
+                {t('generate')}
+              </Button>
+            )}
             {generate.isPending && (
               <Group gap="xs" data-testid="ideas-generating">
                 <Loader size="xs" />

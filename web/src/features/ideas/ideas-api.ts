@@ -21,5 +21,7 @@ export function useOwnAvatars() {
   return useQuery({ queryKey: ['ideas-avatars'], queryFn: () => api.get<AvatarList>('/avatars', { query: { limit: 100 } }) });
 }
 
-export const generateIdeas = (kind: IdeaKind, body: { subject: string; count: number; avatar_id: number | null }) => api.post<Idea>(`/ideas/${kind}`, body);
+/** One generation; aborting `signal` is the user's Stop (the server ends the provider call with the request). */
+export const generateIdeas = (kind: IdeaKind, body: { subject: string; count: number; avatar_id: number | null }, signal?: AbortSignal) =>
+  api.post<Idea>(`/ideas/${kind}`, body, { signal });
 export const deleteIdea = (ideaId: number) => api.delete<{ deleted: true }>(`/ideas/${ideaId}`);

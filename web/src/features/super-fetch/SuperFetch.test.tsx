@@ -2,7 +2,8 @@
 // from 1 down to 0 (0 disables Generate), results streamed in by `super_fetch_outputs` (also frames that
 // arrive before the POST's answer), copy and rating, the feedback form (text required before a modified
 // prompt), reset and clean, the xlsx export read back, a file uploaded as context, EN/ES, and nothing in
-// organization scope.
+// organization scope. Issue 30: Stop (all, one, Esc) and the stopped mark; outputs rendered as markdown,
+// copied as HTML and clean text, exported as clean text.
 import { SUPER_FETCH_INPUTS, type SuperFetchOutput, type SuperFetchRun } from '@pluma/common/super-fetch';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,7 +32,7 @@ function output(overrides: Partial<SuperFetchOutput> = {}): SuperFetchOutput {
     error_code: null,
     createdAt: '2026-03-05T09:07:00.000Z',
     updatedAt: '2026-03-05T09:07:00.000Z',
-    abilities: { rate: false },
+    abilities: { rate: false, stop: true },
     ...overrides,
   };
 }
@@ -50,7 +51,7 @@ function run(overrides: Partial<SuperFetchRun> = {}): SuperFetchRun {
   };
 }
 const done = (id: number, position: number, content: string, liked: boolean | null = null) =>
-  output({ output_id: id, position, content, status: 'done', liked, abilities: { rate: true } });
+  output({ output_id: id, position, content, status: 'done', liked, abilities: { rate: true, stop: false } });
 
 /** jsdom's Blob has no arrayBuffer(). */
 const bytesOf = (blob: Blob) =>
@@ -242,6 +243,104 @@ describe('Super Fetch page', () => {
     await u.click(screen.getByTestId('super-fetch-generate'));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ file_id: 77 }));
     expect((uploads[0].get('file') as File).name).toBe('brief.txt');
+  });
+
+  const MARKDOWN = '### Trail shoes\n\nRun **free** with `grip`.\n\n| Model | Grams |\n| --- | --- |\n| Swift | 180 |\n\n```ts\nconst fast = true;\n```';
+  const CLEAN = 'Trail shoes\n\nRun free with grip.\n\nModel\tGrams\nSwift\t180\n\nconst fast = true;';
+
+  it('Stop (issue 30 item 1): Generate becomes Stop while outputs run; it stops them all, marks them stopped, keeps the text and frees the form at once', async () => {
+    const streaming = (id: number, content: string) => output({ output_id: id, position: id, status: 'streaming', content });
+    const stopped = (id: number, content: string) => output({ output_id: id, position: id, status: 'stopped', content, abilities: { rate: true, stop: false } });
+    let answer: (body: unknown) => void = () => undefined;
+    const { calls, fetchMock } = stubFetch({
+      'GET /api/avatars/super-fetch': () => ({ body: AVATAR }),
+      'GET /api/super_fetch/messages/40': () => ({ body: { runs: [run({ requested: 3, outputs: [streaming(1, 'First words'), streaming(2, 'Second words'), streaming(3, 'Third')] })], total: 1 } }),
+    });
+    // Each Stop's answer waits until the test gives it: the page is free before it comes.
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (!String(input).endsWith('/super_fetch/stop')) return original(input, init);
+      calls.push({ method: 'POST', url: String(input), body: JSON.parse(String(init.body)), headers: {} });
+      const body = await new Promise((resolve) => (answer = resolve));
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderScreen(<SuperFetchPage />, { session: session() });
+    await screen.findByText('First words');
+    expect(screen.queryByTestId('super-fetch-generate')).not.toBeInTheDocument();
+    const u = user();
+    // One output from its card.
+    await u.click(within(screen.getByTestId('super-fetch-output-3')).getByRole('button', { name: 'Stop output 3' }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/stop'))?.body).toEqual({ run_id: 9, output_id: 3 }));
+    expect(within(screen.getByTestId('super-fetch-output-3')).getByTestId('super-fetch-output-stopped')).toHaveTextContent('Stopped');
+    answer(run({ outputs: [streaming(1, 'First words'), streaming(2, 'Second words'), stopped(3, 'Third')] }));
+    // The others still run: Stop stops them all.
+    await u.click(screen.getByTestId('super-fetch-stop'));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/stop')).at(-1)?.body).toEqual({ run_id: 9, output_id: null }));
+    expect(await screen.findByTestId('super-fetch-generate')).toBeEnabled();
+    expect(screen.queryByTestId('super-fetch-stop')).not.toBeInTheDocument();
+    for (const id of [1, 2]) expect(within(screen.getByTestId(`super-fetch-output-${id}`)).getByTestId('super-fetch-output-stopped')).toHaveTextContent('Stopped');
+    answer(run({ outputs: [stopped(1, 'First words and more'), stopped(2, 'Second words'), stopped(3, 'Third')] }));
+    // The saved text replaces what the page had; a late frame adds nothing to a stopped output.
+    await screen.findByText('First words and more');
+    socket.emit('super_fetch_outputs', { run_id: 9, assistant_id: 40, stream: true, outputs: [{ output_id: 2, position: 2, delta: ' late' }], enhancePrompt: 'p' });
+    expect(within(screen.getByTestId('super-fetch-output-2')).getByTestId('super-fetch-output-content')).toHaveTextContent(/^Second words$/);
+    expect(within(screen.getByTestId('super-fetch-output-1')).getByTestId('super-fetch-like')).toBeEnabled();
+  });
+
+  it('Stop in Spanish with Esc: marked "Detenido"', async () => {
+    await setLanguage('es');
+    const { calls } = stubFetch({
+      'GET /api/avatars/super-fetch': () => ({ body: AVATAR }),
+      'GET /api/super_fetch/messages/40': () => ({ body: { runs: [run({ outputs: [output({ status: 'streaming', content: 'Primeras palabras' })] })], total: 1 } }),
+      'POST /api/super_fetch/stop': () => ({ body: run({ outputs: [output({ status: 'stopped', content: 'Primeras palabras', abilities: { rate: true, stop: false } })] }) }),
+    });
+    renderScreen(<SuperFetchPage />, { session: session() });
+    await screen.findByText('Primeras palabras');
+    expect(screen.getByTestId('super-fetch-stop')).toHaveTextContent('Detener');
+    await user().keyboard('{Escape}');
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/stop'))?.body).toEqual({ run_id: 9, output_id: null }));
+    expect(await screen.findByTestId('super-fetch-output-stopped')).toHaveTextContent('Detenido');
+    expect(screen.getByTestId('super-fetch-generate')).toHaveTextContent('Generar');
+  });
+
+  it('renders an output as markdown (issue 30 item 2), copies it as HTML and clean text, and exports clean text', async () => {
+    stubFetch({
+      'GET /api/avatars/super-fetch': () => ({ body: AVATAR }),
+      'GET /api/super_fetch/messages/40': () => ({ body: { runs: [run({ outputs: [done(1, 1, MARKDOWN)] })], total: 1 } }),
+    });
+    renderScreen(<SuperFetchPage />, { session: session() });
+    const card = await screen.findByTestId('super-fetch-output-1');
+    const content = within(card).getByTestId('super-fetch-output-content');
+    await waitFor(() => expect(within(content).getByRole('heading', { name: 'Trail shoes' })).toBeInTheDocument());
+    expect(within(content).getByText('free').tagName).toBe('STRONG');
+    expect(within(content).getByRole('table')).toHaveTextContent('Swift');
+    expect(content.textContent).not.toMatch(/###|\*\*|\| --- \||```/);
+
+    const u = user();
+    const items: Record<string, Blob>[] = [];
+    class FakeClipboardItem {
+      constructor(readonly parts: Record<string, Blob>) {
+        items.push(parts);
+      }
+    }
+    vi.stubGlobal('ClipboardItem', FakeClipboardItem);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { write: vi.fn(async () => undefined), writeText }, configurable: true });
+    await u.click(within(card).getByTestId('super-fetch-copy'));
+    await waitFor(() => expect(items.length + writeText.mock.calls.length).toBe(1));
+    expect(writeText).not.toHaveBeenCalled();
+    const text = async (blob: Blob) => new TextDecoder().decode(await bytesOf(blob));
+    expect(await text(items[0]['text/plain'])).toBe(CLEAN);
+    const html = await text(items[0]['text/html']);
+    expect(html).toContain('<strong>free</strong>');
+    expect(html).toContain('<table>');
+
+    await u.click(screen.getByTestId('super-fetch-export'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await bytesOf(downloads[0].blob));
+    expect(book.getWorksheet('Super Fetch')!.getRow(2).getCell(3).value).toBe(CLEAN);
   });
 
   it('shows only a notice inside an organization, and calls nothing', async () => {

@@ -3,7 +3,11 @@
 // form or the feedback form (liked / disliked / none plus a text, required before a modified prompt), reset
 // (the form) and clean (the results). Results stream in as cards (`super_fetch_outputs`), can be copied and
 // rated, and exported to {avatar}_{name}_{YYYY_MM_DD_HH_mm}.xlsx. Not in organization scope (§2).
+// While outputs are written, Generate becomes Stop (Esc too; issue 30 item 1): every output still running
+// ends as 'stopped' with its text kept, and the form is free at once; one output can be stopped from its
+// card. Outputs render as markdown like the chat; Copy and the xlsx carry clean text (issue 30 item 2).
 import { ActionIcon, Alert, Badge, Button, Card, FileInput, Grid, Group, Loader, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { SocketEvents } from '@pluma/common/events';
 import {
   SUPER_FETCH_FILE_TYPES,
@@ -20,25 +24,31 @@ import {
   type SuperFetchOutputsPayload,
   type SuperFetchRun,
 } from '@pluma/common/super-fetch';
-import { IconCopy, IconFileSpreadsheet, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import { IconCopy, IconFileSpreadsheet, IconPlayerStopFilled, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveOrganization } from '../../api/organization';
 import { useSocketEvent } from '../../api/socket';
 import { showError, showSuccess } from '../../ui/alerts';
-import { copyToClipboard } from '../../ui/clipboard';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { MessageMarkdown } from '../chat';
+import { copyOutput } from './copy-output';
 import { exportResults } from './export-xlsx';
+import { markdownToPlainText } from './markdown-text';
 import {
   applyFrame,
+  applyStopped,
   cleanSuperFetch,
   historyPrefix,
+  isRunning,
+  markStopped,
   rateSuperFetchOutput,
   replaceOutput,
   startSuperFetch,
+  stopSuperFetch,
   uploadSuperFetchFile,
   useSuperFetchAvatar,
   useSuperFetchHistory,
@@ -146,6 +156,18 @@ function SuperFetch() {
       }
     },
     onError,
+  });
+  // Stop: shown stopped at once (the form is free again), then as the server saved it.
+  const stop = useMutation({
+    mutationFn: ({ runId, outputId }: { runId: number; outputId?: number }) => stopSuperFetch(runId, outputId),
+    onMutate: ({ runId, outputId }) => updateHistory((h) => markStopped(h, runId, outputId)),
+    onSuccess: (run) => updateHistory((h) => applyStopped(h, run)),
+    onError,
+  });
+  const runningRuns = runs.filter((run) => run.outputs.some(isRunning));
+  const stopAll = () => runningRuns.forEach((run) => stop.mutate({ runId: run.run_id }));
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && !event.defaultPrevented && runningRuns.length > 0) stopAll();
   });
   const rate = useMutation({
     mutationFn: ({ id, value }: { id: number; value: boolean | null }) => rateSuperFetchOutput(id, value),
@@ -303,9 +325,15 @@ function SuperFetch() {
                 data-testid="super-fetch-outputs"
               />
               <Group>
-                <Button onClick={onGenerate} disabled={count < 1 || assistantId === undefined} loading={generate.isPending} data-testid="super-fetch-generate">
-                  {mode === 'feedback' ? t('generateModified') : t('generate')}
-                </Button>
+                {runningRuns.length > 0 ? (
+                  <Button color="red" variant="light" leftSection={<IconPlayerStopFilled size={16} aria-hidden />} onClick={stopAll} data-testid="super-fetch-stop">
+                    {t('stop')}
+                  </Button>
+                ) : (
+                  <Button onClick={onGenerate} disabled={count < 1 || assistantId === undefined} loading={generate.isPending} data-testid="super-fetch-generate">
+                    {mode === 'feedback' ? t('generateModified') : t('generate')}
+                  </Button>
+                )}
               </Group>
             </Stack>
           </Card>
@@ -326,7 +354,12 @@ function SuperFetch() {
                   {run.file ? ` · ${run.file.name}` : ''}
                 </Text>
                 {run.outputs.map((output) => (
-                  <OutputCard key={output.output_id} output={output} onRate={(value) => rate.mutate({ id: output.output_id, value })} />
+                  <OutputCard
+                    key={output.output_id}
+                    output={output}
+                    onRate={(value) => rate.mutate({ id: output.output_id, value })}
+                    onStop={() => stop.mutate({ runId: run.run_id, outputId: output.output_id })}
+                  />
                 ))}
               </Stack>
             ))}
@@ -342,26 +375,51 @@ function SuperFetch() {
   );
 }
 
-function OutputCard({ output, onRate }: { output: SuperFetchOutput; onRate: (liked: boolean | null) => void }) {
+function OutputCard({ output, onRate, onStop }: { output: SuperFetchOutput; onRate: (liked: boolean | null) => void; onStop: () => void }) {
   const { t } = useTranslation('super-fetch');
-  const active = output.status === 'pending' || output.status === 'streaming';
+  const active = isRunning(output);
+  const rendered = useRef<HTMLDivElement>(null);
+  const copy = () => {
+    const content = output.content ?? '';
+    void copyOutput(rendered.current?.innerHTML ?? '', markdownToPlainText(content), t('copied'));
+  };
   return (
     <Card withBorder padding="sm" data-testid={`super-fetch-output-${output.output_id}`}>
       <Stack gap={6}>
         <Group justify="space-between">
           <Badge variant="light">{t('outputNumber', { n: output.position })}</Badge>
-          {active && <Loader size="xs" aria-label={t('writing')} />}
+          {active && (
+            <Group gap={4}>
+              <Loader size="xs" aria-label={t('writing')} />
+              {output.abilities.stop && (
+                <ActionIcon variant="subtle" color="red" aria-label={t('stopOutput', { n: output.position })} onClick={onStop} data-testid="super-fetch-stop-output">
+                  <IconPlayerStopFilled size={14} aria-hidden />
+                </ActionIcon>
+              )}
+            </Group>
+          )}
+          {output.status === 'stopped' && (
+            <Badge color="gray" variant="light" data-testid="super-fetch-output-stopped">
+              {t('stopped')}
+            </Badge>
+          )}
           {output.status === 'failed' && (
             <Badge color="red" variant="light" data-testid="super-fetch-output-failed">
               {t('failed')}
             </Badge>
           )}
         </Group>
-        <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="super-fetch-output-content">
-          {output.content ?? t('pending')}
-        </Text>
+        {output.content ? (
+          <div ref={rendered} data-testid="super-fetch-output-content">
+            <MessageMarkdown content={output.content} streaming={active} />
+          </div>
+        ) : (
+          <Text c="dimmed" data-testid="super-fetch-output-content">
+            {t('pending')}
+          </Text>
+        )}
         <Group gap={4}>
-          <ActionIcon variant="subtle" aria-label={t('copy')} disabled={!output.content} onClick={() => void copyToClipboard(output.content ?? '', t('copied'))} data-testid="super-fetch-copy">
+          <ActionIcon variant="subtle" aria-label={t('copy')} disabled={!output.content} onClick={copy} data-testid="super-fetch-copy">
             <IconCopy size={16} aria-hidden />
           </ActionIcon>
           <ActionIcon

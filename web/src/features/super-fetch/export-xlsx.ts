@@ -2,6 +2,7 @@
 // built with exceljs (DESIGN.md §2), which is loaded only when the user exports (it is large).
 import { SUPER_FETCH_INPUTS, superFetchSpreadsheetName, type SuperFetchInputKey, type SuperFetchRun } from '@pluma/common/super-fetch';
 import { downloadBlob } from '../../ui/download';
+import { markdownToPlainText } from './markdown-text';
 
 export interface SheetLabels {
   sheet: string;
@@ -15,7 +16,10 @@ export interface SheetLabels {
   inputs: Record<SuperFetchInputKey, string>;
 }
 
-/** One row per output, newest run first, with the inputs it was written from. Returns the file name. */
+/**
+ * One row per output, newest run first, with the inputs it was written from; the output as clean text
+ * (markdown-text.ts: no `###` or `**`, a table as tab-separated lines). Returns the file name.
+ */
 export async function exportResults(options: { runs: SuperFetchRun[]; avatarName: string; name: string; labels: SheetLabels; now?: Date }): Promise<string> {
   const { runs, labels } = options;
   const { default: ExcelJS } = await import('exceljs');
@@ -36,7 +40,8 @@ export async function exportResults(options: { runs: SuperFetchRun[]; avatarName
       const row = sheet.addRow({
         date: new Date(run.createdAt),
         output: output.position,
-        content: output.content,
+        // Clean text: the model's markdown marks left out (issue 30 item 2).
+        content: markdownToPlainText(output.content),
         rating: output.liked === true ? labels.liked : output.liked === false ? labels.disliked : '',
         ...run.inputs,
         feedback: run.feedback?.input ?? '',

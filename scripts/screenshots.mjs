@@ -1,5 +1,6 @@
 // Screenshots for the README: the landing and the signed-in shell, at 1280 px and 390 px, in English
-// and Spanish (8 PNGs in docs/screenshots/). Rerunnable: builds when server/dist or web/dist is missing
+// and Spanish (8 PNGs in docs/screenshots/), then the screens issue 30 changed (SCREENS below, the same
+// four variants each, named <screen>-<lang>-<width>.png). Rerunnable: builds when server/dist or web/dist is missing
 // or older than the sources, starts the built server on a temporary DATA_DIR (PGlite) with a known admin,
 // and drives Debian's Chromium. Usage: node scripts/screenshots.mjs [--build]
 import { existsSync, mkdirSync } from 'node:fs';
@@ -36,10 +37,10 @@ async function api(baseUrl, method, apiPath, { token, body } = {}) {
 }
 
 /** Signs in through the login screen, as a visitor would. */
-async function signIn(page) {
+async function signIn(page, who = ADMIN) {
   await page.goto('/auth/login');
-  await page.locator('input[type="email"], input[name="email"]').first().fill(ADMIN.email);
-  await page.locator('input[type="password"]').first().fill(ADMIN.password);
+  await page.locator('input[type="email"], input[name="email"]').first().fill(who.email);
+  await page.locator('input[type="password"]').first().fill(who.password);
   await page.locator('form button[type="submit"]').first().click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 });
 }
@@ -50,6 +51,62 @@ async function settle(page) {
   await page.evaluate(() => globalThis.document.fonts.ready);
   await page.waitForTimeout(400);
 }
+
+/** A user with a plan of unlimited words (as the journeys' userWithAccess), signed up in `lang`. */
+async function userWithAccess(baseUrl, adminToken, lang) {
+  const user = { name: 'Ana', last_name: 'García', email: `screens.${lang}.${Date.now().toString(36)}@example.com`, password: 'screens-Pass-123', phone: '555 123 4567', lang };
+  const { user: created, token } = await api(baseUrl, 'POST', '/auth/signup', { body: user });
+  const products = await api(baseUrl, 'GET', '/products/available');
+  const plan = products.find((p) => p.word_amount === null) ?? products[0];
+  await api(baseUrl, 'POST', '/users/giveAccess', { token: adminToken, body: { user_id: created.user_id, product_id: plan.product_id, gift: true } });
+  return { ...user, token };
+}
+
+/**
+ * The screens issue 30 changed. Each `show` gets a signed-in page (the admin's when `staff`, else a fresh
+ * user's with access) and the `data` its `prepare` made once per language through the API; it leaves the
+ * page as it should be photographed. The demo model writes the answers (`[words:N] [rate:R]` shape them).
+ */
+const SCREENS = [
+  {
+    name: 'super-fetch',
+    async show(page) {
+      await page.goto('/super-fetch');
+      const brief = { task: '[rate:0] [words:60] Write a product page with a table', topic: 'Trail shoes', target: 'Weekend runners', person: 'A running coach', tone: 'Warm', format: 'AIDA' };
+      for (const [key, value] of Object.entries(brief)) await page.getByTestId(`super-fetch-input-${key}`).fill(value);
+      await page.getByTestId('super-fetch-outputs').fill('2');
+      await page.getByTestId('super-fetch-generate').click();
+      await page.getByTestId('super-fetch-output-content').first().getByRole('heading').first().waitFor();
+    },
+  },
+  {
+    name: 'avatar-no-key',
+    async show(page) {
+      await page.goto('/avatars');
+      await page.getByTestId('avatars-add').or(page.getByRole('button', { name: /avatar/i })).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input').first().fill('Coach');
+      await dialog.locator('textarea').first().fill('A running coach who answers briefly.');
+      await dialog.locator('button[type="submit"]').click();
+      await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'workflows',
+    async show(page) {
+      await page.goto('/workflows');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
+  {
+    name: 'admin-users',
+    staff: true,
+    async show(page) {
+      await page.goto('/admin/users');
+      await page.getByRole('table').waitFor();
+    },
+  },
+];
 
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} not found: apt-get install -y chromium`);
@@ -67,7 +124,7 @@ async function main() {
       // The signed-in shell follows the user's saved language (spec part 1 §9).
       await api(server.baseUrl, 'PUT', '/users', { token, body: { lang } });
       for (const width of WIDTHS) {
-        const context = await browser.newContext({
+        const contextOptions = {
           baseURL: server.baseUrl,
           locale,
           viewport: width.viewport,
@@ -75,7 +132,8 @@ async function main() {
           isMobile: width.isMobile,
           hasTouch: width.isMobile,
           colorScheme: 'light',
-        });
+        };
+        const context = await browser.newContext(contextOptions);
         const page = await context.newPage();
         await page.goto(landingPath);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -89,6 +147,21 @@ async function main() {
         const shellFile = path.join(OUT_DIR, `shell-${lang}-${width.name}.png`);
         await page.screenshot({ path: shellFile });
         saved.push(shellFile);
+
+        // The user's own browser (its own storage: one token per origin).
+        const user = await userWithAccess(server.baseUrl, token, lang);
+        const userContext = await browser.newContext(contextOptions);
+        const userPage = await userContext.newPage();
+        await signIn(userPage, user);
+        for (const screen of SCREENS) {
+          const target = screen.staff ? page : userPage;
+          await screen.show(target, lang);
+          await settle(target);
+          const file = path.join(OUT_DIR, `${screen.name}-${lang}-${width.name}.png`);
+          await target.screenshot({ path: file });
+          saved.push(file);
+        }
+        await userContext.close();
         await context.close();
       }
     }

@@ -13,6 +13,9 @@ import { buildOrganization, buildUser, type BuiltUser } from '../../test/factori
 import { endOf, useChatApp } from '../../test/chat-app';
 import { type TestApp } from '../../test/test-app';
 import { generationsOf } from '../../platform/ai/generation-registry';
+import { saveAiKey } from '../../test/ai-app';
+import { multipartBody } from '../files/test-fixtures';
+import { fileIndexStatuses } from '../knowledge';
 
 describe('stop generating', () => {
   const chat = useChatApp();
@@ -174,6 +177,28 @@ describe('stop generating', () => {
       [`${id}:continue:1`, -added],
     ]);
     expect((await userRow(owner)).availableWords).toBe(5000 - charged - added);
+  });
+
+  it("an avatar's answer stops the same way and keeps its citations", async () => {
+    const owner = await userWithWords(5000);
+    await saveAiKey(t, owner);
+    const created = await t.app.inject({ method: 'POST', url: '/api/avatars', headers: owner.auth, payload: { name: 'Keeper', context: 'You are a lighthouse keeper.' } });
+    expect(created.statusCode).toBe(201);
+    const avatarId = created.json().avatar_id as number;
+    const { payload, headers } = multipartBody({ name: 'keeper-notes.txt', bytes: Buffer.from('The Corran lighthouse keeper logs the foghorn every night at eleven.') });
+    const upload = await t.app.inject({ method: 'POST', url: `/api/avatars/add-file/${avatarId}`, payload, headers: { ...headers, ...owner.auth } });
+    expect(upload.statusCode).toBe(201);
+    const fileId = upload.json().file_id as number;
+    await expect.poll(async () => (await fileIndexStatuses({ ctx: t.ctx, fileIds: [fileId] }))[0]?.status, { timeout: 20_000 }).toBe('ready');
+    const conversationId = await newConversation(owner);
+    const socket = await connect(owner);
+    const { id } = await slowAnswer(owner, socket, { conversation_id: conversationId, avatar_id: avatarId, content: '[words:400] [rate:40] When does the keeper log the foghorn?' });
+    const ended = endOf(socket, id);
+
+    const stopped = (await stop(owner, id)).json();
+    expect(stopped).toMatchObject({ message_id: id, avatar_id: avatarId, status: 'done', finish_reason: 'stopped', words_charged: countWords(stopped.content) });
+    expect(stopped.citations).toEqual([expect.objectContaining({ file_id: fileId, name: 'keeper-notes.txt' })]);
+    expect((await ended).message).toMatchObject({ finish_reason: 'stopped', avatar_id: avatarId, citations: [expect.objectContaining({ file_id: fileId })] });
   });
 
   it('an answer stopped before its first word ends empty and uncharged; one written without frames ends with a message event', async () => {

@@ -75,6 +75,12 @@ export type CreateMessageRequest = z.input<typeof createMessageRequest>;
 
 export const messageIdParams = z.object({ id: idParam() });
 
+/**
+ * The finish reason of an answer the user stopped (POST /messages/{id}/stop, issue 30 item 1): it ends as
+ * 'done' with the text written so far, charged for those words only, and can be continued like one cut off.
+ */
+export const STOPPED_FINISH_REASON = 'stopped';
+
 export const listMessagesQuery = z.object({
   /** A message_id: returns messages older than it. */
   cursor: idParam().optional(),
@@ -134,7 +140,7 @@ export const message = z.object({
   prompt: z.string().nullable(),
   model: z.string().nullable(),
   favorite: z.boolean(),
-  /** 'stop' | 'length' | 'error' | 'interrupted' | null while streaming. */
+  /** 'stop' | 'length' | 'stopped' (the user's Stop) | 'error' | 'interrupted' | null while streaming. */
   finish_reason: z.string().nullable(),
   status: z.enum(MESSAGE_STATUSES),
   error_code: z.string().nullable(),

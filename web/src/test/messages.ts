@@ -14,7 +14,11 @@ export function abilitiesFor(message: Pick<Message, 'role' | 'status' | 'content
     favorite: true,
     delete: true,
     share: !active && !!message.content?.trim(),
-    continue: answer && ((message.finish_reason === 'length' && message.status === 'done') || (message.status === 'interrupted' && !!message.content)),
+    // Cut off, stopped by the user with some text (issue 30 item 1), or interrupted with some text.
+    continue:
+      answer &&
+      ((message.status === 'done' && (message.finish_reason === 'length' || (message.finish_reason === 'stopped' && !!message.content))) ||
+        (message.status === 'interrupted' && !!message.content)),
     retry: answer && (message.status === 'failed' || message.status === 'interrupted'),
     regenerate: answer && message.status === 'done',
   };

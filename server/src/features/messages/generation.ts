@@ -1,6 +1,7 @@
 // Writing an answer (DESIGN.md §4, §6): runs on the server apart from the request, sends deltas to room
 // user-{id} in batched frames, saves the text as it streams (one row's UPDATE, at most every
-// SAVE_INTERVAL_MS), and finalizes once with its word charge. A provider error keeps the partial text.
+// SAVE_INTERVAL_MS), and finalizes once with its word charge. A provider error keeps the partial text; so
+// does the user's Stop (stop-service.ts), which ends the answer as done with finish_reason 'stopped'.
 import {
   SocketEvents,
   type MessagePayload,
@@ -8,7 +9,7 @@ import {
   type MessageStreamPayload,
   type ProviderErrorPayload,
 } from '@pluma/common/events';
-import type { MessageCitation } from '@pluma/common/messages-api';
+import { STOPPED_FINISH_REASON, type MessageCitation } from '@pluma/common/messages-api';
 import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -29,6 +30,7 @@ import { GENERATION_HEARTBEAT_MS } from './interrupted';
 import { preparedPerDatabase } from '../../db/prepared';
 import { presentMessage } from './present';
 import { messageKey, track } from '../../platform/ai/generation-registry';
+import { isStoppedByUser } from '../../platform/ai/stops';
 
 /** A reload mid-stream shows the text saved at most this long ago. */
 export const SAVE_INTERVAL_MS = 500;
@@ -181,6 +183,31 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   const frames = new FrameBatcher((delta) => {
     emit(ctx, job.userId, SocketEvents.messageStream, { ...base, content: delta, stream: true, isThread: false } satisfies MessageStreamPayload);
   });
+  /** Saves the answer as done (its text so far, its words charged) and tells the user's tabs it ended. */
+  const finishAnswer = async (reason: string): Promise<void> => {
+    const row = await finalizeMessage(ctx, {
+      messageId: job.messageId,
+      status: 'done',
+      finishReason: reason,
+      content: job.prefix + appended,
+      words: countWords(appended),
+    });
+    if (!row) return;
+    const message = presentMessage(row, citations);
+    const content = row.content ?? '';
+    if (job.stream) {
+      emit(ctx, job.userId, SocketEvents.messageStreamEnd, {
+        ...base,
+        content,
+        finish_reason: row.finishReason,
+        stream: true,
+        isThread: false,
+        message,
+      } satisfies MessageStreamEndPayload);
+    } else {
+      emit(ctx, job.userId, SocketEvents.message, { ...base, content, stream: false, isThread: false, message } satisfies MessagePayload);
+    }
+  };
 
   try {
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
@@ -211,32 +238,17 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
     frames.flush();
     clearInterval(heartbeat);
     await saving;
-    const row = await finalizeMessage(ctx, {
-      messageId: job.messageId,
-      status: 'done',
-      finishReason: normalizeFinishReason(finishReason),
-      content: job.prefix + appended,
-      words: countWords(appended),
-    });
-    if (!row) return;
-    const message = presentMessage(row, citations);
-    const content = row.content ?? '';
-    if (job.stream) {
-      emit(ctx, job.userId, SocketEvents.messageStreamEnd, {
-        ...base,
-        content,
-        finish_reason: row.finishReason,
-        stream: true,
-        isThread: false,
-        message,
-      } satisfies MessageStreamEndPayload);
-    } else {
-      emit(ctx, job.userId, SocketEvents.message, { ...base, content, stream: false, isThread: false, message } satisfies MessagePayload);
-    }
+    await finishAnswer(normalizeFinishReason(finishReason));
   } catch (err) {
     frames.flush();
     clearInterval(heartbeat);
     await saving;
+    if (isStoppedByUser(stopSignal)) {
+      // The user's Stop (stop-service.ts): the text so far is the answer, charged for the words written
+      // (the rest of the hold released), and every open tab gets the usual end event.
+      await finishAnswer(STOPPED_FINISH_REASON);
+      return;
+    }
     if (signal.aborted && !(err instanceof ProviderError)) {
       // Stopped by us (deleted, shutting down, timed out): keep the text, charge what was written.
       await finalizeMessage(ctx, { messageId: job.messageId, status: 'interrupted', finishReason: 'interrupted', content: job.prefix + appended, words: countWords(appended) });

@@ -1,7 +1,7 @@
 // Who may see a message: the author of its conversation, in the context (Personal or organization) the
 // conversation belongs to — messages carry both the user's and the organization's id (DESIGN.md §7).
 // Anything else is a 404, including a child id (message_id) that belongs to another conversation (§6).
-import { MESSAGE_ACTIONS, type MessageAction } from '@pluma/common/messages-api';
+import { MESSAGE_ACTIONS, STOPPED_FINISH_REASON, type MessageAction } from '@pluma/common/messages-api';
 import type { PurchaseForExpiry } from '@pluma/common/rules/purchase-expiry';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -59,6 +59,19 @@ export async function requireConversationToAnswer(db: Db, actor: Actor, conversa
 
 const isActive = (row: Pick<MessageRow, 'status'>) => (ACTIVE_STATUSES as readonly string[]).includes(row.status);
 
+/** Finish reasons of a finished answer that ended early with its text kept: cut off at the length limit, or stopped by the user. */
+export const CONTINUABLE_FINISH_REASONS = ['length', STOPPED_FINISH_REASON] as const;
+
+/**
+ * An answer written on by Continue: one cut off at the length limit, one the user stopped (issue 30 item 1)
+ * or one interrupted with some text. An answer stopped or interrupted before its first word has nothing to
+ * continue from (it is written again instead).
+ */
+export function isContinuable(row: Pick<MessageRow, 'status' | 'content' | 'finishReason'>): boolean {
+  if (row.status === 'done') return row.finishReason === 'length' || (row.finishReason === STOPPED_FINISH_REASON && !!row.content);
+  return row.status === 'interrupted' && !!row.content;
+}
+
 /**
  * What a message's state allows (the rules createMessage/answerAgain and updateMessage enforce): nothing
  * changes an answer being written but Favorite and Delete (which stops it); only answers are written again.
@@ -74,7 +87,7 @@ export function stateAllows(action: MessageAction, row: Pick<MessageRow, 'role' 
     case 'share':
       return !isActive(row) && !!row.content?.trim();
     case 'continue':
-      return answer && ((row.finishReason === 'length' && row.status === 'done') || (row.status === 'interrupted' && !!row.content));
+      return answer && isContinuable(row);
     case 'retry':
       return answer && (row.status === 'failed' || row.status === 'interrupted');
     case 'regenerate':

@@ -21,6 +21,7 @@ import { presentMessage } from './present';
 import { abortAllGenerations } from '../../platform/ai/generation-registry';
 import { createMessage, deleteMessage, listMessages, updateMessage } from './service';
 import { registerShareRoutes } from './share-routes';
+import { registerStopRoute } from './stop-routes';
 
 const tags = ['messages'];
 
@@ -80,6 +81,8 @@ export async function messageRoutes(root: FastifyInstance) {
   // GET /messages (list-messages-routes.ts) and sharing (share-routes.ts).
   registerListMessagesRoute(app);
   registerShareRoutes(app);
+  // POST /messages/{id}/stop: Stop generating (stop-routes.ts).
+  registerStopRoute(app);
   // POST /messages/pdf and /messages/word, rendered off the event loop (export/export-routes.ts).
   registerExportRoutes(app);
 }

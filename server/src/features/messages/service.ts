@@ -17,7 +17,7 @@ import { turnsForAnswer, turnsForContinue } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
 import { MAX_ANSWER_TOKENS, scopeCredentials, startGeneration, type GenerationLog } from './generation';
-import { messagePolicy, requireConversationToAnswer, requireMessage, stateAllows } from './policy';
+import { CONTINUABLE_FINISH_REASONS, isContinuable, messagePolicy, requireConversationToAnswer, requireMessage, stateAllows } from './policy';
 import type { MessageRow } from './present';
 import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
@@ -123,7 +123,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
 }
 
 /**
- * message_id given: an answer cut off at the length limit, or interrupted (a restart, a lost connection),
+ * message_id given: an answer cut off at the length limit, stopped by the user, or interrupted (a restart, a lost connection),
  * is continued (new text appended, only the new words charged) unless `regenerate` asks to write it again.
  * Written again, a failed or interrupted answer reuses its own row (one answer, not two); a finished
  * answer gets a new answer to the same prompt (docs/decisions.md).
@@ -144,7 +144,7 @@ async function answerAgain(
   const avatarFor = (cite: boolean): AvatarAnswer | null => options.avatar && { ...options.avatar, prompt, cite };
 
   // An answer interrupted before its first word has nothing to continue from: it is written again.
-  const continuable = (target.finishReason === 'length' && target.status === 'done') || (target.status === 'interrupted' && !!target.content);
+  const continuable = isContinuable(target);
   if (continuable && !options.regenerate) {
     const wordLimit = await holdWordsFor(ctx, options.hold, target.messageId);
     // Claimed atomically: of two concurrent Continue clicks, one continues and the other gets 409.
@@ -154,7 +154,7 @@ async function answerAgain(
       .where(
         and(
           eq(messages.messageId, target.messageId),
-          or(and(eq(messages.status, 'done'), eq(messages.finishReason, 'length')), eq(messages.status, 'interrupted')),
+          or(and(eq(messages.status, 'done'), inArray(messages.finishReason, [...CONTINUABLE_FINISH_REASONS])), eq(messages.status, 'interrupted')),
         ),
       )
       .returning();

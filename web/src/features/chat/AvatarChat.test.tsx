@@ -208,4 +208,23 @@ describe('avatar chat', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Orchard' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ stream: true, content: 'Hola', conversation_id: 25, avatar_id: 8 }));
   });
+
+  it("stops the avatar's answer to its greeting (Detener): the text and its citations stay, marked stopped", async () => {
+    await setLanguage('es');
+    const conversation = buildConversation({ conversation_id: 26, avatar_id: 5 });
+    const user = buildMessage({ message_id: 1, conversation_id: 26, role: 'user', content: 'Hola' });
+    const pending = buildMessage({ message_id: 2, conversation_id: 26, avatar_id: 5, content: null, status: 'pending', finish_reason: null });
+    const stopped = buildMessage({ message_id: 2, conversation_id: 26, avatar_id: 5, content: 'Hola, soy el farero', finish_reason: 'stopped', citations: [CITATION] });
+    const calls = renderConversation(conversation, [], {
+      'POST /api/messages': () => ({ status: 201, body: { user_message: user, assistant_message: pending } }),
+      'POST /api/messages/2/stop': () => ({ body: stopped }),
+    }).calls;
+    fireEvent.click(await screen.findByRole('button', { name: 'Detener' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url.includes('/api/messages/2/stop'))).toHaveLength(1));
+    expect(await screen.findByTestId('stopped-mark')).toHaveTextContent('Detenida');
+    expect(screen.getByText('Hola, soy el farero')).toBeInTheDocument();
+    expect(screen.getByTestId('citation')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeInTheDocument();
+  });
 });

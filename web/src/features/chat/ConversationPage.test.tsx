@@ -91,10 +91,12 @@ describe('conversation screen', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ stream: true, content: 'Tell me about roses', conversation_id: 9 }));
     expect(await screen.findByText('Tell me about roses')).toBeInTheDocument();
     expect(input).toHaveValue('');
-    // Pending: a typing indicator, and Send waits.
+    // Pending: a typing indicator; Send turns into Stop, and the box is free to type the next prompt.
     expect(await screen.findByTestId('typing-indicator')).toBeInTheDocument();
     fireEvent.change(input, { target: { value: 'next' } });
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(input).toHaveValue('next');
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop generating' })).toBeEnabled();
 
     act(() => {
       socket.emit('message_stream', frame('Roses are '));

@@ -4,7 +4,7 @@ import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/cor
 import type { Conversation } from '@pluma/common/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -97,8 +97,31 @@ export type ChatScreenState = Pick<
   ReturnType<typeof useChat>,
   'state' | 'generating' | 'loadError' | 'retryLoad' | 'loadingOlder' | 'loadOlder' | 'send' | 'saveEdit' | 'toggleFavorite' | 'answerAgain'
 > &
-  // Absent in the server's first paint (nothing is sent there).
-  Partial<Pick<ReturnType<typeof useChat>, 'keyRequired' | 'dismissKeyRequired'>>;
+  // Absent in the server's first paint (nothing is sent or stopped there).
+  Partial<Pick<ReturnType<typeof useChat>, 'keyRequired' | 'dismissKeyRequired' | 'stop' | 'stopping'>>;
+
+/** Parts of the page where Esc belongs to something else (an inline edit, a dialog, an open list). */
+const OWN_ESCAPE = '[data-testid="message-editor"], [role="dialog"], [role="menu"], [role="listbox"], [aria-expanded="true"]';
+
+/**
+ * Esc stops the answer being written (issue 30 item 1) while the focus is in the conversation screen (the
+ * prompt box, the history) or nowhere in particular; not from a dialog, a menu or a message being edited.
+ */
+function useStopOnEscape(screen: RefObject<HTMLDivElement | null>, generating: boolean, stop: (() => void) | undefined) {
+  useEffect(() => {
+    if (!generating || !stop) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const inScreen = !target || target === document.body || !!screen.current?.contains(target);
+      if (!inScreen || target?.closest(OWN_ESCAPE)) return;
+      event.preventDefault();
+      stop();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [screen, generating, stop]);
+}
 
 /** The conversation screen as drawn from its state: the app's, and the server's first paint of it. */
 export function ChatScreenView({
@@ -115,10 +138,12 @@ export function ChatScreenView({
 }) {
   const { t } = useTranslation('chat');
   const { state } = chat;
+  const screen = useRef<HTMLDivElement>(null);
+  useStopOnEscape(screen, chat.generating, chat.stop);
   return (
     <div className={classes.layout}>
       <ConversationSidebar activeId={conversation.conversation_id} />
-      <div className={classes.screen} data-testid="conversation-page">
+      <div className={classes.screen} data-testid="conversation-page" ref={screen}>
         <ConversationHeader conversation={conversation} />
         <ConnectionBanner />
         {chat.loadError && !state.loaded ? (
@@ -153,6 +178,8 @@ export function ChatScreenView({
         <PromptBox
           conversation={conversation}
           generating={chat.generating}
+          onStop={chat.stop}
+          stopping={chat.stopping}
           onSend={chat.send}
           draft={draft}
           avatarId={avatar?.avatarId ?? conversation.avatar_id}

@@ -1,7 +1,7 @@
 // One message (spec part 2 §2, §4): the prompt or the answer, a typing indicator while the answer is
 // pending, and its actions — edit (inline), favorite, share, Continue, Retry and Regenerate, each shown
 // exactly when the message's abilities allow it (DESIGN.md §7) — plus copy and export to PDF or Word once
-// its text is final.
+// its text is final. An answer the user stopped says so with a small mark (issue 30 item 1).
 import { ActionIcon, Badge, Box, Button, Group, Menu, Stack, Text, Textarea, ThemeIcon, Tooltip } from '@mantine/core';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
 import {
@@ -22,7 +22,7 @@ import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { exportMessage, type ExportFormat } from './chat-api';
 import classes from './Chat.module.css';
-import { isActive, type ChatMessage } from './chat-state';
+import { isActive, isStopped, type ChatMessage } from './chat-state';
 import { downloadBlob } from '../../ui/download';
 import { MessageMarkdown } from './MessageMarkdown';
 import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
@@ -46,6 +46,18 @@ interface MessageItemProps extends MessageActions {
   last?: boolean;
   /** For a prompt: its newest answer, which editing the prompt offers to regenerate. */
   answer?: ChatMessage;
+}
+
+/** An answer the user stopped: its text so far is the answer; Continue (its actions) writes on from there. */
+function StoppedMark() {
+  const { t } = useTranslation('chat');
+  return (
+    <Tooltip label={t('message.stoppedHint')} withArrow multiline maw={280}>
+      <Badge size="xs" variant="light" color="gray" tabIndex={0} aria-label={t('message.stoppedHint')} style={{ alignSelf: 'flex-start' }} data-testid="stopped-mark">
+        {t('message.stopped')}
+      </Badge>
+    </Tooltip>
+  );
 }
 
 /**
@@ -120,6 +132,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
         {user && !editing && message.files && message.files.length > 0 && <MessageFiles files={message.files} />}
         {!user && !editing && message.citations.length > 0 && <MessageCitations citations={message.citations} />}
         {!user && !editing && <TrainedModelBadge model={message.model} />}
+        {!user && !editing && isStopped(message) && <StoppedMark />}
         {unfinished && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
         {offerRegenerate && answer && !editing && (
           <RegenerateOffer

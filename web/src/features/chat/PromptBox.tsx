@@ -1,12 +1,13 @@
 // The prompt box (spec part 2 §2, §5): the text, the token estimate (debounced 1000 ms, max 7500), Send
 // (Enter; Shift+Enter is a new line), Enhance (longer than 12 characters; the enhanced text streams in
 // and replaces the prompt), the model control ('Unset' sent as null), the file upload and the avatar control.
+// While an answer is written Send turns into Stop (issue 30 item 1); the box stays free to type the next prompt.
 import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea } from '@mantine/core';
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
-import { IconFile, IconSend, IconWand } from '@tabler/icons-react';
+import { IconFile, IconPlayerStopFilled, IconSend, IconWand } from '@tabler/icons-react';
 import { memo, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
@@ -29,8 +30,12 @@ import { useTokenEstimate } from './use-token-estimate';
 
 interface PromptBoxProps {
   conversation: Conversation;
-  /** An answer is being written (or a prompt is being sent): Send waits. */
+  /** An answer is being written (or a prompt is being sent): Send waits (or turns into Stop, with `onStop`). */
   generating: boolean;
+  /** Ends the answer being written, keeping its text: offered in Send's place while `generating`. */
+  onStop?: () => void;
+  /** The stop was sent and has not answered yet. */
+  stopping?: boolean;
   /** Resolves true when the prompt was accepted; `file_ids`: the files attached to it. */
   onSend: (content: string, options?: { file_ids?: number[] }) => Promise<boolean>;
   /** Text to put back in an empty box (a first prompt typed on the list that could not be sent). */
@@ -41,7 +46,7 @@ interface PromptBoxProps {
 }
 
 /** Memoized: the history re-renders with every streamed frame, the prompt box only when its props change. */
-export const PromptBox = memo(function PromptBox({ conversation, generating, onSend, draft = null, avatarId = null, onAvatarChange }: PromptBoxProps) {
+export const PromptBox = memo(function PromptBox({ conversation, generating, onStop, stopping = false, onSend, draft = null, avatarId = null, onAvatarChange }: PromptBoxProps) {
   const { t } = useTranslation('chat');
   const session = useSession();
   const handleError = useErrorHandler();
@@ -162,11 +167,19 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
               {t('prompt.enhance')}
             </Button>
           )}
-          <LazyTooltip label={generating ? t('prompt.waiting') : t('prompt.send')} withArrow>
-            <ActionIcon size="lg" radius="xl" aria-label={t('prompt.send')} onClick={() => void submit()} disabled={!canSend(context)} data-testid="send-button">
-              {generating ? <Loader size={16} color="gray" aria-hidden /> : <IconSend size={18} aria-hidden />}
-            </ActionIcon>
-          </LazyTooltip>
+          {generating && onStop ? (
+            <LazyTooltip label={t('prompt.stopHint')} withArrow>
+              <ActionIcon size="lg" radius="xl" variant="filled" color="dark" aria-label={t('prompt.stop')} onClick={onStop} loading={stopping} data-testid="stop-button">
+                <IconPlayerStopFilled size={16} aria-hidden />
+              </ActionIcon>
+            </LazyTooltip>
+          ) : (
+            <LazyTooltip label={generating ? t('prompt.waiting') : t('prompt.send')} withArrow>
+              <ActionIcon size="lg" radius="xl" aria-label={t('prompt.send')} onClick={() => void submit()} disabled={!canSend(context)} data-testid="send-button">
+                {generating ? <Loader size={16} color="gray" aria-hidden /> : <IconSend size={18} aria-hidden />}
+              </ActionIcon>
+            </LazyTooltip>
+          )}
         </Group>
       </Group>
       {claude && canAttachFiles(conversation.model, models) && <ClaudeBetaNote />}

@@ -1,4 +1,4 @@
-// Chat calls (spec part 2 §7 "Messages"): pages of history, sending, continuing, editing, favorites and exports.
+// Chat calls (spec part 2 §7 "Messages"): pages of history, sending, continuing, stopping, editing, favorites and exports.
 import type { CreateMessageRequest, CreateMessageResponse, EnhanceResponse, Message, MessagePage, UpdateMessageRequest } from '@pluma/common/messages-api';
 import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
 import type { QueryClient } from '@tanstack/react-query';
@@ -77,6 +77,13 @@ export const answerAgain = (conversationId: number, messageId: number, options: 
     stream: true,
     ...(options.regenerate ? { regenerate: true } : {}),
   });
+
+/**
+ * Stop generating (issue 30 item 1): the answer ends with the text written so far (finish_reason 'stopped').
+ * Returns the answer: final when the server could stop it at once; still active when it runs on another
+ * node (its end then arrives over the socket). An answer that had ended comes back as it is.
+ */
+export const stopAnswer = (messageId: number) => api.post<Message>(`/messages/${messageId}/stop`);
 
 /** spec part 2 §7: prompt enhancement is a message post with enhance true and stream true. */
 export const enhancePrompt = (conversationId: number, content: string) =>

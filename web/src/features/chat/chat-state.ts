@@ -2,7 +2,7 @@
 // answers streaming in over the socket, and their end or failure. Pure, so every rule is unit-tested;
 // use-chat.ts feeds it from HTTP and the socket.
 import type { MessageStreamEndPayload, MessageStreamPayload, ProviderErrorPayload } from '@pluma/common/events';
-import type { CreateMessageResponse, Message, MessagePage, MessageStatus } from '@pluma/common/messages-api';
+import type { CreateMessageResponse, Message, MessagePage, MessageStatus, STOPPED_FINISH_REASON } from '@pluma/common/messages-api';
 
 /**
  * How an answer being written gets its text.
@@ -260,6 +260,19 @@ export function answerTo(state: Pick<ChatState, 'messages'>, promptId: number): 
 /** An answer is being written: sending is blocked (spec part 2 §4: the generating flag blocks sending). */
 export function isGenerating(state: ChatState): boolean {
   return state.messages.some(isActive);
+}
+
+/** The answers being written now (those Stop ends), oldest first. */
+export function activeAnswers(state: Pick<ChatState, 'messages'>): ChatMessage[] {
+  return state.messages.filter((m) => m.role === 'assistant' && isActive(m));
+}
+
+/** The finish reason of an answer the user stopped (common/messages-api.ts STOPPED_FINISH_REASON). */
+export const STOPPED: typeof STOPPED_FINISH_REASON = 'stopped';
+
+/** An answer the user stopped: its text so far is kept, marked as stopped, and can be continued. */
+export function isStopped(message: Pick<Message, 'status' | 'finish_reason'>): boolean {
+  return message.status === 'done' && message.finish_reason === STOPPED;
 }
 
 /** Answers whose text can only be refreshed from the server (loaded mid-stream, or frames lost). */

@@ -1,7 +1,8 @@
 // Drives the conversation screen's message state (chat-state.ts) from HTTP and the real-time channel
 // (spec part 2 §4 "Chat", §7 "Real-time channel"): first page, older pages, sending, continuing,
 // streaming frames, the end of a stream (which refreshes the current user's words), provider errors,
-// and recovery when frames could not be seen (a reload mid-stream, a reconnect).
+// Stop (issue 30 item 1: the answer ends with its text so far), and recovery when frames could not be seen
+// (a reload mid-stream, a reconnect).
 import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -13,8 +14,8 @@ import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { CONVERSATIONS_KEY } from '../conversations';
 import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
-import { answerAgain, fetchLatestPage, fetchMessagePage, sendMessage, updateMessage } from './chat-api';
-import { chatReducer, hasSnapshotInProgress, initialChatState, isGenerating, type ChatMessage } from './chat-state';
+import { answerAgain, fetchLatestPage, fetchMessagePage, sendMessage, stopAnswer, updateMessage } from './chat-api';
+import { activeAnswers, chatReducer, hasSnapshotInProgress, initialChatState, isActive, isGenerating, type ChatMessage } from './chat-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
 
 export type AnswerAgainMode = 'continue' | 'regenerate';
@@ -30,6 +31,9 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   const handleError = useErrorHandler();
   const [state, dispatch] = useReducer(chatReducer, conversationId, initialChatState);
   const [sending, setSending] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  /** Stop was asked for while the prompt was still being sent (no answer id yet): the answer stops once it has one. */
+  const stopWanted = useRef(false);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const lastFrameAt = useRef(0);
@@ -151,13 +155,56 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
     return () => clearInterval(timer);
   }, [generating, snapshotActive, conversationId]);
 
+  /**
+   * Stops answers being written (issue 30 item 1). The server ends each with its text so far and answers
+   * with it final: shown at once (Send is offered again), and every other tab gets the end over the socket.
+   */
+  const stopAnswers = useCallback(
+    async (messageIds: number[]) => {
+      if (messageIds.length === 0) return;
+      setStopping(true);
+      try {
+        const stopped = await Promise.all(messageIds.map((id) => stopAnswer(id)));
+        // Still active: it runs on another server, whose end event brings the final text.
+        for (const message of stopped) if (!isActive(message)) dispatch({ type: 'finished', message });
+        afterAnswer();
+      } catch (error) {
+        handleError(error);
+      } finally {
+        setStopping(false);
+      }
+    },
+    [afterAnswer, handleError],
+  );
+
+  const activeIds = activeAnswers(state)
+    .map((m) => m.message_id)
+    .join(',');
+  const stop = useCallback(() => {
+    const ids = activeIds ? activeIds.split(',').map(Number) : [];
+    // Sent but not answered yet: its answer is stopped as soon as its id is known (a second stop is harmless).
+    stopWanted.current = sending;
+    void stopAnswers(ids);
+  }, [activeIds, sending, stopAnswers]);
+  /** After POST /messages answered: the answer is stopped at once if Stop was pressed meanwhile. */
+  const stopIfWanted = useCallback(
+    (messageId: number) => {
+      if (!stopWanted.current) return;
+      stopWanted.current = false;
+      void stopAnswers([messageId]);
+    },
+    [stopAnswers],
+  );
+
   const send = useCallback(
     async (content: string, options: { avatar_id?: number | null; file_ids?: number[] } = {}): Promise<boolean> => {
       setSending(true);
+      stopWanted.current = false;
       lastFrameAt.current = Date.now();
       try {
         const response = await sendMessage({ content, conversation_id: conversationId, ...options });
         dispatch({ type: 'sent', response });
+        stopIfWanted(response.assistant_message.message_id);
         setKeyRequired(null);
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
         return true;
@@ -168,7 +215,7 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
         setSending(false);
       }
     },
-    [conversationId, queryClient, onSendError],
+    [conversationId, queryClient, onSendError, stopIfWanted],
   );
 
   /**
@@ -183,10 +230,12 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
       const inPlace = continuing || message.abilities.retry;
       if (inPlace) dispatch({ type: 'continueStarted', messageId: message.message_id, clear: !continuing });
       setSending(true);
+      stopWanted.current = false;
       lastFrameAt.current = Date.now();
       try {
         const response = await answerAgain(conversationId, message.message_id, { regenerate: mode === 'regenerate' });
         dispatch({ type: 'sent', response });
+        stopIfWanted(response.assistant_message.message_id);
         setKeyRequired(null);
       } catch (error) {
         if (inPlace) dispatch({ type: 'replaced', message });
@@ -195,7 +244,7 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
         setSending(false);
       }
     },
-    [conversationId, onSendError],
+    [conversationId, onSendError, stopIfWanted],
   );
 
   const saveEdit = useCallback(
@@ -229,6 +278,10 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   return {
     state,
     generating: generating || sending,
+    /** Ends the answer being written, keeping its text (Stop, Esc). */
+    stop,
+    /** A stop was sent and has not answered yet. */
+    stopping,
     loadError,
     retryLoad,
     loadingOlder,

@@ -69,6 +69,21 @@ async function userWithAccess(baseUrl, adminToken, lang) {
  */
 const SCREENS = [
   {
+    name: 'chat-stopped',
+    async show(page, lang, user, baseUrl) {
+      const { conversation_id: id } = await api(baseUrl, 'POST', '/conversations', { token: user.token, body: { name: lang === 'en' ? 'Lighthouse story' : 'Historia del faro' } });
+      await page.goto(`/conversations/${id}`);
+      const input = page.getByTestId('prompt-input').or(page.locator('textarea')).first();
+      await input.fill(`[words:3000] [rate:25] ${lang === 'en' ? 'Tell me a long story about a lighthouse' : 'Cuéntame una historia larga sobre un faro'}`);
+      await input.press('Enter');
+      const answer = page.locator('[data-testid="message"][data-role="assistant"]').first();
+      await answer.getByTestId('message-content').waitFor();
+      await page.waitForTimeout(2500);
+      await input.press('Escape');
+      await answer.getByTestId('stopped-mark').waitFor();
+    },
+  },
+  {
     name: 'super-fetch',
     async show(page) {
       await page.goto('/super-fetch');
@@ -155,7 +170,7 @@ async function main() {
         await signIn(userPage, user);
         for (const screen of SCREENS) {
           const target = screen.staff ? page : userPage;
-          await screen.show(target, lang);
+          await screen.show(target, lang, user, server.baseUrl);
           await settle(target);
           const file = path.join(OUT_DIR, `${screen.name}-${lang}-${width.name}.png`);
           await target.screenshot({ path: file });

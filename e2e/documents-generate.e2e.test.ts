@@ -149,6 +149,8 @@ async function generateJourney(page: Page, lang: UiLang) {
   expect(await page.getByTestId('document-generation-away').count()).toBe(0);
 
   // Esc stops the next one part-way: 'Stopped', the words so far kept once, Generate offered again.
+  await page.getByTestId('document-tools-toggle').click();
+  await tools.getByTestId('document-context').uncheck();
   await tools.getByPlaceholder(t.tools.instruction).fill(s.slow);
   await tools.getByTestId('document-prompt-generate').click();
   await expect.poll(async () => (await editorText(page)).split(title).length - 1, { timeout: 15_000 }).toBe(2);

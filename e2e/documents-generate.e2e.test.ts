@@ -7,7 +7,8 @@
 // back with the document as context — `[echo]` makes the emulated model answer with what it received, so
 // the document's text and the spec's 'Use the above text…' instruction show, and its ~~strikethrough~~
 // comes through; a reload keeps every word and offers nothing again; the Word file is read back. Last, a
-// reload while an answer is being written: the answer is resumed and ends in the document once.
+// reload while an answer is being written: the answer is resumed and ends in the document once; then Esc stops
+// another one part-way (issue 30 item 1): 'Stopped', its text kept, the tools' Generate back.
 import { DOCUMENT_CONTEXT_INSTRUCTION, DOCUMENT_FIRST_HEADING } from '@pluma/common/documents';
 import { composeAnswer, stripDirectives } from '@pluma/emulators/answer';
 import type { Page } from 'playwright-core';
@@ -80,7 +81,9 @@ async function generateJourney(page: Page, lang: UiLang) {
   const generating = page.getByTestId('document-generating');
   await generating.waitFor();
   expect(await generating.innerText()).toContain(fill(t.editor.generating, { app: '' }).trim());
-  expect(await tools.getByTestId('document-avatar-send').isDisabled()).toBe(true);
+  // While it runs, the tools offer Stop instead of Generate/Send.
+  await tools.getByTestId('document-avatar-stop').waitFor();
+  expect(await tools.getByTestId('document-prompt-stop').innerText()).toBe(t.generation.stop);
   await expect.poll(async () => (await editorText(page)) !== before && (await generating.isVisible()), { timeout: 15_000 }).toBe(true);
   await generating.waitFor({ state: 'detached', timeout: 30_000 });
   for (const type of ['heading', 'bulletListItem', 'table', 'codeBlock']) {
@@ -144,6 +147,20 @@ async function generateJourney(page: Page, lang: UiLang) {
   expect(final).toContain(s.typed);
   await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('saved');
   expect(await page.getByTestId('document-generation-away').count()).toBe(0);
+
+  // Esc stops the next one part-way: 'Stopped', the words so far kept once, Generate offered again.
+  await page.getByTestId('document-tools-toggle').click();
+  await tools.getByTestId('document-context').uncheck();
+  await tools.getByPlaceholder(t.tools.instruction).fill(s.slow);
+  await tools.getByTestId('document-prompt-generate').click();
+  await expect.poll(async () => (await editorText(page)).split(title).length - 1, { timeout: 15_000 }).toBe(2);
+  await page.keyboard.press('Escape');
+  await page.getByText(t.generation.stopped).waitFor();
+  await page.getByTestId('document-generating').waitFor({ state: 'detached' });
+  await tools.getByTestId('document-prompt-generate').waitFor();
+  const stopped = await editorText(page);
+  expect(stopped.split(lastWords).length - 1).toBe(1);
+  await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('saved');
 }
 
 describe('documents generation', () => {

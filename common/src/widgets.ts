@@ -123,7 +123,8 @@ export const widgetSessionsQuery = z.object({ page: z.coerce.number().int().min(
 
 export const WIDGET_MESSAGE_ROLES = ['user', 'assistant'] as const;
 export type WidgetMessageRole = (typeof WIDGET_MESSAGE_ROLES)[number];
-export const WIDGET_MESSAGE_STATUSES = ['streaming', 'done', 'failed'] as const;
+/** 'stopped': the visitor stopped the answer (issue 30 item 1); its text is kept. */
+export const WIDGET_MESSAGE_STATUSES = ['streaming', 'done', 'failed', 'stopped'] as const;
 export type WidgetMessageStatus = (typeof WIDGET_MESSAGE_STATUSES)[number];
 
 export const widgetSessionSummary = z.object({
@@ -196,6 +197,14 @@ export const widgetSendRequest = z.object({
   lang: widgetLang,
 });
 export type WidgetSendRequest = z.input<typeof widgetSendRequest>;
+
+/**
+ * POST /api/widget/{publicKey}/messages/stop (Authorization: Bearer <visitor_token>; issue 30 item 1): the
+ * visitor's Stop ends their session's answer as it is ('stopped', its text kept); answers that answer. 404
+ * when the session has none.
+ */
+export const widgetStopResponse = z.object({ message: widgetVisitorMessage });
+export type WidgetStopResponse = z.infer<typeof widgetStopResponse>;
 
 /**
  * The answer streams as server-sent events on the POST response:

@@ -1,5 +1,5 @@
 // The widget's side of the public widget API (contract B): start or resume a visitor session, send a
-// message and read the streamed answer. Only the widget's public key and the visitor's own tokens are
+// message and read the streamed answer, or stop it (the answer ends 'stopped', its text kept). Only the widget's public key and the visitor's own tokens are
 // used; the session token is kept in localStorage (`pluma-widget:{key}`) so the session survives page
 // loads (7 days on the server), the visitor token (30 min) only in memory.
 import { readEventStream } from './sse';
@@ -121,10 +121,11 @@ export class WidgetClient {
   }
 
   /**
-   * Sends a message and streams the answer through `onDelta`; resolves with the whole answer. An expired
-   * or rotated visitor token (401) starts the session again once, then retries.
+   * Sends a message and streams the answer through `onDelta`; resolves with the whole answer (`stopped` when
+   * the visitor stopped it). An expired or rotated visitor token (401) starts the session again once, then
+   * retries.
    */
-  async send(content: string, handlers: StreamHandlers): Promise<string> {
+  async send(content: string, handlers: StreamHandlers): Promise<{ text: string; stopped: boolean }> {
     if (!this.visitorToken) await this.start();
     let response = await this.post(content);
     if (response.status === 401) {
@@ -135,6 +136,7 @@ export class WidgetClient {
     let text = '';
     let failure: WidgetApiError | null = null;
     let finished = false;
+    let stopped = false;
     await readEventStream(response.body, (event) => {
       let data: Record<string, unknown> = {};
       try {
@@ -149,13 +151,24 @@ export class WidgetClient {
         finished = true;
         const message = data.message as WidgetMessage | undefined;
         if (message && typeof message.content === 'string') text = message.content;
+        stopped = message?.status === 'stopped';
       } else if (event.event === 'error') {
         failure = new WidgetApiError(200, typeof data.code === 'string' ? data.code : 'failed', typeof data.message === 'string' ? data.message : '');
       }
     });
     if (failure) throw failure;
     if (!finished) throw new WidgetApiError(0, 'network', '');
-    return text;
+    return { text, stopped };
+  }
+
+  /**
+   * Stops the session's answer being written (the server ends it 'stopped'; the stream of send() then ends
+   * with it). Resolves false when it could not be asked (nothing running, the network).
+   */
+  async stop(): Promise<boolean> {
+    if (!this.visitorToken) return false;
+    const response = await this.request('messages/stop', { method: 'POST', headers: { accept: 'application/json', authorization: `Bearer ${this.visitorToken}` } }).catch(() => null);
+    return response?.ok ?? false;
   }
 
   private post(content: string) {

@@ -35,4 +35,5 @@ export const ICONS = {
   close: ['M6 6l12 12', 'M18 6L6 18'],
   send: ['M4 12l16-8-6 16-2-7z'],
   plus: ['M12 5v14', 'M5 12h14'],
+  stop: ['M7 7h10v10H7z'],
 };

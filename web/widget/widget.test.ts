@@ -275,3 +275,63 @@ describe('the conversation', () => {
     await until(() => $(widget, '[role="log"]').textContent?.includes('Fine') ?? false);
   });
 });
+
+describe('Stop (issue 30 item 1)', () => {
+  it('turns Send into Stop while the answer streams; Stop asks the server for this session; the answer says Stopped', async () => {
+    const encoder = new TextEncoder();
+    let push: (frame: string) => void = () => undefined;
+    let end: () => void = () => undefined;
+    const streaming = new Response(
+      new ReadableStream({
+        start(controller) {
+          push = (frame) => controller.enqueue(encoder.encode(frame));
+          end = () => controller.close();
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'text/event-stream' } },
+    );
+    const { calls, fetchImpl } = fakeFetch(startAnswer('v1'), streaming, json(200, { message: { role: 'assistant', content: 'Half an', status: 'stopped' } }));
+    const widget = mount({ 'data-lang': 'es' }, fetchImpl);
+    $(widget, '.pw-launcher').click();
+    await until(() => $(widget, '.pw-greeting') !== null);
+    $<HTMLTextAreaElement>(widget, 'textarea').value = 'Hola';
+    $<HTMLButtonElement>(widget, '.pw-send:not(.pw-stop)').click();
+    push('event: delta\ndata: {"text":"Half an"}\n\n');
+    const stop = $<HTMLButtonElement>(widget, '.pw-stop');
+    await until(() => !stop.hidden);
+    expect($(widget, '.pw-send:not(.pw-stop)').hidden).toBe(true);
+    expect(stop.getAttribute('aria-label')).toBe('Detener');
+    stop.click();
+    await until(() => calls.length === 3);
+    expect(calls[2].url).toBe(`https://app.example.com/api/widget/${KEY}/messages/stop`);
+    expect(calls[2].init.method).toBe('POST');
+    expect(new Headers(calls[2].init.headers).get('authorization')).toBe('Bearer v1');
+    // The server ends the stream with the stopped answer.
+    push('event: done\ndata: {"message":{"role":"assistant","content":"Half an","status":"stopped"}}\n\n');
+    end();
+    await until(() => widget.shadow.querySelector('.pw-stopped') !== null);
+    expect($(widget, '.pw-message-assistant').textContent).toContain('Half an');
+    expect($(widget, '.pw-stopped').textContent).toBe('Detenido');
+    expect(stop.hidden).toBe(true);
+    expect($(widget, '.pw-send:not(.pw-stop)').hidden).toBe(false);
+    expect($(widget, '.pw-notice').hidden).toBe(true);
+  });
+
+  it('shows a stopped answer of the history as Stopped', async () => {
+    localStorage.setItem(`pluma-widget:${KEY}`, 'session-1');
+    const answer = json(200, {
+      visitor_token: 'v1',
+      session_token: 'session-1',
+      session: { session_id: 1, expires_at: '2030-01-01T00:00:00Z' },
+      widget: { name: 'Ana', accent_color: '#00aa55', image_url: null },
+      messages: [
+        { role: 'user', content: 'Q', status: 'done' },
+        { role: 'assistant', content: 'Partial', status: 'stopped' },
+      ],
+    });
+    const { fetchImpl } = fakeFetch(answer);
+    const widget = mount({}, fetchImpl);
+    await until(() => widget.shadow.querySelector('.pw-stopped') !== null);
+    expect($(widget, '.pw-stopped').textContent).toBe('Stopped');
+  });
+});

@@ -2,7 +2,8 @@
 // root so the host page's styles and the widget's cannot reach each other. Accessibility: a labelled
 // launcher, the panel is role=dialog (not modal: Tab leaves it normally), Escape closes it and returns
 // focus to the launcher, and the log announces only new messages (history is rendered while the log is
-// not live; a streamed answer is announced once, when complete, through aria-busy).
+// not live; a streamed answer is announced once, when complete, through aria-busy). While an answer streams,
+// Send becomes Stop: the server ends it as it is, and the answer says 'Stopped'.
 import { WidgetApiError, WidgetClient, hasStoredSession, type StartAnswer, type WidgetMessage } from './api';
 import type { WidgetErrorCode } from '@pluma/common/widgets';
 import { ICONS, el, icon } from './dom';
@@ -59,6 +60,7 @@ export class ChatWidget {
   private readonly form: HTMLFormElement;
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
   private readonly closeButton: HTMLButtonElement;
 
   private starting: Promise<StartAnswer | null> | null = null;
@@ -94,7 +96,9 @@ export class ChatWidget {
     this.notice.hidden = true;
     this.input = el('textarea', { id: 'pw-input', class: 'pw-input', rows: '1', maxlength: '2000', placeholder: this.t('placeholder') });
     this.sendButton = el('button', { type: 'submit', class: 'pw-send', 'aria-label': this.t('send') }, icon(ICONS.send));
-    this.form = el('form', { class: 'pw-form' }, el('label', { class: 'pw-sr-only', for: 'pw-input' }, this.t('messageLabel')), this.input, this.sendButton);
+    this.stopButton = el('button', { type: 'button', class: 'pw-send pw-stop', 'aria-label': this.t('stop') }, icon(ICONS.stop));
+    this.stopButton.hidden = true;
+    this.form = el('form', { class: 'pw-form' }, el('label', { class: 'pw-sr-only', for: 'pw-input' }, this.t('messageLabel')), this.input, this.sendButton, this.stopButton);
     this.panel = el(
       'section',
       { id: 'pw-panel', class: 'pw-panel', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'pw-title' },
@@ -131,6 +135,10 @@ export class ChatWidget {
       void this.submit();
     });
     this.newChatButton.addEventListener('click', () => void this.newChat());
+    this.stopButton.addEventListener('click', () => {
+      this.stopButton.disabled = true;
+      void this.client.stop();
+    });
 
     // A returning visitor sees their conversation at once; a first visit asks the server only when opened.
     if (this.embedded || hasStoredSession(key)) void this.ensureStarted();
@@ -202,17 +210,28 @@ export class ChatWidget {
     this.log.setAttribute('aria-live', 'off');
     this.log.replaceChildren();
     if (messages.length === 0) this.log.append(el('p', { class: 'pw-greeting' }, this.t('greeting', { name: this.name })));
-    for (const message of messages) this.log.append(this.bubble(message.role === 'user' ? 'user' : 'assistant', message.content));
+    for (const message of messages) this.log.append(this.bubble(message.role === 'user' ? 'user' : 'assistant', message.content, message.status === 'stopped'));
     this.scrollToEnd();
     // After this task: assistive technology has seen the history arrive while the region was off.
     window.setTimeout(() => this.log.setAttribute('aria-live', 'polite'), 0);
   }
 
-  private bubble(role: 'user' | 'assistant', text: string): HTMLDivElement {
+  private bubble(role: 'user' | 'assistant', text: string, stopped = false): HTMLDivElement {
     const speaker = role === 'user' ? this.t('you') : this.name;
     // Answers are markdown, drawn as DOM nodes (markdown.ts); the visitor's own text stays as typed.
     const content = role === 'assistant' ? el('div', { class: 'pw-message-text pw-md' }, renderMarkdown(text)) : el('span', { class: 'pw-message-text' }, text);
-    return el('div', { class: `pw-message pw-message-${role}` }, el('span', { class: 'pw-sr-only' }, `${speaker}: `), content);
+    const bubble = el('div', { class: `pw-message pw-message-${role}` }, el('span', { class: 'pw-sr-only' }, `${speaker}: `), content);
+    if (stopped) bubble.append(el('span', { class: 'pw-stopped' }, this.t('stopped')));
+    return bubble;
+  }
+
+  /** Send, or Stop while an answer streams (the focus follows the button that takes its place). */
+  private setStreaming(streaming: boolean) {
+    const focused = this.shadow.activeElement === (streaming ? this.sendButton : this.stopButton);
+    this.sendButton.hidden = streaming;
+    this.stopButton.hidden = !streaming;
+    this.stopButton.disabled = false;
+    if (focused) (streaming ? this.stopButton : this.input).focus();
   }
 
   private async submit() {
@@ -243,6 +262,7 @@ export class ChatWidget {
     this.log.setAttribute('aria-busy', 'true');
     this.log.append(answer);
     this.scrollToEnd();
+    this.setStreaming(true);
     let pending = '';
     let scheduled = false;
     const flush = () => {
@@ -264,13 +284,14 @@ export class ChatWidget {
         },
       });
       pending = '';
-      answer.replaceWith(this.bubble('assistant', whole));
+      answer.replaceWith(this.bubble('assistant', whole.text, whole.stopped));
     } catch (error) {
       flush();
       if (!text.textContent) answer.remove();
       else answer.classList.remove('pw-message-streaming');
       this.showError(error);
     } finally {
+      this.setStreaming(false);
       this.log.setAttribute('aria-busy', 'false');
       this.scrollToEnd();
     }

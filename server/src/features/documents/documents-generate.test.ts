@@ -301,6 +301,41 @@ describe(`document generation API (${testDbKind()})`, () => {
     expect(await wordsOf(dan)).toEqual({ available: before.available - 5, held: 0 });
   });
 
+  it("the user's Stop ends a running generation as 'stopped': its text kept, only its words charged, the end reaches every tab; idempotent; 404 to others", async () => {
+    const eva = await buildUser(t.ctx, { access: true });
+    await listen(eva);
+    await listen(eva); // a second tab
+    const before = await wordsOf(eva);
+    const res = await generate(eva, { kind: 'prompt', prompt: '[words:400] [rate:30] long and slow' });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().generation.generation_id as number;
+    // Another user's Stop is a 404 and stops nothing.
+    expect((await call(ben, 'POST', `/api/documents/generations/${id}/stop`)).statusCode).toBe(404);
+    expect((await call(eva, 'POST', `/api/documents/generations/2000000000/stop`)).statusCode).toBe(404);
+    // Once part of it is written, Stop.
+    for (let i = 0; i < 200 && !(frames.get(id) ?? []).some((f) => f.delta); i++) await new Promise((r) => setTimeout(r, 50));
+    const stopped = await call(eva, 'POST', `/api/documents/generations/${id}/stop`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ generation_id: id, status: 'stopped', error_code: null });
+    const words = countWords(stopped.json().content);
+    expect(words).toBeGreaterThan(0);
+    expect(words).toBeLessThan(400);
+    const list = await ended(id);
+    for (let i = 0; i < 100 && list.filter((f) => f.done).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    const ends = list.filter((f) => f.done);
+    // Every tab of the user got the end frame (two sockets here).
+    expect(ends).toHaveLength(2);
+    for (const end of ends) expect(end).toMatchObject({ status: 'stopped', error_code: null, content: stopped.json().content });
+    expect((await chargesOf(eva)).map((c) => c.words)).toEqual([-words]);
+    expect(await wordsOf(eva)).toEqual({ available: before.available - words, held: 0 });
+    // Idempotent: a second Stop answers the same ended generation and charges nothing more.
+    const again = await call(eva, 'POST', `/api/documents/generations/${id}/stop`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'stopped', content: stopped.json().content });
+    expect(await chargesOf(eva)).toHaveLength(1);
+    expect((await call(ben, 'POST', `/api/documents/generations/${id}/stop`)).statusCode).toBe(404);
+  });
+
   it('stops at the hold; concurrent requests cannot hold more than the balance; none left is 412 words_exhausted', async () => {
     const cara = await buildUser(t.ctx);
     await grantAccess(t.ctx, cara.user.userId, 50);

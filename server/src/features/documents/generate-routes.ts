@@ -20,7 +20,7 @@ import { parseForm, parseJsonPart } from '../../platform/http/parse-form';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
 import { readMultipartUpload, type Upload } from '../files';
-import { getDocumentGeneration, listDocumentGenerations, markGenerationApplied, startDocumentGeneration } from './generate';
+import { getDocumentGeneration, listDocumentGenerations, markGenerationApplied, startDocumentGeneration, stopDocumentGeneration } from './generate';
 import { stopAllGenerations } from './generation';
 
 const tags = ['documents'];
@@ -111,5 +111,11 @@ export async function documentGenerationRoutes(root: FastifyInstance) {
     '/documents/generations/:generationId/applied',
     signedIn(app, { tags, params: documentGenerationParams, response: { 200: documentGeneration } }, access),
     async (request) => markGenerationApplied({ db: ctx.db, actor: actorOf(request), generationId: request.params.generationId }),
+  );
+  // issue 30 item 1: the user's Stop. The generation ends 'stopped' with its text; idempotent.
+  app.post(
+    '/documents/generations/:generationId/stop',
+    signedIn(app, { tags, params: documentGenerationParams, response: { 200: documentGeneration } }, access),
+    async (request) => stopDocumentGeneration({ ctx, actor: actorOf(request), generationId: request.params.generationId }),
   );
 }

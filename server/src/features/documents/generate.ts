@@ -33,7 +33,7 @@ import { holdRequest, releaseHold, reserveWords } from '../credits';
 import type { Upload } from '../files';
 import { fileReadError, FileReadFailure, readUploadText } from '../ingestion';
 import { templatePolicy } from '../templates';
-import { presentGeneration, startGeneration, type GenerationLog, type GenerationRow } from './generation';
+import { presentGeneration, startGeneration, stopGeneration, type GenerationLog, type GenerationRow } from './generation';
 import { documentPolicy } from './policy';
 
 type GenerateInput = z.output<typeof documentGenerateRequest>;
@@ -213,4 +213,17 @@ export async function markGenerationApplied({ db, actor, generationId }: { db: D
     .where(and(eq(documentGenerations.generationId, row.generationId), isNull(documentGenerations.appliedAt)))
     .returning();
   return presentGeneration(saved ?? (await requireGeneration(db, actor, generationId)));
+}
+
+/**
+ * POST /documents/generations/{id}/stop (issue 30 item 1): the actor's own generation (404 otherwise) is
+ * stopped wherever it runs; it ends 'stopped' with the text written so far, charged for those words, and the
+ * end frame reaches every tab. Idempotent: an ended generation is returned as it is. Answers the generation
+ * as saved (still 'streaming' when another node runs it: its end arrives as `document_output`).
+ */
+export async function stopDocumentGeneration({ ctx, actor, generationId }: { ctx: AppContext; actor: Actor; generationId: number }): Promise<DocumentGeneration> {
+  const row = await requireGeneration(ctx.db, actor, generationId);
+  if (row.status !== 'streaming') return presentGeneration(row);
+  await stopGeneration(ctx, row.generationId);
+  return presentGeneration(await requireGeneration(ctx.db, actor, generationId));
 }

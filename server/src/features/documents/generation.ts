@@ -4,6 +4,7 @@
 // STREAM_FRAME_INTERVAL_MS, DESIGN.md §6), the row is saved as it streams (at most every SAVE_INTERVAL_MS,
 // so a reload finds the text), and at the end it is saved whole, charged once for the words it wrote (also
 // when it failed part-way: the partial text is kept) and announced with done=true and the whole content.
+// A user's Stop (POST /documents/generations/{id}/stop) ends it the same way, as 'stopped' (stops.ts).
 import type { DocumentGeneration, DocumentGenerationKind, DocumentGenerationStatus, DocumentOutputPayload } from '@pluma/common/documents-generate';
 import { SocketEvents, STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
 import { countWords } from '@pluma/common/rules/token-estimate';
@@ -11,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documentGenerations } from '../../db/schema';
 import { BackgroundRuns, streamWithinBudget } from '../../platform/ai/background-runs';
+import { requestStop } from '../../platform/ai/stops';
 import type { ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 
@@ -49,10 +51,24 @@ const generations = new BackgroundRuns();
 
 export const stopAllGenerations = (ctx: AppContext) => generations.stop(ctx);
 
+/** The key a user's Stop ends the generation by (platform/ai/stops.ts), on whichever node runs it. */
+const stopKeyOf = (generationId: number) => `document-generation:${generationId}`;
+
+/**
+ * A user's Stop (issue 30 item 1): ends generation `generationId` wherever it runs. Resolves true when it
+ * ran here and its final state ('stopped', its text kept and charged) is saved; false when another node
+ * runs it (that node saves and announces it) or it no longer runs. The caller has authorized it.
+ */
+export const stopGeneration = (ctx: AppContext, generationId: number) => requestStop(ctx, stopKeyOf(generationId));
+
 /** Starts the generation in the background; returns at once. */
 export function startGeneration(ctx: AppContext, job: GenerationJob): void {
-  void generations.start(ctx, null, (signal) => write(ctx, job, signal), (err) =>
-    job.log.error({ err, generationId: job.row.generationId }, 'document generation failed'),
+  void generations.start(
+    ctx,
+    null,
+    (signal) => write(ctx, job, signal),
+    (err) => job.log.error({ err, generationId: job.row.generationId }, 'document generation failed'),
+    stopKeyOf(job.row.generationId),
   );
 }
 

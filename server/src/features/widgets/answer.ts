@@ -3,13 +3,15 @@
 // 'widget'), saved as it streams (at most every SAVE_INTERVAL_MS) and once at the end, charged to the owner
 // once through the ledger. The answer belongs to the process, not to the request: a visitor who closes the
 // page mid-answer still gets it finished and saved (the next /start shows it); at shutdown the routes'
-// preClose stops it and it is saved as failed ('interrupted').
+// preClose stops it and it is saved as failed ('interrupted'). The visitor's Stop (issue 30 item 1) ends it
+// as 'stopped' with its text, charged to the owner for those words only (stopSessionAnswer).
 import { STREAM_FRAME_INTERVAL_MS } from '@pluma/common/events';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { avatarFiles, widgetMessages, widgets, widgetSessions } from '../../db/schema';
 import { BackgroundRuns, GENERATION_TIMEOUT_MS, streamWithinBudget } from '../../platform/ai/background-runs';
+import { requestStop } from '../../platform/ai/stops';
 import type { ChatTurn } from '../../platform/ai/types';
 import { chargeWords } from '../credits';
 import { searchPassages, wholeFileText } from '../knowledge';
@@ -118,11 +120,40 @@ class Frames {
   }
 }
 
+/** The key the visitor's Stop ends an answer by (platform/ai/stops.ts), on whichever node writes it. */
+const stopKeyOf = (messageId: number) => `widget-message:${messageId}`;
+
 /** Starts the answer in the background; `sink` hears its deltas and its end (it may stop listening). */
 export function startAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink): Promise<void> {
-  return answers.start(ctx, null, (signal) => writeAnswer(ctx, job, sink, signal), (err) =>
-    job.log.error({ err, messageId: job.messageId }, 'widget answer failed'),
+  return answers.start(
+    ctx,
+    null,
+    (signal) => writeAnswer(ctx, job, sink, signal),
+    (err) => job.log.error({ err, messageId: job.messageId }, 'widget answer failed'),
+    stopKeyOf(job.messageId),
   );
+}
+
+/**
+ * The visitor's Stop (POST /api/widget/{publicKey}/messages/stop): the last answer of session `sessionId` —
+ * the route has checked the visitor token names it, so a visitor reaches only their own session's answer.
+ * A streaming one is stopped wherever it runs (it ends 'stopped', its text kept and charged to the owner for
+ * those words); an ended one is returned as it is (idempotent). Null when the session has no answer (404).
+ */
+export async function stopSessionAnswer(ctx: AppContext, sessionId: number): Promise<{ role: string; content: string; status: string } | null> {
+  const last = () =>
+    ctx.db
+      .select({ messageId: widgetMessages.messageId, role: widgetMessages.role, content: widgetMessages.content, status: widgetMessages.status })
+      .from(widgetMessages)
+      .where(and(eq(widgetMessages.sessionId, sessionId), eq(widgetMessages.role, 'assistant')))
+      .orderBy(sql`${widgetMessages.messageId} desc`)
+      .limit(1)
+      .then((rows) => rows[0] ?? null);
+  const answer = await last();
+  if (!answer || answer.status !== 'streaming') return answer;
+  // Ran here: saved once it resolves. Elsewhere: that node saves it; the visitor's stream gets the end.
+  await requestStop(ctx, stopKeyOf(answer.messageId));
+  return last();
 }
 
 async function writeAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink, stopSignal: AbortSignal): Promise<void> {

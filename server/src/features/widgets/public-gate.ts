@@ -180,6 +180,8 @@ export const WIDGET_RATE_LIMITS = {
   messagesPerSession: 12,
   messagesPerAddress: 30,
   messagesPerWidget: 120,
+  /** The visitor's Stop (it costs nothing; bounds a script hammering it). */
+  stopsPerSession: 30,
 } as const;
 
 type Limiter = (request: FastifyRequest) => Promise<void>;

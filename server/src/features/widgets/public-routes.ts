@@ -10,12 +10,13 @@ import {
   widgetSendRequest,
   widgetStartRequest,
   widgetStartResponse,
+  widgetStopResponse,
   type WidgetErrorBody,
 } from '@pluma/common/widgets';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/http/errors';
-import { stopAllAnswers } from './answer';
+import { AppError, notFound } from '../../platform/http/errors';
+import { stopAllAnswers, stopSessionAnswer } from './answer';
 import {
   admitOrigin,
   ipHashOf,
@@ -92,6 +93,17 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
   const messagesPerAddress = limiter(app, 'messages-ip', limits.messagesPerAddress, (request) => request.ip);
   const messagesPerWidget = limiter(app, 'messages-widget', limits.messagesPerWidget, widgetKey);
   const messagesPerSession = limiter(app, 'messages-session', limits.messagesPerSession, (request) => String(request.visitorSessionId ?? 0));
+  const stopsPerSession = limiter(app, 'stop-session', limits.stopsPerSession, (request) => String(request.visitorSessionId ?? 0));
+
+  /** The session the request's visitor token names (401 visitor_token_invalid otherwise). */
+  const requireVisitorSession = async (request: FastifyRequest) => {
+    const admitted = admittedOf(request);
+    if (!admitted.widget.enabled) throw widgetDisabled();
+    const token = bearer(request);
+    const session = token ? await visitorSession(ctx, admitted, token) : null;
+    if (!session) throw visitorTokenInvalid();
+    request.visitorSessionId = session.sessionId;
+  };
 
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -102,6 +114,7 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
       .send();
   app.options('/:publicKey/start', { schema: { hide: true } }, preflight);
   app.options('/:publicKey/messages', { schema: { hide: true } }, preflight);
+  app.options('/:publicKey/messages/stop', { schema: { hide: true } }, preflight);
 
   app.post(
     '/:publicKey/start',
@@ -129,12 +142,7 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
       schema: { tags, params: widgetPublicKeyParams, body: widgetSendRequest, response: { ...errors } },
       // The token before the body is validated: a stale page learns first that it must start again.
       preValidation: async (request) => {
-        const admitted = admittedOf(request);
-        if (!admitted.widget.enabled) throw widgetDisabled();
-        const token = bearer(request);
-        const session = token ? await visitorSession(ctx, admitted, token) : null;
-        if (!session) throw visitorTokenInvalid();
-        request.visitorSessionId = session.sessionId;
+        await requireVisitorSession(request);
         await messagesPerSession(request);
         await messagesPerAddress(request);
         await messagesPerWidget(request);
@@ -167,6 +175,24 @@ export async function widgetPublicRoutes(root: FastifyInstance) {
         },
       });
       return reply;
+    },
+  );
+
+  // issue 30 item 1: the visitor's Stop, for their own session's answer only (the visitor token names the
+  // session); it ends 'stopped' with its text. Nothing to stop in the session: 404.
+  app.post(
+    '/:publicKey/messages/stop',
+    {
+      schema: { tags, params: widgetPublicKeyParams, response: { 200: widgetStopResponse, ...errors } },
+      preValidation: async (request) => {
+        await requireVisitorSession(request);
+        await stopsPerSession(request);
+      },
+    },
+    async (request) => {
+      const answer = await stopSessionAnswer(ctx, request.visitorSessionId ?? 0);
+      if (!answer) throw notFound();
+      return { message: visitorMessage(answer) };
     },
   );
 }

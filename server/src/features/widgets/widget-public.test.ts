@@ -417,6 +417,54 @@ describe(`widget public API (${testDbKind()})`, () => {
     expect(entries[0].words).toBe(-30);
   });
 
+  it("the visitor's Stop ends their own answer as 'stopped', its text kept and only its words charged; another session cannot reach it", async () => {
+    const { who, avatarId: avatar } = await ownerWithAvatar();
+    const widget = await makeWidget(who, {}, avatar);
+    const session = await started(widget.public_key);
+    const stranger = await started(widget.public_key);
+    const stop = (token: string, origin = SHOP) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/widget/${widget.public_key}/messages/stop`,
+        headers: { origin, authorization: `Bearer ${token}` },
+        remoteAddress: freshIp(),
+      });
+    // Nothing to stop yet: 404; no token or a forged one: 401; a website not listed: 403.
+    expect((await stop(session.visitor_token)).statusCode).toBe(404);
+    expect((await stop('forged')).statusCode).toBe(401);
+    expect((await stop(session.visitor_token, OTHER)).statusCode).toBe(403);
+    const res = await fetch(`${url}/api/widget/${widget.public_key}/messages`, {
+      method: 'POST',
+      headers: { origin: SHOP, authorization: `Bearer ${session.visitor_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '[words:400] [rate:30] A long answer please' }),
+    });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let body = decoder.decode((await reader.read()).value);
+    expect(body).toContain('event: delta');
+    // Another session's token reaches only its own (empty) session: 404, and our answer goes on.
+    expect((await stop(stranger.visitor_token)).statusCode).toBe(404);
+    const stopped = await stop(session.visitor_token);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.headers['access-control-allow-origin']).toBe(SHOP);
+    const message = stopped.json().message as { role: string; content: string; status: string };
+    expect(message).toMatchObject({ role: 'assistant', status: 'stopped' });
+    const words = countWords(message.content);
+    expect(words).toBeGreaterThan(0);
+    expect(words).toBeLessThan(400);
+    // The visitor's stream ends with the stopped answer.
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) body += decoder.decode(chunk.value);
+    const events = parseSse(body);
+    expect(events.at(-1)).toEqual({ event: 'done', data: { message: { role: 'assistant', content: message.content, status: 'stopped' } } });
+    expect((await widgetLedger(who)).map((e) => e.words)).toEqual([-words]);
+    expect(await wordsOf(who)).toEqual({ available: 10_000 - words, held: 0 });
+    // Idempotent; a resumed session shows it as stopped.
+    expect((await stop(session.visitor_token)).json().message).toEqual(message);
+    expect((await started(widget.public_key, { session_token: session.session_token })).messages.at(-1)).toEqual(message);
+    expect(await widgetLedger(who)).toHaveLength(1);
+  });
+
   it('with chatwidget_enabled off the owner API is 404 feature_disabled and every widget is unavailable (403)', async () => {
     const widget = await makeWidget(owner);
     const session = await started(widget.public_key);

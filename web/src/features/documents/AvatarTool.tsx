@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAvatars } from '../avatars';
 import type { GenerateInput } from './generation-api';
+import { StopGenerationButton, type StopControl } from './StopGenerationButton';
 
 export interface VoiceAvatar {
   avatar_id: number;
@@ -20,9 +21,10 @@ interface AvatarToolProps {
   onAvatarChange: (avatar: VoiceAvatar | null) => void;
   busy: boolean;
   onGenerate: (input: GenerateInput) => Promise<boolean>;
+  stop: StopControl;
 }
 
-export function AvatarTool({ avatar, onAvatarChange, busy, onGenerate }: AvatarToolProps) {
+export function AvatarTool({ avatar, onAvatarChange, busy, onGenerate, stop }: AvatarToolProps) {
   const { t } = useTranslation('documents');
   const avatars = useAvatars('mine', '');
   const [message, setMessage] = useState('');
@@ -63,9 +65,13 @@ export function AvatarTool({ avatar, onAvatarChange, busy, onGenerate }: AvatarT
         onChange={(event) => setMessage(event.currentTarget.value)}
         data-testid="document-avatar-message"
       />
-      <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void send()} disabled={!ready} data-testid="document-avatar-send">
-        {t('tools.send')}
-      </Button>
+      {busy ? (
+        <StopGenerationButton onStop={stop.onStop} stopping={stop.stopping} testId="document-avatar-stop" />
+      ) : (
+        <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void send()} disabled={!ready} data-testid="document-avatar-send">
+          {t('tools.send')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -37,6 +37,7 @@ import { campaignDocumentKey, DOCUMENTS_KEY, downloadDocx, useCampaignDocument }
 import { GenerateDocumentModal } from './GenerateDocumentModal';
 import type { GenerateInput } from './generation-api';
 import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
+import { StopGenerationButton } from './StopGenerationButton';
 import { useDocumentGeneration } from './use-document-generation';
 import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
@@ -242,7 +243,7 @@ function EditableDocument({ doc, campaignId, pending, onPendingStarted, draftSco
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="sm">
-        <Generating busy={generation.busy} />
+        <Generating busy={generation.busy} onStop={() => void generation.stop()} stopping={generation.stopping} />
         <Group gap="sm" ml="auto">
           <SaveStatus state={state} />
           <Button
@@ -335,7 +336,7 @@ function DocumentCopy({ doc, campaignId, pending, onPendingStarted }: CampaignEd
         <Text size="sm">{t('campaignDocument.readOnlyHint')}</Text>
       </Alert>
       <Group justify="space-between" gap="sm">
-        <Generating busy={generation.busy} />
+        <Generating busy={generation.busy} onStop={() => void generation.stop()} stopping={generation.stopping} />
         <Group gap="sm" ml="auto">
           <Button variant="default" leftSection={<IconFileTypeDocx size={16} aria-hidden />} loading={downloading} disabled={generation.busy} onClick={() => void download()} data-testid="campaign-document-download">
             {t('tools.word')}
@@ -353,7 +354,7 @@ function DocumentCopy({ doc, campaignId, pending, onPendingStarted }: CampaignEd
 }
 
 /** spec part 2 §2 header bar: '{app} is looking for an answer...' with a spinner while the answer is awaited. */
-function Generating({ busy }: { busy: boolean }) {
+function Generating({ busy, onStop, stopping }: { busy: boolean; onStop: () => void; stopping: boolean }) {
   const { t } = useTranslation('documents');
   const appName = useAppConfig().get('app_name');
   if (!busy) return null;
@@ -361,6 +362,7 @@ function Generating({ busy }: { busy: boolean }) {
     <Group gap="xs" role="status" data-testid="campaign-document-generating">
       <Loader size="sm" aria-hidden />
       <Text fw={600}>{t('editor.generating', { app: appName })}</Text>
+      <StopGenerationButton onStop={onStop} stopping={stopping} testId="campaign-document-stop" />
     </Group>
   );
 }

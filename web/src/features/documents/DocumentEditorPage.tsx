@@ -30,6 +30,7 @@ import { createDocument, documentKey, DOCUMENTS_KEY, downloadDocx, updateDocumen
 import { GenerationBanner } from './GenerationBanner';
 import type { GenerateInput } from './generation-api';
 import { PromptTool } from './PromptTool';
+import { StopGenerationButton } from './StopGenerationButton';
 import { SuperFetchTool } from './SuperFetchTool';
 import { TemplateTool } from './TemplateTool';
 import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
@@ -167,6 +168,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
   }, [autosave]);
   const streamTarget = useCallback(() => editorRef.current?.stream ?? null, []);
   const generation = useDocumentGeneration(streamTarget, { save: saveForGeneration });
+  const stopControl = { onStop: () => void generation.stop(), stopping: generation.stopping };
   // Every tool: the voice as persona, and the document's text as context when asked (spec part 2 §2).
   const generate = (input: GenerateInput, file?: File | null) =>
     generation.generate(
@@ -212,6 +214,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
             <Group gap="xs" style={{ flex: 1, minWidth: 200 }} role="status" data-testid="document-generating">
               <Loader size="sm" aria-hidden />
               <Text fw={600}>{t('editor.generating', { app: appName })}</Text>
+              <StopGenerationButton onStop={stopControl.onStop} stopping={stopControl.stopping} testId="document-stop" />
             </Group>
           ) : (
           <TextInput
@@ -279,21 +282,21 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
                 {/* The server refuses a tool whose feature is switched off (default on): so is its section. */}
                 {config.get('templates_enabled') !== 'false' && (
                   <>
-                    <TemplateTool busy={generation.busy} onGenerate={generate} />
+                    <TemplateTool busy={generation.busy} onGenerate={generate} stop={stopControl} />
                     <Divider />
                   </>
                 )}
                 {config.get('avatars_enabled') !== 'false' && (
                   <>
-                    <AvatarTool avatar={voice} onAvatarChange={setVoice} busy={generation.busy} onGenerate={generate} />
+                    <AvatarTool avatar={voice} onAvatarChange={setVoice} busy={generation.busy} onGenerate={generate} stop={stopControl} />
                     <Divider />
                   </>
                 )}
-                <PromptTool busy={generation.busy} onGenerate={generate} />
+                <PromptTool busy={generation.busy} onGenerate={generate} stop={stopControl} />
                 {config.on('super_fetch') && personal && (
                   <>
                     <Divider />
-                    <SuperFetchTool busy={generation.busy} onGenerate={generate} />
+                    <SuperFetchTool busy={generation.busy} onGenerate={generate} stop={stopControl} />
                   </>
                 )}
                 <Divider />

@@ -344,7 +344,10 @@ describe('generating into the document', { timeout: 30_000 }, () => {
     // '{app} is looking for an answer...' with a spinner; every tool waits (one generation at a time).
     expect(await screen.findByTestId('document-generating')).toHaveTextContent(/is looking for an answer\.\.\./);
     expect(screen.queryByTestId('document-name')).toBeNull();
-    expect(within(prompt).getByTestId('document-prompt-generate')).toBeDisabled();
+    // While it runs, each tool's Generate is Stop (one generation at a time).
+    expect(within(prompt).queryByTestId('document-prompt-generate')).toBeNull();
+    expect(within(prompt).getByTestId('document-prompt-stop')).toHaveTextContent('Stop');
+    expect(within(screen.getByTestId('document-avatar-tool')).getByTestId('document-avatar-stop')).toBeInTheDocument();
     expect(within(prompt).getByPlaceholderText('Insert your instruction!')).toHaveValue('');
 
     // Three frames at once are one render; another generation's frame is not ours.
@@ -414,6 +417,38 @@ describe('generating into the document', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The answer stopped before it was finished. What was written so far is kept.')).toBeInTheDocument();
     expect(generated()).toEqual(['Half of it', 'and more']);
     await waitFor(() => expect(writes(calls).slice(1)).toEqual(['PUT /api/documents', 'POST /api/documents/generations/50/applied']));
+  });
+
+  it('Stop (the button, or Esc) ends the generation on the server: its text stays, is saved, and a Stopped note says so', async () => {
+    const { calls } = routes({
+      'POST /api/documents/generations/50/stop': () => ({ body: generationOf({ status: 'stopped', content: 'Half of it\n\nand mo' }) }),
+    });
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
+    const user = await openTools();
+    await user.type(screen.getByPlaceholderText('Insert your instruction!'), 'Write');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    await screen.findByTestId('document-generating');
+    act(() => socket.emit('document_output', frame('Half of it\n\nand mo')));
+    await user.click(screen.getByTestId('document-prompt-stop'));
+    expect(await screen.findByText('Stopped. What was written so far is kept.')).toBeInTheDocument();
+    expect(generated()).toEqual(['Half of it', 'and mo']);
+    await waitFor(() => expect(writes(calls).slice(1)).toEqual(['POST /api/documents/generations/50/stop', 'PUT /api/documents', 'POST /api/documents/generations/50/applied']));
+    expect(screen.queryByTestId('document-generating')).toBeNull();
+    expect(screen.getByTestId('document-prompt-generate')).toBeInTheDocument();
+    // The end frame arriving after the Stop's answer changes nothing.
+    act(() => socket.emit('document_output', frame('', { done: true, status: 'stopped', content: 'Half of it\n\nand mo' })));
+    expect(writes(calls).filter((w) => w.endsWith('/applied'))).toHaveLength(1);
+
+    // Esc, in Spanish; here the end frame comes first (the stop's answer is the same generation).
+    await i18n.changeLanguage('es');
+    await user.type(screen.getByPlaceholderText('¡Escribe tu instrucción!'), 'Otra');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    await screen.findByTestId('document-generating');
+    expect(screen.getByTestId('document-stop')).toHaveTextContent('Detener');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(writes(calls).filter((w) => w.endsWith('/stop'))).toHaveLength(2));
+    act(() => socket.emit('document_output', frame('', { done: true, status: 'stopped', content: 'Half of it\n\nand mo' })));
+    expect(await screen.findByText('Detenido. Lo escrito hasta ahora se conserva.')).toBeInTheDocument();
   });
 
   it("says the words are spent (412 words_exhausted) and lets the user try again, in Spanish too", async () => {

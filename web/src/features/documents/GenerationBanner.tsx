@@ -1,7 +1,7 @@
 // Reload safety for generations (issue 15 item 1: "no lost edits on reload"): when a document is opened, its
 // unapplied generations are read once (GET /documents/{id}/generations?unapplied=true). One still streaming
 // is resumed (its text so far, then its frames); one finished while the page was away (done, or failed with
-// some text) is offered: Insert appends it, saves and marks it applied; Dismiss only marks it applied.
+// some text, or stopped with some) is offered: Insert appends it, saves and marks it applied; Dismiss only marks it applied.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { DocumentGeneration } from '@pluma/common/documents-generate';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -20,7 +20,7 @@ interface GenerationBannerProps {
   generation: DocumentGenerationControls;
 }
 
-const waiting = (g: DocumentGeneration) => g.status === 'done' || (g.status === 'failed' && g.content.trim() !== '');
+const waiting = (g: DocumentGeneration) => g.status === 'done' || ((g.status === 'failed' || g.status === 'stopped') && g.content.trim() !== '');
 
 export function GenerationBanner({ documentId, ready, generation }: GenerationBannerProps) {
   const { t } = useTranslation('documents');

@@ -1,19 +1,21 @@
 // The tools panel's Prompt section (spec part 2 §2 "Prompt section: instruction box ('Insert your
 // instruction!'), Generate"): a generation of kind 'prompt', streamed into the document, written in the
-// chosen avatar's tone and style when one is picked in the Avatars section.
+// chosen avatar's tone and style when one is picked in the Avatars section. While it runs, Generate is Stop.
 import { Button, Stack, Textarea, Title } from '@mantine/core';
 import { DOCUMENT_GENERATE_PROMPT_MAX } from '@pluma/common/documents-generate';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerateInput } from './generation-api';
+import { StopGenerationButton, type StopControl } from './StopGenerationButton';
 
 interface PromptToolProps {
   busy: boolean;
   onGenerate: (input: GenerateInput) => Promise<boolean>;
+  stop: StopControl;
 }
 
-export function PromptTool({ busy, onGenerate }: PromptToolProps) {
+export function PromptTool({ busy, onGenerate, stop }: PromptToolProps) {
   const { t } = useTranslation('documents');
   const [instruction, setInstruction] = useState('');
   const ready = instruction.trim() !== '' && !busy;
@@ -37,9 +39,13 @@ export function PromptTool({ busy, onGenerate }: PromptToolProps) {
         onChange={(event) => setInstruction(event.currentTarget.value)}
         data-testid="document-prompt-instruction"
       />
-      <Button leftSection={<IconSparkles size={16} aria-hidden />} onClick={() => void generate()} disabled={!ready} data-testid="document-prompt-generate">
-        {t('tools.generate')}
-      </Button>
+      {busy ? (
+        <StopGenerationButton onStop={stop.onStop} stopping={stop.stopping} testId="document-prompt-stop" />
+      ) : (
+        <Button leftSection={<IconSparkles size={16} aria-hidden />} onClick={() => void generate()} disabled={!ready} data-testid="document-prompt-generate">
+          {t('tools.generate')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { IconBolt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerateInput } from './generation-api';
+import { StopGenerationButton, type StopControl } from './StopGenerationButton';
 
 const EMPTY = Object.fromEntries(SUPER_FETCH_INPUTS.map((key) => [key, ''])) as SuperFetchInputs;
 /** Longer inputs get a text area (as on the Super Fetch page). */
@@ -17,9 +18,10 @@ const ACCEPT = SUPER_FETCH_FILE_TYPES.map((type) => `.${type}`).join(',');
 interface SuperFetchToolProps {
   busy: boolean;
   onGenerate: (input: GenerateInput, file?: File | null) => Promise<boolean>;
+  stop: StopControl;
 }
 
-export function SuperFetchTool({ busy, onGenerate }: SuperFetchToolProps) {
+export function SuperFetchTool({ busy, onGenerate, stop }: SuperFetchToolProps) {
   const { t } = useTranslation('documents');
   const { t: ts } = useTranslation('super-fetch');
   const [inputs, setInputs] = useState<SuperFetchInputs>(EMPTY);
@@ -56,9 +58,13 @@ export function SuperFetchTool({ busy, onGenerate }: SuperFetchToolProps) {
         return MULTILINE.includes(key) ? <Textarea key={key} autosize minRows={2} maxRows={6} {...props} /> : <TextInput key={key} {...props} />;
       })}
       <FileInput label={ts('file')} description={ts('fileHint')} accept={ACCEPT} clearable value={file} onChange={setFile} data-testid="document-super-fetch-file" />
-      <Button leftSection={<IconBolt size={16} aria-hidden />} onClick={() => void generate()} disabled={busy} data-testid="document-super-fetch-generate">
-        {t('tools.generate')}
-      </Button>
+      {busy ? (
+        <StopGenerationButton onStop={stop.onStop} stopping={stop.stopping} testId="document-super-fetch-stop" />
+      ) : (
+        <Button leftSection={<IconBolt size={16} aria-hidden />} onClick={() => void generate()} data-testid="document-super-fetch-generate">
+          {t('tools.generate')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@
 // searchable picker over the templates API, then the picked template's fields through the template apply
 // screen's own form (features/templates ApplyForm: the same inputs, checks and preview), and Generate — a
 // generation of kind 'template' with the values; the server fills the prompt (a hidden prompt stays there).
+// While it runs, Stop shows under the form.
 import { Select, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
@@ -10,13 +11,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplyForm, useTemplates } from '../templates';
 import type { GenerateInput } from './generation-api';
+import { StopGenerationButton, type StopControl } from './StopGenerationButton';
 
 interface TemplateToolProps {
   busy: boolean;
   onGenerate: (input: GenerateInput) => Promise<boolean>;
+  stop: StopControl;
 }
 
-export function TemplateTool({ busy, onGenerate }: TemplateToolProps) {
+export function TemplateTool({ busy, onGenerate, stop }: TemplateToolProps) {
   const { t } = useTranslation('documents');
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -46,6 +49,7 @@ export function TemplateTool({ busy, onGenerate }: TemplateToolProps) {
         data-testid="document-template-select"
       />
       {picked && <ApplyForm key={picked.template_id} template={picked} busy={busy} onGenerate={(values) => void onGenerate({ kind: 'template', template_id: picked.template_id, values })} />}
+      {busy && <StopGenerationButton onStop={stop.onStop} stopping={stop.stopping} testId="document-template-stop" />}
     </Stack>
   );
 }

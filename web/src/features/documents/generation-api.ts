@@ -1,6 +1,6 @@
 // The document generation calls (contract A of issue 15: POST /documents/avatar-output, GET
 // /documents/generations/{id}, GET /documents/{id}/generations?unapplied=true, POST
-// /documents/generations/{id}/applied), and what this browser remembers of a generation being written: the
+// /documents/generations/{id}/applied, POST /documents/generations/{id}/stop), and what this browser remembers of a generation being written: the
 // ids of the blocks it inserted, so a reload mid-stream replaces them instead of writing the text twice.
 import type { DocumentGenerateRequest, DocumentGeneration, DocumentGenerationList } from '@pluma/common/documents-generate';
 import { api } from '../../api/instance';
@@ -20,6 +20,8 @@ export function startGeneration(body: DocumentGenerateRequest, file?: File | nul
 export const getGeneration = (generationId: number) => api.get<DocumentGeneration>(`/documents/generations/${generationId}`);
 export const unappliedGenerations = (documentId: number) => api.get<DocumentGenerationList>(`/documents/${documentId}/generations`, { query: { unapplied: 'true' } });
 export const markApplied = (generationId: number) => api.post<DocumentGeneration>(`/documents/generations/${generationId}/applied`);
+/** The user's Stop (issue 30 item 1): the generation ends 'stopped' with what it wrote; idempotent. */
+export const stopGeneration = (generationId: number) => api.post<DocumentGeneration>(`/documents/generations/${generationId}/stop`);
 
 export function rememberBlocks(generationId: number, ids: string[]) {
   try {

@@ -4,7 +4,8 @@
 // trailing block re-parsed, at most 10 renders a second). On the last frame: the final parse, the document
 // saved, then the generation marked applied. A generation found unapplied after a reload is resumed (still
 // streaming) or offered again (written while away): resume / insert / dismiss. Used by the editor page and
-// the campaign document page.
+// the campaign document page. Stop (the tools' button while it runs, or Esc) ends it on the server: the text
+// written so far stays, the end frame finishes it here and in every other tab, and a 'Stopped' note says so.
 import { SocketEvents } from '@pluma/common/events';
 import type { DocumentGeneration, DocumentOutputPayload } from '@pluma/common/documents-generate';
 import { translate } from '@pluma/common/messages';
@@ -13,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { useSocketEvent } from '../../api/socket';
 import { currentLanguage } from '../../i18n';
-import { showError } from '../../ui/alerts';
+import { showError, showSuccess } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { forgetBlocks, getGeneration, markApplied, rememberBlocks, rememberedBlocks, startGeneration, type GenerateInput } from './generation-api';
+import { forgetBlocks, getGeneration, markApplied, rememberBlocks, rememberedBlocks, startGeneration, stopGeneration, type GenerateInput } from './generation-api';
 import { MarkdownStream, type StreamEditor } from './markdown-stream';
 
 /** At most 10 editor updates a second while the answer streams in. */
@@ -86,9 +87,10 @@ export function useDocumentGeneration(editor: () => StreamEditor | null, options
       busy.current = false;
       // spec: a provider failure keeps the partial text; the notice says the answer stopped.
       if (status === 'failed') showError(failureText(errorCode));
+      if (status === 'stopped') showSuccess(t('generation.stopped'));
       await apply(current.id);
     },
-    [apply, failureText],
+    [apply, failureText, t],
   );
 
   const render = useCallback((current: Active) => {
@@ -204,6 +206,35 @@ export function useDocumentGeneration(editor: () => StreamEditor | null, options
     [editor, follow, failureText, handleError],
   );
 
+  /**
+   * The user's Stop: the server ends the generation ('stopped', its text kept). Its answer (or the end frame,
+   * whichever comes first; another node's generation ends by the frame) finishes it here.
+   */
+  const [stopping, setStopping] = useState(false);
+  const stop = useCallback(async () => {
+    const current = active.current;
+    if (!current || stopping) return;
+    setStopping(true);
+    try {
+      const generation = await stopGeneration(current.id);
+      if (active.current === current && generation.status !== 'streaming') await finish(generation.status, generation.content, generation.error_code);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setStopping(false);
+    }
+  }, [finish, handleError, stopping]);
+
+  // Esc stops it too, as in the chat.
+  useEffect(() => {
+    if (phase === 'idle') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) void stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [phase, stop]);
+
   /** A generation still streaming when the document was opened (a reload mid-answer). */
   const resume = useCallback(
     (generation: DocumentGeneration) => {
@@ -241,7 +272,7 @@ export function useDocumentGeneration(editor: () => StreamEditor | null, options
     [handleError],
   );
 
-  return { phase, busy: phase !== 'idle', generate, resume, insert, dismiss };
+  return { phase, busy: phase !== 'idle', generate, resume, insert, dismiss, stop, stopping };
 }
 
 export type DocumentGenerationControls = ReturnType<typeof useDocumentGeneration>;

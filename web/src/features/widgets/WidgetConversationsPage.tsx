@@ -143,7 +143,7 @@ function TranscriptMessage({ message, date }: { message: WidgetMessage; date: st
         </Text>
         {message.status !== 'done' && (
           <Badge size="xs" color={message.status === 'failed' ? 'red' : 'gray'}>
-            {t(`sessions.status.${message.status === 'failed' ? 'failed' : 'streaming'}`)}
+            {t(`sessions.status.${message.status === 'failed' || message.status === 'stopped' ? message.status : 'streaming'}`)}
           </Badge>
         )}
       </Group>

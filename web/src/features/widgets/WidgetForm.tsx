@@ -1,9 +1,11 @@
 // The generator form (spec part 2 §2 "Chat widget generator"): the user's avatars (searchable), the widget
 // name, the accent colour as a text box plus a picker (default #ff0000), an optional button image with a
 // preview, and the allowed websites (deny by default). 'Generate Chat Widget' creates it (POST), or saves
-// the widget being edited (PUT); every change to an input tells the page, which hides the shown code.
+// the widget being edited (PUT); every change to an input tells the page, which hides the shown code. With no
+// allowed website the widget would answer nowhere: Generate first says so (issue 30 item 4) and saves only
+// on 'Generate anyway'.
 import { Alert, Button, Card, FileInput, Group, Image, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPhoto } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
@@ -13,7 +15,7 @@ import { ApiError } from '../../api/api-error';
 import { showError } from '../../ui/alerts';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { parseOrigins } from './origins';
-import { fieldOfDetail, firstProblem, isWidgetImage, normalizeAccent, WIDGET_IMAGE_ACCEPT, type WidgetField, type WidgetFormValues } from './widget-form-rules';
+import { answersNowhere, fieldOfDetail, firstProblem, isWidgetImage, normalizeAccent, WIDGET_IMAGE_ACCEPT, type WidgetField, type WidgetFormValues } from './widget-form-rules';
 import { DEFAULT_WIDGET_ACCENT, WIDGET_NAME_MAX, type Widget } from '@pluma/common/widgets';
 import { saveWidget, useWidgetAvatars } from './widgets-api';
 
@@ -58,6 +60,8 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<WidgetField, string>>>({});
+  /** Generate was asked with no allowed website: the warning waits for 'Generate anyway' or a website. */
+  const [nowhereAsked, setNowhereAsked] = useState(false);
   const preview = usePreview(image);
   const avatarRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -69,6 +73,7 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
   const change = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K], field: WidgetField) => {
     setValues((old) => ({ ...old, [key]: value }));
     setErrors((old) => ({ ...old, [field]: undefined }));
+    if (field === 'origins') setNowhereAsked(false);
     onInput();
   };
 
@@ -115,8 +120,14 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
       return;
     }
     setErrors({});
+    if (answersNowhere(values) && !nowhereAsked) {
+      setNowhereAsked(true);
+      focus('origins');
+      return;
+    }
     save.mutate();
   };
+  const nowhereWarning = nowhereAsked && answersNowhere(values);
 
   const accent = normalizeAccent(values.accent) ?? DEFAULT_WIDGET_ACCENT;
   const avatarOptions = (avatars.data?.avatars ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }));
@@ -233,6 +244,16 @@ export function WidgetForm({ widget, onSaved, onInput, onCancelEdit }: WidgetFor
             error={errors.origins}
             data-testid="widget-origins"
           />
+          {nowhereWarning && (
+            <Alert color="orange" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('form.nowhereTitle')} data-testid="widget-nowhere-warning">
+              <Stack gap="xs" align="flex-start">
+                {t('form.nowhereText')}
+                <Button size="xs" variant="light" color="orange" onClick={() => save.mutate()} loading={save.isPending} data-testid="widget-generate-anyway">
+                  {widget ? t('form.saveAnyway') : t('form.generateAnyway')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
           <Group justify="flex-end" gap="sm">
             {widget && (
               <Button variant="default" onClick={onCancelEdit} disabled={save.isPending} data-testid="widget-cancel-edit">

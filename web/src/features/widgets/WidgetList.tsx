@@ -98,6 +98,11 @@ export function WidgetList({ onDeleted }: { onDeleted: (widgetId: number) => voi
                   {widget.name}
                 </Title>
                 <Badge variant="light">{t('list.avatar', { name: widget.avatar_name })}</Badge>
+                {widget.allowed_origins.length === 0 && (
+                  <Badge variant="light" color="orange" data-testid="widget-nowhere-badge">
+                    {t('list.nowhere')}
+                  </Badge>
+                )}
               </Group>
               <Switch
                 label={t('list.enabled')}

@@ -172,6 +172,7 @@ describe('the generator form', () => {
     };
     await chooseAvatar('Copywriter');
     type('widget-name', 'Shop helper');
+    type('widget-origins', 'https://shop.example.com');
     await again();
     fireEvent.input(screen.getByTestId('widget-accent-picker'), { target: { value: '#123456' } });
     expect(screen.queryByTestId('widget-snippet')).toBeNull();
@@ -182,6 +183,29 @@ describe('the generator form', () => {
     await again();
     await chooseAvatar('Support');
     expect(screen.queryByTestId('widget-snippet')).toBeNull();
+  });
+
+  it('with no allowed website, Generate warns that the widget answers nowhere; adding one clears it and saves at once (issue 30 item 4)', async () => {
+    const { calls } = stubFetch({
+      'GET /api/widgets': () => ({ body: { widgets: [] } }),
+      'GET /api/avatars': () => ({ body: avatars }),
+      'POST /api/widgets': () => ({ status: 201, body: widget() }),
+    });
+    show();
+    await chooseAvatar('Copywriter');
+    type('widget-name', 'Shop helper');
+    type('widget-origins', '  \n ');
+    generate();
+    const warning = await screen.findByTestId('widget-nowhere-warning');
+    expect(warning).toHaveAttribute('role', 'alert');
+    expect(warning).toHaveTextContent('With no allowed website, the widget does not answer on any page.');
+    await waitFor(() => expect(screen.getByTestId('widget-origins')).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    type('widget-origins', 'https://shop.example.com');
+    expect(screen.queryByTestId('widget-nowhere-warning')).toBeNull();
+    generate();
+    expect(await screen.findByText('Shop helper Widget Generated')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ avatar_id: 3, name: 'Shop helper', accent_color: '#ff0000', allowed_origins: ['https://shop.example.com'] }]);
   });
 
   it('sends the button image as a multipart form (widget JSON, then the image) and previews it', async () => {
@@ -199,6 +223,10 @@ describe('the generator form', () => {
     fireEvent.change(input, { target: { files: [image] } });
     expect(await screen.findByTestId('widget-image-preview')).toHaveAttribute('src', 'data:image/png;base64,cG5n');
     generate();
+    // No website: Generate first warns that the widget would answer nowhere; nothing is sent yet.
+    expect(await screen.findByTestId('widget-nowhere-warning')).toHaveTextContent('This widget will answer nowhere yet');
+    expect(forms).toEqual([]);
+    fireEvent.click(screen.getByTestId('widget-generate-anyway'));
     expect(await screen.findByText('Shop helper Widget Generated')).toBeInTheDocument();
     expect(forms).toEqual([{ method: 'POST', widget: { avatar_id: 3, name: 'Shop helper', accent_color: '#ff0000', allowed_origins: [] }, image: expect.any(File) }]);
     expect(forms[0].image?.name).toBe('button.png');
@@ -262,6 +290,8 @@ describe('your widgets', () => {
     expect(within(first).getByTestId('widget-origins-list')).toHaveTextContent('https://shop.example.com');
     expect(within(first).getByTestId('widget-usage')).toHaveTextContent('1,200 words used · 2 conversations');
     expect(within(second).getByTestId('widget-no-origins')).toHaveTextContent('the widget answers nowhere');
+    expect(within(second).getByTestId('widget-nowhere-badge')).toHaveTextContent('Answers nowhere yet');
+    expect(within(first).queryByTestId('widget-nowhere-badge')).toBeNull();
     expect(within(second).getByTestId('widget-usage')).toHaveTextContent('0 words used · 1 conversation');
     expect(within(first).getByRole('link', { name: 'Conversations of Shop helper' })).toHaveAttribute('href', '/chat-widget-generator/9/conversations');
 
@@ -379,6 +409,7 @@ describe('widget conversations', () => {
           messages: [
             { message_id: 1, role: 'user', content: 'Do you ship to Spain? <img src=x onerror=alert(1)>', status: 'done', created_at: '2026-02-01T10:00:00.000Z' },
             { message_id: 2, role: 'assistant', content: 'Yes, we do.', status: 'failed', created_at: '2026-02-01T10:00:05.000Z' },
+            { message_id: 3, role: 'assistant', content: 'We ship to', status: 'stopped', created_at: '2026-02-01T10:00:09.000Z' },
           ],
         } satisfies WidgetSessionDetail,
       }),
@@ -396,6 +427,8 @@ describe('widget conversations', () => {
     expect(transcript.querySelector('img')).toBeNull();
     expect(messages[1]).toHaveTextContent('Widget');
     expect(messages[1]).toHaveTextContent('Not answered');
+    expect(messages[2]).toHaveTextContent('We ship to');
+    expect(messages[2]).toHaveTextContent('Stopped by the visitor');
     expect(screen.getByTestId('location')).toHaveTextContent('session=31');
 
     fireEvent.click(screen.getByRole('button', { name: '2' }));
@@ -429,6 +462,11 @@ describe('in Spanish', () => {
     expect(screen.getByText(/El widget responde solo en estos sitios web/)).toBeInTheDocument();
     generate();
     expect(await screen.findByTestId('app-error')).toHaveTextContent('Por favor, selecciona un avatar');
+    await chooseAvatar('Copywriter');
+    type('widget-name', 'Tienda');
+    generate();
+    expect(await screen.findByTestId('widget-nowhere-warning')).toHaveTextContent('Este widget aún no responderá en ningún sitio');
+    expect(screen.getByTestId('widget-generate-anyway')).toHaveTextContent('Generar de todos modos');
     fireEvent.click(within(card).getByRole('button', { name: 'Ver código de Shop helper' }));
     const code = await screen.findByTestId('widget-code-modal');
     await waitFor(() => expect(within(code).getByTestId('widget-snippet')).toHaveTextContent('data-lang="es"'));

@@ -37,6 +37,12 @@ export function firstProblem(values: WidgetFormValues): WidgetFormProblem | null
   return null;
 }
 
+/**
+ * No allowed website (issue 30 item 4): the widget would answer nowhere (deny by default). Not an error —
+ * the owner may add websites later — but Generate asks first (WidgetForm).
+ */
+export const answersNowhere = (values: WidgetFormValues) => parseOrigins(values.origins).origins.length === 0;
+
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export const WIDGET_IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 export const isWidgetImage = (file: File) => IMAGE_TYPES.includes(file.type);

@@ -1,4 +1,5 @@
-// POST /api/messages/pdf: a message's markdown as a PDF (pdfkit, built-in fonts, A4).
+// POST /api/messages/pdf: a message's markdown as a PDF (pdfkit, built-in fonts, A4). Tables print as a grid
+// (issue 30 item 5), as the Word export does (docx.ts): a bold header row, a column per cell, ruled cells.
 import PDFDocument from 'pdfkit';
 import { inlineText, markdownBlocks, type Inline } from './markdown-blocks';
 
@@ -31,15 +32,86 @@ function fontOf(inline: Inline, base: 'regular' | 'bold'): string {
 }
 
 /** Writes runs of differing fonts as one wrapped paragraph starting at (x, y). */
-function writeInlines(doc: PDFKit.PDFDocument, inlines: Inline[], at: { x: number; y: number; width: number; size: number; base?: 'regular' | 'bold' }) {
+function writeInlines(doc: PDFKit.PDFDocument, inlines: Inline[], at: { x: number; y: number; width: number; size: number; base?: 'regular' | 'bold'; lineGap?: number }) {
   const runs = inlines.length ? inlines : [{ text: '' }];
   doc.fontSize(at.size);
   runs.forEach((inline, index) => {
-    const options = { width: at.width, continued: index < runs.length - 1, lineGap: 2, strike: Boolean(inline.strike) };
+    const options = { width: at.width, continued: index < runs.length - 1, lineGap: at.lineGap ?? 2, strike: Boolean(inline.strike) };
     doc.font(fontOf(inline, at.base ?? 'regular'));
     if (index === 0) doc.text(pdfSafe(inline.text), at.x, at.y, options);
     else doc.text(pdfSafe(inline.text), options);
   });
+}
+
+const TABLE_SIZE = BODY_SIZE - 1;
+const CELL_PAD = 4;
+/** A column narrower than this cannot hold a word: a table that would need them prints as lines of text. */
+const MIN_COLUMN = 36;
+
+/** Column widths filling `width`: each column's widest text, the wide ones shrunk to share what is left. */
+function columnWidths(doc: PDFKit.PDFDocument, rows: Inline[][][], columns: number, width: number): number[] {
+  const natural = Array.from({ length: columns }, (_, c) => {
+    let widest = 0;
+    rows.forEach((row, index) => {
+      doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
+      // Measured up to a line's worth: a longer cell wraps anyway.
+      widest = Math.max(widest, doc.widthOfString(pdfSafe(inlineText(row[c] ?? [])).slice(0, 200)));
+    });
+    return Math.max(MIN_COLUMN, widest + CELL_PAD * 2);
+  });
+  const total = natural.reduce((a, b) => a + b, 0);
+  if (total <= width) return natural.map((w) => (w * width) / total);
+  // Narrow columns keep their width; the others share the rest in proportion to their text.
+  const fair = width / columns;
+  const narrow = natural.filter((w) => w <= fair);
+  const wide = natural.filter((w) => w > fair);
+  const left = width - narrow.reduce((a, b) => a + b, 0);
+  const wideTotal = wide.reduce((a, b) => a + b, 0);
+  return natural.map((w) => (w <= fair ? w : Math.max(MIN_COLUMN, (w * left) / wideTotal)));
+}
+
+const cellOptions = (width: number) => ({ width: width - CELL_PAD * 2, lineGap: 1 });
+
+/** A table as a grid of ruled cells; a row that would cross the page's end starts a new page. */
+function writeTable(doc: PDFKit.PDFDocument, rows: Inline[][][], left: number, width: number) {
+  const columns = Math.max(1, ...rows.map((row) => row.length));
+  const bottom = () => doc.page.height - MARGIN;
+  const usable = doc.page.height - MARGIN * 2;
+  const fallback = (row: Inline[][], index: number) => {
+    doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
+    doc.text(pdfSafe(row.map((cell) => inlineText(cell)).join('   |   ')), left, doc.y, { width });
+  };
+  // More columns than the page can hold: the old lines of text (nothing is lost).
+  if (columns * MIN_COLUMN > width) {
+    rows.forEach(fallback);
+    return;
+  }
+  const widths = columnWidths(doc, rows, columns, width);
+  doc.strokeColor('#999999').lineWidth(0.5);
+  rows.forEach((row, index) => {
+    const base = index === 0 ? 'bold' : 'regular';
+    doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
+    const height = CELL_PAD * 2 + Math.max(...widths.map((w, c) => doc.heightOfString(pdfSafe(inlineText(row[c] ?? [])) || ' ', cellOptions(w))));
+    // A row taller than a page cannot be a grid row: its cells print as a line of text.
+    if (height > usable) {
+      fallback(row, index);
+      return;
+    }
+    if (doc.y + height > bottom()) doc.addPage();
+    const top = doc.y;
+    let x = left;
+    widths.forEach((w, c) => {
+      if (index === 0) doc.rect(x, top, w, height).fillColor('#eeeeee').fill();
+      doc.rect(x, top, w, height).stroke();
+      doc.fillColor('#000000');
+      const cell = row[c] ?? [];
+      if (cell.length) writeInlines(doc, cell, { x: x + CELL_PAD, y: top + CELL_PAD, width: w - CELL_PAD * 2, size: TABLE_SIZE, base, lineGap: 1 });
+      x += w;
+    });
+    doc.x = left;
+    doc.y = top + height;
+  });
+  doc.fillColor('#000000');
 }
 
 export function renderPdf(markdown: string, title = 'Message'): Promise<Buffer> {
@@ -89,10 +161,7 @@ export function renderPdf(markdown: string, title = 'Message'): Promise<Buffer> 
         gap();
         break;
       case 'table':
-        block.rows.forEach((row, index) => {
-          doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(BODY_SIZE - 1);
-          doc.text(pdfSafe(row.map((cell) => inlineText(cell)).join('   |   ')), left, doc.y, { width });
-        });
+        writeTable(doc, block.rows, left, width);
         gap();
         break;
       case 'rule': {

@@ -1,2 +1,3 @@
 // The workflows feature's public face (eslint.config.js, feature boundaries).
 export { workflowRoutes } from './routes';
+export { stepMessage } from './service';

@@ -99,7 +99,8 @@ describe('workflows', () => {
   });
 
   it('saves values with commas, equals signs, backslashes and line breaks and gives them back unchanged', async () => {
-    const wf = await newWorkflow([await template('About [Topic], [#Count] items, [Tone: formal/casual/], for [Audience]')]);
+    // show_prompt on: its prompt may reach every user (spec part 2 §2), so /run gives it.
+    const wf = await newWorkflow([await template('About [Topic], [#Count] items, [Tone: formal/casual/], for [Audience]', { showPrompt: true })]);
     const user = await buildUser(t.ctx, { access: true });
     const run = await start(user, wf.workflow_id);
     expect(run).toMatchObject({ name: 'My run', values: '', complete: false, workflow_id: wf.workflow_id });
@@ -221,24 +222,30 @@ describe('workflows', () => {
     await call(user, 'PUT', '/user_workflows', { user_workflow_id: run.user_workflow_id, values: encodeWorkflowValues({ Topic: 'cats, dogs [words:15]', Audience: 'kids [echo]' }) });
 
     // Step 2 waits for step 1's answer.
-    const early = await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: second.conversation_id });
+    const early = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: second.conversation_id });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Run step 1 first and wait for its answer: this step uses it.');
 
+    // The steps' templates hide their prompts (show_prompt off, not the user's): /run gives none, and POST
+    // /messages { user_workflow_id } fills the step on the server (issue 30 item 9).
+    expect((await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: first.conversation_id })).json()).toEqual({ conversation_id: first.conversation_id, prompt: null });
     const socket = await chat.connect(user);
-    const p1 = (await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: first.conversation_id })).json();
-    expect(p1).toEqual({ conversation_id: first.conversation_id, prompt: 'Write about cats, dogs [words:15]' });
-    const sent1 = await chat.send(user, { content: p1.prompt, conversation_id: first.conversation_id });
-    expect(sent1.statusCode).toBe(201);
+    const sent1 = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: first.conversation_id });
+    expect(sent1.statusCode, sent1.body).toBe(201);
+    expect(sent1.body).not.toContain('Write about');
+    expect(sent1.json().user_message.content).toBe(`Step ${templateCount - 1}\nTopic: cats, dogs [words:15]`);
+    expect((await chat.messageRow(sent1.json().user_message.message_id)).modelContent).toBe('Write about cats, dogs [words:15]');
     const answer1Id = sent1.json().assistant_message.message_id as number;
     await endOf(socket, answer1Id);
     const answer1 = (await chat.messageRow(answer1Id)).content as string;
     expect(answer1.length).toBeGreaterThan(0);
 
-    const p2 = (await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: second.conversation_id })).json();
+    const sent2 = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: second.conversation_id });
+    expect(sent2.statusCode, sent2.body).toBe(201);
     // The previous answer first, then the instruction in the template's language, then the filled template.
-    expect(p2.prompt).toBe(`${answer1.trim()}\n\nUsa el texto anterior para dar una respuesta a la siguiente petición\n\nSummarize it for kids [echo]`);
-    const sent2 = await chat.send(user, { content: p2.prompt, conversation_id: second.conversation_id });
+    expect((await chat.messageRow(sent2.json().user_message.message_id)).modelContent).toBe(
+      `${answer1.trim()}\n\nUsa el texto anterior para dar una respuesta a la siguiente petición\n\nSummarize it for kids [echo]`,
+    );
     const answer2Id = sent2.json().assistant_message.message_id as number;
     await endOf(socket, answer2Id);
     // The emulator echoes what the model was given: step 1's answer reached it.

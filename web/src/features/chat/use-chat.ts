@@ -152,7 +152,7 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   }, [generating, snapshotActive, conversationId]);
 
   const send = useCallback(
-    async (content: string, options: { avatar_id?: number | null; file_ids?: number[] } = {}): Promise<boolean> => {
+    async (content: string, options: { avatar_id?: number | null; file_ids?: number[]; template_id?: number; values?: Record<string, string>; user_workflow_id?: number } = {}): Promise<boolean> => {
       setSending(true);
       lastFrameAt.current = Date.now();
       try {

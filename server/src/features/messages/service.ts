@@ -22,6 +22,7 @@ import type { MessageRow } from './present';
 import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
 import { isTemplated, templatedPrompt } from './templated-prompt';
+import { touchLastUsed } from '../users';
 
 export interface CreateMessageInput {
   content?: string;
@@ -109,7 +110,9 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   // The actor's selected training of the avatar answers (avatar-chat.ts); its model is stored on the rows.
   const writingModel = avatar?.trained?.model ?? answerModel;
   if (target) {
-    return answerAgain(ctx, actor.user, conversation, target, { model: writingModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
+    const outcome = await answerAgain(ctx, actor.user, conversation, target, { model: writingModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
+    await touchLastUsed({ ctx, actor });
+    return outcome;
   }
 
   // Attached files are the actor's own uploads (another user's id is a 404, before anything is saved).
@@ -129,6 +132,8 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
   startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 });
+  // A real use of the app ("Last used", users/service.ts), noted once the provider request is out.
+  await touchLastUsed({ ctx, actor });
   return { kind: 'created', user, assistant };
 }
 

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, templates, userWorkflows } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
+import { seedTemplates } from '../templates';
+import { SEED_WORKFLOWS, seedWorkflows } from './seed';
 import type { TestApp } from '../../test/test-app';
 
 describe('workflows', () => {
@@ -264,5 +266,31 @@ describe('workflows', () => {
     await endOf(socket, newId);
     const after = (await call(user, 'GET', `/user_workflows/${run.user_workflow_id}`)).json();
     expect(after.user_workflow_templates[0].last_answer.message_id).toBe(newId);
+  });
+
+  it('seeds two workflows once, EN and ES, from the seeded templates: anyone starts them; one an admin deletes stays deleted', async () => {
+    await seedTemplates(t.ctx);
+    await seedWorkflows(t.ctx);
+    await seedWorkflows(t.ctx);
+    const user = await buildUser(t.ctx, { access: true, lang: 'es' });
+    const seeded = await Promise.all(
+      SEED_WORKFLOWS.map(async (entry) => {
+        const found = (await call(user, 'GET', `/workflows?query=${encodeURIComponent(entry.name)}`)).json();
+        expect(found.total, entry.name).toBe(1);
+        return found.workflows[0];
+      }),
+    );
+    const [en, es] = seeded;
+    expect(en.templates.map((s: { name: string }) => s.name)).toEqual(['Blog post outline', 'Blog introduction']);
+    expect(es.templates.map((s: { name: string }) => s.name)).toEqual(['Esquema de artículo de blog', 'Introducción de blog']);
+    expect(es.tags).toEqual(['Blog', 'SEO']);
+    expect(es.abilities.start).toBe(true);
+    expect(es.fields.map((f: { name: string }) => f.name)).toContain('Público objetivo');
+    const run = await start(user, es.workflow_id, 'Mi artículo');
+    expect(run.user_workflow_templates).toHaveLength(2);
+
+    await call(admin, 'DELETE', `/workflows/${en.workflow_id}`);
+    await seedWorkflows(t.ctx);
+    expect((await call(user, 'GET', `/workflows?query=${encodeURIComponent(SEED_WORKFLOWS[0]!.name)}`)).json().total).toBe(0);
   });
 });

@@ -6,8 +6,8 @@
 // staff still read it; show_prompt on still shows it. Each as another user, against the OpenAI emulator.
 import { encodeWorkflowValues } from '@pluma/common/rules/workflow-values';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { templates } from '../../db/schema';
-import { buildUser, type BuiltUser } from '../../test/factories';
+import { campaignResources, campaigns, campaignUsers, templates } from '../../db/schema';
+import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
 import type { TestApp } from '../../test/test-app';
 
@@ -69,10 +69,11 @@ describe('a hidden template prompt stays on the server', () => {
     const sent = clean(await chat.send(ben, { conversation_id: conversationId, template_id: templateId, values: { Kind: 'poem', Topic: 'tea [words:20]' } }));
     expect(sent.statusCode, sent.body).toBe(201);
     const { user_message: prompt, assistant_message: pending } = sent.json();
+    const ended = endOf(socket, pending.message_id);
     expect(prompt.content).toBe('Hidden recipe\nKind: poem\nTopic: tea [words:20]');
     expect(pending.prompt).toBe('Hidden recipe\nKind: poem\nTopic: tea [words:20]');
     expect((await chat.messageRow(prompt.message_id)).modelContent).toBe(`${SECRET}: write a poem about tea [words:20]`);
-    await endOf(socket, pending.message_id);
+    await ended;
     const answer = await chat.messageRow(pending.message_id);
     expect(answer.status).toBe('done');
     // Applying it is a use ("Last Used").
@@ -149,9 +150,10 @@ describe('a hidden template prompt stays on the server', () => {
     socket.onAny((event: string, payload: unknown) => frames.push(`${event} ${JSON.stringify(payload)}`));
     const sent = clean(await chat.send(ben, { conversation_id: step, user_workflow_id: run.user_workflow_id }));
     expect(sent.statusCode, sent.body).toBe(201);
+    const ended = endOf(socket, sent.json().assistant_message.message_id);
     expect(sent.json().user_message.content).toBe('Hidden recipe\nKind: poem\nTopic: tea [words:20]');
     expect((await chat.messageRow(sent.json().user_message.message_id)).modelContent).toBe(`${SECRET}: write a poem about tea [words:20]`);
-    await endOf(socket, sent.json().assistant_message.message_id);
+    await ended;
     for (const frame of frames) expect(frame).not.toContain(SECRET);
     clean(await call(ben, 'GET', `/user_workflows/${run.user_workflow_id}`));
     clean(await call(ben, 'GET', '/user_workflows'));
@@ -163,5 +165,30 @@ describe('a hidden template prompt stays on the server', () => {
     expect((await chat.send(other, { conversation_id: otherChat, user_workflow_id: run.user_workflow_id })).statusCode).toBe(404);
     const benChat = await chat.newConversation(ben);
     expect((await chat.send(ben, { conversation_id: benChat, user_workflow_id: run.user_workflow_id })).statusCode).toBe(400);
+  });
+
+  it('campaigns: a member granted a campaign lists, reads and sends its organization template without its hidden prompt', async () => {
+    const member = await chat.userWithWords(10_000);
+    const organization = await buildOrganization(t.ctx, [
+      { user: owner, role: 'admin' },
+      { user: member, role: 'member' },
+    ]);
+    const org = `organization_id=${organization.organizationId}`;
+    const [inOrg] = await t.ctx.db
+      .insert(templates)
+      .values({ name: 'Team recipe', description: 'd', content: CONTENT, userId: owner.user.userId, organizationId: organization.organizationId })
+      .returning();
+    const [campaign] = await t.ctx.db.insert(campaigns).values({ organizationId: organization.organizationId, userId: owner.user.userId, name: 'Launch' }).returning();
+    await t.ctx.db.insert(campaignResources).values({ campaignId: campaign.campaignId, resourceId: inOrg.templateId, type: 'template' });
+    await t.ctx.db.insert(campaignUsers).values({ campaignId: campaign.campaignId, userId: member.user.userId });
+
+    const listed = clean(await call(member, 'GET', `/campaigns/${campaign.campaignId}/resources?resources=template&${org}`));
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().resources.map((r: { name: string }) => r.name)).toEqual(['Team recipe']);
+    expect(clean(await call(member, 'GET', `/templates/${inOrg.templateId}?${org}`)).json().content).toBeNull();
+    const conversationId = (await call(member, 'POST', `/conversations?${org}`, { name: 'Team chat', organization_id: organization.organizationId })).json().conversation_id as number;
+    const sent = clean(await call(member, 'POST', `/messages?${org}`, { conversation_id: conversationId, template_id: inOrg.templateId, values: { Kind: 'story', Topic: 'sea [words:20]' }, stream: false }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().user_message.content).toBe('Team recipe\nKind: story\nTopic: sea [words:20]');
   });
 });

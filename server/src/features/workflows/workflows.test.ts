@@ -234,22 +234,24 @@ describe('workflows', () => {
     const socket = await chat.connect(user);
     const sent1 = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: first.conversation_id });
     expect(sent1.statusCode, sent1.body).toBe(201);
+    const ended1 = endOf(socket, sent1.json().assistant_message.message_id);
     expect(sent1.body).not.toContain('Write about');
     expect(sent1.json().user_message.content).toBe(`Step ${templateCount - 1}\nTopic: cats, dogs [words:15]`);
     expect((await chat.messageRow(sent1.json().user_message.message_id)).modelContent).toBe('Write about cats, dogs [words:15]');
     const answer1Id = sent1.json().assistant_message.message_id as number;
-    await endOf(socket, answer1Id);
+    await ended1;
     const answer1 = (await chat.messageRow(answer1Id)).content as string;
     expect(answer1.length).toBeGreaterThan(0);
 
     const sent2 = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: second.conversation_id });
     expect(sent2.statusCode, sent2.body).toBe(201);
+    const ended2 = endOf(socket, sent2.json().assistant_message.message_id);
     // The previous answer first, then the instruction in the template's language, then the filled template.
     expect((await chat.messageRow(sent2.json().user_message.message_id)).modelContent).toBe(
       `${answer1.trim()}\n\nUsa el texto anterior para dar una respuesta a la siguiente petición\n\nSummarize it for kids [echo]`,
     );
     const answer2Id = sent2.json().assistant_message.message_id as number;
-    await endOf(socket, answer2Id);
+    await ended2;
     // The emulator echoes what the model was given: step 1's answer reached it.
     expect((await chat.messageRow(answer2Id)).content).toContain(answer1.trim().split('\n')[0]);
 

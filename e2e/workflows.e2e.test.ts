@@ -17,7 +17,7 @@ const wfTexts = { en: workflowsEn, es: workflowsEs } as const;
 const answers = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
 
 /** Two public templates and the workflow made of them, as the admin. */
-async function adminBuildsWorkflow(lang: UiLang): Promise<string> {
+async function adminBuildsWorkflow(lang: UiLang): Promise<{ name: string; draftName: string }> {
   const token = await adminSessionToken();
   const stamp = `${lang}-${Date.now()}`;
   const template = (name: string, content: string) =>
@@ -26,12 +26,12 @@ async function adminBuildsWorkflow(lang: UiLang): Promise<string> {
   const tweet = await template(`Tweet ${stamp}`, 'Turn the text into a tweet for [Audience: parents/teachers/]. [Style]');
   const name = `Post to tweet ${stamp}`;
   await apiRequest('POST', '/workflows', { token, body: { name, description: 'Draft, then tweet', tags: ['social'], template_ids: [draft.template_id, tweet.template_id] } });
-  return name;
+  return { name, draftName: `Draft ${stamp}` };
 }
 
 async function workflowsJourney(page: Page, lang: UiLang) {
   const t = wfTexts[lang];
-  const workflowName = await adminBuildsWorkflow(lang);
+  const { name: workflowName, draftName } = await adminBuildsWorkflow(lang);
   const user = await userWithAccess(`workflows-${lang}`, lang);
   await signIn(page, lang, user.email, user.password);
 
@@ -60,6 +60,12 @@ async function workflowsJourney(page: Page, lang: UiLang) {
   await expect.poll(() => page.getByTestId('step-regenerate').isEnabled(), { timeout: 30_000 }).toBe(true);
   const firstAnswer = (await answers(page).last().getByTestId('message-content').innerText()).trim();
   expect(firstAnswer.length).toBeGreaterThan(0);
+  // The step's template hides its prompt (show_prompt off): the user's message is its name and the values,
+  // filled on the server (issue 30 item 9); the prompt text is nowhere on the page.
+  const sentPrompt = (await page.locator('[data-testid="message"][data-role="user"]').last().innerText()).trim();
+  expect(sentPrompt).toContain(draftName);
+  expect(sentPrompt).toContain('Topic: cats, dogs = best friends');
+  expect(await page.locator('body').innerText()).not.toContain('Write a short post about');
 
   await page.getByTestId('next-step').click();
   await page.getByTestId('step-run').click();

@@ -59,8 +59,24 @@ export const createMessageRequest = z
      * their text and images reach the model, and the message lists them.
      */
     file_ids: z.array(idParam()).max(MESSAGE_MAX_FILES, { message: 'message_too_many_files' }).optional(),
+    /**
+     * Instead of content (issue 30 item 9): a template the actor sees and its field values; the server fills
+     * the prompt. The model gets the filled prompt; a sender who may not read the template's prompt sees the
+     * template's name and the values as the message.
+     */
+    template_id: idParam().optional(),
+    values: z.record(text().max(200), text().max(MESSAGE_CONTENT_MAX_CHARS)).optional(),
+    /** Instead of content: run the step of this user workflow whose conversation is conversation_id (filled server-side). */
+    user_workflow_id: idParam().optional(),
   })
   .superRefine((v, ctx) => {
+    const templated = v.template_id !== undefined || v.user_workflow_id !== undefined;
+    if (templated) {
+      const several = (v.template_id !== undefined && v.user_workflow_id !== undefined) || !!v.content?.trim() || v.message_id !== undefined || v.enhance;
+      if (several) ctx.addIssue({ code: 'custom', path: ['template_id'], message: 'message_source_conflict' });
+      return;
+    }
+    if (v.values !== undefined) ctx.addIssue({ code: 'custom', path: ['values'], message: 'message_source_conflict' });
     if (v.message_id === undefined && !(v.content ?? '').trim()) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: 'message_content_required' });
     }

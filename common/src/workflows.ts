@@ -107,7 +107,8 @@ export type UserWorkflowList = z.infer<typeof userWorkflowList>;
 export const deletedWorkflowResponse = z.object({ deleted: z.literal(true) });
 
 /** POST /user_workflows/{id}/run: the step's prompt to send as a message to its conversation. */
-export const runStepResponse = z.object({ conversation_id: z.number(), prompt: z.string() });
+/** prompt: null when a step's template hides its prompt from the actor (POST /messages { user_workflow_id } fills it server-side). */
+export const runStepResponse = z.object({ conversation_id: z.number(), prompt: z.string().nullable() });
 export type RunStepResponse = z.infer<typeof runStepResponse>;
 
 // ---- requests ----

@@ -8,6 +8,7 @@ import { publicUrlWarning } from './platform/http/public-url';
 import { seedSampleCatalog } from './features/discounts';
 import { seedTemplates } from './features/templates';
 import { seedTutorials } from './features/tutorials';
+import { seedWorkflows } from './features/workflows';
 import { startPaymentsDemo } from './demo/payments';
 import { markInterruptedMessages, STALE_MESSAGE_MS } from './features/messages/interrupted';
 import { closeAbandonedOutputs } from './features/outputs';
@@ -35,6 +36,8 @@ async function main() {
   await seedSampleCatalog(ctx);
   await seedFirstAdmin({ ctx });
   await seedTemplates(ctx);
+  // Built from the seeded templates, so after them.
+  await seedWorkflows(ctx);
   await seedTutorials(ctx);
   const app = await startApp(ctx);
   const shutdown = async (signal: string) => {

@@ -41,6 +41,12 @@ export const messages = pgTable(
     /** null = pending (the assistant is still writing). */
     content: text('content'),
     prompt: text('prompt'),
+    /**
+     * What the model is sent instead of `content`: a template's (or workflow step's) filled prompt when the
+     * sender may not read that template's prompt (show_prompt off). `content` then holds a label (the
+     * template's name and the values). Never presented (messages/present.ts): issue 30 item 9.
+     */
+    modelContent: text('model_content'),
     model: text('model'),
     favorite: boolean('favorite').notNull().default(false),
     /** 'stop' | 'length' | 'error' | 'interrupted' | null while streaming */

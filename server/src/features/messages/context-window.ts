@@ -15,7 +15,8 @@ const MAX_MESSAGE_ID = 2_147_483_647;
 // Prepared (prepared.ts): it runs before every answer's provider call.
 const historyQuery = preparedPerDatabase((db: Db) =>
   db
-    .select({ messageId: messages.messageId, role: messages.role, content: messages.content })
+    // A templated prompt's model text stands in for the label its message shows (templated-prompt.ts).
+    .select({ messageId: messages.messageId, role: messages.role, content: sql<string | null>`coalesce(${messages.modelContent}, ${messages.content})` })
     .from(messages)
     .where(
       and(

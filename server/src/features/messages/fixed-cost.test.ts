@@ -63,8 +63,11 @@ describe('the fixed cost of sending a message', () => {
     await settleGenerations(t.ctx);
     return store.beforeFirstFrame;
   };
+  // Users who used the app this minute: a message notes a use (users.last_used_at) at most once a minute,
+  // so an active user's messages do not pay that write (the first message of a minute does, after the
+  // provider request is out).
   const unlimitedUser = async () => {
-    const who = await buildUser(t.ctx, { access: true });
+    const who = await buildUser(t.ctx, { access: true, lastUsedAt: new Date() });
     // Unlimited words: the answers' charges change no balance, so the cached actor stays cached.
     await t.ctx.db.update(users).set({ availableWords: UNLIMITED_WORDS }).where(eq(users.userId, who.user.userId));
     return who;
@@ -84,7 +87,7 @@ describe('the fixed cost of sending a message', () => {
   });
 
   it('staff have access by their role: no purchases are read', async () => {
-    const admin = await buildUser(t.ctx, { staffRole: 'admin' });
+    const admin = await buildUser(t.ctx, { staffRole: 'admin', lastUsedAt: new Date() });
     const statements = await statementsBeforeProvider(admin, await newConversation(admin));
     expect(statements).toHaveLength(3);
     expect(statements?.[0]).not.toMatch(/purchases/);

@@ -53,6 +53,29 @@ describe('messages API', () => {
     t.app.inject({ method: 'POST', url: '/api/messages', headers: { ...who.auth, ...headers }, payload });
   const rowsOf = (conversationId: number) => t.ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId));
 
+  it('Last used (issue 30 item 8): opening the app is not a use; the first message is, then at most once a minute', async () => {
+    const fresh = await buildUser(t.ctx, { access: true });
+    const lastUsed = async () => (await t.ctx.db.select({ at: users.lastUsedAt }).from(users).where(eq(users.userId, fresh.user.userId)))[0]?.at ?? null;
+    expect((await t.app.inject({ url: '/api/users', headers: fresh.auth })).statusCode).toBe(200);
+    expect(await lastUsed()).toBeNull();
+    // Staff see 'Not used yet' for them (a null last_used).
+    const admin = await buildUser(t.ctx, { staffRole: 'admin' });
+    const listed = (await t.app.inject({ url: `/api/users/admin/all?field=email&query=${encodeURIComponent(fresh.user.email)}`, headers: admin.auth })).json();
+    const row = listed.users.find((u: { user_id: number }) => u.user_id === fresh.user.userId);
+    expect(row).toBeDefined();
+    expect(row.last_used).toBeNull();
+
+    const conversationId = await newConversation(fresh);
+    expect(await lastUsed()).toBeNull();
+    const sent = await send(fresh, { content: 'Hello there', conversation_id: conversationId, stream: false });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    await settleGenerations(t.ctx);
+    expect((await send(fresh, { content: 'And again', conversation_id: conversationId, stream: false })).statusCode).toBe(201);
+    expect((await lastUsed())?.getTime()).toBe(first?.getTime());
+  });
+
   it('412 premium_required without access, and without words left; nothing is saved', async () => {
     const noAccess = await buildUser(t.ctx);
     const conversationId = await newConversation(noAccess);

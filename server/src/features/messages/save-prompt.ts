@@ -16,6 +16,8 @@ export interface PromptToSave {
   conversationId: number;
   userId: number;
   content: string;
+  /** The model's text when it differs from content (a hidden template prompt: templated-prompt.ts); never presented. */
+  modelContent?: string | null;
   model: string | null;
   messageTypeId: number;
   avatarId: number | null;
@@ -92,6 +94,7 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
     messageId: promptId,
     role: sql`'user'`,
     content: sql`${sql.placeholder('content')}`,
+    modelContent: sql`${sql.placeholder('modelContent')}`,
     status: sql`'done'`,
     favorite: sql`${sql.placeholder('favorite')}`,
   });
@@ -115,7 +118,7 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
 /** Saves the prompt and its pending answer with the answer's word hold; 412 words_exhausted when none can be held. */
 export async function savePromptAndPendingAnswer(db: Db, prompt: PromptToSave): Promise<SavedPrompt> {
   const { hold, ...values } = prompt;
-  const rows = await savePromptQuery(db).execute({ ...values, exempt: hold.exempt, holdWords: hold.words });
+  const rows = await savePromptQuery(db).execute({ ...values, modelContent: values.modelContent ?? null, exempt: hold.exempt, holdWords: hold.words });
   if (rows.length === 0) throw premiumRequired('words_exhausted');
   const prompted = rows.find((row) => row.role === 'user');
   const answered = rows.find((row) => row.role === 'assistant');

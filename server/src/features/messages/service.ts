@@ -21,6 +21,8 @@ import { CONTINUABLE_FINISH_REASONS, isContinuable, messagePolicy, requireConver
 import type { MessageRow } from './present';
 import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
+import { isTemplated, templatedPrompt } from './templated-prompt';
+import { touchLastUsed } from '../users';
 
 export interface CreateMessageInput {
   content?: string;
@@ -37,6 +39,10 @@ export interface CreateMessageInput {
   avatar_id?: number | null;
   /** Files attached to the prompt (attachments.ts): the actor's own uploads. */
   file_ids?: number[];
+  /** Instead of content: a template and its values, or a user workflow's step, filled server-side (templated-prompt.ts). */
+  template_id?: number;
+  values?: Record<string, string>;
+  user_workflow_id?: number;
 }
 
 /** Rows, presented by the route: a new answer (with its prompt), a continued one, or an enhancement started. */
@@ -68,7 +74,11 @@ async function resolveModel(ctx: AppContext, requested: string | null | undefine
  */
 export async function createMessage({ actor, ctx, input, log }: { actor: Actor; ctx: AppContext; input: CreateMessageInput; log: GenerationLog }): Promise<CreateMessageOutcome> {
   const userId = actor.user.userId;
-  const content = input.content ?? '';
+  // A template or workflow step is filled here (templated-prompt.ts): the model gets `prompt`; the message
+  // shows `content` (a label when the actor may not read the template's prompt). Plain text: both the same.
+  const templated = isTemplated(input) ? await templatedPrompt({ actor, ctx, input }) : null;
+  const content = templated?.content ?? input.content ?? '';
+  const prompt = templated?.modelContent ?? content;
   const newAnswer = input.message_id === undefined && !input.enhance;
   // In an organization, its own AI key (when set) is looked up alongside the gate, so a cold cache costs the
   // answer no extra round trip (the generation reuses this read); Personal scope looks up nothing.
@@ -78,12 +88,12 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     // A new answer's context is the conversation as it is before its prompt is saved, so it is read
     // alongside the gate (in parallel on PostgreSQL's pool). Scoped by the actor: nothing of another
     // user's conversation is read, and a 404 from the gate discards it.
-    newAnswer ? turnsForAnswer(ctx.db, { conversationId: input.conversation_id, userId, prompt: content }) : [],
+    newAnswer ? turnsForAnswer(ctx.db, { conversationId: input.conversation_id, userId, prompt }) : [],
   ]);
   const { conversation } = gate;
   const target = input.message_id === undefined ? null : await requireMessage(ctx.db, actor, input.message_id, conversation.conversationId);
   assertCanGenerate(actor, gate.purchases);
-  if (!target) assertPromptWithinLimit(content);
+  if (!target) assertPromptWithinLimit(prompt);
   const model = await resolveModel(ctx, input.model, conversation);
   // Every generation first holds the words of a whole answer, or what is left (credits/holds.ts).
   const hold = holdRequest(actor, ctx.env.AI_MAX_ANSWER_TOKENS);
@@ -96,11 +106,13 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   // An answer written by a trained model is written again by the avatar's training of now, if any, else by
   // the conversation's model (a fine-tuned name is never sent to the app's providers).
   const answerModel = target && !input.model && !isFineTunedModel(target.model) ? (target.model ?? model) : model;
-  const avatar = await avatarAnswerFor(ctx, { actor, conversation, requested: input.avatar_id, model: answerModel, prompt: content });
+  const avatar = await avatarAnswerFor(ctx, { actor, conversation, requested: input.avatar_id, model: answerModel, prompt });
   // The actor's selected training of the avatar answers (avatar-chat.ts); its model is stored on the rows.
   const writingModel = avatar?.trained?.model ?? answerModel;
   if (target) {
-    return answerAgain(ctx, actor.user, conversation, target, { model: writingModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
+    const outcome = await answerAgain(ctx, actor.user, conversation, target, { model: writingModel, stream: input.stream, regenerate: input.regenerate === true, log, hold, avatar });
+    await touchLastUsed({ ctx, actor });
+    return outcome;
   }
 
   // Attached files are the actor's own uploads (another user's id is a 404, before anything is saved).
@@ -109,6 +121,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     conversationId: conversation.conversationId,
     userId,
     content,
+    modelContent: templated?.modelContent ?? null,
     model: writingModel,
     messageTypeId: input.message_type_id ?? 1,
     avatarId: avatar?.avatar.avatarId ?? null,
@@ -119,6 +132,8 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
   startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 });
+  // A real use of the app ("Last used", users/service.ts), noted once the provider request is out.
+  await touchLastUsed({ ctx, actor });
   return { kind: 'created', user, assistant };
 }
 
@@ -137,8 +152,11 @@ async function answerAgain(
 ): Promise<CreateMessageOutcome> {
   if (target.role !== 'assistant') throw conflict('message_not_continuable');
   if ((ACTIVE_STATUSES as readonly string[]).includes(target.status)) throw conflict('message_busy');
-  // The prompt as it is now: the user may have edited it since this answer was written.
-  const prompt = (await promptOf(ctx, target)) ?? target.prompt ?? '';
+  // The prompt as it is now: the user may have edited it since this answer was written. `shown` is what the
+  // answer's `prompt` presents; `prompt` what the model is sent (a templated prompt's model text: templated-prompt.ts).
+  const current = await promptOf(ctx, target);
+  const shown = current?.shown ?? target.prompt ?? '';
+  const prompt = current?.model ?? shown;
   const base = { userId: actor.userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, stream: options.stream, log: options.log, attachedFiles: conversation.hasAttachedFiles };
   // The avatar answers the prompt as it is now; a continuation keeps the citations it has.
   const avatarFor = (cite: boolean): AvatarAnswer | null => options.avatar && { ...options.avatar, prompt, cite };
@@ -173,7 +191,7 @@ async function answerAgain(
     startGeneration(ctx, { ...base, messageId: claimed.messageId, model: continuing, turns, prefix: partial, wordLimit, avatar: avatarFor(false) });
     return { kind: 'continued', user: null, assistant: claimed };
   }
-  if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, prompt, { ...options, ...base, avatar: avatarFor(true) });
+  if (target.status === 'failed' || target.status === 'interrupted') return rewriteInPlace(ctx, actor, conversation, target, { shown, prompt }, { ...options, ...base, avatar: avatarFor(true) });
 
   // The new answer's id is drawn with its word hold (credits/holds.ts).
   const held = await reserveNewAnswer(ctx.db, options.hold);
@@ -187,7 +205,7 @@ async function answerAgain(
         userId: actor.userId,
         role: 'assistant',
         content: null,
-        prompt,
+        prompt: shown,
         model: options.model,
         status: 'pending',
         messageTypeId: target.messageTypeId,
@@ -218,7 +236,7 @@ async function rewriteInPlace(
   actor: UserRow,
   conversation: ConversationRow,
   target: MessageRow,
-  prompt: string,
+  { shown, prompt }: { shown: string; prompt: string },
   options: { model: string | null; stream: boolean; log: GenerationLog; userId: number; conversationId: number; organizationId: number | null; hold: HoldRequest; avatar: AvatarAnswer | null },
 ): Promise<CreateMessageOutcome> {
   const wordLimit = await holdWordsFor(ctx, options.hold, target.messageId);
@@ -229,7 +247,7 @@ async function rewriteInPlace(
       content: null,
       finishReason: null,
       errorCode: null,
-      prompt,
+      prompt: shown,
       model: options.model,
       avatarId: options.avatar?.avatar.avatarId ?? target.avatarId,
       wordsCharged: sql`case when ${messages.wordsCharged} is null then null else 0 end`,
@@ -264,14 +282,16 @@ async function releasedBusy(ctx: AppContext, messageId: number): Promise<AppErro
   return conflict('message_busy');
 }
 
-async function promptOf(ctx: AppContext, answer: MessageRow): Promise<string | null> {
+/** The answer's prompt as it is now: what it shows, and what the model is sent (a templated prompt's model text). */
+async function promptOf(ctx: AppContext, answer: MessageRow): Promise<{ shown: string; model: string } | null> {
   if (!answer.userMessageId) return null;
   const [row] = await ctx.db
-    .select({ content: messages.content })
+    .select({ content: messages.content, modelContent: messages.modelContent })
     .from(messages)
     .where(and(eq(messages.messageId, answer.userMessageId), eq(messages.userId, answer.userId)))
     .limit(1);
-  return row?.content ?? null;
+  if (!row || row.content === null) return null;
+  return { shown: row.content, model: row.modelContent ?? row.content };
 }
 
 /**
@@ -307,6 +327,8 @@ export async function updateMessage({ actor, db, input }: { actor: Actor; db: Db
     // The text of an answer being written belongs to its generation until it ends.
     if (!stateAllows('edit', current)) throw conflict('message_busy');
     changes.content = input.content;
+    // Edited, the text is the user's own: a template's hidden prompt no longer stands in for it.
+    changes.modelContent = null;
   }
   const conditions = [eq(messages.messageId, current.messageId), messagePolicy.visibleTo(actor)];
   if (input.content !== undefined) conditions.push(inArray(messages.status, ['done', 'failed', 'interrupted']));

@@ -66,9 +66,9 @@ export const templatePolicy = definePolicy<TemplateAction, TemplateRow>({
 });
 
 /** Whether the prompt (content) reaches this actor: owner, staff, or show_prompt. */
-export function canReadPrompt(actor: Actor, row: TemplateRow): boolean {
+export function canReadPrompt(actor: Pick<Actor, 'user' | 'staffRole'>, row: Pick<TemplateRow, 'userId' | 'showPrompt'>): boolean {
   // Rows reach here through visibleTo's SQL (own, public, shared by a campaign, or an admin's).
-  return isOwner(actor, row) || isStaff(actor) || row.showPrompt;
+  return (row.userId !== null && row.userId === actor.user.userId) || isStaff(actor) || row.showPrompt;
 }
 
 /** Template tags and types (what the filters list): every signed-in user reads them; staff admins manage them. */

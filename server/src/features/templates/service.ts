@@ -1,7 +1,7 @@
 // Template operations (spec part 2 §2 "Templates", §4, §5 "Template save", §6, §7 "Templates"),
 // framework-free: verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by policy.ts.
 import { ErrorIds } from '@pluma/common/errors';
-import { checkFieldValues, checkTemplateDraft, fillTemplate, parseTemplateFields } from '@pluma/common/rules/template-fields';
+import { checkFieldValues, checkTemplateDraft, fillTemplate, parseTemplateFields, type TemplateField } from '@pluma/common/rules/template-fields';
 import {
   TEMPLATES_PAGE_SIZE,
   type CreateTemplateRequest,
@@ -17,7 +17,7 @@ import { templateFavorites, templates, templateTagLinks, templateTags, templateT
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
-import { isAdmin, listedFor, templatePolicy, templateTaxonomyRules, type TemplateRow } from './policy';
+import { canReadPrompt, isAdmin, listedFor, templatePolicy, templateTaxonomyRules, type TemplateRow } from './policy';
 
 export interface Scope {
   actor: Actor;
@@ -295,9 +295,37 @@ export async function toggleFavorite({ actor, db, templateId }: Scope & { templa
   return { template_id: row.templateId, favorite: true };
 }
 
+/** The values checked against the template's fields (spec part 2 §5 "Applying a template": every value non-empty); 400 otherwise. */
+function assertFieldValues(content: string, values: Record<string, string>): TemplateField[] {
+  const { fields } = parseTemplateFields(content);
+  const problems = checkFieldValues(fields, values);
+  const first = Object.values(problems)[0];
+  if (first) throw badRequest(first, Object.fromEntries(Object.entries(problems).map(([name, key]) => [`values.${name}`, key])));
+  return fields;
+}
+
 /**
- * POST /templates/{id}/use: the actor applied it now ("Last Used"); with values, each checked (spec part 2 §5
- * "Applying a template": every value non-empty) and the filled prompt returned.
+ * What a user message sent from a template shows in place of a prompt its sender may not read (issue 30 item
+ * 9): the template's name, then each field's label with the value given, one a line.
+ */
+export function templateLabel(name: string, fields: readonly Pick<TemplateField, 'name' | 'label'>[], values: Readonly<Record<string, string>>): string {
+  const lines = fields.map((f) => `${f.label}: ${(values[f.name] ?? '').trim()}`).filter((line) => !line.endsWith(': '));
+  return [name, ...lines].join('\n');
+}
+
+async function recordUse(db: Db, actor: Actor, templateId: number): Promise<Date> {
+  const usedAt = new Date();
+  await db
+    .insert(templateUses)
+    .values({ userId: actor.user.userId, templateId, usedAt })
+    .onConflictDoUpdate({ target: [templateUses.userId, templateUses.templateId], set: { usedAt } });
+  return usedAt;
+}
+
+/**
+ * POST /templates/{id}/use: the actor applied it now ("Last Used"); with values, each checked and — only for
+ * an actor who may read the prompt (owner, staff, or show_prompt: policy.ts canReadPrompt) — the filled
+ * prompt returned. Anyone else sends { template_id, values } to POST /messages, which fills it server-side.
  */
 export async function useTemplate({
   actor,
@@ -308,18 +336,36 @@ export async function useTemplate({
   const row = await templatePolicy.require(db, actor, templateId);
   let prompt: string | null = null;
   if (values !== undefined) {
-    const { fields } = parseTemplateFields(row.content);
-    const problems = checkFieldValues(fields, values);
-    const first = Object.values(problems)[0];
-    if (first) throw badRequest(first, Object.fromEntries(Object.entries(problems).map(([name, key]) => [`values.${name}`, key])));
-    prompt = fillTemplate(row.content, values);
+    assertFieldValues(row.content, values);
+    if (canReadPrompt(actor, row)) prompt = fillTemplate(row.content, values);
   }
-  const usedAt = new Date();
-  await db
-    .insert(templateUses)
-    .values({ userId: actor.user.userId, templateId: row.templateId, usedAt })
-    .onConflictDoUpdate({ target: [templateUses.userId, templateUses.templateId], set: { usedAt } });
+  const usedAt = await recordUse(db, actor, row.templateId);
   return { template_id: row.templateId, usedAt: usedAt.toISOString(), prompt };
+}
+
+/** A template filled for a message: what the model is sent, what the chat shows, and whether they differ. */
+export interface FilledTemplate {
+  templateId: number;
+  /** The filled prompt (the model's). */
+  prompt: string;
+  /** What the message shows: the prompt itself when the actor may read it, else templateLabel. */
+  shown: string;
+  /** True when the prompt is hidden from the actor (shown ≠ prompt). */
+  hidden: boolean;
+}
+
+/**
+ * POST /messages { template_id, values }: the template (one the actor sees: templates policy, else 404) filled
+ * with the checked values, server-side; records the use ("Last Used"). The prompt never returns to a sender
+ * who may not read it: the message shows the label instead (issue 30 item 9).
+ */
+export async function fillTemplateForMessage({ actor, db, templateId, values }: Scope & { templateId: number; values: Record<string, string> }): Promise<FilledTemplate> {
+  const row = await templatePolicy.require(db, actor, templateId);
+  const fields = assertFieldValues(row.content, values);
+  const prompt = fillTemplate(row.content, values);
+  await recordUse(db, actor, row.templateId);
+  const hidden = !canReadPrompt(actor, row);
+  return { templateId: row.templateId, prompt, shown: hidden ? templateLabel(row.name, fields, values) : prompt, hidden };
 }
 
 // ---- the admin-managed lists (spec part 2 §6: admins manage tags and types) ----

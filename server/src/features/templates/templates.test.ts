@@ -179,7 +179,10 @@ describe(`templates API (${testDbKind()})`, () => {
     expect(shared.statusCode).toBe(200);
     expect(shared.json().abilities).toEqual({ edit: false, delete: false, setPublic: false, editPrompt: false, export: false });
     expect((await call(ben, 'GET', `/api/templates${org}&query=only`)).json().templates.map((x: { name: string }) => x.name)).toEqual(['Org only']);
-    expect((await call(ben, 'POST', `/api/templates/${inOrg.template_id}/use${org}`, { values: { Topic: 'Spring', Words: '50', Tone: 'formal' } })).json().prompt).toContain('Spring');
+    // Applied, its hidden prompt stays on the server (issue 30 item 9).
+    const usedShared = await call(ben, 'POST', `/api/templates/${inOrg.template_id}/use${org}`, { values: { Topic: 'Spring', Words: '50', Tone: 'formal' } });
+    expect(usedShared.statusCode).toBe(200);
+    expect(usedShared.json().prompt).toBeNull();
     expect((await call(ben, 'DELETE', `/api/templates/${inOrg.template_id}${org}`)).statusCode).not.toBe(200);
     expect((await call(ben, 'GET', `/api/templates/${inOrg.template_id}`)).statusCode).toBe(404);
     await t.ctx.db.delete(campaigns).where(eq(campaigns.campaignId, campaign.campaignId));
@@ -206,13 +209,16 @@ describe(`templates API (${testDbKind()})`, () => {
     expect((await call(ben, 'PUT', '/api/templates', { template_id: mine.template_id, name: 'Mine now' })).statusCode).toBe(403);
     expect((await call(ben, 'DELETE', `/api/templates/${mine.template_id}`)).statusCode).toBe(403);
     expect((await call(ben, 'GET', `/api/templates/export?ids=${mine.template_id}`)).statusCode).toBe(403);
-    // the apply screen still fills it, on the server
+    // /use checks the values but gives no hidden prompt (POST /messages fills it: issue 30 item 9); its owner gets it
     const used = await call(ben, 'POST', `/api/templates/${mine.template_id}/use`, { values: { topic: 'café', Words: '50', Tone: 'casual' } });
     expect(used.statusCode).toBe(200);
-    expect(used.json().prompt).toBe('Write about café in 50 words, casual.');
+    expect(used.json().prompt).toBeNull();
+    expect(used.body).not.toContain('Write about');
+    expect((await call(ana, 'POST', `/api/templates/${mine.template_id}/use`, { values: { topic: 'café', Words: '50', Tone: 'casual' } })).json().prompt).toBe('Write about café in 50 words, casual.');
     // show_prompt on: the prompt reaches others
     await call(ana, 'PUT', '/api/templates', { template_id: mine.template_id, show_prompt: true });
     expect((await call(ben, 'GET', `/api/templates/${mine.template_id}`)).json().content).toBe(base.content);
+    expect((await call(ben, 'POST', `/api/templates/${mine.template_id}/use`, { values: { topic: 'café', Words: '50', Tone: 'casual' } })).json().prompt).toBe('Write about café in 50 words, casual.');
   });
 
   it('editable: anyone who sees it edits and deletes it, but only the owner or staff change the prompt and flags', async () => {

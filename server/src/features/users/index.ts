@@ -7,3 +7,4 @@ export { createResetLink, sendOrganizationInvite, sendResetPasswordLink } from '
 export { findUserByEmail, impersonatorOf, loadCurrentUser } from './queries';
 export { hasUserAiKey } from './ai-key-service';
 export { aiKeyRequired, requireUserAiKey } from './ai-keys';
+export { touchLastUsed } from './service';

@@ -20,13 +20,12 @@ import { findUserByEmail, findUserByPhone, impersonatorOf, loadCurrentUser, read
 type UserRow = typeof users.$inferSelect;
 
 /**
- * GET /api/users: notes the visit (touchLastUsed) and returns the current-user view, reused from the auth
+ * GET /api/users: returns the current-user view, reused from the auth
  * cache for a few seconds. The cache keeps the presented view (platform/auth/auth-cache.ts), so this one
  * service returns it rather than rows. Every write that changes it calls invalidateUser; the view also ends
  * when the purchase it shows expires. An impersonated session's view names the admin who opened it.
  */
 export async function getCurrentUser({ ctx, actor }: { ctx: Pick<AppContext, 'db' | 'services'>; actor: Actor }): Promise<CurrentUser> {
-  await touchLastUsed({ ctx, actor });
   const userId = actor.user.userId;
   const cache = ctx.services.authCache;
   const now = Date.now();
@@ -41,7 +40,10 @@ export async function getCurrentUser({ ctx, actor }: { ctx: Pick<AppContext, 'db
 }
 
 /**
- * Writes users.last_used_at at most once a minute (GET /api/users runs on every navigation), judged from
+ * Notes a real use of the app (spec part 1 "Admin customers table": Last used, 'Not used yet' for unused
+ * customers; issue 30 item 8): asking it for content — a chat message, a template or workflow step applied,
+ * a regenerated or continued answer (POST /messages, messages/service.ts). Opening the app (GET /api/users,
+ * which runs right after sign-up) is not a use. Writes users.last_used_at at most once a minute, judged from
  * the actor's value already in hand, so a fresh one costs no query. The condition is repeated in SQL, so
  * a node whose cached actor is behind does not write it again.
  */

@@ -77,20 +77,17 @@ describe('users: current user and profile', () => {
     expect(body).toMatchObject({ has_access: true, available_words: 1_000_000, staff: { staff_id: row.staffId, role: 'manager' } });
   });
 
-  it('updates last_used_at at most once a minute', async () => {
+  it('opening the app is not a use: last_used_at stays unset (Not used yet) while the session is kept fresh', async () => {
     const { user, auth } = await buildUser(t.ctx);
     await t.app.inject({ url: '/api/users', headers: auth });
     const [first] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
-    expect(first.lastUsedAt).toBeInstanceOf(Date);
-    await t.app.inject({ url: '/api/users', headers: auth });
-    const [second] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
-    expect(second.lastUsedAt?.getTime()).toBe(first.lastUsedAt?.getTime());
-    // Two minutes later (the clock moves, not the row: a cached actor must not hide that time passed).
+    expect(first.lastUsedAt).toBeNull();
+    // Two minutes later (the clock moves, not the row): the session is touched, the user's last use is not.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
     try {
       await t.app.inject({ url: '/api/users', headers: auth });
-      const [third] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
-      expect(third.lastUsedAt!.getTime()).toBe(Date.now());
+      const [again] = await t.ctx.db.select().from(users).where(eq(users.userId, user.userId));
+      expect(again.lastUsedAt).toBeNull();
       const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.userId));
       expect(session.lastUsedAt.getTime()).toBe(Date.now());
     } finally {

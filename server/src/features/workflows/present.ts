@@ -18,6 +18,8 @@ export interface WorkflowStepTemplate {
   content: string;
   public: boolean;
   language: string;
+  userId: number | null;
+  showPrompt: boolean;
   position: number;
 }
 

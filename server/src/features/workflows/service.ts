@@ -19,6 +19,7 @@ import { conversations, messages, templates, userWorkflows, userWorkflowTemplate
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
+import { canReadPrompt, templateLabel } from '../templates';
 import { userWorkflowPolicy, workflowPolicy, type UserWorkflowRow, type WorkflowRow } from './policy';
 import type { StepView, WorkflowStepTemplate } from './present';
 
@@ -44,7 +45,7 @@ export interface UserWorkflowWithSteps {
 const conflict = (key: 'workflow_template_not_public' | 'workflow_values_incomplete' | 'workflow_previous_step_missing', params?: Record<string, string | number>) =>
   new AppError(409, ErrorIds.conflict, key, params);
 
-type StepTemplateRow = Pick<typeof templates.$inferSelect, 'templateId' | 'name' | 'description' | 'content' | 'public' | 'language'>;
+type StepTemplateRow = Pick<typeof templates.$inferSelect, 'templateId' | 'name' | 'description' | 'content' | 'public' | 'language' | 'userId' | 'showPrompt'>;
 
 const stepTemplateColumns = {
   templateId: templates.templateId,
@@ -53,6 +54,8 @@ const stepTemplateColumns = {
   content: templates.content,
   public: templates.public,
   language: templates.language,
+  userId: templates.userId,
+  showPrompt: templates.showPrompt,
 };
 
 /** The fields of a workflow made of these templates (rules/workflow-values.ts). */
@@ -308,13 +311,25 @@ export async function deleteUserWorkflow({ actor, db, userWorkflowId }: Scope & 
   });
 }
 
+/** A step's prompt for its conversation (stepMessage): what the model is sent, what the chat shows. */
+export interface StepMessage {
+  conversation_id: number;
+  /** The model's prompt. */
+  prompt: string;
+  /** What the user message shows: the prompt, or — when its template hides its prompt from the actor — a label. */
+  shown: string;
+  hidden: boolean;
+}
+
 /**
  * The prompt of one step (docs/decisions.md "Workflows"): its template filled with the saved values; from the
  * second step on, the previous step's newest finished answer comes first, followed by the instruction 'Use the
  * above text to make a response for the next request' (worded in the template's language), like a document
- * given as context. The web sends it to the step's conversation with POST /messages.
+ * given as context. The web sends { user_workflow_id } with the step's conversation to POST /messages, which
+ * fills it here, server-side: a template whose prompt the actor may not read (show_prompt off, not theirs)
+ * shows as its name and the values (issue 30 item 9).
  */
-export async function stepPrompt({ actor, db, userWorkflowId, conversationId }: Scope & { userWorkflowId: number; conversationId: number }): Promise<{ conversation_id: number; prompt: string }> {
+export async function stepMessage({ actor, db, userWorkflowId, conversationId }: Scope & { userWorkflowId: number; conversationId: number }): Promise<StepMessage> {
   const row = await userWorkflowPolicy.require(db, actor, userWorkflowId, 'run');
   const steps = (await stepsOfUserWorkflows(db, actor, [row.userWorkflowId])).get(row.userWorkflowId) ?? [];
   const index = steps.findIndex((s) => s.conversationId === conversationId);
@@ -325,12 +340,24 @@ export async function stepPrompt({ actor, db, userWorkflowId, conversationId }: 
   const fields = fieldsOf(steps.map((s) => s.template));
   const values = tryDecodeWorkflowValues(row.values) ?? {};
   if (Object.keys(checkWorkflowValues(fields, values)).length > 0) throw conflict('workflow_values_incomplete');
-  const filled = fillTemplate(step.template.content, pickWorkflowValues(fields, values));
-  if (index === 0) return { conversation_id: conversationId, prompt: filled };
+  const picked = pickWorkflowValues(fields, values);
+  const filled = fillTemplate(step.template.content, picked);
+  const hidden = !canReadPrompt(actor, step.template);
+  const shown = hidden ? templateLabel(step.template.name, parseTemplateFields(step.template.content).fields, picked) : filled;
+  if (index === 0) return { conversation_id: conversationId, prompt: filled, shown, hidden };
   const previous = steps[index - 1]?.lastAnswer;
   const previousText = previous && previous.status === 'done' ? (previous.content ?? '').trim() : '';
   if (!previousText) throw conflict('workflow_previous_step_missing', { step: index });
   const lang = step.template.language === 'es' ? 'es' : 'en';
-  return { conversation_id: conversationId, prompt: `${previousText}\n\n${translate(lang, 'workflow_previous_output_instruction')}\n\n${filled}` };
+  const withPrevious = (text: string) => `${previousText}\n\n${translate(lang, 'workflow_previous_output_instruction')}\n\n${text}`;
+  return { conversation_id: conversationId, prompt: withPrevious(filled), shown: hidden ? shown : withPrevious(filled), hidden };
 }
 
+/**
+ * POST /user_workflows/{id}/run: the step's prompt for an actor who may read its template's prompt; null for
+ * anyone else (the web sends { user_workflow_id } to POST /messages instead, and the server fills it).
+ */
+export async function stepPrompt(scope: Scope & { userWorkflowId: number; conversationId: number }): Promise<{ conversation_id: number; prompt: string | null }> {
+  const step = await stepMessage(scope);
+  return { conversation_id: step.conversation_id, prompt: step.hidden ? null : step.prompt };
+}

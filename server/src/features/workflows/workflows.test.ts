@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, templates, userWorkflows } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
+import { seedTemplates } from '../templates';
+import { SEED_WORKFLOWS, seedWorkflows } from './seed';
 import type { TestApp } from '../../test/test-app';
 
 describe('workflows', () => {
@@ -99,7 +101,8 @@ describe('workflows', () => {
   });
 
   it('saves values with commas, equals signs, backslashes and line breaks and gives them back unchanged', async () => {
-    const wf = await newWorkflow([await template('About [Topic], [#Count] items, [Tone: formal/casual/], for [Audience]')]);
+    // show_prompt on: its prompt may reach every user (spec part 2 §2), so /run gives it.
+    const wf = await newWorkflow([await template('About [Topic], [#Count] items, [Tone: formal/casual/], for [Audience]', { showPrompt: true })]);
     const user = await buildUser(t.ctx, { access: true });
     const run = await start(user, wf.workflow_id);
     expect(run).toMatchObject({ name: 'My run', values: '', complete: false, workflow_id: wf.workflow_id });
@@ -221,26 +224,34 @@ describe('workflows', () => {
     await call(user, 'PUT', '/user_workflows', { user_workflow_id: run.user_workflow_id, values: encodeWorkflowValues({ Topic: 'cats, dogs [words:15]', Audience: 'kids [echo]' }) });
 
     // Step 2 waits for step 1's answer.
-    const early = await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: second.conversation_id });
+    const early = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: second.conversation_id });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Run step 1 first and wait for its answer: this step uses it.');
 
+    // The steps' templates hide their prompts (show_prompt off, not the user's): /run gives none, and POST
+    // /messages { user_workflow_id } fills the step on the server (issue 30 item 9).
+    expect((await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: first.conversation_id })).json()).toEqual({ conversation_id: first.conversation_id, prompt: null });
     const socket = await chat.connect(user);
-    const p1 = (await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: first.conversation_id })).json();
-    expect(p1).toEqual({ conversation_id: first.conversation_id, prompt: 'Write about cats, dogs [words:15]' });
-    const sent1 = await chat.send(user, { content: p1.prompt, conversation_id: first.conversation_id });
-    expect(sent1.statusCode).toBe(201);
+    const sent1 = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: first.conversation_id });
+    expect(sent1.statusCode, sent1.body).toBe(201);
+    const ended1 = endOf(socket, sent1.json().assistant_message.message_id);
+    expect(sent1.body).not.toContain('Write about');
+    expect(sent1.json().user_message.content).toBe(`Step ${templateCount - 1}\nTopic: cats, dogs [words:15]`);
+    expect((await chat.messageRow(sent1.json().user_message.message_id)).modelContent).toBe('Write about cats, dogs [words:15]');
     const answer1Id = sent1.json().assistant_message.message_id as number;
-    await endOf(socket, answer1Id);
+    await ended1;
     const answer1 = (await chat.messageRow(answer1Id)).content as string;
     expect(answer1.length).toBeGreaterThan(0);
 
-    const p2 = (await call(user, 'POST', `/user_workflows/${run.user_workflow_id}/run`, { conversation_id: second.conversation_id })).json();
+    const sent2 = await chat.send(user, { user_workflow_id: run.user_workflow_id, conversation_id: second.conversation_id });
+    expect(sent2.statusCode, sent2.body).toBe(201);
+    const ended2 = endOf(socket, sent2.json().assistant_message.message_id);
     // The previous answer first, then the instruction in the template's language, then the filled template.
-    expect(p2.prompt).toBe(`${answer1.trim()}\n\nUsa el texto anterior para dar una respuesta a la siguiente petición\n\nSummarize it for kids [echo]`);
-    const sent2 = await chat.send(user, { content: p2.prompt, conversation_id: second.conversation_id });
+    expect((await chat.messageRow(sent2.json().user_message.message_id)).modelContent).toBe(
+      `${answer1.trim()}\n\nUsa el texto anterior para dar una respuesta a la siguiente petición\n\nSummarize it for kids [echo]`,
+    );
     const answer2Id = sent2.json().assistant_message.message_id as number;
-    await endOf(socket, answer2Id);
+    await ended2;
     // The emulator echoes what the model was given: step 1's answer reached it.
     expect((await chat.messageRow(answer2Id)).content).toContain(answer1.trim().split('\n')[0]);
 
@@ -257,5 +268,31 @@ describe('workflows', () => {
     await endOf(socket, newId);
     const after = (await call(user, 'GET', `/user_workflows/${run.user_workflow_id}`)).json();
     expect(after.user_workflow_templates[0].last_answer.message_id).toBe(newId);
+  });
+
+  it('seeds two workflows once, EN and ES, from the seeded templates: anyone starts them; one an admin deletes stays deleted', async () => {
+    await seedTemplates(t.ctx);
+    await seedWorkflows(t.ctx);
+    await seedWorkflows(t.ctx);
+    const user = await buildUser(t.ctx, { access: true, lang: 'es' });
+    const seeded = await Promise.all(
+      SEED_WORKFLOWS.map(async (entry) => {
+        const found = (await call(user, 'GET', `/workflows?query=${encodeURIComponent(entry.name)}`)).json();
+        expect(found.total, entry.name).toBe(1);
+        return found.workflows[0];
+      }),
+    );
+    const [en, es] = seeded;
+    expect(en.templates.map((s: { name: string }) => s.name)).toEqual(['Blog post outline', 'Blog introduction']);
+    expect(es.templates.map((s: { name: string }) => s.name)).toEqual(['Esquema de artículo de blog', 'Introducción de blog']);
+    expect(es.tags).toEqual(['Blog', 'SEO']);
+    expect(es.abilities.start).toBe(true);
+    expect(es.fields.map((f: { name: string }) => f.name)).toContain('Público objetivo');
+    const run = await start(user, es.workflow_id, 'Mi artículo');
+    expect(run.user_workflow_templates).toHaveLength(2);
+
+    await call(admin, 'DELETE', `/workflows/${en.workflow_id}`);
+    await seedWorkflows(t.ctx);
+    expect((await call(user, 'GET', `/workflows?query=${encodeURIComponent(SEED_WORKFLOWS[0]!.name)}`)).json().total).toBe(0);
   });
 });

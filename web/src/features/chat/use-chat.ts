@@ -197,7 +197,7 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   );
 
   const send = useCallback(
-    async (content: string, options: { avatar_id?: number | null; file_ids?: number[] } = {}): Promise<boolean> => {
+    async (content: string, options: { avatar_id?: number | null; file_ids?: number[]; template_id?: number; values?: Record<string, string>; user_workflow_id?: number } = {}): Promise<boolean> => {
       setSending(true);
       stopWanted.current = false;
       lastFrameAt.current = Date.now();

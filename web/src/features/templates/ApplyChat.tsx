@@ -1,7 +1,7 @@
 // The chat side of the apply screen (spec part 2 §2 "Form view then chat view after Generate"): the
 // conversation's messages through the chat's own hook and list (use-chat.ts, MessageList), so answers
-// stream, continue and regenerate as on the conversation screen. A prompt handed over by Generate is sent
-// once (with the avatar on /templates/apply-avatar); the screen hears whether an answer is being written.
+// stream, continue and regenerate as on the conversation screen. A template and values handed over by
+// Generate are sent once (the server fills the prompt) (with the avatar on /templates/apply-avatar); the screen hears whether an answer is being written.
 import { Anchor, Button, Card, EmptyState, Group, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -12,7 +12,9 @@ import classes from './Templates.module.css';
 import { ChatMessageList, useChat } from '../chat';
 
 export interface QueuedPrompt {
-  prompt: string;
+  /** The template and its values: the server fills the prompt (a hidden one never reaches the browser). */
+  templateId: number;
+  values: Record<string, string>;
   /** Each Generate is a new number: the same prompt generated twice is sent twice. */
   seq: number;
 }
@@ -32,7 +34,7 @@ export function ApplyChat({ conversationId, queued, avatarId, onBusyChange }: Ap
   useEffect(() => {
     if (!queued || queued.seq === sentSeq.current) return;
     sentSeq.current = queued.seq;
-    void send(queued.prompt, avatarId !== null ? { avatar_id: avatarId } : {});
+    void send('', { template_id: queued.templateId, values: queued.values, ...(avatarId !== null ? { avatar_id: avatarId } : {}) });
   }, [queued, send, avatarId]);
   useEffect(() => onBusyChange(chat.generating), [chat.generating, onBusyChange]);
   const { state } = chat;

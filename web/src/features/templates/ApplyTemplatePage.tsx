@@ -24,7 +24,7 @@ import { ApplyChat, type QueuedPrompt } from './ApplyChat';
 import { ApplyForm } from './ApplyForm';
 import { ALL_VIEW, TemplateBrowser, type BrowserView } from './TemplateBrowser';
 import classes from './Templates.module.css';
-import { useTemplate, applyTemplateValues } from './templates-api';
+import { useTemplate } from './templates-api';
 import { NEW_CONVERSATION } from './TemplatesPage';
 
 /** spec part 2 §2: side by side on desktop, alternating under 1200px. */
@@ -95,9 +95,8 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
   const generate = async (current: Template, values: Record<string, string>) => {
     setStarting(true);
     try {
-      // The server fills the prompt (and records the use, its "Last Used" order).
-      const { prompt } = await applyTemplateValues(current.template_id, values);
-      if (!prompt) return;
+      // POST /messages fills the prompt server-side from the template and values (and records the use, its
+      // "Last Used" order): a prompt hidden from this user (show_prompt off) never reaches the browser.
       let id = conversationId;
       if (id === null) {
         const created = await createConversation.mutateAsync({ name: current.name, organization_id: organization?.organization_id ?? null, ...(avatarId !== null ? { avatar_id: avatarId } : {}) });
@@ -107,7 +106,7 @@ function ApplyScreen({ templateId, avatarId, routeConversation }: { templateId: 
         // The address names the conversation now (a reload keeps it); apply-avatar keeps the avatar's.
         if (avatarId === null) void navigate(applyPath(current.template_id, id), { replace: true });
       }
-      setQueued((last) => ({ prompt, seq: (last?.seq ?? 0) + 1 }));
+      setQueued((last) => ({ templateId: current.template_id, values, seq: (last?.seq ?? 0) + 1 }));
       setView('chat');
     } catch (error) {
       handleError(error, { showValidation: true });

@@ -384,7 +384,8 @@ describe('template editor', () => {
 describe('apply screen', () => {
   const answer = (overrides: Partial<Message> & Pick<Message, 'message_id'>) => buildMessage({ conversation_id: 33, ...overrides });
 
-  const filled = (content: string, init: RequestInit) => fillTemplate(content, (JSON.parse(String(init.body)) as { values: Record<string, string> }).values);
+  // The server fills the template from its id and values (POST /messages { template_id, values }).
+  const prompts: Record<number, string> = { 5: CONTENT, 8: 'A tweet about [Subject]' };
 
   function applyApi(extra: Parameters<typeof stubFetch>[0] = {}) {
     const sent: Message[] = [];
@@ -393,15 +394,12 @@ describe('apply screen', () => {
       'POST /api/conversations': () => ({ status: 201, body: buildConversation({ conversation_id: 33, name: 'Blog post' }) }),
       'GET /api/messages/conversation/33': () => ({ body: buildMessagePage(sent) }),
       'POST /api/messages': (init) => {
-        const body = JSON.parse(String(init.body)) as { content: string };
-        const user = answer({ message_id: 1, role: 'user', content: body.content });
+        const body = JSON.parse(String(init.body)) as { template_id: number; values: Record<string, string> };
+        const user = answer({ message_id: 1, role: 'user', content: fillTemplate(prompts[body.template_id] ?? '', body.values) });
         const pending = answer({ message_id: 2, content: null, status: 'pending', finish_reason: null });
         sent.push(user, pending);
         return { status: 201, body: { user_message: user, assistant_message: pending } };
       },
-      // The server fills the prompt (also one this user may not read).
-      'POST /api/templates/5/use': (init) => ({ body: { template_id: 5, usedAt: '2026-01-02T00:00:00.000Z', prompt: filled(CONTENT, init) } }),
-      'POST /api/templates/8/use': (init) => ({ body: { template_id: 8, usedAt: '2026-01-02T00:00:00.000Z', prompt: filled('A tweet about [Subject]', init) } }),
       ...extra,
     });
     return api;
@@ -427,13 +425,21 @@ describe('apply screen', () => {
     expect(generate).toBeEnabled();
     await user.click(generate);
 
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, content: 'Write a casual post of 300 words about roses.' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toEqual({
+        conversation_id: 33,
+        content: '',
+        template_id: 5,
+        values: { Tone: 'casual', Words: '300', topic: 'roses' },
+        stream: true,
+      }),
+    );
     expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/conversations'))?.body).toEqual({ name: 'Blog post', organization_id: null });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/templates/apply-template/5/33'));
     expect(await screen.findByText('Write a casual post of 300 words about roses.', { selector: '[data-testid="message-history"] *' })).toBeVisible();
     // spec part 2 §2: Generate is disabled while the answer is being written.
     expect(screen.getByTestId('apply-generate')).toBeDisabled();
-    expect(calls.find((c) => c.url.endsWith('/api/templates/5/use'))?.body).toEqual({ values: { Tone: 'casual', Words: '300', topic: 'roses' } });
+    expect(calls.some((c) => c.url.includes('/use'))).toBe(false);
   });
 
   it('apply-avatar sends with the avatar; Browse Templates swaps in the browser and applying one there loads it', async () => {
@@ -457,7 +463,7 @@ describe('apply screen', () => {
     await user.type(subject, 'spring');
     await user.click(screen.getByTestId('apply-generate'));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, content: 'A tweet about spring', avatar_id: 4 }),
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, template_id: 8, values: { Subject: 'spring' }, avatar_id: 4 }),
     );
     expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/conversations'))?.body).toEqual({ name: 'Tweet', organization_id: null, avatar_id: 4 });
     expect(screen.getByTestId('location')).toHaveTextContent('/templates/apply-avatar/8/4');
@@ -473,6 +479,8 @@ describe('apply screen', () => {
     await user.type(inputs[2], 'tea');
     expect(screen.queryByTestId('apply-preview')).toBeNull();
     await user.click(screen.getByTestId('apply-generate'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, content: 'Write a formal post of 50 words about tea.' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/messages'))?.body).toMatchObject({ conversation_id: 33, content: '', template_id: 5, values: { Tone: 'formal', Words: '50', topic: 'tea' } }),
+    );
   });
 });

@@ -14,7 +14,6 @@ import type {
   TemplateType,
   TemplateTypeList,
   UpdateTemplateRequest,
-  UseTemplateResponse,
 } from '@pluma/common/templates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
@@ -79,12 +78,6 @@ export const createTemplate = (body: CreateTemplateRequest) => api.post<Template
 export const updateTemplate = (body: UpdateTemplateRequest) => api.put<Template>('/templates', body);
 export const deleteTemplate = (templateId: number) => api.delete<{ deleted: true }>(`/templates/${templateId}`);
 export const toggleFavorite = (templateId: number) => api.post<FavoriteResponse>('/templates/favorite', { template_id: templateId });
-/**
- * Applies the template now (its "Last Used" order): the server checks the values and answers the filled
- * prompt — also for a template whose prompt this user may not read (content null).
- */
-export const applyTemplateValues = (templateId: number, values: Record<string, string>) => api.post<UseTemplateResponse>(`/templates/${templateId}/use`, { values });
-
 /** GET /templates/export?ids=…: the JSON file of those templates (their prompts must be readable). */
 export const exportTemplates = (templateIds: number[]) => api.get<Blob>('/templates/export', { query: { ids: templateIds.join(',') }, responseType: 'blob' });
 /** POST /templates/import: an export file's JSON; copies for the importer in the current context. */

@@ -17,7 +17,7 @@ import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { ChatMessageList, useChat } from '../chat';
 import { stepPath } from './UserWorkflowPage';
-import { stepPrompt, USER_WORKFLOWS_KEY, useUserWorkflow } from './workflows-api';
+import { USER_WORKFLOWS_KEY, useUserWorkflow } from './workflows-api';
 
 export default function StepChatPage() {
   const { t } = useTranslation('workflows');
@@ -48,14 +48,14 @@ function StepChat({ run, index }: { run: UserWorkflow; index: number }) {
   const runStep = useCallback(async () => {
     setPreparing(true);
     try {
-      const { prompt } = await stepPrompt(run.user_workflow_id, step.conversation_id);
-      await send(prompt);
+      // The server fills the step's prompt (a template's hidden prompt never reaches the browser).
+      await send('', { user_workflow_id: run.user_workflow_id });
     } catch (error) {
       handleError(error, { showValidation: true });
     } finally {
       setPreparing(false);
     }
-  }, [run.user_workflow_id, step.conversation_id, send, handleError]);
+  }, [run.user_workflow_id, send, handleError]);
 
   // ?run=1: run once when the history is loaded, then drop the flag so a reload does not run it again.
   useEffect(() => {

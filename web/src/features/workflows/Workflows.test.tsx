@@ -1,7 +1,7 @@
 // The workflows screens (spec part 2 §2 "Workflows", §5 "Workflow field values", §8 'You don't have any
 // workflows'; issue 14 item 3): the list (New workflow for admins only), Start (all fields required; creates
 // the run, then saves the values as the escaped key=value string), the run's detail (values, steps, delete)
-// and a step's output chat (Run sends the server's prompt; Regenerate; Continue Generating).
+// and a step's output chat (Run sends the run and step: the server fills the prompt; Regenerate; Continue Generating).
 import { decodeWorkflowValues } from '@pluma/common/rules/workflow-values';
 import type { Message } from '@pluma/common/messages-api';
 import type { UserWorkflow, Workflow } from '@pluma/common/workflows';
@@ -246,7 +246,6 @@ describe('a step output chat', () => {
     const { calls } = stubFetch({
       'GET /api/user_workflows/5': () => ({ body: run() }),
       'GET /api/messages/conversation/11': () => ({ body: buildMessagePage([buildMessage({ message_id: 20, conversation_id: 11, role: 'user', content: prompt }), answer()]) }),
-      'POST /api/user_workflows/5/run': () => ({ body: { conversation_id: 11, prompt } }),
       'POST /api/messages': () => ({
         status: 201,
         body: { user_message: null, assistant_message: answer({ message_id: 22, content: null, status: 'pending', finish_reason: null }) },
@@ -278,12 +277,11 @@ describe('a step output chat', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ conversation_id: 11, message_id: 21, stream: true, regenerate: true }));
   });
 
-  it('opened with ?run=1 runs the step once: the prompt from the server, sent as a message', async () => {
+  it('opened with ?run=1 runs the step once: the run and step sent as a message, the server fills the prompt', async () => {
     const prompt = 'Write about cats, dogs';
     const { calls } = stubFetch({
       'GET /api/user_workflows/5': () => ({ body: run() }),
       'GET /api/messages/conversation/11': () => ({ body: buildMessagePage([]) }),
-      'POST /api/user_workflows/5/run': () => ({ body: { conversation_id: 11, prompt } }),
       'POST /api/messages': () => ({
         status: 201,
         body: {
@@ -293,8 +291,9 @@ describe('a step output chat', () => {
       }),
     });
     mount(<StepChatPage />, '/user_workflows/5/conversation/11?run=1', '/user_workflows/:userWorkflowId/conversation/:conversationId');
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.split('?')[0])).toEqual(['/api/user_workflows/5/run', '/api/messages']));
-    expect(calls.filter((c) => c.method === 'POST')[1]?.body).toMatchObject({ content: prompt, conversation_id: 11, stream: true });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.split('?')[0])).toEqual(['/api/messages']));
+    // No prompt text leaves the browser: the server fills the step's template (issue 30 item 9).
+    expect(calls.filter((c) => c.method === 'POST')[0]?.body).toEqual({ content: '', user_workflow_id: 5, conversation_id: 11, stream: true });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/user_workflows\/5\/conversation\/11$/));
   });
 

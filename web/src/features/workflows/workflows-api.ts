@@ -5,7 +5,6 @@ import type { TemplateList } from '@pluma/common/templates';
 import type {
   CreateUserWorkflowRequest,
   CreateWorkflowRequest,
-  RunStepResponse,
   UpdateUserWorkflowRequest,
   UpdateWorkflowRequest,
   UserWorkflow,
@@ -61,5 +60,3 @@ export const deleteWorkflow = (id: number) => api.delete<{ deleted: true }>(`/wo
 export const createUserWorkflow = (body: CreateUserWorkflowRequest) => api.post<UserWorkflow>('/user_workflows', body);
 export const updateUserWorkflow = (body: UpdateUserWorkflowRequest) => api.put<UserWorkflow>('/user_workflows', body);
 export const deleteUserWorkflow = (id: number) => api.delete<{ deleted: true }>(`/user_workflows/${id}`);
-export const stepPrompt = (userWorkflowId: number, conversationId: number) =>
-  api.post<RunStepResponse>(`/user_workflows/${userWorkflowId}/run`, { conversation_id: conversationId });

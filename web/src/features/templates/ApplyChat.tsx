@@ -3,7 +3,7 @@
 // stream, continue and regenerate as on the conversation screen. A template and values handed over by
 // Generate are sent once (the server fills the prompt) (with the avatar on /templates/apply-avatar); the screen hears whether an answer is being written.
 import { Anchor, Button, Card, EmptyState, Group, Text } from '@mantine/core';
-import { IconMessages } from '@tabler/icons-react';
+import { IconMessages, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,6 +43,12 @@ export function ApplyChat({ conversationId, queued, avatarId, onBusyChange }: Ap
     <Card withBorder radius="md" padding="sm" className={classes.chat} data-testid="apply-chat">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{t('apply.chatTitle')}</Text>
+        {chat.generating && (
+          // Stop (issue 30 item 1): the answer ends with its text so far, charged for what it wrote.
+          <Button size="xs" color="dark" leftSection={<IconPlayerStop size={14} aria-hidden />} onClick={chat.stop} loading={chat.stopping} data-testid="apply-stop">
+            {t('apply.stop')}
+          </Button>
+        )}
         <Anchor component={Link} to={`/conversations/${conversationId}`} size="sm" data-testid="apply-open-chat">
           {t('apply.openChat')}
         </Anchor>

@@ -405,8 +405,8 @@ describe('apply screen', () => {
     return api;
   }
 
-  it('fields by order (dropdown, number, text with a capitalised label); Generate waits for every field, then sends the filled prompt to a new conversation and shows the chat', async () => {
-    const { calls } = applyApi();
+  it('fields by order (dropdown, number, text with a capitalised label); Generate waits for every field, then sends the filled prompt to a new conversation and shows the chat; Stop ends its answer', async () => {
+    const { calls } = applyApi({ 'POST /api/messages/2/stop': () => ({ body: answer({ message_id: 2, content: 'A start', status: 'done', finish_reason: 'stopped' }) }) });
     renderScreen(<ApplyTemplatePage />, { session: session(), route: '/templates/apply-template/5/new', path: '/templates/apply-template/:templateId/:conversationId' });
     const generate = await screen.findByTestId('apply-generate');
     const inputs = screen.getAllByTestId('apply-field');
@@ -440,6 +440,10 @@ describe('apply screen', () => {
     // spec part 2 §2: Generate is disabled while the answer is being written.
     expect(screen.getByTestId('apply-generate')).toBeDisabled();
     expect(calls.some((c) => c.url.includes('/use'))).toBe(false);
+    // Stop ends the answer being written (issue 30 item 1).
+    await user.click(screen.getByRole('button', { name: 'Stop generating' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toContain('/api/messages/2/stop'));
+    await waitFor(() => expect(screen.getByTestId('apply-generate')).toBeEnabled());
   });
 
   it('apply-avatar sends with the avatar; Browse Templates swaps in the browser and applying one there loads it', async () => {

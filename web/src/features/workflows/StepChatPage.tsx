@@ -6,7 +6,7 @@
 // cut off at the length limit. Opened with ?run=1 (the run's Run button), the step runs once on arrival.
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { UserWorkflow } from '@pluma/common/workflows';
-import { IconArrowLeft, IconPlayerPlay, IconPlayerTrackNext, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlayerPlay, IconPlayerStop, IconPlayerTrackNext, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ function StepChat({ run, index }: { run: UserWorkflow; index: number }) {
   const [preparing, setPreparing] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const autoRun = useRef(searchParams.get('run') === '1');
-  const { state, send, answerAgain, generating } = chat;
+  const { state, send, answerAgain, generating, stop, stopping } = chat;
   const busy = generating || preparing;
 
   const runStep = useCallback(async () => {
@@ -91,6 +91,12 @@ function StepChat({ run, index }: { run: UserWorkflow; index: number }) {
         <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void runStep()} disabled={busy || !run.complete} loading={preparing} data-testid="step-run">
           {state.messages.length > 0 ? t('step.runAgain') : t('step.run')}
         </Button>
+        {generating && (
+          // Stop (issue 30 item 1): the answer ends with its text so far, charged for what it wrote.
+          <Button color="dark" leftSection={<IconPlayerStop size={16} aria-hidden />} onClick={stop} loading={stopping} data-testid="step-stop">
+            {t('step.stop')}
+          </Button>
+        )}
         <Button
           variant="light"
           leftSection={<IconRefresh size={16} aria-hidden />}

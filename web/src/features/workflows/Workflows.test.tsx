@@ -297,6 +297,24 @@ describe('a step output chat', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/user_workflows\/5\/conversation\/11$/));
   });
 
+  it('Stop ends the answer being written, in English and Spanish (issue 30 item 1)', async () => {
+    for (const [lang, label] of [['en', 'Stop generating'], ['es', 'Detener']] as const) {
+      setLanguage(lang);
+      const { calls } = stubFetch({
+        'GET /api/user_workflows/5': () => ({ body: run() }),
+        'GET /api/messages/conversation/11': () => ({ body: buildMessagePage([answer({ content: 'A draft', status: 'streaming', finish_reason: null })]) }),
+        'POST /api/messages/21/stop': () => ({ body: answer({ content: 'A draft', finish_reason: 'stopped' }) }),
+      });
+      const { unmount } = mount(<StepChatPage />, '/user_workflows/5/conversation/11', '/user_workflows/:userWorkflowId/conversation/:conversationId');
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: label }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/messages/21/stop']));
+      await waitFor(() => expect(screen.queryByTestId('step-stop')).not.toBeInTheDocument());
+      unmount();
+    }
+    setLanguage('en');
+  });
+
   it('says so when the conversation is not a step of this run', async () => {
     stubFetch({ 'GET /api/user_workflows/5': () => ({ body: run() }) });
     mount(<StepChatPage />, '/user_workflows/5/conversation/99', '/user_workflows/:userWorkflowId/conversation/:conversationId');

@@ -35,6 +35,7 @@ import { fileReadError, FileReadFailure, readUploadText } from '../ingestion';
 import { templatePolicy } from '../templates';
 import { presentGeneration, startGeneration, stopGeneration, type GenerationLog, type GenerationRow } from './generation';
 import { documentPolicy } from './policy';
+import { touchLastUsed } from '../users';
 
 type GenerateInput = z.output<typeof documentGenerateRequest>;
 export type { DocumentGenerateRequest };
@@ -128,6 +129,8 @@ export async function startDocumentGeneration(options: {
   if (input.avatar_id) await requireFeature(ctx, 'avatars_enabled');
   if (input.document_id) await requireTargetDocument(ctx.db, actor, input.document_id, input.campaign_id);
   else if (input.campaign_id) await requireCampaign(ctx.db, actor, input.campaign_id, 'read');
+  // A use of the app (the customers tables' 'Last used', spec part 1 §2 Screens).
+  await touchLastUsed({ ctx, actor });
   const avatar = input.avatar_id ? await avatarPolicy.require(ctx.db, actor, input.avatar_id) : null;
   // A file is read for Super Fetch (its context), and for an avatar message about a document (spec part 2 §7
   // POST /avatars/user-message/document-request: the file's text is the document given as context).

@@ -53,6 +53,9 @@ describe(`ideas API (${testDbKind()})`, () => {
     expect(row.words).toBeGreaterThan(0);
     const after = await wordsOf(ana);
     expect(after).toEqual({ available: before.available - row.words, held: 0 });
+    // A use of the app: the customers tables' 'Last used' (issue 30 item 8), as a chat message is.
+    const [used] = await ai.t.ctx.db.select({ at: users.lastUsedAt }).from(users).where(eq(users.userId, ana.user.userId));
+    expect(used?.at).toBeInstanceOf(Date);
   });
 
   it('generates hashtags in Spanish: #words without repeats, typed 2', async () => {

@@ -24,6 +24,7 @@ import { chargeWords, holdRequest, releaseHold, reserveWords } from '../credits'
 import { readOrganizationOpenAiKey } from '../organizations';
 import { parseIdeas } from './parse-ideas';
 import { ideaPolicy, type IdeaRow } from './policy';
+import { touchLastUsed } from '../users';
 
 /** A generation with the name of the avatar it was asked in (presentIdea shows it). */
 export interface IdeaWithAvatar {
@@ -76,6 +77,8 @@ export async function generateIdeas(options: { ctx: AppContext; actor: Actor; ki
   const avatar = input.avatar_id ? await avatarPolicy.require(db, actor, input.avatar_id, 'read') : null;
   const ai = ctx.services.ai;
   if (!ai) throw new AppError(503, ErrorIds.provider, 'ai_unavailable');
+  // A use of the app (the customers tables' 'Last used', spec part 1 §2 Screens).
+  await touchLastUsed({ ctx, actor });
   const language: Lang = input.language ?? (actor.user.lang === 'es' ? 'es' : 'en');
   const organizationId = actor.organization?.organizationId ?? null;
 

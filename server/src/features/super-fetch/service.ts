@@ -27,6 +27,7 @@ import { requestStop } from '../../platform/ai/stops';
 import { outputStopKey, startRun, stopRuns, type GenerationLog } from './generate';
 import { isActive, type OutputRow, type RunRow } from './output-state';
 import { assertPersonal, superFetchOutputPolicy, superFetchRunPolicy } from './policy';
+import { touchLastUsed } from '../users';
 
 type SuperFetchInput = z.output<typeof superFetchRequest>;
 
@@ -142,6 +143,8 @@ export async function startSuperFetch(options: { ctx: AppContext; log: Generatio
   const { ctx, log, actor, input } = options;
   assertPersonal(actor);
   const avatar = await avatarFor(ctx, actor, input.assistant_id);
+  // A use of the app (the customers tables' 'Last used', spec part 1 §2 Screens).
+  await touchLastUsed({ ctx, actor });
   const inputs = Object.fromEntries(SUPER_FETCH_INPUTS.map((key) => [key, input[key]])) as SuperFetchInputs;
   const prompt = fillSuperFetchPrompt(await getConfig(ctx, 'super_fetch_prompt'), inputs);
 

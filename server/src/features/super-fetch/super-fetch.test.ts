@@ -110,6 +110,9 @@ describe(`super fetch API (${testDbKind()})`, () => {
     expect(res.statusCode).toBe(202);
     const run = res.json() as SuperFetchRun;
     listen.forRun(run.run_id);
+    // A use of the app: the customers tables' 'Last used' (issue 30 item 8).
+    const [used] = await ai.t.ctx.db.select({ at: users.lastUsedAt }).from(users).where(eq(users.userId, ana.user.userId));
+    expect(used?.at).toBeInstanceOf(Date);
     expect(run.requested).toBe(3);
     expect(run.outputs.map((o) => [o.position, o.status, o.content])).toEqual([
       [1, 'pending', null],

@@ -92,6 +92,7 @@ const SCREENS = [
       await page.getByTestId('super-fetch-outputs').fill('2');
       await page.getByTestId('super-fetch-generate').click();
       await page.getByTestId('super-fetch-output-content').first().getByRole('heading').first().waitFor();
+      await page.evaluate(() => globalThis.scrollTo(0, 0));
     },
   },
   {
@@ -104,6 +105,19 @@ const SCREENS = [
       await dialog.locator('textarea').first().fill('A running coach who answers briefly.');
       await dialog.locator('button[type="submit"]').click();
       await dialog.getByRole('alert').waitFor();
+    },
+  },
+  {
+    // After avatar-no-key: the key saved here would hide that screen's message.
+    name: 'widgets',
+    async show(page, lang, user, baseUrl) {
+      const token = user.token;
+      await api(baseUrl, 'PUT', '/users/ai-key', { token, body: { api_key: 'sk-proj-screenshots-0123456789' } });
+      const { avatar_id } = await api(baseUrl, 'POST', '/avatars', { token, body: { name: 'Coach', context: 'A running coach who answers briefly.' } });
+      await api(baseUrl, 'POST', '/widgets', { token, body: { avatar_id, name: lang === 'en' ? 'Shop helper' : 'Ayuda de la tienda', accent_color: '#0b7285', allowed_origins: ['https://shop.example.com'] } });
+      await api(baseUrl, 'POST', '/widgets', { token, body: { avatar_id, name: lang === 'en' ? 'Draft widget' : 'Widget en borrador', accent_color: '#7048e8', allowed_origins: [] } });
+      await page.goto('/chat-widget-generator');
+      await page.getByText(lang === 'en' ? 'Draft widget' : 'Widget en borrador').first().waitFor();
     },
   },
   {

@@ -68,7 +68,7 @@ export function countTokens(text: string): number {
 }
 
 // FNV-1a then mulberry32: tiny, fast and stable across Node versions.
-function hashText(text: string): number {
+export function hashText(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -77,7 +77,7 @@ function hashText(text: string): number {
   return hash >>> 0;
 }
 
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed || 1;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

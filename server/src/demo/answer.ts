@@ -5,7 +5,8 @@
 // - a count asked for ("exactly 15 hashtags", "5 topic ideas", "dame 3 ideas"): that many items, as hashtags
 //   when hashtags are asked for, else as short titles; a JSON array when one is asked for, else a numbered list.
 // Anything else in English is left to the emulator's composer (null), so answers stay what tests expect.
-import { stripDirectives } from '@pluma/emulators/answer';
+// hashText and seededRandom: the same request gives the same answer.
+import { hashText, seededRandom, stripDirectives } from '@pluma/emulators/answer';
 
 export type DemoLang = 'en' | 'es';
 interface Turn {
@@ -71,16 +72,6 @@ export function countRequest(text: string): CountRequest | null {
   const count = Math.min(Number(match[1] ?? match[2]), DEMO_MAX_ITEMS);
   if (count < 1) return null;
   return { count, kind: /hashtag/i.test(text) ? 'hashtags' : 'titles', json: /\bjson\b/i.test(text) };
-}
-
-// FNV-1a: the same request gives the same answer.
-function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 const STOP = new Set([...ES_WORDS, ...EN_WORDS, 'exactly', 'exactamente', 'hashtag', 'hashtags', 'give', 'list', 'generate', 'genera', 'lista']);
@@ -166,19 +157,9 @@ const ES_VOCABULARY = (
 ).split(' ');
 const ES_CONNECTORS = ['y', 'con', 'para', 'sobre', 'porque', 'mientras', 'así', 'luego', 'cuando', 'mediante'];
 
-function seeded(seed: number): () => number {
-  let state = seed || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A Spanish answer shaped like the emulator's English one: a title, paragraphs, a list and a table. */
 export function spanishAnswer(prompt: string, words = 120): string {
-  const random = seeded(hashText(`${words}:${prompt}`));
+  const random = seededRandom(hashText(`${words}:${prompt}`));
   const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const sentence = (size: number) => {
     const out = Array.from({ length: size }, (_, i) => (i > 0 && i % 5 === 3 ? pick(ES_CONNECTORS) : pick(ES_VOCABULARY)));

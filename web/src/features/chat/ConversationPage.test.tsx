@@ -3,9 +3,10 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
+import { buildConversation, buildMessage } from '../../test/messages';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import { setupFakeSocket } from '../../test/fake-socket';
+import { conversationRenderer } from './testing/render-conversation';
 
 // The screen mounts and takes its history in background renders (React transitions): on a busy test
 // machine they can take longer than the default second.
@@ -21,22 +22,7 @@ const conversation = buildConversation({ tags: 'garden' });
 
 const message = (overrides: Partial<Message> & Pick<Message, 'message_id'>) => buildMessage({ conversation_id: conversation.conversation_id, ...overrides });
 
-function renderConversation(messages: Message[], extra: Parameters<typeof stubFetch>[0] = {}) {
-  const api = stubFetch({
-    'GET /api/conversations/conversation/9': () => ({ body: conversation }),
-    'GET /api/models': () => ({ body: [{ id: 'demo', label: 'Demo (offline)', provider: 'demo', isDefault: true }] }),
-    'GET /api/messages/conversation/9': () => ({ body: buildMessagePage(messages) }),
-    ...extra,
-  });
-  const session = fakeSession(buildUser());
-  renderScreen(
-    <Suspense fallback={null}>
-      <ConversationPage />
-    </Suspense>,
-    { route: '/conversations/9', path: '/conversations/:conversationId', session },
-  );
-  return { ...api, session };
-}
+const renderConversation = conversationRenderer(ConversationPage, conversation);
 
 const frame = (content: string, message_id = 2) => ({ message_id, conversation_id: 9, content, stream: true, isThread: false });
 

@@ -3,12 +3,12 @@
 // Continue, and Send is back at once. Another tab's stop arrives as the usual end event. EN and ES.
 import type { Message } from '@pluma/common/messages-api';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { buildConversation, buildMessage, buildMessagePage } from '../../test/messages';
-import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
+import { buildConversation, buildMessage } from '../../test/messages';
+import { setLanguage, stubFetch } from '../../test/render';
 import { setupFakeSocket } from '../../test/fake-socket';
+import { conversationRenderer } from './testing/render-conversation';
 import chatEn from '../../i18n/chat.en.json';
 import chatEs from '../../i18n/chat.es.json';
 
@@ -22,23 +22,9 @@ const prompt = message({ message_id: 1, role: 'user', content: 'Tell me about ro
 const writing = message({ message_id: 2, content: 'Roses are', status: 'streaming', finish_reason: null });
 const stopped = message({ message_id: 2, content: 'Roses are lovely', status: 'done', finish_reason: 'stopped', words_charged: 3 });
 
-function renderConversation(messages: Message[], extra: Parameters<typeof stubFetch>[0] = {}) {
-  const api = stubFetch({
-    'GET /api/conversations/conversation/9': () => ({ body: conversation }),
-    'GET /api/models': () => ({ body: [{ id: 'demo', label: 'Demo (offline)', provider: 'demo', isDefault: true }] }),
-    'GET /api/messages/conversation/9': () => ({ body: buildMessagePage(messages) }),
-    'POST /api/messages/2/stop': () => ({ body: stopped }),
-    ...extra,
-  });
-  const session = fakeSession(buildUser());
-  renderScreen(
-    <Suspense fallback={null}>
-      <ConversationPage />
-    </Suspense>,
-    { route: '/conversations/9', path: '/conversations/:conversationId', session },
-  );
-  return { ...api, session };
-}
+const renderOn = conversationRenderer(ConversationPage, conversation);
+const renderConversation = (messages: Message[], extra: Parameters<typeof stubFetch>[0] = {}) =>
+  renderOn(messages, { 'POST /api/messages/2/stop': () => ({ body: stopped }), ...extra });
 
 const answerRow = () => screen.getAllByTestId('message').find((el) => el.dataset.messageId === '2')!;
 const stopCalls = (calls: { method: string; url: string }[]) => calls.filter((c) => c.method === 'POST' && c.url.includes('/api/messages/2/stop'));

@@ -1,0 +1,26 @@
+// The conversation screen mounted on conversation 9 with a stubbed API, for the chat's screen tests. The
+// screen is passed in: each test file imports it after setting up its fake socket.
+import type { Conversation } from '@pluma/common/conversations';
+import type { Message } from '@pluma/common/messages-api';
+import { Suspense, type ComponentType } from 'react';
+import { buildMessagePage } from '../../../test/messages';
+import { buildUser, fakeSession, renderScreen, stubFetch } from '../../../test/render';
+
+export function conversationRenderer(ConversationPage: ComponentType, conversation: Conversation) {
+  return function renderConversation(messages: Message[], extra: Parameters<typeof stubFetch>[0] = {}) {
+    const api = stubFetch({
+      'GET /api/conversations/conversation/9': () => ({ body: conversation }),
+      'GET /api/models': () => ({ body: [{ id: 'demo', label: 'Demo (offline)', provider: 'demo', isDefault: true }] }),
+      'GET /api/messages/conversation/9': () => ({ body: buildMessagePage(messages) }),
+      ...extra,
+    });
+    const session = fakeSession(buildUser());
+    renderScreen(
+      <Suspense fallback={null}>
+        <ConversationPage />
+      </Suspense>,
+      { route: '/conversations/9', path: '/conversations/:conversationId', session },
+    );
+    return { ...api, session };
+  };
+}

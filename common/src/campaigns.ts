@@ -3,6 +3,7 @@
 // /api/campaigns. Rights per role: docs/decisions.md "Campaigns".
 import { z } from 'zod';
 import { CONVERSATION_SORT_KEYS } from './constants';
+import { DOCUMENT_NAME_MAX } from './documents';
 import { id, idParam, text } from './schema-kit';
 
 export const CAMPAIGN_NAME_MAX = 200;
@@ -125,8 +126,26 @@ export type CampaignResourceList = z.infer<typeof campaignResourceList>;
 /** GET /campaigns/{id}/candidates?resources=&query=: the organization's documents or templates not in the campaign (Add). */
 export const campaignCandidatesQuery = z.object({ resources: campaignResourceType.default('document'), query: text().trim().max(200).optional() });
 export type CampaignCandidatesQuery = z.input<typeof campaignCandidatesQuery>;
-export const campaignCandidates = z.object({ resources: z.array(z.object({ resource_id: z.number(), type: campaignResourceType, name: z.string() })) });
+export const campaignCandidates = z.object({
+  resources: z.array(z.object({ resource_id: z.number(), type: campaignResourceType, name: z.string() })),
+  /** How many of that type the organization has at all: 0 means none yet (not "all already in the campaign"). */
+  organization_total: z.number(),
+});
 export type CampaignCandidates = z.infer<typeof campaignCandidates>;
+
+/**
+ * POST /campaigns/{id}/documents (issue 30 item 17): a new, empty document with this name, made in the
+ * campaign's organization and added to the campaign in one step.
+ */
+export const campaignDocumentRequest = z.object({
+  name: text({ error: 'campaign_document_name_required' })
+    .trim()
+    .min(1, { error: 'campaign_document_name_required' })
+    .max(DOCUMENT_NAME_MAX),
+});
+export type CampaignDocumentRequest = z.input<typeof campaignDocumentRequest>;
+export const campaignResourceCreated = z.object({ resource_id: z.number(), campaign_id: z.number(), type: campaignResourceType, name: z.string() });
+export type CampaignResourceCreated = z.infer<typeof campaignResourceCreated>;
 
 /** POST and PUT /campaigns/campaign-resource/ (spec §5: 'Please select a campaign' without one). */
 export const campaignResourceRequest = z.object({

@@ -10,6 +10,7 @@ export const campaignsMessagesEn = {
   campaign_access_target_required: 'Choose a user or a group.',
   campaign_access_exists: 'They already have access to this campaign.',
   campaign_form_invalid: 'The campaign form is not valid JSON.',
+  campaign_document_name_required: 'Please give the document a name.',
 } as const;
 
 export const campaignsMessagesEs: Record<keyof typeof campaignsMessagesEn, string> = {
@@ -22,4 +23,5 @@ export const campaignsMessagesEs: Record<keyof typeof campaignsMessagesEn, strin
   campaign_access_target_required: 'Elige un usuario o un grupo.',
   campaign_access_exists: 'Ya tienen acceso a esta campaña.',
   campaign_form_invalid: 'El formulario de la campaña no es un JSON válido.',
+  campaign_document_name_required: 'Por favor ponle un nombre al documento.',
 } as const;

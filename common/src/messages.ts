@@ -111,6 +111,7 @@ const en = {
   organization_user_type_invalid: 'Choose a role: Admin, Manager or Member.',
   organization_user_required: 'Choose a user or type an email.',
   organization_already_member: 'This user is already a member of the organization.',
+  organization_already_invited: 'This user already has a pending invitation to the organization.',
   organization_last_admin: 'An organization must always have an admin: make another member admin first.',
   group_name_required: 'Please add a name to your group.',
   group_user_exists: 'This user is already in the group.',
@@ -225,6 +226,9 @@ const en = {
   mail_organization_invite_new_text:
     'Hello {name},\n\n{inviter} added you to the organization {organization} on {app}. To start, choose your password with this link (valid for 1 hour):\n{link}\n\nIf it has expired, ask for a new one from the sign-in page.',
   mail_organization_invite_existing_text: 'Hello {name},\n\n{inviter} added you to the organization {organization} on {app}. Sign in with your account to work in it:\n{link}',
+  mail_organization_invitation_subject: '{inviter} invited you to {organization} on {app}',
+  mail_organization_invitation_text:
+    'Hello {name},\n\n{inviter} invited you to join the organization {organization} on {app}. Sign in with your account to accept or decline the invitation:\n{link}\n\nUntil you accept, you are not a member and the organization cannot see your account.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -332,6 +336,7 @@ const es: Record<MessageKey, string> = {
   organization_user_type_invalid: 'Elige un rol: Administrador, Gerente o Miembro.',
   organization_user_required: 'Elige un usuario o escribe un correo.',
   organization_already_member: 'Este usuario ya es miembro de la organización.',
+  organization_already_invited: 'Este usuario ya tiene una invitación pendiente a la organización.',
   organization_last_admin: 'Una organización siempre debe tener un administrador: haz administrador a otro miembro primero.',
   group_name_required: 'Por favor agrega un nombre a tu grupo.',
   group_user_exists: 'Este usuario ya está en el grupo.',
@@ -424,6 +429,9 @@ const es: Record<MessageKey, string> = {
   mail_organization_invite_new_text:
     'Hola {name},\n\n{inviter} te añadió a la organización {organization} en {app}. Para empezar, elige tu contraseña con este enlace (válido por 1 hora):\n{link}\n\nSi caducó, pide uno nuevo desde la página de inicio de sesión.',
   mail_organization_invite_existing_text: 'Hola {name},\n\n{inviter} te añadió a la organización {organization} en {app}. Inicia sesión con tu cuenta para trabajar en ella:\n{link}',
+  mail_organization_invitation_subject: '{inviter} te invitó a {organization} en {app}',
+  mail_organization_invitation_text:
+    'Hola {name},\n\n{inviter} te invitó a unirte a la organización {organization} en {app}. Inicia sesión con tu cuenta para aceptar o rechazar la invitación:\n{link}\n\nHasta que aceptes, no eres miembro y la organización no puede ver tu cuenta.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, es };

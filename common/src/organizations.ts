@@ -89,23 +89,12 @@ const videoUrl = text({ error: 'organization_video_url_invalid' })
   .max(2000, { error: 'organization_video_url_invalid' })
   .regex(/^(?:https?:\/\/[^\s]+)?$/i, { error: 'organization_video_url_invalid' });
 
-/** POST /organizations (staff): the creator becomes its Admin. */
-export const createOrganizationRequest = z.object({
-  name,
-  tagline: optionalText(ORGANIZATION_TAGLINE_MAX).optional(),
-  slug: slug.optional(),
-  domain: domain.optional(),
-});
-export type CreateOrganizationRequest = z.input<typeof createOrganizationRequest>;
-
 /**
- * POST /organizations/update (the settings form). Fields left out are unchanged. The thumbnail is a file
- * uploaded with POST /files as a public image (`public=true`); the welcome video is either a video file
- * uploaded with POST /files, or an http(s) URL (the form's toggle) — setting one clears the other.
+ * The settings form's fields besides the name. The thumbnail is a file uploaded with POST /files as a public
+ * image (`public=true`); the welcome video is either a video file uploaded with POST /files, or an http(s)
+ * URL (the form's toggle) — setting one clears the other.
  */
-export const updateOrganizationRequest = z.object({
-  organization_id: id(),
-  name,
+const settingsFields = {
   tagline: optionalText(ORGANIZATION_TAGLINE_MAX).optional(),
   slug: slug.optional(),
   domain: domain.optional(),
@@ -116,7 +105,17 @@ export const updateOrganizationRequest = z.object({
   thumbnail_file_id: id().nullable().optional(),
   welcome_video_file_id: id().nullable().optional(),
   welcome_video_url: videoUrl.nullable().optional(),
-});
+};
+
+/**
+ * POST /organizations (staff): the creator becomes its Admin. Every field of the form can be given at
+ * creation (spec part 2 §2 "Organization form"; issue 30 item 20).
+ */
+export const createOrganizationRequest = z.object({ name, ...settingsFields });
+export type CreateOrganizationRequest = z.input<typeof createOrganizationRequest>;
+
+/** POST /organizations/update (the settings form). Fields left out are unchanged. */
+export const updateOrganizationRequest = z.object({ organization_id: id(), name, ...settingsFields });
 export type UpdateOrganizationRequest = z.input<typeof updateOrganizationRequest>;
 
 /** DELETE /organizations/{id}: confirmed by typing the exact name (spec part 2 §5), in the body or the query. */
@@ -166,7 +165,6 @@ export const organizationUserDetail = z.object({
   name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
   picture: z.string().nullable(),
   role: organizationRole,
   user_type_id: z.number(),
@@ -205,16 +203,57 @@ export const updateOrganizationUserRequest = z.object({ organization_id: id(), u
 export type UpdateOrganizationUserRequest = z.input<typeof updateOrganizationUserRequest>;
 
 export const organizationUserSaved = z.object({
-  user_organization_id: z.number(),
+  /** null while the invitation is pending. */
+  user_organization_id: z.number().nullable(),
   organization_id: z.number(),
   user_id: z.number(),
   user_type_id: z.number(),
   role: organizationRole,
   /** True when the account was created by this call (it was sent the recovery email). */
   invited: z.boolean(),
+  /**
+   * True when an existing account was invited (issue 30 item 12): it is no member until it accepts, and its
+   * name stays its own ('' here) until then.
+   */
+  pending: z.boolean(),
+  invitation_id: z.number().nullable(),
   user: z.object({ user_id: z.number(), name: z.string(), last_name: z.string(), email: z.string() }),
 });
 export type OrganizationUserSaved = z.infer<typeof organizationUserSaved>;
+
+// ---- Invitations (issue 30 item 12): an Admin invites an existing account; it accepts or declines.
+
+export const invitationIdParams = z.object({ id: idParam() });
+export const organizationInvitationParams = z.object({ orgId: idParam(), invitationId: idParam() });
+
+/** GET /organizations/invitations: the signed-in account's pending invitations. */
+export const myOrganizationInvitation = z.object({
+  invitation_id: z.number(),
+  organization_id: z.number(),
+  organization_name: z.string(),
+  /** URL of the organization's thumbnail, or null. */
+  thumbnail: z.string().nullable(),
+  role: organizationRole,
+  /** The inviter's name ('' when that account is gone). */
+  inviter: z.string(),
+  createdAt: z.string(),
+});
+export type MyOrganizationInvitation = z.infer<typeof myOrganizationInvitation>;
+export const myOrganizationInvitations = z.object({ invitations: z.array(myOrganizationInvitation) });
+
+/** GET /organizations/{id}/invitations (Admin): who was invited and has not answered yet. */
+export const pendingOrganizationInvitation = z.object({
+  invitation_id: z.number(),
+  email: z.string(),
+  role: organizationRole,
+  user_type_id: z.number(),
+  createdAt: z.string(),
+});
+export type PendingOrganizationInvitation = z.infer<typeof pendingOrganizationInvitation>;
+export const pendingOrganizationInvitations = z.object({ invitations: z.array(pendingOrganizationInvitation) });
+
+/** POST /organizations/invitations/{id}/accept: the membership it became. */
+export const acceptedInvitation = z.object({ organization_id: z.number(), role: organizationRole, user_type_id: z.number() });
 
 export const removeOrganizationUserParams = z.object({ orgId: idParam(), userId: idParam() });
 

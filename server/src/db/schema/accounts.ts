@@ -184,6 +184,33 @@ export const userOrganizations = pgTable(
   ],
 );
 
+/**
+ * An organization Admin's invitation of an existing account (issue 30 item 12): the account is no member
+ * until it accepts (it sees its pending invitations after signing in); declining or the Admin revoking
+ * deletes the row. One pending invitation per organization and account.
+ */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    invitationId: serial('invitation_id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    userTypeId: integer('user_type_id').notNull().default(3),
+    /** Who invited; kept as null when that account is gone. */
+    invitedBy: integer('invited_by').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organization_invitations_unique').on(t.organizationId, t.userId),
+    index('organization_invitations_user_idx').on(t.userId),
+    check('organization_invitations_user_type_check', sql`${t.userTypeId} between 1 and 3`),
+  ],
+);
+
 /** Uploaded files (avatars' pictures, knowledge, attachments…); users and organizations point at theirs. */
 export const files = pgTable(
   'files',

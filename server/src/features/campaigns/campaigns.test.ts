@@ -107,6 +107,45 @@ describe('campaigns API', () => {
     expect(await t.ctx.db.select().from(campaigns).where(eq(campaigns.organizationId, organizationId))).toHaveLength(0);
   });
 
+  it('New document: a named, empty document made in the campaign’s organization and added to it; Add tells “none yet” from “all in” (issue 30 item 17)', async () => {
+    const lead = await buildUser(t.ctx, { name: 'Lea' });
+    const writer = await buildUser(t.ctx, { name: 'Wes' });
+    const spanish = await buildUser(t.ctx, { name: 'Eva', lang: 'es' });
+    const team = await buildOrganization(t.ctx, [
+      { user: lead, role: 'admin' },
+      { user: writer, role: 'member' },
+      { user: spanish, role: 'manager' },
+    ]);
+    const c = (await call(lead, 'POST', '/api/campaigns', { organization_id: team.organizationId, name: 'Launch' })).json();
+    const candidates = async () => (await call(lead, 'GET', `/api/campaigns/${c.campaign_id}/candidates?resources=document`)).json();
+    // A new team: no document at all (not "every document is in the campaign already").
+    expect(await candidates()).toEqual({ resources: [], organization_total: 0 });
+
+    const created = await call(lead, 'POST', `/api/campaigns/${c.campaign_id}/documents`, { name: '  Launch plan  ' });
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body).toEqual({ resource_id: expect.any(Number), campaign_id: c.campaign_id, type: 'document', name: 'Launch plan' });
+    const [row] = await t.ctx.db.select().from(documents).where(eq(documents.documentId, body.resource_id));
+    expect(row).toMatchObject({ userId: lead.user.userId, organizationId: team.organizationId, name: 'Launch plan', content: '', blocks: [] });
+    const listed = (await call(lead, 'GET', `/api/campaigns/${c.campaign_id}/resources?resources=document`)).json();
+    expect(listed.resources.map((r: { name: string }) => r.name)).toEqual(['Launch plan']);
+    expect(await candidates()).toEqual({ resources: [], organization_total: 1 });
+
+    // A name is required, in the user's language; a Member may not add; a stranger does not see the campaign.
+    const before = (await t.ctx.db.select().from(documents).where(eq(documents.organizationId, team.organizationId))).length;
+    const unnamed = await call(lead, 'POST', `/api/campaigns/${c.campaign_id}/documents`, { name: '   ' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toBe('Please give the document a name.');
+    expect((await call(spanish, 'POST', `/api/campaigns/${c.campaign_id}/documents`, {})).json().message).toBe('Por favor ponle un nombre al documento.');
+    // A Member who does not see the campaign: 404; granted it, they read but may not add (403).
+    expect((await call(writer, 'POST', `/api/campaigns/${c.campaign_id}/documents`, { name: 'Sneaky' })).statusCode).toBe(404);
+    expect((await call(lead, 'POST', `/api/campaigns/give-access/${c.campaign_id}`, { user_id: writer.user.userId })).statusCode).toBe(201);
+    expect((await call(writer, 'POST', `/api/campaigns/${c.campaign_id}/documents`, { name: 'Sneaky' })).statusCode).toBe(403);
+    expect((await call(outsider, 'POST', `/api/campaigns/${c.campaign_id}/documents`, { name: 'Sneaky' })).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `/api/campaigns/${c.campaign_id}/documents`, { name: 'Sneaky' })).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(documents).where(eq(documents.organizationId, team.organizationId))).toHaveLength(before);
+  });
+
   it('links the organization’s templates and documents, lists them by type with search, and unlinks them', async () => {
     const c = (await call(manager, 'POST', '/api/campaigns', { organization_id: organizationId, name: 'Resources' })).json();
     const [template] = await t.ctx.db.insert(templates).values({ userId: admin.user.userId, organizationId, name: 'Press release', content: 'Write [topic]' }).returning();

@@ -89,6 +89,7 @@ describe('campaigns permission matrix', () => {
     'GET /api/campaigns/{id}': { call: (id) => ({ method: 'GET', url: `/api/campaigns/${id}` }), expected: read },
     'GET /api/campaigns/{id}/resources': { call: (id) => ({ method: 'GET', url: `/api/campaigns/${id}/resources?resources=template&query=` }), expected: read },
     'GET /api/campaigns/{id}/candidates': { call: (id) => ({ method: 'GET', url: `/api/campaigns/${id}/candidates?resources=template` }), expected: write(200) },
+    'POST /api/campaigns/{id}/documents': { call: (id) => ({ method: 'POST', url: `/api/campaigns/${id}/documents`, payload: { name: 'Made here' } }), expected: write(201) },
     'GET /api/campaigns/{id}/access-candidates': { call: (id) => ({ method: 'GET', url: `/api/campaigns/${id}/access-candidates` }), expected: write(200) },
     'POST /api/campaigns': {
       call: () => ({ method: 'POST', url: '/api/campaigns', payload: { organization_id: organizationId, name: 'New' } }),

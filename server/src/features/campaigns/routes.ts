@@ -12,6 +12,8 @@ import {
   campaignCandidates as campaignCandidatesResponse,
   campaignDeletedResponse,
   campaignDetail,
+  campaignDocumentRequest,
+  campaignResourceCreated,
   campaignIdParams,
   campaignList,
   campaignListParams,
@@ -44,6 +46,7 @@ import {
   removeCampaignResource,
   revokeCampaignAccess,
   updateCampaign,
+  createCampaignDocument,
 } from './service';
 
 const tags = ['campaigns'];
@@ -84,7 +87,19 @@ export async function campaignRoutes(root: FastifyInstance) {
     route({ params: campaignIdParams, querystring: campaignCandidatesQuery, response: { 200: campaignCandidatesResponse } }),
     async (request) => {
       const { resources: type, query } = request.query;
-      return { resources: await campaignCandidates({ actor: actorOf(request), db, campaignId: request.params.id, type, query }) };
+      return campaignCandidates({ actor: actorOf(request), db, campaignId: request.params.id, type, query });
+    },
+  );
+
+  // "New document" of the campaign page (issue 30 item 17): a named, empty document made in the campaign.
+  app.post(
+    '/campaigns/:id/documents',
+    route({ params: campaignIdParams, body: campaignDocumentRequest, response: { 201: campaignResourceCreated } }),
+    async (request, reply) => {
+      request.staffAudit = true;
+      const created = await createCampaignDocument({ actor: actorOf(request), db, campaignId: request.params.id, name: request.body.name });
+      request.audited = { target: { type: 'campaign', id: created.campaign_id }, details: { document_id: created.resource_id, created: true } };
+      return reply.status(201).send(created);
     },
   );
 

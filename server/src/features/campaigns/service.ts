@@ -13,7 +13,7 @@ import {
 import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
@@ -218,7 +218,27 @@ export async function campaignCandidates({ actor, db, campaignId, type, query }:
     .where(and(...filters))
     .orderBy(sql`lower(${source.name})`, asc(source.id))
     .limit(100);
-  return rows.map((r) => ({ ...r, type }));
+  const [{ total }] = await db.select({ total: count() }).from(source.table).where(eq(source.organizationId, campaign.organizationId));
+  return { resources: rows.map((r) => ({ ...r, type })), organization_total: total };
+}
+
+/**
+ * POST /campaigns/{id}/documents (issue 30 item 17): whoever may add resources makes a new, empty document
+ * named `name` in the campaign's organization (it is theirs, like any document they write there) and adds it
+ * to the campaign, in one transaction — the organization's Documents tab is hidden (spec part 2 §2), so the
+ * campaign is where its documents are made.
+ */
+export async function createCampaignDocument({ actor, db, campaignId, name }: { actor: Actor; db: Db; campaignId: number; name: string }) {
+  const { campaign } = await requireCampaign(db, actor, campaignId, 'manage_resources');
+  return db.transaction(async (tx) => {
+    const [document] = await tx
+      .insert(documents)
+      .values({ userId: actor.user.userId, organizationId: campaign.organizationId, name })
+      .returning({ documentId: documents.documentId, name: documents.name });
+    await tx.insert(campaignResources).values({ campaignId: campaign.campaignId, resourceId: document.documentId, type: 'document' });
+    await touch(tx, campaign.campaignId);
+    return { resource_id: document.documentId, campaign_id: campaign.campaignId, type: 'document' as const, name: document.name };
+  });
 }
 
 /**
@@ -253,7 +273,7 @@ export async function removeCampaignResource({ actor, db, campaignId, type, reso
   await touch(db, campaign.campaignId);
 }
 
-const touch = (db: Db, campaignId: number) => db.update(campaigns).set({ updatedAt: new Date() }).where(eq(campaigns.campaignId, campaignId));
+const touch = (db: Db | Tx, campaignId: number) => db.update(campaigns).set({ updatedAt: new Date() }).where(eq(campaigns.campaignId, campaignId));
 
 async function assertGrantee(db: Db, campaign: CampaignRow, target: { userId?: number; groupId?: number }) {
   if (target.userId !== undefined) {

@@ -5,7 +5,12 @@
 // are audited.
 import { roleOfUserType } from '@pluma/common/organizations';
 import {
+  acceptedInvitation,
   addOrganizationUserRequest,
+  invitationIdParams,
+  myOrganizationInvitations,
+  organizationInvitationParams,
+  pendingOrganizationInvitations,
   deletedResponse,
   messageResponse,
   organizationIdParams,
@@ -25,6 +30,7 @@ import { actorOf, signedIn } from '../../platform/auth/guard';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../users';
 import { organizationsEnabledGate } from './enabled-gate';
+import { acceptInvitation, declineInvitation, listMyInvitations, listPendingInvitations, revokeInvitation } from './invitations-service';
 import { addMember, changeMemberRole, createMemberResetLink, listMembers, readMember, removeMember, sendMemberResetEmail } from './members-service';
 
 const tags = ['organizations'];
@@ -77,6 +83,32 @@ export async function organizationMemberRoutes(root: FastifyInstance) {
     request.staffAudit = true;
     await removeMember({ actor: actorOf(request), db, organizationId: request.params.orgId, userId: request.params.userId });
     request.audited = { target: { type: 'user', id: request.params.userId }, details: { organization_id: request.params.orgId, removed: true } };
+    return { deleted: true as const };
+  });
+
+  // Invitations (issue 30 item 12): the invited account answers its own; the Admin lists and revokes.
+  app.get('/organizations/invitations', route({ response: { 200: myOrganizationInvitations } }), async (request) => {
+    return listMyInvitations({ actor: actorOf(request), db });
+  });
+
+  app.post('/organizations/invitations/:id/accept', route({ params: invitationIdParams, response: { 200: acceptedInvitation } }), async (request) => {
+    return acceptInvitation({ actor: actorOf(request), db, invitationId: request.params.id });
+  });
+
+  app.post('/organizations/invitations/:id/decline', route({ params: invitationIdParams, response: { 200: deletedResponse } }), async (request) => {
+    await declineInvitation({ actor: actorOf(request), db, invitationId: request.params.id });
+    return { deleted: true as const };
+  });
+
+  app.get('/organizations/:id/invitations', route({ params: organizationIdParams, response: { 200: pendingOrganizationInvitations } }), async (request) => {
+    return listPendingInvitations({ actor: actorOf(request), db, organizationId: request.params.id });
+  });
+
+  app.delete('/organizations/:orgId/invitations/:invitationId', route({ params: organizationInvitationParams, response: { 200: deletedResponse } }), async (request) => {
+    request.staffAudit = true;
+    const { orgId: organizationId, invitationId } = request.params;
+    const gone = await revokeInvitation({ actor: actorOf(request), db, organizationId, invitationId });
+    request.audited = { target: { type: 'user', id: gone.userId }, details: { organization_id: organizationId, invitation_revoked: true } };
     return { deleted: true as const };
   });
 

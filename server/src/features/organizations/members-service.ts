@@ -15,7 +15,7 @@ import { currentMonthRange, rangeBounds, utcDay } from '@pluma/common/rules/date
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { files, groups, groupUsers, organizations, userOrganizations, users } from '../../db/schema';
+import { files, groups, groupUsers, organizationInvitations, organizations, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
@@ -91,14 +91,17 @@ export async function listMembers({ actor, db, organizationId, query, now = new 
   };
 }
 
-/** GET /organizations/{orgId}/users/{userId}: the customer card, Total Words, LTV here and Last use. */
+/**
+ * GET /organizations/{orgId}/users/{userId}: the customer card, Total Words, LTV here and Last use — what the
+ * spec's organization user row lists; the account's phone and other profile fields stay its own.
+ */
 export async function readMember({ actor, db, organizationId, userId }: { actor: Actor; db: Db; organizationId: number; userId: number }) {
   await requireOrganization(db, actor, organizationId, 'view_users');
   const always = () => sql`true`;
   const [row] = await db
     .select({
       membership: userOrganizations,
-      user: { userId: users.userId, name: users.name, lastName: users.lastName, email: users.email, phone: users.phone, wordsUsed: users.wordsUsed },
+      user: { userId: users.userId, name: users.name, lastName: users.lastName, email: users.email, wordsUsed: users.wordsUsed },
       picture: { fileId: files.fileId, publicName: files.publicName, type: files.type },
       ltv: sql<number>`${organizationLtvSql(sql`${users.userId}`, organizationId, always)}`,
     })
@@ -120,7 +123,6 @@ export async function readMember({ actor, db, organizationId, userId }: { actor:
     name: row.user.name,
     last_name: row.user.lastName,
     email: row.user.email,
-    phone: row.user.phone,
     picture: row.picture?.fileId ? fileSrc(row.picture) : null,
     role: roleOfUserType(row.membership.userTypeId),
     user_type_id: row.membership.userTypeId,
@@ -158,15 +160,32 @@ const savedMember = (m: typeof userOrganizations.$inferSelect, user: { userId: n
   user_type_id: m.userTypeId,
   role: roleOfUserType(m.userTypeId),
   invited,
+  pending: false,
+  invitation_id: null,
   user: { user_id: user.userId, name: user.name, last_name: user.lastName, email: user.email },
 });
 
+/** A pending invitation as POST /organizations/users answers it: the account's name is not the Admin's to read yet. */
+const savedInvitation = (i: typeof organizationInvitations.$inferSelect, email: string) => ({
+  user_organization_id: null,
+  organization_id: i.organizationId,
+  user_id: i.userId,
+  user_type_id: i.userTypeId,
+  role: roleOfUserType(i.userTypeId),
+  invited: false,
+  pending: true,
+  invitation_id: i.invitationId,
+  user: { user_id: i.userId, name: '', last_name: '', email },
+});
+
 /**
- * POST /organizations/users: adds an existing account (by `email`; by `user_id` for staff only, who see
- * every customer anyway — an organization Admin could otherwise learn anyone's email from an id) or makes
- * a new one for an unknown email, with this organization as its default. Either gets the invitation email
- * (who added them to which organization; a new account's link sets its password, spec part 2 §4). The
- * email failing leaves the member added (the reset email can be sent from the user detail).
+ * POST /organizations/users. An unknown email becomes a new account with this organization as its default
+ * and its membership (its link sets its password, spec part 2 §4). An existing account is invited (issue 30
+ * item 12): it becomes a member only when it accepts (invitations-service.ts), so nobody is attached to an
+ * organization, nor shows their use there, without consenting. Staff, who manage every customer anyway, add
+ * an existing account directly (by `user_id`, staff only — an organization Admin could otherwise learn anyone's
+ * email from an id — or by email). Either way the mail names the organization and the inviter; it failing
+ * leaves the member or invitation in place (the reset email can be sent from the user detail).
  */
 export async function addMember(options: { ctx: AppContext; actor: Actor; input: AddOrganizationUser; baseUrl: string; log: Log }) {
   const { ctx, actor, input } = options;
@@ -180,6 +199,7 @@ export async function addMember(options: { ctx: AppContext; actor: Actor; input:
     user = await findUserByEmail({ db: ctx.db, email: input.email });
   }
   const invited = !user;
+  const asInvitation = !!user && !actor.staffRole;
   const saved = await ctx.db.transaction(async (tx) => {
     let target = user;
     if (!target) {
@@ -191,18 +211,30 @@ export async function addMember(options: { ctx: AppContext; actor: Actor; input:
         .returning();
     }
     if (await membership(tx, organizationId, target.userId)) throw new AppError(409, ErrorIds.conflict, 'organization_already_member');
+    if (asInvitation) {
+      const [invitation] = await tx
+        .insert(organizationInvitations)
+        .values({ organizationId, userId: target.userId, userTypeId: input.user_type_id, invitedBy: actor.user.userId })
+        .onConflictDoNothing()
+        .returning();
+      if (!invitation) throw new AppError(409, ErrorIds.conflict, 'organization_already_invited');
+      return { member: null, invitation, user: target };
+    }
     const [created] = await tx.insert(userOrganizations).values({ organizationId, userId: target.userId, userTypeId: input.user_type_id }).returning();
-    return { member: created, user: target };
+    // A staff addition answers any invitation the account still had to this organization.
+    await tx.delete(organizationInvitations).where(and(eq(organizationInvitations.organizationId, organizationId), eq(organizationInvitations.userId, target.userId)));
+    return { member: created, invitation: null, user: target };
   });
-  invalidateUser(saved.user.userId);
+  if (saved.member) invalidateUser(saved.user.userId);
   try {
     const [organization] = await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.organizationId, organizationId)).limit(1);
     const inviter = `${actor.user.name} ${actor.user.lastName}`.trim();
-    await sendOrganizationInvite({ ctx, user: saved.user, organization: organization?.name ?? '', inviter, newAccount: invited, baseUrl: options.baseUrl });
+    const mode = invited ? 'new_account' : asInvitation ? 'invitation' : 'added';
+    await sendOrganizationInvite({ ctx, user: saved.user, organization: organization?.name ?? '', inviter, mode, baseUrl: options.baseUrl });
   } catch (err) {
     options.log.error({ err, userId: saved.user.userId }, 'invitation email of an organization member failed');
   }
-  return savedMember(saved.member, saved.user, invited);
+  return saved.member ? savedMember(saved.member, saved.user, invited) : savedInvitation(saved.invitation!, saved.user.email);
 }
 
 /** PUT /organizations/users: the member's role; the last Admin cannot be demoted (409). */

@@ -4,7 +4,7 @@
 // organization without an Admin, and the recovery actions.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, groups, groupUsers, invoices, mailOutbox, organizations, userOrganizations, users } from '../../db/schema';
+import { creditLedger, groups, groupUsers, invoices, mailOutbox, organizationInvitations, organizations, userOrganizations, users } from '../../db/schema';
 import { buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -80,11 +80,14 @@ describe('organization members API', () => {
 
     const detail = (await call(admin, 'GET', `/api/organizations/${organizationId}/users/${member.user.userId}`)).json();
     expect(detail).toMatchObject({ user_id: member.user.userId, email: member.user.email, role: 'member', total_words: 150, ltv: 40, last_use: now.toISOString(), groups: [] });
+    // Only what the spec's organization user row lists: the account's phone stays its own (issue 30 item 12).
+    expect(detail).not.toHaveProperty('phone');
+    expect(JSON.stringify(detail)).not.toContain('5551234567');
     // Someone outside the organization is no member to read.
     expect((await call(admin, 'GET', `/api/organizations/${organizationId}/users/${staffAdmin.user.userId}`)).statusCode).toBe(404);
   });
 
-  it('adds a new user by email: an account, this organization as its default, the recovery email; then an existing one', async () => {
+  it('adds a new user by email: an account, this organization as its default, the recovery email; an existing one is invited', async () => {
     const email = `new-${Date.now()}@example.com`;
     const res = await call(admin, 'POST', '/api/organizations/users', { organization_id: organizationId, email: ` ${email.toUpperCase()} `, name: 'Nuevo', user_type_id: 3 });
     expect(res.statusCode).toBe(201);
@@ -99,9 +102,12 @@ describe('organization members API', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This user is already a member of the organization.');
 
-    const existing = await buildUser(t.ctx);
+    // An existing account is invited, not attached: no membership, and its name is not the Admin's to read.
+    const existing = await buildUser(t.ctx, { name: 'Private', lastName: 'Person' });
     const added = await call(admin, 'POST', '/api/organizations/users', { organization_id: organizationId, email: existing.user.email, user_type_id: 2 });
-    expect(added.json()).toMatchObject({ invited: false, role: 'manager', user: { user_id: existing.user.userId } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ invited: false, pending: true, user_organization_id: null, role: 'manager', user: { user_id: existing.user.userId, name: '', last_name: '' } });
+    expect((await memberships()).some((m) => m.userId === existing.user.userId)).toBe(false);
     expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, existing.user.email))).toHaveLength(1);
   });
 
@@ -136,20 +142,100 @@ describe('organization members API', () => {
     expect(en.text).toMatch(/\/reset-password\?token=[^&\s]+&lang=en/);
     expect(en.text).not.toContain('If you did not ask for this');
 
-    // An existing account: the sign-in page, in the invitee's own language whoever invites.
+    // An existing account is invited (issue 30 item 12): sign in to accept, in its own language whoever invites.
     const english = await buildUser(t.ctx, { name: 'Eve' });
     await add(lucia, org.organizationId, english.user.email);
     const signIn = await mailTo(english.user.email);
-    expect(signIn.subject).toMatch(new RegExp(`^Lucía Pérez added you to ${org.name} on `));
-    expect(signIn.text).toContain('Sign in with your account');
-    expect(signIn.text).toMatch(/\/login\b/);
+    expect(signIn.subject).toMatch(new RegExp(`^Lucía Pérez invited you to ${org.name} on `));
+    expect(signIn.text).toContain('Sign in with your account to accept or decline the invitation');
+    expect(signIn.text).toMatch(/\/login\?next=%2Forganizations\b/);
     expect(signIn.text).not.toContain('reset-password');
     const spanish = await buildUser(t.ctx, { name: 'Sol', lang: 'es' });
     await add(admin, organizationId, spanish.user.email);
     const entrar = await mailTo(spanish.user.email);
-    expect(entrar.subject).toMatch(new RegExp(`^Ana Admin te añadió a ${orgName} en `));
-    expect(entrar.text).toContain('Inicia sesión con tu cuenta');
+    expect(entrar.subject).toMatch(new RegExp(`^Ana Admin te invitó a ${orgName} en `));
+    expect(entrar.text).toContain('Inicia sesión con tu cuenta para aceptar o rechazar la invitación');
     expect(entrar.text).not.toContain('reset-password');
+    // Staff add an existing account directly: the mail says so.
+    const added = await buildUser(t.ctx, { name: 'Max' });
+    await add(staffAdmin, organizationId, added.user.email);
+    const staffMail = await mailTo(added.user.email);
+    expect(staffMail.subject).toMatch(/ added you to /);
+    expect(staffMail.text).toContain('Sign in with your account to work in it');
+  });
+
+  it('an invitation: only its account sees and answers it, once; until then it cannot act there nor be read', async () => {
+    const invite = async (email: string, userTypeId = 2, who: BuiltUser = admin) =>
+      call(who, 'POST', `/api/organizations/users?organization_id=${organizationId}`, { organization_id: organizationId, email, user_type_id: userTypeId });
+    const guest = await buildUser(t.ctx, { name: 'Gina', lastName: 'Guest' });
+    const other = await buildUser(t.ctx);
+    expect((await invite(guest.user.email)).statusCode).toBe(201);
+    const again = await invite(guest.user.email, 3);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This user already has a pending invitation to the organization.');
+    const spanishAdmin = await buildUser(t.ctx, { lang: 'es' });
+    const org2 = await buildOrganization(t.ctx, [{ user: spanishAdmin, role: 'admin' }]);
+    await t.ctx.db.insert(organizationInvitations).values({ organizationId: org2.organizationId, userId: other.user.userId, userTypeId: 3 });
+    const twice = await call(spanishAdmin, 'POST', `/api/organizations/users?organization_id=${org2.organizationId}`, { organization_id: org2.organizationId, email: other.user.email, user_type_id: 3 });
+    expect(twice.json().message).toBe('Este usuario ya tiene una invitación pendiente a la organización.');
+
+    // Not yet accepted: no member — the organization, its campaigns and its users are not theirs; the Admin cannot read them.
+    expect((await call(guest, 'GET', `/api/organizations/${organizationId}`)).statusCode).toBe(404);
+    expect((await call(guest, 'GET', `/api/organizations/${organizationId}/users`)).statusCode).toBe(404);
+    expect((await call(guest, 'GET', `/api/campaigns/organization/${organizationId}`)).statusCode).toBe(404);
+    expect((await call(guest, 'GET', `/api/groups/organization/${organizationId}?organization_id=${organizationId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `/api/organizations/${organizationId}/users/${guest.user.userId}`)).statusCode).toBe(404);
+    const table = (await call(admin, 'GET', `/api/organizations/${organizationId}/users`)).json();
+    expect(table.users.some((u: { user_id: number }) => u.user_id === guest.user.userId)).toBe(false);
+
+    // The Admin sees what is pending (email and role only); Managers and Members do not.
+    const pending = await call(admin, 'GET', `/api/organizations/${organizationId}/invitations`);
+    expect(pending.statusCode).toBe(200);
+    const mine = pending.json().invitations.find((i: { email: string }) => i.email === guest.user.email);
+    expect(mine).toEqual({ invitation_id: expect.any(Number), email: guest.user.email, role: 'manager', user_type_id: 2, createdAt: expect.any(String) });
+    expect((await call(manager, 'GET', `/api/organizations/${organizationId}/invitations`)).statusCode).toBe(403);
+    expect((await call(member, 'GET', `/api/organizations/${organizationId}/invitations`)).statusCode).toBe(403);
+    expect((await call(spanishAdmin, 'GET', `/api/organizations/${organizationId}/invitations`)).statusCode).toBe(404);
+
+    // Only its account sees it and answers it.
+    const orgName = (await t.ctx.db.select().from(organizations).where(eq(organizations.organizationId, organizationId)))[0].name;
+    const listed = (await call(guest, 'GET', '/api/organizations/invitations')).json();
+    expect(listed.invitations).toEqual([
+      { invitation_id: mine.invitation_id, organization_id: organizationId, organization_name: orgName, thumbnail: null, role: 'manager', inviter: 'Ana Admin', createdAt: expect.any(String) },
+    ]);
+    expect((await call(other, 'GET', '/api/organizations/invitations')).json().invitations.map((i: { organization_id: number }) => i.organization_id)).toEqual([org2.organizationId]);
+    expect((await call(other, 'POST', `/api/organizations/invitations/${mine.invitation_id}/accept`)).statusCode).toBe(404);
+    expect((await call(other, 'POST', `/api/organizations/invitations/${mine.invitation_id}/decline`)).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `/api/organizations/invitations/${mine.invitation_id}/accept`)).statusCode).toBe(404);
+    expect((await memberships()).some((m) => m.userId === other.user.userId || m.userId === guest.user.userId)).toBe(false);
+
+    // Accepted: a member with the invited role; a second accept finds nothing.
+    const accepted = await call(guest, 'POST', `/api/organizations/invitations/${mine.invitation_id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ organization_id: organizationId, role: 'manager', user_type_id: 2 });
+    expect((await call(guest, 'POST', `/api/organizations/invitations/${mine.invitation_id}/accept`)).statusCode).toBe(404);
+    expect((await call(guest, 'GET', `/api/organizations/${organizationId}`)).json()).toMatchObject({ role: 'manager' });
+    expect((await call(admin, 'GET', `/api/organizations/${organizationId}/users/${guest.user.userId}`)).json()).toMatchObject({ name: 'Gina', role: 'manager' });
+    expect((await call(guest, 'GET', '/api/organizations/invitations')).json().invitations).toEqual([]);
+
+    // Declined: gone, nothing joined.
+    const shy = await buildUser(t.ctx);
+    const shyInvitation = (await invite(shy.user.email, 3)).json().invitation_id;
+    expect((await call(shy, 'POST', `/api/organizations/invitations/${shyInvitation}/decline`)).json()).toEqual({ deleted: true });
+    expect((await call(shy, 'POST', `/api/organizations/invitations/${shyInvitation}/accept`)).statusCode).toBe(404);
+    expect((await memberships()).some((m) => m.userId === shy.user.userId)).toBe(false);
+
+    // Revoked by the Admin only (a Manager: 403; another organization's Admin: 404); then it cannot be accepted.
+    const late = await buildUser(t.ctx);
+    const lateInvitation = (await invite(late.user.email, 3)).json().invitation_id;
+    expect((await call(manager, 'DELETE', `/api/organizations/${organizationId}/invitations/${lateInvitation}`)).statusCode).toBe(403);
+    expect((await call(spanishAdmin, 'DELETE', `/api/organizations/${org2.organizationId}/invitations/${lateInvitation}`)).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `/api/organizations/${organizationId}/invitations/${lateInvitation}`)).statusCode).toBe(200);
+    expect((await call(late, 'POST', `/api/organizations/invitations/${lateInvitation}/accept`)).statusCode).toBe(404);
+    expect((await memberships()).some((m) => m.userId === late.user.userId)).toBe(false);
+
+    // Put the table back as the next tests expect it.
+    await t.ctx.db.delete(userOrganizations).where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, guest.user.userId)));
   });
 
   it('refuses bad input and lesser roles without changing anything', async () => {

@@ -57,6 +57,49 @@ describe('organizations API', () => {
     expect(await t.ctx.db.select().from(organizations)).toHaveLength(before.length);
   });
 
+  it('every field of the form can be given at creation, checked as an update checks them (issue 30 item 20)', async () => {
+    const [image] = await t.ctx.db
+      .insert(files)
+      .values({ userId: staffAdmin.user.userId, name: 'logo.png', type: 'png', mime: 'image/png', size: 1, storageKey: 'uploads/create-logo', publicName: 'publicnamecreatelogo01' })
+      .returning();
+    const created = await call(staffAdmin, 'POST', '/api/organizations', {
+      name: 'Full at once',
+      tagline: 'All fields',
+      domain: 'full-at-once.example.com',
+      stripe_public: 'pk_test_full',
+      stripe_secret: 'sk_test_full_secret_1234',
+      stripe_webhook_secret: 'whsec_full_9876',
+      openai_api_key: 'sk-org-full-abcd',
+      thumbnail_file_id: image.fileId,
+      welcome_video_url: 'https://videos.example.com/welcome',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      name: 'Full at once',
+      tagline: 'All fields',
+      domain: 'full-at-once.example.com',
+      stripe_public: 'pk_test_full',
+      stripe_secret: '••••••••1234',
+      stripe_webhook_secret: '••••••••9876',
+      openai_api_key: '••••••••abcd',
+      thumbnail: '/api/files/publicnamecreatelogo01.png',
+      welcome_video: 'https://videos.example.com/welcome',
+      role: 'admin',
+    });
+    const row = await orgRow(created.json().organization_id);
+    expect(row.openaiApiKeySealed).not.toContain('sk-org-full-abcd');
+    // A file that is not the creator's is refused, and nothing is created.
+    const before = (await t.ctx.db.select().from(organizations)).length;
+    const [strangers] = await t.ctx.db
+      .insert(files)
+      .values({ userId: customer.user.userId, name: 'x.png', type: 'png', mime: 'image/png', size: 1, storageKey: 'uploads/create-x', publicName: 'publicnamecreatexx0001' })
+      .returning();
+    const refused = await call(staffAdmin, 'POST', '/api/organizations', { name: 'Stolen logo', thumbnail_file_id: strangers.fileId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.thumbnail_file_id).toBe('The thumbnail must be an image you uploaded as public.');
+    expect(await t.ctx.db.select().from(organizations)).toHaveLength(before);
+  });
+
   it('lists: the caller’s organizations (search by name), all of them for staff admins and on /admin/all for staff', async () => {
     const admin = await buildUser(t.ctx);
     const member = await buildUser(t.ctx);

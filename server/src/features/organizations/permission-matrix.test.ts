@@ -7,7 +7,7 @@
 // expected one: success, 403 (a member whose role lacks the right, or not staff) or 404 (the organization
 // or the record does not exist for the caller).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, groups, groupUsers, organizations, userOrganizations, users } from '../../db/schema';
+import { files, groups, groupUsers, organizationInvitations, organizations, userOrganizations, users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -28,6 +28,8 @@ interface World {
   groupId: number;
   /** A group the Member is not in. */
   otherGroupId: number;
+  /** The signed-in non-member's pending invitation to the organization. */
+  invitationId: number;
 }
 
 interface Call {
@@ -92,6 +94,21 @@ const MATRIX: Record<string, { call: (w: World) => Call; expected: Expected; var
   'POST /api/organizations/{orgId}/users/{userId}/reset-link': {
     call: (w) => ({ method: 'POST', url: `/api/organizations/${w.organizationId}/users/${w.targetUserId}/reset-link` }),
     expected: rights(200, ['staffAdmin'], ['admin', 'manager', 'member']),
+  },
+  // Invitations (issue 30 item 12): the invited account alone answers its own; the Admin lists and revokes.
+  'GET /api/organizations/invitations': { call: () => ({ method: 'GET', url: '/api/organizations/invitations' }), expected: everyone(200) },
+  'POST /api/organizations/invitations/{id}/accept': {
+    call: (w) => ({ method: 'POST', url: `/api/organizations/invitations/${w.invitationId}/accept` }),
+    expected: rights(200, ['nonMember']),
+  },
+  'POST /api/organizations/invitations/{id}/decline': {
+    call: (w) => ({ method: 'POST', url: `/api/organizations/invitations/${w.invitationId}/decline` }),
+    expected: rights(200, ['nonMember']),
+  },
+  'GET /api/organizations/{id}/invitations': { call: (w) => ({ method: 'GET', url: `/api/organizations/${w.organizationId}/invitations` }), expected: adminOnly(200) },
+  'DELETE /api/organizations/{orgId}/invitations/{invitationId}': {
+    call: (w) => ({ method: 'DELETE', url: `/api/organizations/${w.organizationId}/invitations/${w.invitationId}` }),
+    expected: adminOnly(200),
   },
   'GET /api/groups/organization/{id}': { call: (w) => ({ method: 'GET', url: `/api/groups/organization/${w.organizationId}` }), expected: readers(200) },
   'GET /api/groups/{id}': {
@@ -170,7 +187,16 @@ describe('organizations and groups: permission matrix', () => {
       .values({ userId: cast.admin.user.userId, name: 'welcome.mp4', type: 'mp4', mime: 'video/mp4', size: 5, storageKey })
       .returning();
     await t.ctx.db.update(organizations).set({ welcomeVideoFileId: video.fileId }).where(eq(organizations.organizationId, org.organizationId));
-    return { organizationId: org.organizationId, name: org.name, memberUserId: cast.member.user.userId, targetUserId: target.userId, groupId: group.groupId, otherGroupId: otherGroup.groupId };
+    const [invitation] = await t.ctx.db.insert(organizationInvitations).values({ organizationId: org.organizationId, userId: cast.nonMember.user.userId, userTypeId: 3 }).returning();
+    return {
+      organizationId: org.organizationId,
+      name: org.name,
+      memberUserId: cast.member.user.userId,
+      targetUserId: target.userId,
+      groupId: group.groupId,
+      otherGroupId: otherGroup.groupId,
+      invitationId: invitation.invitationId,
+    };
   }
 
   // Each request from its own address, so the per-address rate limits (recovery routes) never answer 429.

@@ -85,7 +85,7 @@ export async function organizationRoutes(root: FastifyInstance) {
   // spec §6: staff "may create organizations"; the creator becomes its Admin.
   app.post('/organizations', route({ body: createOrganizationRequest, response: { 201: organization } }, 'manager'), async (request, reply) => {
     const actor = actorOf(request);
-    const organizationId = await createOrganization({ db, actor, input: request.body });
+    const organizationId = await createOrganization({ ctx, actor, input: request.body });
     request.audited = { target: { type: 'organization', id: organizationId }, details: { created: true, name: request.body.name } };
     return reply.status(201).send(presentOrganization(ctx, actor, await readOrganization({ actor, db, organizationId })));
   });

@@ -95,17 +95,20 @@ async function assertUnique(db: Db | Tx, field: 'slug' | 'domain', value: string
   if (taken) throw new AppError(409, ErrorIds.conflict, field === 'slug' ? 'organization_slug_taken' : 'organization_domain_taken');
 }
 
-/** POST /organizations (staff, spec §6 "may create organizations"): the creator becomes its Admin. */
-export async function createOrganization({ db, actor, input }: { db: Db; actor: Actor; input: CreateOrganizationRequest }): Promise<number> {
-  const slug = input.slug || null;
-  const domain = input.domain || null;
-  const organizationId = await db.transaction(async (tx) => {
-    await assertUnique(tx, 'slug', slug);
-    await assertUnique(tx, 'domain', domain);
+/**
+ * POST /organizations (staff, spec §6 "may create organizations"): the creator becomes its Admin. The form's
+ * other fields (keys, thumbnail, welcome video) may come with it, checked as an update checks them.
+ */
+export async function createOrganization({ ctx, actor, input }: { ctx: AppContext; actor: Actor; input: CreateOrganizationRequest }): Promise<number> {
+  const organizationId = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(organizations)
-      .values({ name: input.name, tagline: input.tagline ?? '', slug, domain, createdBy: actor.user.userId })
-      .returning({ organizationId: organizations.organizationId });
+      .values({ name: input.name, createdBy: actor.user.userId })
+      .returning();
+    const set = await settingsChanges(ctx, tx, actor, created, input);
+    await assertUnique(tx, 'slug', set.slug, created.organizationId);
+    await assertUnique(tx, 'domain', set.domain, created.organizationId);
+    await tx.update(organizations).set(set).where(eq(organizations.organizationId, created.organizationId));
     await tx.insert(userOrganizations).values({ organizationId: created.organizationId, userId: actor.user.userId, userTypeId: USER_TYPE_IDS.admin });
     return created.organizationId;
   });
@@ -131,6 +134,38 @@ function sealedChange(ctx: AppContext, value: string | undefined): string | null
   return value === '' ? null : encryptSecret(ctx.env.APP_SECRET, value);
 }
 
+/** The columns the form's fields change on `current` (files checked; secrets sealed); fields left out stay. */
+async function settingsChanges(ctx: AppContext, tx: Tx, actor: Actor, current: OrganizationRow, input: CreateOrganizationRequest) {
+  const set: Partial<typeof organizations.$inferInsert> = { name: input.name };
+  if (input.tagline !== undefined) set.tagline = input.tagline;
+  if (input.slug !== undefined) set.slug = input.slug || null;
+  if (input.domain !== undefined) set.domain = input.domain || null;
+  if (input.stripe_public !== undefined) set.stripePublic = input.stripe_public || null;
+  const sealed = {
+    stripeSecretSealed: sealedChange(ctx, input.stripe_secret),
+    stripeWebhookSecretSealed: sealedChange(ctx, input.stripe_webhook_secret),
+    openaiApiKeySealed: sealedChange(ctx, input.openai_api_key),
+  };
+  for (const [field, value] of Object.entries(sealed)) if (value !== undefined) (set as Record<string, unknown>)[field] = value;
+  if (input.thumbnail_file_id !== undefined) {
+    if (input.thumbnail_file_id !== null) await checkedFile(tx, actor, input.thumbnail_file_id, current.thumbnailFileId, 'thumbnail');
+    set.thumbnailFileId = input.thumbnail_file_id;
+  }
+  // The form's toggle: a video by upload or by URL; choosing one clears the other.
+  if (input.welcome_video_file_id !== undefined && input.welcome_video_file_id !== null) {
+    await checkedFile(tx, actor, input.welcome_video_file_id, current.welcomeVideoFileId, 'video');
+    set.welcomeVideoFileId = input.welcome_video_file_id;
+    set.welcomeVideoUrl = null;
+  } else if (input.welcome_video_url) {
+    set.welcomeVideoUrl = input.welcome_video_url;
+    set.welcomeVideoFileId = null;
+  } else {
+    if (input.welcome_video_file_id === null) set.welcomeVideoFileId = null;
+    if (input.welcome_video_url !== undefined) set.welcomeVideoUrl = null;
+  }
+  return set;
+}
+
 /**
  * POST /organizations/update: the settings form (spec §2 "Organization form"). Fields left out stay as
  * they are; returns the changed field names (the audit diff names them, never a secret's value).
@@ -140,35 +175,9 @@ export async function updateOrganization({ ctx, actor, input }: { ctx: AppContex
   const changedFields = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(organizations).where(eq(organizations.organizationId, organizationId)).for('update');
     if (!current) throw notFound();
-    const set: Partial<typeof organizations.$inferInsert> = { name: input.name };
-    if (input.tagline !== undefined) set.tagline = input.tagline;
-    if (input.slug !== undefined) set.slug = input.slug || null;
-    if (input.domain !== undefined) set.domain = input.domain || null;
-    if (input.stripe_public !== undefined) set.stripePublic = input.stripe_public || null;
+    const set = await settingsChanges(ctx, tx, actor, current, input);
     await assertUnique(tx, 'slug', set.slug, organizationId);
     await assertUnique(tx, 'domain', set.domain, organizationId);
-    const sealed = {
-      stripeSecretSealed: sealedChange(ctx, input.stripe_secret),
-      stripeWebhookSecretSealed: sealedChange(ctx, input.stripe_webhook_secret),
-      openaiApiKeySealed: sealedChange(ctx, input.openai_api_key),
-    };
-    for (const [field, value] of Object.entries(sealed)) if (value !== undefined) (set as Record<string, unknown>)[field] = value;
-    if (input.thumbnail_file_id !== undefined) {
-      if (input.thumbnail_file_id !== null) await checkedFile(tx, actor, input.thumbnail_file_id, current.thumbnailFileId, 'thumbnail');
-      set.thumbnailFileId = input.thumbnail_file_id;
-    }
-    // The form's toggle: a video by upload or by URL; choosing one clears the other.
-    if (input.welcome_video_file_id !== undefined && input.welcome_video_file_id !== null) {
-      await checkedFile(tx, actor, input.welcome_video_file_id, current.welcomeVideoFileId, 'video');
-      set.welcomeVideoFileId = input.welcome_video_file_id;
-      set.welcomeVideoUrl = null;
-    } else if (input.welcome_video_url) {
-      set.welcomeVideoUrl = input.welcome_video_url;
-      set.welcomeVideoFileId = null;
-    } else {
-      if (input.welcome_video_file_id === null) set.welcomeVideoFileId = null;
-      if (input.welcome_video_url !== undefined) set.welcomeVideoUrl = null;
-    }
     await tx.update(organizations).set({ ...set, updatedAt: new Date() }).where(eq(organizations.organizationId, organizationId));
     const changed = Object.keys(set).filter((field) => (current as Record<string, unknown>)[field] !== (set as Record<string, unknown>)[field]);
     return changed;

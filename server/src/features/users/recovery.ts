@@ -72,21 +72,26 @@ export async function createResetLink({ ctx, actor, email, baseUrl }: { ctx: App
 }
 
 /**
- * An organization Admin added this user (organizations/members-service.ts): the mail names the organization
- * and the inviter, in the user's language, with the link to choose a password (a new account) or to sign in.
+ * An organization Admin added or invited this user (organizations/members-service.ts): the mail names the
+ * organization and the inviter, in the user's language, with the link to choose a password (a new account),
+ * to sign in and accept on the organizations list (an invited existing account), or to sign in.
  */
 export async function sendOrganizationInvite(input: {
   ctx: AppContext;
   user: { userId: number; email: string; name: string; lang: string | null };
   organization: string;
   inviter: string;
-  newAccount: boolean;
+  mode: 'new_account' | 'invitation' | 'added';
   baseUrl: string;
 }): Promise<void> {
   const { ctx, user } = input;
   const lang = userLang(user);
   const signIn = (await getConfig(ctx, 'landing_enabled')) ? '/auth/login' : '/login';
-  const link = input.newAccount ? resetLink(input.baseUrl, await createResetPasswordToken(ctx, user.userId), lang) : `${input.baseUrl}${signIn}`;
+  const link =
+    input.mode === 'new_account'
+      ? resetLink(input.baseUrl, await createResetPasswordToken(ctx, user.userId), lang)
+      : // An invited account signs in and lands on its organizations, where it accepts or declines.
+        `${input.baseUrl}${signIn}${input.mode === 'invitation' ? `?next=${encodeURIComponent('/organizations')}` : ''}`;
   const appName = await getConfig(ctx, 'app_name');
-  await ctx.services.mail?.send(organizationInviteMail({ to: user.email, lang, name: user.name, appName, organization: input.organization, inviter: input.inviter, link, newAccount: input.newAccount }));
+  await ctx.services.mail?.send(organizationInviteMail({ to: user.email, lang, name: user.name, appName, organization: input.organization, inviter: input.inviter, link, mode: input.mode }));
 }

@@ -25,8 +25,9 @@ export function resetPasswordMail(input: { to: string; lang: Lang; name: string;
 }
 
 /**
- * An organization Admin added the recipient (spec part 2 §4): who and which organization, with the link
- * to choose a password (a new account) or to sign in (an account that already has one).
+ * An organization Admin added or invited the recipient (spec part 2 §4): who and which organization, with the
+ * link to choose a password (a new account), to sign in and accept (an existing account an Admin invited,
+ * issue 30 item 12), or to sign in (an existing account staff added).
  */
 export function organizationInviteMail(input: {
   to: string;
@@ -36,14 +37,16 @@ export function organizationInviteMail(input: {
   organization: string;
   inviter: string;
   link: string;
-  newAccount: boolean;
+  /** new_account: it chooses its password; invitation: an existing account accepts first; added: staff added it. */
+  mode: 'new_account' | 'invitation' | 'added';
 }): MailMessage {
   const params = { app: input.appName, name: input.name, organization: input.organization, inviter: input.inviter, link: input.link };
+  const invitation = input.mode === 'invitation';
   return {
     to: input.to,
     kind: 'organization_invite',
-    subject: translate(input.lang, 'mail_organization_invite_subject', params),
-    text: translate(input.lang, input.newAccount ? 'mail_organization_invite_new_text' : 'mail_organization_invite_existing_text', params),
+    subject: translate(input.lang, invitation ? 'mail_organization_invitation_subject' : 'mail_organization_invite_subject', params),
+    text: translate(input.lang, invitation ? 'mail_organization_invitation_text' : input.mode === 'new_account' ? 'mail_organization_invite_new_text' : 'mail_organization_invite_existing_text', params),
     link: input.link,
   };
 }

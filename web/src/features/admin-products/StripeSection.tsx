@@ -1,6 +1,6 @@
 // The product form's Stripe section (spec part 1 §2 "a Stripe section (loads the provider's products, then
 // prices)"; §3 "Provider price": dollars with currency, the interval or 'One-Time', and the id).
-import { Alert, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { localizeServerText } from '../../ui/server-text';
@@ -14,7 +14,10 @@ interface StripeSectionProps {
   onPrice: (price: StripePrice | null) => void;
 }
 
-const problemText = (error: unknown, fallback: string) => (error instanceof ApiError && error.body?.message ? localizeServerText(error.body.message) : fallback);
+/** Stripe unreachable (the server answers 502) or no answer at all: the screen's own words, not the checkout's error text. */
+const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+const problemText = (error: unknown, fallback: string, unreachableText: string) =>
+  unreachable(error) ? unreachableText : error instanceof ApiError && error.body?.message ? localizeServerText(error.body.message) : fallback;
 
 export function StripeSection({ productId, priceId, onProduct, onPrice }: StripeSectionProps) {
   const { t } = useTranslation('admin-products');
@@ -24,7 +27,12 @@ export function StripeSection({ productId, priceId, onProduct, onPrice }: Stripe
   if (products.isError) {
     return (
       <Alert color="yellow" title={t('form.stripe.unavailable')} data-testid="stripe-unavailable">
-        <Text size="sm">{problemText(products.error, t('form.stripe.loadError'))}</Text>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{problemText(products.error, t('form.stripe.loadError'), t('form.stripe.unreachable'))}</Text>
+          <Button size="xs" variant="default" onClick={() => void products.refetch()} loading={products.isFetching} data-testid="stripe-retry">
+            {t('form.stripe.retry')}
+          </Button>
+        </Stack>
       </Alert>
     );
   }
@@ -56,7 +64,7 @@ export function StripeSection({ productId, priceId, onProduct, onPrice }: Stripe
         onChange={(value) => onPrice(priceList.find((p) => p.id === value) ?? null)}
         clearable
         disabled={!productId || prices.isFetching}
-        error={prices.isError ? problemText(prices.error, t('form.stripe.loadError')) : undefined}
+        error={prices.isError ? problemText(prices.error, t('form.stripe.loadError'), t('form.stripe.unreachable')) : undefined}
         data-testid="stripe-price"
       />
     </Stack>

@@ -1,12 +1,14 @@
 // /organization/campaigns/{campaign_id} (spec part 2 §2 "Campaign detail"): the name, search, the
 // Documents/Templates toggle, Add for non-Members; cards with the name and delete; a document opens the
 // campaign document page (campaign/{campaignId}/documents/{documentId}), a template its edit page. Empty:
-// 'No {type}s found'. §8: 'Campaign {type} added/deleted from campaign'.
-import { Anchor, Button, Card, Group as Row, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+// 'No {type}s found'. §8: 'Campaign {type} added/deleted from campaign'. "New document" makes a named, empty
+// document in the campaign and opens it (the organization's Documents tab is hidden, so a new team writes its
+// first document here; issue 30 item 17); Add says when the organization has none of the type at all.
+import { Anchor, Button, Card, Group as Row, SegmentedControl, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CampaignResource, CampaignResourceType } from '@pluma/common/campaigns';
 import { SEARCH_DEBOUNCE_MS } from '@pluma/common/constants';
-import { IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconFilePlus, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +24,7 @@ import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { WithActiveOrganization } from '../organizations';
 import { CampaignFormModal } from './CampaignFormModal';
-import { addCampaignResource, campaignKey, removeCampaignResource, useCampaign, useCampaignResources, useResourceCandidates } from './campaigns-api';
+import { addCampaignResource, campaignKey, createCampaignDocument, removeCampaignResource, useCampaign, useCampaignResources, useResourceCandidates } from './campaigns-api';
 import { DeleteCampaignModal } from './DeleteCampaignModal';
 import { useBreadcrumbLabel } from '../../platform/shell/breadcrumb-labels';
 
@@ -51,6 +53,7 @@ function CampaignDetailView() {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const resources = useCampaignResources(campaignId ?? 0, type, debounced);
   const [adding, setAdding] = useState(false);
+  const [creatingDocument, setCreatingDocument] = useState(false);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const typeName = t(`types.${type}`);
@@ -77,7 +80,12 @@ function CampaignDetailView() {
         actions={
           <>
             {c.abilities.manage_resources && (
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-resource">
+              <Button leftSection={<IconFilePlus size={16} aria-hidden />} onClick={() => setCreatingDocument(true)} data-testid="new-campaign-document">
+                {t('newDocument.button')}
+              </Button>
+            )}
+            {c.abilities.manage_resources && (
+              <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-resource">
                 {t('resources.add', { type: typeName })}
               </Button>
             )}
@@ -143,6 +151,7 @@ function CampaignDetailView() {
         ))}
       </CardGrid>
       <AddResourceModal campaignId={c.campaign_id} type={type} opened={adding} onClose={() => setAdding(false)} />
+      <NewDocumentModal campaignId={c.campaign_id} opened={creatingDocument} onClose={() => setCreatingDocument(false)} />
       <CampaignFormModal campaign={editing ? c : null} onClose={() => setEditing(false)} />
       {/* spec part 2 §4: a campaign deleted on its page goes back one step. */}
       <DeleteCampaignModal campaign={deleting ? c : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(-1)} />
@@ -158,6 +167,8 @@ function AddResourceModal({ campaignId, type, opened, onClose }: { campaignId: n
   const candidates = useResourceCandidates(campaignId, type, opened);
   const [chosen, setChosen] = useState<string | null>(null);
   const options = candidates.data?.resources ?? [];
+  // None of the type in the whole organization, rather than all of them in the campaign already.
+  const noneAtAll = candidates.data?.organization_total === 0;
   const typeName = t(`types.${type}`);
   const typeWord = t(`typeWords.${type}`);
   const close = () => {
@@ -178,7 +189,7 @@ function AddResourceModal({ campaignId, type, opened, onClose }: { campaignId: n
       <Stack gap="md">
         {candidates.isSuccess && options.length === 0 ? (
           <Text size="sm" data-testid="no-resource-candidates">
-            {t('resources.noCandidates', { type: typeWord })}
+            {noneAtAll ? t(`resources.noneInOrganization_${type}`) : t('resources.noCandidates', { type: typeWord })}
           </Text>
         ) : (
           <Select
@@ -202,6 +213,62 @@ function AddResourceModal({ campaignId, type, opened, onClose }: { campaignId: n
           </Button>
         </Row>
       </Stack>
+    </Modal>
+  );
+}
+
+/** "New document": asks its name, makes it in the campaign, then opens it on the campaign document page. */
+function NewDocumentModal({ campaignId, opened, onClose }: { campaignId: number; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('campaigns');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const [name, setName] = useState('');
+  const close = () => {
+    setName('');
+    onClose();
+  };
+  const create = useMutation({
+    mutationFn: (documentName: string) => createCampaignDocument(campaignId, documentName),
+    onSuccess: (created) => {
+      showSuccess(t('newDocument.created', { name: created.name }));
+      void queryClient.invalidateQueries({ queryKey: campaignKey(campaignId) });
+      close();
+      void navigate(resourceHref(created));
+    },
+    onError: (e) => handleError(e, { showValidation: true }),
+  });
+  const trimmed = name.trim();
+  return (
+    <Modal opened={opened} onClose={close} title={t('newDocument.title')} data-testid="new-campaign-document-modal">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (trimmed) create.mutate(trimmed);
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('newDocument.name')}
+            placeholder={t('newDocument.placeholder')}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            required
+            maxLength={200}
+            data-autofocus
+            data-testid="new-campaign-document-name"
+          />
+          <Row justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              {t('newDocument.cancel')}
+            </Button>
+            <Button type="submit" disabled={!trimmed} loading={create.isPending} data-testid="new-campaign-document-create">
+              {t('newDocument.create')}
+            </Button>
+          </Row>
+        </Stack>
+      </form>
     </Modal>
   );
 }

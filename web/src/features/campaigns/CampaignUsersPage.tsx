@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { showSuccess } from '../../ui/alerts';
-import { ListTable } from '../../ui/ListTable';
+import { LabelledTd, ListTable } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { Modal } from '../../ui/Modal';
 import { PageHeader } from '../../ui/PageHeader';
@@ -60,6 +60,7 @@ function CampaignUsersView() {
         <SectionHeader title={t('access.users')} addLabel={manages ? t('access.addUser') : null} onAdd={() => setAdding('user')} testId="add-campaign-user" />
         <ListTable
           minWidth={560}
+          stacked
           verticalSpacing="xs"
           data-testid="campaign-users"
           head={
@@ -77,16 +78,16 @@ function CampaignUsersView() {
             const name = `${user.name} ${user.last_name}`.trim() || user.email;
             return (
               <Table.Tr key={user.user_id} data-testid="campaign-user-row">
-                <Table.Td>#{user.user_id}</Table.Td>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{user.user_type_id ? t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`) : '—'}</Table.Td>
+                <LabelledTd label={t('access.id')}>#{user.user_id}</LabelledTd>
+                <LabelledTd label={t('access.name')}>{name}</LabelledTd>
+                <LabelledTd label={t('access.email')}>{user.email}</LabelledTd>
+                <LabelledTd label={t('access.role')}>{user.user_type_id ? t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`) : '—'}</LabelledTd>
                 {manages && (
-                  <Table.Td>
+                  <LabelledTd label={t('access.actions')}>
                     <TooltipIconButton tooltip={t('access.revoke')} label={t('access.revokeOf', { name })} color="red" loading={revoking({ user_id: user.user_id })} onClick={() => revoke.mutate({ user_id: user.user_id })} data-testid="revoke-user">
                       <IconX size={16} aria-hidden />
                     </TooltipIconButton>
-                  </Table.Td>
+                  </LabelledTd>
                 )}
               </Table.Tr>
             );
@@ -97,6 +98,7 @@ function CampaignUsersView() {
         <SectionHeader title={t('access.groups')} addLabel={manages ? t('access.addGroup') : null} onAdd={() => setAdding('group')} testId="add-campaign-group" />
         <ListTable
           minWidth={400}
+          stacked
           verticalSpacing="xs"
           data-testid="campaign-groups"
           head={
@@ -110,14 +112,14 @@ function CampaignUsersView() {
           <TableStateRows pending={false} empty={c.campaign_groups.length === 0} columns={manages ? 3 : 2} emptyText={t('access.noGroups')} emptyTestId="campaign-groups-empty" />
           {c.campaign_groups.map((group) => (
             <Table.Tr key={group.group_id} data-testid="campaign-group-row">
-              <Table.Td>#{group.group_id}</Table.Td>
-              <Table.Td>{group.name}</Table.Td>
+              <LabelledTd label={t('access.id')}>#{group.group_id}</LabelledTd>
+              <LabelledTd label={t('access.name')}>{group.name}</LabelledTd>
               {manages && (
-                <Table.Td>
+                <LabelledTd label={t('access.actions')}>
                   <TooltipIconButton tooltip={t('access.revoke')} label={t('access.revokeOf', { name: group.name })} color="red" loading={revoking({ group_id: group.group_id })} onClick={() => revoke.mutate({ group_id: group.group_id })} data-testid="revoke-group">
                     <IconX size={16} aria-hidden />
                   </TooltipIconButton>
-                </Table.Td>
+                </LabelledTd>
               )}
             </Table.Tr>
           ))}

@@ -186,7 +186,7 @@ describe('campaign page', () => {
         new URL(url, 'http://x').searchParams.get('resources') === 'document'
           ? { body: { resources: [{ resource_id: 31, campaign_id: 7, type: 'document', name: 'Brief', createdAt: '', updatedAt: '' }], total: 1 } }
           : { body: { resources: [], total: 0 } },
-      'GET /api/campaigns/7/candidates': () => ({ body: { resources: [{ resource_id: 41, type: 'template', name: 'Press release' }] } }),
+      'GET /api/campaigns/7/candidates': () => ({ body: { resources: [{ resource_id: 41, type: 'template', name: 'Press release' }], organization_total: 2 } }),
       'POST /api/campaigns/campaign-resource/': () => ({ status: 201, body: { campaign_id: 7, resource_id: 41, type: 'template' } }),
       'DELETE /api/campaigns/campaign-resource/document/31/7': () => ({ body: { campaign_id: 7, resource_id: 31, type: 'document' } }),
     });
@@ -211,6 +211,38 @@ describe('campaign page', () => {
     expect(await screen.findByText('Campaign template added')).toBeInTheDocument();
   });
 
+  it('New document asks a name, makes it in the campaign and opens it; Add says when the organization has none yet (EN and ES)', async () => {
+    let total = 0;
+    const { calls } = inAcme('manager', {
+      'GET /api/campaigns/7': () => ({ body: buildDetail() }),
+      'GET /api/campaigns/7/resources': () => ({ body: { resources: [], total: 0 } }),
+      'GET /api/campaigns/7/candidates': () => ({ body: { resources: [], organization_total: total } }),
+      'POST /api/campaigns/7/documents': () => ({ status: 201, body: { resource_id: 55, campaign_id: 7, type: 'document', name: 'Launch plan' } }),
+    });
+    const { unmount } = show(<CampaignPage />, '/organization/campaigns/7', '/organization/campaigns/:campaignId');
+    fireEvent.click(await screen.findByTestId('add-resource'));
+    expect(await screen.findByTestId('no-resource-candidates')).toHaveTextContent('The organization has no documents yet. Use New document to write the first one in this campaign.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    fireEvent.click(screen.getByTestId('new-campaign-document'));
+    const modal = await screen.findByTestId('new-campaign-document-modal');
+    const create = within(modal).getByTestId('new-campaign-document-create');
+    expect(create).toBeDisabled();
+    fireEvent.change(within(modal).getByTestId('new-campaign-document-name'), { target: { value: '  Launch plan ' } });
+    fireEvent.click(create);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Launch plan' }));
+    expect(await screen.findByText('Document Launch plan created in the campaign')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/campaign/7/documents/55'));
+    unmount();
+
+    // Every document of the organization already in the campaign: the other text, in Spanish.
+    total = 3;
+    await setLanguage('es');
+    show(<CampaignPage />, '/organization/campaigns/7', '/organization/campaigns/:campaignId');
+    expect(await screen.findByTestId('new-campaign-document')).toHaveTextContent('Nuevo documento');
+    fireEvent.click(screen.getByTestId('add-resource'));
+    expect(await screen.findByTestId('no-resource-candidates')).toHaveTextContent('Cada documento de la organización ya está en esta campaña.');
+  });
+
   it('a Member reads: no Add, no delete; a template links to its edit page; in Spanish', async () => {
     await setLanguage('es');
     inAcme('member', {
@@ -223,6 +255,7 @@ describe('campaign page', () => {
     show(<CampaignPage />, '/organization/campaigns/7', '/organization/campaigns/:campaignId');
     expect(await screen.findByTestId('resources-empty')).toHaveTextContent('No se encontraron documentos');
     expect(screen.queryByTestId('add-resource')).toBeNull();
+    expect(screen.queryByTestId('new-campaign-document')).toBeNull();
     expect(screen.queryByTestId('delete-campaign')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Plantillas' }));
     const [card] = await screen.findAllByTestId('resource-card');

@@ -9,6 +9,7 @@ import {
   type CampaignCandidates,
   type CampaignDetail,
   type CampaignList,
+  type CampaignResourceCreated,
   type CampaignResourceList,
   type CampaignResourceType,
   type CampaignSortKey,
@@ -76,6 +77,9 @@ export function saveCampaign(campaignId: number | null, values: CampaignFormValu
   if (thumbnail) form.append('thumbnail', thumbnail);
   return campaignId === null ? api.post<Campaign>('/campaigns', form) : api.put<Campaign>('/campaigns', form);
 }
+
+/** "New document" of the campaign page: a named, empty document made in the campaign (issue 30 item 17). */
+export const createCampaignDocument = (campaignId: number, name: string) => api.post<CampaignResourceCreated>(`/campaigns/${campaignId}/documents`, { name });
 
 export const deleteCampaign = (campaignId: number) => api.delete<{ deleted: true }>(`/campaigns/campaign/${campaignId}`);
 export const addCampaignResource = (campaignId: number, type: CampaignResourceType, resourceId: number) =>

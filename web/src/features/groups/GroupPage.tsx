@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccess } from '../../ui/alerts';
-import { ListTable } from '../../ui/ListTable';
+import { LabelledTd, ListTable } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
@@ -81,6 +81,7 @@ function GroupDetailView({ organization }: { organization: Organization }) {
       />
       <ListTable
         minWidth={560}
+        stacked
         verticalSpacing="xs"
         data-testid="group-users"
         head={
@@ -98,8 +99,8 @@ function GroupDetailView({ organization }: { organization: Organization }) {
           const name = `${user.name} ${user.last_name}`.trim() || user.email;
           return (
             <Table.Tr key={user.user_id} data-testid="group-user-row">
-              <Table.Td>#{user.user_id}</Table.Td>
-              <Table.Td>
+              <LabelledTd label={t('users.id')}>#{user.user_id}</LabelledTd>
+              <LabelledTd label={t('users.name')}>
                 {/* spec part 2 §2 /organization/groups/{groupId}/users/{userId}: the user detail, for who may see users. */}
                 {organization.abilities.view_users ? (
                   <Anchor component={Link} to={`/organization/groups/${g.group_id}/users/${user.user_id}`}>
@@ -108,15 +109,15 @@ function GroupDetailView({ organization }: { organization: Organization }) {
                 ) : (
                   name
                 )}
-              </Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td>{t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`)}</Table.Td>
+              </LabelledTd>
+              <LabelledTd label={t('users.email')}>{user.email}</LabelledTd>
+              <LabelledTd label={t('users.role')}>{t(`roles.${ROLE_OF[user.user_type_id] ?? 'member'}`)}</LabelledTd>
               {g.abilities.remove_users && (
-                <Table.Td>
+                <LabelledTd label={t('users.actions')}>
                   <TooltipIconButton tooltip={t('users.remove')} label={t('users.removeOf', { name })} color="red" loading={removeUser.isPending && removeUser.variables === user.user_id} onClick={() => removeUser.mutate(user.user_id)}>
                     <IconX size={16} aria-hidden />
                   </TooltipIconButton>
-                </Table.Td>
+                </LabelledTd>
               )}
             </Table.Tr>
           );

@@ -1,6 +1,7 @@
 // /organization/admin-panel/new and /organization/admin-panel/{userId} (spec part 2 §2 "User form"): create
 // when the id is not numeric, else edit (§4 save rule); on success back to /organization/admin-panel. Adding
-// takes an existing user's email or a new one — a new account gets the password-recovery email (§4). Only
+// takes an existing user's email — it is invited and joins when it accepts (issue 30 item 12) — or a new one:
+// a new account gets the password-recovery email (§4). Only
 // the Admin may add or edit (§6); a failure shows the returned error (§8).
 import { Alert, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -88,7 +89,16 @@ function MemberFormFields({ organizationId, member }: { organizationId: number; 
         ? updateOrganizationUser({ organization_id: organizationId, user_id: member.user_id, user_type_id: Number(v.user_type_id) as 1 | 2 | 3 })
         : addOrganizationUser(payload(v)),
     onSuccess: (saved) => {
-      showSuccess(member ? t('members.saved') : saved.invited ? t('members.invited', { email: saved.user.email }) : t('members.added', { email: saved.user.email }));
+      showSuccess(
+        member
+          ? t('members.saved')
+          : saved.pending
+            ? t('members.invitationSent', { email: saved.user.email })
+            : saved.invited
+              ? t('members.invited', { email: saved.user.email })
+              : t('members.added', { email: saved.user.email }),
+      );
+      // The table and the pending invitations (both under the members key).
       void queryClient.invalidateQueries({ queryKey: membersKey(organizationId) });
       void navigate('/organization/admin-panel');
     },

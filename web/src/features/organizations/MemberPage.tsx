@@ -90,7 +90,6 @@ function MemberDetail({ organization }: { organization: Organization }) {
         }
       >
         <CustomerField label={t('members.email')}>{m.email}</CustomerField>
-        <CustomerField label={t('member.phone')}>{m.phone ?? '—'}</CustomerField>
         <CustomerField label={t('members.columns.totalWords')}>{formatNumber(m.total_words, lang)}</CustomerField>
         <CustomerField label={t('member.lastUse')}>{m.last_use ? formatDateTime(m.last_use, lang) : t('members.notUsed')}</CustomerField>
         <CustomerField label={t('members.columns.ltv')}>{formatMoney(m.ltv, lang)}</CustomerField>

@@ -1,28 +1,32 @@
 // /organization/admin-panel (spec part 2 §2 "Organization admin user table"): #ID, Name, Email, Role,
 // Total Words, Last used, LTV ($) of the active organization's users; search (500 ms debounce) and a date
 // range (default: the current month, §9); unused users show 'Not used yet'. Only the Admin gets Add, Edit
-// and Remove (§6; the organization's abilities.manage_users).
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { ORGANIZATION_MEMBERS_PAGE_SIZE, type Organization, type OrganizationUserRow } from '@pluma/common/organizations';
+// and Remove (§6; the organization's abilities.manage_users), and the invitations nobody answered yet, which
+// the Admin may revoke (issue 30 item 12). On phones each row is a card (issue 30 item 20).
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ORGANIZATION_MEMBERS_PAGE_SIZE, type Organization, type OrganizationUserRow, type PendingOrganizationInvitation } from '@pluma/common/organizations';
 import { currentMonthRange, localDay, type DateRange } from '@pluma/common/rules/date-range';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DateRangeInput } from '../../ui/DateRangeInput';
 import { ListPagination } from '../../ui/ListPagination';
-import { ListTable } from '../../ui/ListTable';
+import { showSuccess } from '../../ui/alerts';
+import { LabelledTd, ListTable, WholeTd } from '../../ui/ListTable';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText } from '../../ui/screen-text';
 import { SearchInput } from '../../ui/SearchInput';
 import { TableStateRows } from '../../ui/TableStateRows';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
+import { useErrorHandler } from '../../ui/use-error-handler';
 import { useListControls } from '../../ui/use-list-controls';
 import { formatDateTime, formatMoney, formatNumber } from '../admin-users';
 import { WithActiveOrganization } from './ActiveOrganization';
 import { RemoveMemberModal } from './RemoveMemberModal';
-import { useOrganizationUsers } from './organizations-api';
+import { pendingInvitationsKey, revokeInvitation, useOrganizationUsers, usePendingInvitations } from './organizations-api';
 
 export default function MembersPage() {
   return <WithActiveOrganization>{(organization) => <MembersTable organization={organization} />}</WithActiveOrganization>;
@@ -71,6 +75,7 @@ function MembersTable({ organization }: { organization: Organization }) {
       ) : (
         <ListTable
           minWidth={860}
+          stacked
           verticalSpacing="xs"
           highlightOnHover
           data-testid="members-table"
@@ -92,23 +97,27 @@ function MembersTable({ organization }: { organization: Organization }) {
             const detail = `/organization/admin-panel/users/${user.user_id}`;
             return (
               <Table.Tr key={user.user_id} data-testid="member-row">
-                <Table.Td>
+                <LabelledTd label={t('members.columns.id')}>
                   <Anchor component={Link} to={detail}>
                     #{user.user_id}
                   </Anchor>
-                </Table.Td>
-                <Table.Td>
+                </LabelledTd>
+                <LabelledTd label={t('members.columns.name')}>
                   <Anchor component={Link} to={detail} c="inherit">
                     {name || user.email}
                   </Anchor>
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(user.total_words, lang)}</Table.Td>
-                <Table.Td>{user.last_used ? formatDateTime(user.last_used, lang) : t('members.notUsed')}</Table.Td>
-                <Table.Td ta="right">{formatMoney(user.ltv, lang)}</Table.Td>
+                </LabelledTd>
+                <LabelledTd label={t('members.columns.email')}>{user.email}</LabelledTd>
+                <LabelledTd label={t('members.columns.role')}>{t(`roles.${user.role}`)}</LabelledTd>
+                <LabelledTd label={t('members.columns.totalWords')} ta="right">
+                  {formatNumber(user.total_words, lang)}
+                </LabelledTd>
+                <WholeTd label={t('members.columns.lastUsed')}>{user.last_used ? formatDateTime(user.last_used, lang) : t('members.notUsed')}</WholeTd>
+                <LabelledTd label={t('members.columns.ltv')} ta="right">
+                  {formatMoney(user.ltv, lang)}
+                </LabelledTd>
                 {isAdmin && (
-                  <Table.Td>
+                  <WholeTd label={t('members.columns.actions')}>
                     <Group gap={4} wrap="nowrap">
                       <TooltipIconButton tooltip={t('members.edit')} label={t('members.editOf', { name: name || user.email })} onClick={() => void navigate(`/organization/admin-panel/${user.user_id}`)}>
                         <IconEdit size={16} aria-hidden />
@@ -117,7 +126,7 @@ function MembersTable({ organization }: { organization: Organization }) {
                         <IconTrash size={16} aria-hidden />
                       </TooltipIconButton>
                     </Group>
-                  </Table.Td>
+                  </WholeTd>
                 )}
               </Table.Tr>
             );
@@ -130,7 +139,68 @@ function MembersTable({ organization }: { organization: Organization }) {
         </Text>
         <ListPagination total={pages} value={page} onChange={setPage} />
       </Group>
+      {isAdmin && <PendingInvitations organizationId={organization.organization_id} />}
       <RemoveMemberModal organizationId={organization.organization_id} member={removing} onClose={() => setRemoving(null)} />
+    </Stack>
+  );
+}
+
+/** The Admin's invitations nobody has answered yet (issue 30 item 12): email, role, when; Revoke withdraws one. */
+function PendingInvitations({ organizationId }: { organizationId: number }) {
+  const { t, i18n } = useTranslation('organizations');
+  const lang = i18n.language;
+  const pending = usePendingInvitations(organizationId, true);
+  const queryClient = useQueryClient();
+  const handleError = useErrorHandler();
+  const revoke = useMutation({
+    mutationFn: (invitation: PendingOrganizationInvitation) => revokeInvitation(organizationId, invitation.invitation_id),
+    onSuccess: () => showSuccess(t('members.revoked')),
+    onError: (error) => handleError(error),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(organizationId) }),
+  });
+  const invitations = pending.data?.invitations ?? [];
+  if (invitations.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="pending-invitations">
+      <Title order={2} fz="md">
+        {t('members.pendingTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('members.pendingHelp')}
+      </Text>
+      <ListTable
+        minWidth={560}
+        stacked
+        verticalSpacing="xs"
+        head={
+          <>
+            <Table.Th>{t('members.columns.email')}</Table.Th>
+            <Table.Th>{t('members.columns.role')}</Table.Th>
+            <Table.Th>{t('members.invitedOn')}</Table.Th>
+            <Table.Th>{t('members.columns.actions')}</Table.Th>
+          </>
+        }
+      >
+        {invitations.map((invitation) => (
+          <Table.Tr key={invitation.invitation_id} data-testid="pending-invitation">
+            <LabelledTd label={t('members.columns.email')}>{invitation.email}</LabelledTd>
+            <LabelledTd label={t('members.columns.role')}>{t(`roles.${invitation.role}`)}</LabelledTd>
+            <WholeTd label={t('members.invitedOn')}>{formatDateTime(invitation.createdAt, lang)}</WholeTd>
+            <WholeTd label={t('members.columns.actions')}>
+              <TooltipIconButton
+                tooltip={t('members.revoke')}
+                label={t('members.revokeOf', { email: invitation.email })}
+                color="red"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(invitation)}
+                data-testid="revoke-invitation"
+              >
+                <IconTrash size={16} aria-hidden />
+              </TooltipIconButton>
+            </WholeTd>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/instance';
-import { ListTable } from '../../ui/ListTable';
+import { LabelledTd, ListTable } from '../../ui/ListTable';
 import { formatDateTime } from '../admin-users';
 import { AnalyticsFrame, FigureCard, formatNumber, Loaded, ShareBreakdown, useMonthRange } from '../analytics';
 import { WithActiveOrganization } from './ActiveOrganization';
@@ -121,6 +121,7 @@ function CustomerList({ kind, users }: { kind: CardKind; users: OrganizationAnal
       </Title>
       <ListTable
         minWidth={560}
+        stacked
         head={
           <>
             <Table.Th>{t('members.columns.name')}</Table.Th>
@@ -133,11 +134,11 @@ function CustomerList({ kind, users }: { kind: CardKind; users: OrganizationAnal
       >
         {users.map((u) => (
           <Table.Tr key={u.user_id} data-testid="analytics-customer">
-            <Table.Td>{`${u.name} ${u.last_name}`.trim() || u.email}</Table.Td>
-            <Table.Td>{u.email}</Table.Td>
-            <Table.Td>{u.last_used ? formatDateTime(u.last_used, lang) : t('members.notUsed')}</Table.Td>
-            <Table.Td>{formatNumber(u.used_words, lang)}</Table.Td>
-            {kind === 'cancelled' && <Table.Td>{u.cancel_reason ?? '—'}</Table.Td>}
+            <LabelledTd label={t('members.columns.name')}>{`${u.name} ${u.last_name}`.trim() || u.email}</LabelledTd>
+            <LabelledTd label={t('members.columns.email')}>{u.email}</LabelledTd>
+            <LabelledTd label={t('members.columns.lastUsed')}>{u.last_used ? formatDateTime(u.last_used, lang) : t('members.notUsed')}</LabelledTd>
+            <LabelledTd label={t('analytics.usedWords')}>{formatNumber(u.used_words, lang)}</LabelledTd>
+            {kind === 'cancelled' && <LabelledTd label={t('analytics.cancelReason')}>{u.cancel_reason ?? '—'}</LabelledTd>}
           </Table.Tr>
         ))}
       </ListTable>

@@ -3,8 +3,8 @@
 // admin's list holds every organization, 50 a page; their own come first). Under it, the active
 // organization's pages: Groups for everyone, and the organization tabs (users, settings, analytics) only
 // for roles the server lets in (spec part 2 §6: a Member has no organization tabs).
-import { NavLink, Select, Stack } from '@mantine/core';
-import { IconBuilding, IconChartBar, IconPackage, IconSettings, IconSpeakerphone, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { Badge, NavLink, Select, Stack } from '@mantine/core';
+import { IconBuilding, IconChartBar, IconMailOpened, IconPackage, IconSettings, IconSpeakerphone, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useCurrentUser } from '../../platform/session/session-context';
 import { showError } from '../../ui/alerts';
 import { switchOrganization } from './organization-context';
 import { useOrganizationSearch } from './organization-search-api';
-import { useActiveOrganizationQuery, useMyOrganizations } from './organizations-api';
+import { useActiveOrganizationQuery, useMyInvitations, useMyOrganizations } from './organizations-api';
 
 const PERSONAL = 'personal';
 
@@ -27,6 +27,8 @@ export default function OrganizationPicker() {
   const user = useCurrentUser();
   const enabled = config.on('organizations_enabled');
   const mine = useMyOrganizations(enabled);
+  // Invitations waiting for an answer (issue 30 item 12): a link to the organizations list, where they are.
+  const invitations = useMyInvitations(enabled).data?.invitations.length ?? 0;
   const active = useActiveOrganization();
   const { record, gone } = useActiveOrganizationQuery();
   const queryClient = useQueryClient();
@@ -74,12 +76,13 @@ export default function OrganizationPicker() {
         { to: '/organization/campaigns', label: t('nav.campaigns'), icon: IconSpeakerphone, show: true },
         { to: '/organization/groups', label: t('nav.groups'), icon: IconUsersGroup, show: true },
         { to: '/organization/admin-panel', label: t('nav.users'), icon: IconUsers, show: Boolean(abilities?.view_users) },
-        { to: `/organizations/organization-settings/${active.organization_id}`, label: t('nav.settings'), icon: IconSettings, show: Boolean(abilities?.update) },
+        // spec part 2 §2: non-Members see the settings (a Manager read-only; the Admin edits them).
+        { to: `/organizations/organization-settings/${active.organization_id}`, label: t('nav.settings'), icon: IconSettings, show: Boolean(abilities?.view_users) },
         { to: '/organization/admin/products', label: t('nav.products'), icon: IconPackage, show: Boolean(abilities?.update) },
         { to: '/organization/analytics', label: t('nav.analytics'), icon: IconChartBar, show: Boolean(abilities?.view_analytics) },
       ].filter((link) => link.show)
     : [];
-  const showList = organizations.length > 0 || Boolean(user.staff);
+  const showList = organizations.length > 0 || Boolean(user.staff) || invitations > 0;
 
   return (
     <Stack gap={4} data-testid="organization-picker">
@@ -111,6 +114,21 @@ export default function OrganizationPicker() {
           data-testid={`organization-nav-${link.to.split('/')[2]}`}
         />
       ))}
+      {invitations > 0 && (
+        <NavLink
+          component={Link}
+          to="/organizations"
+          label={t('picker.invitations', { count: invitations })}
+          leftSection={<IconMailOpened size={16} aria-hidden />}
+          rightSection={
+            <Badge size="sm" circle aria-hidden>
+              {invitations}
+            </Badge>
+          }
+          onClick={onNavigate}
+          data-testid="organization-nav-invitations"
+        />
+      )}
       {showList && (
         <NavLink component={Link} to="/organizations" label={t('nav.organizations')} active={pathname === '/organizations'} onClick={onNavigate} data-testid="organization-nav-list" />
       )}

@@ -110,6 +110,27 @@ describe('/organization/admin/products/{product_id}', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/organization\/admin\/products$/));
   });
 
+  it("Stripe out of reach: the new-product page says so in its own words (not the checkout's error) and can retry; EN and ES (issue 30 item 20)", async () => {
+    let reachable = false;
+    const { calls } = inAcme('admin', {
+      'GET /api/stripe/products': () =>
+        reachable ? { body: stripeProducts } : { status: 502, body: { error: 'payments_provider', message: 'The payment provider could not complete the checkout.' } },
+    });
+    const { unmount } = show(<OrganizationProductFormPage />, '/organization/admin/products/new', '/organization/admin/products/:id');
+    const alert = await screen.findByTestId('stripe-unavailable', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent("Stripe can't be reached right now");
+    expect(alert).not.toHaveTextContent('checkout');
+    reachable = true;
+    fireEvent.click(within(alert).getByTestId('stripe-retry'));
+    expect(await screen.findByTestId('stripe-product')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/stripe/products')).length).toBeGreaterThanOrEqual(2);
+    unmount();
+    reachable = false;
+    await setLanguage('es');
+    show(<OrganizationProductFormPage />, '/organization/admin/products/new', '/organization/admin/products/:id');
+    expect(await screen.findByTestId('stripe-unavailable', {}, { timeout: 5000 })).toHaveTextContent('No se puede conectar con Stripe en este momento');
+  });
+
   it('edits a product with PUT; a Member gets the not-found page', async () => {
     const { calls } = inAcme('admin');
     const { unmount } = show(<OrganizationProductFormPage />, '/organization/admin/products/4', '/organization/admin/products/:id');

@@ -2,8 +2,10 @@
 // (spec part 2 §2 "Organization form"): name (required: 'Please add a name to your organization'), tagline,
 // URL slug and domain (the selection order, §4), the payment provider's public key, secret key and webhook
 // secret, the AI provider key (masked), thumbnail upload, welcome video by upload or URL; Delete in the
-// settings, confirmed by typing the exact name (§5). Save rule (§4): no numeric id creates.
-import { Alert, Avatar, Button, Card, Code, FileInput, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+// settings, confirmed by typing the exact name (§5). Save rule (§4): no numeric id creates. Every field is
+// there at creation too (issue 30 item 20); a Manager sees the settings read-only (non-Members get the
+// settings icon, §2), without the keys, which only the Admin is sent.
+import { Alert, Avatar, Button, Card, Code, Fieldset, FileInput, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createOrganizationRequest, updateOrganizationRequest, type Organization } from '@pluma/common/organizations';
 import { IconBuilding, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
@@ -36,7 +38,7 @@ export default function OrganizationSettingsPage() {
         {screenText({ failure: existing.error }, t) ?? t('settings.loadError')}
       </Alert>
     );
-  if (!existing.data.abilities.update)
+  if (!existing.data.abilities.update && !existing.data.abilities.view_users)
     return (
       <Alert color="yellow" data-testid="organization-form-refused">
         {t('settings.notAllowed')}
@@ -51,6 +53,7 @@ function OrganizationForm({ organization }: { organization: Organization | null 
   const queryClient = useQueryClient();
   const handleError = useErrorHandler();
   const id = organization?.organization_id ?? null;
+  const readOnly = organization !== null && !organization.abilities.update;
   const form = useForm<OrganizationFormValues>({
     initialValues: organization ? formValuesOf(organization) : EMPTY_ORGANIZATION_FORM,
     validate: formRules<OrganizationFormValues>(
@@ -109,70 +112,75 @@ function OrganizationForm({ organization }: { organization: Organization | null 
           (errors) => errors.name && showError(t('settings.nameRequired')),
         )}
       >
-        <Stack gap="md">
-          <Card withBorder padding="lg">
-            <Stack gap="sm">
-              <TextInput label={t('settings.name')} required {...inputProps('name')} data-testid="organization-name" />
-              <Textarea label={t('settings.tagline')} autosize minRows={2} {...inputProps('tagline')} data-testid="organization-tagline" />
-              <Group grow align="flex-start">
-                <TextInput label={t('settings.slug')} description={t('settings.slugHelp')} {...inputProps('slug')} data-testid="organization-slug" />
-                <TextInput label={t('settings.domain')} description={t('settings.domainHelp')} placeholder="team.example.com" {...inputProps('domain')} data-testid="organization-domain" />
-              </Group>
-            </Stack>
-          </Card>
-          {organization && (
-            <>
-              <Card withBorder padding="lg">
-                <Stack gap="sm">
-                  <Title order={2} fz="md">
-                    {t('settings.media')}
-                  </Title>
-                  <Group align="flex-end" gap="md">
-                    <Avatar src={thumbnail} alt="" size={64} radius="md">
-                      <IconBuilding size={28} aria-hidden />
-                    </Avatar>
+        <Fieldset variant="unstyled" disabled={readOnly} data-testid="organization-fieldset">
+          <Stack gap="md">
+            {readOnly && (
+              <Alert color="blue" data-testid="organization-form-read-only">
+                {t('settings.readOnly')}
+              </Alert>
+            )}
+            <Card withBorder padding="lg">
+              <Stack gap="sm">
+                <TextInput label={t('settings.name')} required {...inputProps('name')} data-testid="organization-name" />
+                <Textarea label={t('settings.tagline')} autosize minRows={2} {...inputProps('tagline')} data-testid="organization-tagline" />
+                <Group grow align="flex-start">
+                  <TextInput label={t('settings.slug')} description={t('settings.slugHelp')} {...inputProps('slug')} data-testid="organization-slug" />
+                  <TextInput label={t('settings.domain')} description={t('settings.domainHelp')} placeholder="team.example.com" {...inputProps('domain')} data-testid="organization-domain" />
+                </Group>
+              </Stack>
+            </Card>
+            <Card withBorder padding="lg">
+              <Stack gap="sm">
+                <Title order={2} fz="md">
+                  {t('settings.media')}
+                </Title>
+                <Group align="flex-end" gap="md">
+                  <Avatar src={thumbnail} alt="" size={64} radius="md">
+                    <IconBuilding size={28} aria-hidden />
+                  </Avatar>
+                  <FileInput
+                    style={{ flex: 1 }}
+                    label={t('settings.thumbnail')}
+                    accept="image/*"
+                    leftSection={<IconPhoto size={16} aria-hidden />}
+                    placeholder={t('settings.chooseImage')}
+                    onChange={(file) => file && upload.mutate({ file, kind: 'thumbnail' })}
+                    disabled={upload.isPending}
+                    clearable={false}
+                    data-testid="organization-thumbnail"
+                  />
+                </Group>
+                <Stack gap={6}>
+                  <Text size="sm" fw={500}>
+                    {t('settings.welcomeVideo')}
+                  </Text>
+                  <SegmentedControl
+                    data={[
+                      { value: 'file', label: t('settings.videoFile') },
+                      { value: 'url', label: t('settings.videoUrl') },
+                    ]}
+                    {...form.getInputProps('video_source')}
+                    style={{ alignSelf: 'flex-start' }}
+                    data-testid="organization-video-source"
+                  />
+                  {form.values.video_source === 'file' ? (
                     <FileInput
-                      style={{ flex: 1 }}
-                      label={t('settings.thumbnail')}
-                      accept="image/*"
-                      leftSection={<IconPhoto size={16} aria-hidden />}
-                      placeholder={t('settings.chooseImage')}
-                      onChange={(file) => file && upload.mutate({ file, kind: 'thumbnail' })}
+                      accept="video/*"
+                      aria-label={t('settings.videoFile')}
+                      leftSection={<IconVideo size={16} aria-hidden />}
+                      placeholder={form.values.welcome_video_file_id ? t('settings.videoUploaded') : t('settings.chooseVideo')}
+                      onChange={(file) => file && upload.mutate({ file, kind: 'video' })}
                       disabled={upload.isPending}
                       clearable={false}
-                      data-testid="organization-thumbnail"
+                      data-testid="organization-video-file"
                     />
-                  </Group>
-                  <Stack gap={6}>
-                    <Text size="sm" fw={500}>
-                      {t('settings.welcomeVideo')}
-                    </Text>
-                    <SegmentedControl
-                      data={[
-                        { value: 'file', label: t('settings.videoFile') },
-                        { value: 'url', label: t('settings.videoUrl') },
-                      ]}
-                      {...form.getInputProps('video_source')}
-                      style={{ alignSelf: 'flex-start' }}
-                      data-testid="organization-video-source"
-                    />
-                    {form.values.video_source === 'file' ? (
-                      <FileInput
-                        accept="video/*"
-                        aria-label={t('settings.videoFile')}
-                        leftSection={<IconVideo size={16} aria-hidden />}
-                        placeholder={form.values.welcome_video_file_id ? t('settings.videoUploaded') : t('settings.chooseVideo')}
-                        onChange={(file) => file && upload.mutate({ file, kind: 'video' })}
-                        disabled={upload.isPending}
-                        clearable={false}
-                        data-testid="organization-video-file"
-                      />
-                    ) : (
-                      <TextInput aria-label={t('settings.videoUrl')} placeholder="https://" {...inputProps('welcome_video_url')} data-testid="organization-video-url" />
-                    )}
-                  </Stack>
+                  ) : (
+                    <TextInput aria-label={t('settings.videoUrl')} placeholder="https://" {...inputProps('welcome_video_url')} data-testid="organization-video-url" />
+                  )}
                 </Stack>
-              </Card>
+              </Stack>
+            </Card>
+            {!readOnly && (
               <Card withBorder padding="lg">
                 <Stack gap="sm">
                   <Title order={2} fz="md">
@@ -182,16 +190,22 @@ function OrganizationForm({ organization }: { organization: Organization | null 
                   <Text size="sm" c="dimmed">
                     {t('settings.webhookHelp')}
                   </Text>
-                  <Code block data-testid="organization-webhook-url">
-                    {organizationWebhookUrl(organization.organization_id)}
-                  </Code>
+                  {organization ? (
+                    <Code block data-testid="organization-webhook-url">
+                      {organizationWebhookUrl(organization.organization_id)}
+                    </Code>
+                  ) : (
+                    <Text size="sm" c="dimmed" data-testid="organization-webhook-later">
+                      {t('settings.webhookAfterCreate')}
+                    </Text>
+                  )}
                   <TextInput label={t('settings.stripe_public')} {...inputProps('stripe_public')} data-testid="organization-stripe-public" />
                   {SECRET_FIELDS.map((field) => (
                     <SecretInput
                       key={field}
                       name={field}
                       label={t(`settings.${field}`)}
-                      masked={organization[field] ?? ''}
+                      masked={organization?.[field] ?? ''}
                       value={form.values[field]}
                       onChange={(value) => form.setFieldValue(field, value)}
                       error={inputProps(field).error}
@@ -199,17 +213,19 @@ function OrganizationForm({ organization }: { organization: Organization | null 
                   ))}
                 </Stack>
               </Card>
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button component={Link} to="/organizations" variant="default">
-              {t('settings.cancel')}
-            </Button>
+            )}
+          </Stack>
+        </Fieldset>
+        <Group justify="flex-end" mt="md">
+          <Button component={Link} to="/organizations" variant="default">
+            {t(readOnly ? 'settings.back' : 'settings.cancel')}
+          </Button>
+          {!readOnly && (
             <Button type="submit" loading={save.isPending} disabled={upload.isPending} data-testid="organization-save">
               {t('settings.save')}
             </Button>
-          </Group>
-        </Stack>
+          )}
+        </Group>
       </form>
       {organization && <DeleteOrganizationModal organization={organization} opened={deleting} onClose={() => setDeleting(false)} />}
     </Stack>

@@ -52,9 +52,9 @@ describe('organizations list', () => {
     const [first, second] = await screen.findAllByTestId('organization-card');
     expect(within(first).getByRole('button', { name: 'Admin panel of Acme' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Settings of Acme' })).toBeInTheDocument();
-    // A Manager sees the admin panel but not the settings (the server keeps them for the Admin).
+    // spec part 2 §2: non-Members get both icons — a Manager too (the settings read-only; issue 30 item 20).
     expect(within(second).getByTestId('organization-admin-panel')).toBeInTheDocument();
-    expect(within(second).queryByTestId('organization-settings')).toBeNull();
+    expect(within(second).getByRole('button', { name: 'Settings of Beta' })).toBeInTheDocument();
     expect(screen.getByTestId('create-organization')).toHaveAttribute('href', '/organizations/organization-settings');
     expect(screen.getByTestId('all-organizations')).toHaveAttribute('href', '/admin/organizations');
     // The list never depends on the active organization.
@@ -62,6 +62,41 @@ describe('organizations list', () => {
     fireEvent.click(within(second).getByTestId('organization-admin-panel'));
     expect(organizationStore.get()?.organization_id).toBe(6);
     expect(screen.getByTestId('location')).toHaveTextContent('/organization/admin-panel');
+  });
+
+  it('an invited account accepts an invitation (it joins) and declines another, in English and Spanish', async () => {
+    const invitation = (id: number, name: string, inviter = 'Ana Admin') => ({ invitation_id: id, organization_id: id + 10, organization_name: name, thumbnail: null, role: 'manager', inviter, createdAt: '2026-11-20T15:04:00.000Z' });
+    let invitations = [invitation(1, 'Acme'), invitation(2, 'Beta', '')];
+    let organizations: ReturnType<typeof buildOrganization>[] = [];
+    const { calls } = stubFetch({
+      'GET /api/organizations': () => list(...organizations),
+      'GET /api/organizations/invitations': () => ({ body: { invitations } }),
+      'POST /api/organizations/invitations/1/accept': () => {
+        invitations = invitations.filter((i) => i.invitation_id !== 1);
+        organizations = [buildOrganization({ organization_id: 11, role: 'manager' })];
+        return { body: { organization_id: 11, role: 'manager', user_type_id: 2 } };
+      },
+      'POST /api/organizations/invitations/2/decline': () => {
+        invitations = [];
+        return { body: { deleted: true } };
+      },
+    });
+    show(<OrganizationsPage />, customer, '/organizations');
+    const cards = await screen.findAllByTestId('organization-invitation');
+    expect(cards[0]).toHaveTextContent('Acme');
+    expect(cards[0]).toHaveTextContent('Ana Admin invited you to join as Manager.');
+    expect(cards[1]).toHaveTextContent('You were invited to join as Manager.');
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Accept the invitation to Acme' }));
+    expect(await screen.findByText('You joined Acme')).toBeInTheDocument();
+    expect(await screen.findByTestId('organization-card')).toHaveTextContent('Acme');
+    await waitFor(() => expect(screen.getAllByTestId('organization-invitation')).toHaveLength(1));
+    await setLanguage('es');
+    const [beta] = screen.getAllByTestId('organization-invitation');
+    expect(beta).toHaveTextContent('Te invitaron a unirte como Gerente.');
+    fireEvent.click(within(beta).getByRole('button', { name: 'Rechazar la invitación a Beta' }));
+    expect(await screen.findByText('Invitación rechazada')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('organization-invitations')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.split('?')[0])).toEqual(['/api/organizations/invitations/1/accept', '/api/organizations/invitations/2/decline']);
   });
 
   it('search is disabled while there are no organizations at all; empty and error states', async () => {
@@ -92,15 +127,34 @@ describe('organizations list', () => {
 });
 
 describe('organization settings', () => {
-  it("creating: an empty name is refused with the spec's alert and nothing is sent; a name creates and opens its settings", async () => {
+  it("creating: every field is there at once; an empty name is refused with the spec's alert and nothing is sent; a name creates and opens its settings", async () => {
     const { calls } = stubFetch({ 'POST /api/organizations': () => ({ status: 201, body: buildOrganization({ organization_id: 6, name: 'Nueva' }) }) });
     show(<OrganizationSettingsPage />, staffAdmin, '/organizations/organization-settings', '/organizations/organization-settings');
+    // spec part 2 §2 "Organization form" before the first save (issue 30 item 20).
+    for (const field of ['organization-thumbnail', 'organization-video-source', 'organization-stripe-public', 'secret-stripe_secret', 'secret-stripe_webhook_secret', 'secret-openai_api_key'])
+      expect(await screen.findByTestId(field)).toBeInTheDocument();
+    expect(screen.getByTestId('organization-webhook-later')).toHaveTextContent('once the organization is saved');
     fireEvent.click(await screen.findByTestId('organization-save'));
     expect((await screen.findAllByText('Please add a name to your organization')).length).toBeGreaterThanOrEqual(1);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('organization-name'), { target: { value: 'Nueva' } });
+    fireEvent.click(screen.getByTestId('replace-openai_api_key'));
+    fireEvent.change(screen.getByTestId('secret-openai_api_key'), { target: { value: 'sk-org-key' } });
+    fireEvent.change(screen.getByTestId('organization-stripe-public'), { target: { value: 'pk_test_9' } });
     fireEvent.click(screen.getByTestId('organization-save'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Nueva', tagline: '', slug: '', domain: '' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        name: 'Nueva',
+        tagline: '',
+        slug: '',
+        domain: '',
+        stripe_public: 'pk_test_9',
+        openai_api_key: 'sk-org-key',
+        thumbnail_file_id: null,
+        welcome_video_file_id: null,
+        welcome_video_url: null,
+      }),
+    );
     expect(await screen.findByText('Organization saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/organizations/organization-settings/6'));
   });
@@ -140,11 +194,20 @@ describe('organization settings', () => {
     expect(screen.queryByText('Organization saved')).toBeNull();
   });
 
-  it('a Manager is told the settings are the Admin\'s (no form)', async () => {
+  it('a Manager sees the settings read-only (no keys, no Save, no Delete); a Member is refused; in Spanish', async () => {
+    await setLanguage('es');
     stubFetch({ 'GET /api/organizations/5': () => ({ body: buildOrganization({ role: 'manager' }) }) });
+    const { unmount } = show(<OrganizationSettingsPage />, customer, '/organizations/organization-settings/5', '/organizations/organization-settings/:id');
+    expect(await screen.findByTestId('organization-form-read-only')).toHaveTextContent('Solo el Admin de la organización puede cambiar su configuración');
+    expect(screen.getByTestId('organization-name')).toHaveValue('Acme');
+    expect(screen.getByTestId('organization-name')).toBeDisabled();
+    expect(screen.queryByTestId('organization-save')).toBeNull();
+    expect(screen.queryByTestId('delete-organization')).toBeNull();
+    expect(screen.queryByTestId('secret-stripe_secret')).toBeNull();
+    unmount();
+    stubFetch({ 'GET /api/organizations/5': () => ({ body: buildOrganization({ role: 'member' }) }) });
     show(<OrganizationSettingsPage />, customer, '/organizations/organization-settings/5', '/organizations/organization-settings/:id');
     expect(await screen.findByTestId('organization-form-refused')).toBeInTheDocument();
-    expect(screen.queryByTestId('organization-save')).toBeNull();
   });
 
   it('a stranger gets the not-found error', async () => {
@@ -235,6 +298,17 @@ describe('choosing the organization', () => {
     expect(screen.getByTestId('organization-nav-campaigns')).toHaveAttribute('href', '/organization/campaigns');
     expect(screen.queryByTestId('organization-nav-admin-panel')).toBeNull();
     expect(screen.queryByTestId('organization-nav-organization-settings')).toBeNull();
+  });
+
+  it('the picker links pending invitations to the organizations list', async () => {
+    stubFetch({
+      'GET /api/organizations': () => list(),
+      'GET /api/organizations/invitations': () => ({ body: { invitations: [{ invitation_id: 1, organization_id: 11, organization_name: 'Acme', thumbnail: null, role: 'member', inviter: 'Ana', createdAt: '2026-11-20T15:04:00.000Z' }] } }),
+    });
+    show(<OrganizationPicker />, customer, '/');
+    const link = await screen.findByTestId('organization-nav-invitations');
+    expect(link).toHaveAttribute('href', '/organizations');
+    expect(link).toHaveTextContent('1 invitation to answer');
   });
 
   it("an Admin's picker links the organization tabs; nothing shows when organizations are off", async () => {
@@ -360,7 +434,7 @@ describe('organization admin panel', () => {
     const { calls } = inAcme('admin', {
       'POST /api/organizations/users': () => ({
         status: 201,
-        body: { user_organization_id: 3, organization_id: 5, user_id: 30, user_type_id: 2, role: 'manager', invited: true, user: { user_id: 30, name: 'new', last_name: '', email: 'new@example.com' } },
+        body: { user_organization_id: 3, organization_id: 5, user_id: 30, user_type_id: 2, role: 'manager', invited: true, pending: false, invitation_id: null, user: { user_id: 30, name: 'new', last_name: '', email: 'new@example.com' } },
       }),
     });
     show(<MemberFormPage />, customer, '/organization/admin-panel/new', '/organization/admin-panel/:userId');
@@ -378,6 +452,49 @@ describe('organization admin panel', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/organization\/admin-panel$/));
   });
 
+  it('an existing account is invited: the toast says it joins when it accepts', async () => {
+    inAcme('admin', {
+      'POST /api/organizations/users': () => ({
+        status: 201,
+        body: { user_organization_id: null, organization_id: 5, user_id: 31, user_type_id: 3, role: 'member', invited: false, pending: true, invitation_id: 4, user: { user_id: 31, name: '', last_name: '', email: 'eve@example.com' } },
+      }),
+    });
+    show(<MemberFormPage />, customer, '/organization/admin-panel/new', '/organization/admin-panel/:userId');
+    expect(await screen.findByText(/they get an invitation and join when they accept it/)).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('member-email'), { target: { value: 'eve@example.com' } });
+    fireEvent.click(screen.getByTestId('member-save'));
+    expect(await screen.findByText('Invitation sent to eve@example.com. They join the organization when they accept it.')).toBeInTheDocument();
+  });
+
+  it('the Admin sees the pending invitations and revokes one; a Manager does not see them', async () => {
+    const pending = { invitation_id: 4, email: 'eve@example.com', role: 'member', user_type_id: 3, createdAt: '2026-11-20T15:04:00.000Z' };
+    let invitations = [pending];
+    const { calls } = inAcme('admin', {
+      'GET /api/organizations/5/users': () => ({ body: { users: [buildMemberRow()], total: 1 } }),
+      'GET /api/organizations/5/invitations': () => ({ body: { invitations } }),
+      'DELETE /api/organizations/5/invitations/4': () => {
+        invitations = [];
+        return { body: { deleted: true } };
+      },
+    });
+    const { unmount } = show(<MembersPage />, customer, '/organization/admin-panel');
+    const [row] = await screen.findAllByTestId('pending-invitation');
+    expect(row).toHaveTextContent('eve@example.com');
+    expect(row).toHaveTextContent('Member');
+    // Not a member: not in the users table.
+    expect(screen.getByTestId('members-table')).not.toHaveTextContent('eve@example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke the invitation of eve@example.com' }));
+    expect(await screen.findByText('Invitation revoked')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('pending-invitations')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE' && query(c.url).get('organization_id') === '5')).toBe(true);
+    unmount();
+    const manager = inAcme('manager', { 'GET /api/organizations/5/users': () => ({ body: { users: [buildMemberRow()], total: 1 } }) });
+    show(<MembersPage />, customer, '/organization/admin-panel');
+    await screen.findAllByTestId('member-row');
+    expect(screen.queryByTestId('pending-invitations')).toBeNull();
+    expect(manager.calls.some((c) => c.url.includes('/invitations'))).toBe(false);
+  });
+
   it('shows the returned error when adding fails, and a Manager cannot open the form', async () => {
     inAcme('admin', { 'POST /api/organizations/users': () => ({ status: 409, body: { error: 'already_member', message: 'This user is already in the organization.' } }) });
     const { unmount } = show(<MemberFormPage />, customer, '/organization/admin-panel/new', '/organization/admin-panel/:userId');
@@ -392,10 +509,10 @@ describe('organization admin panel', () => {
   });
 
   it('edits a role with PUT', async () => {
-    const detail = { user_organization_id: 1, user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com', phone: null, picture: null, role: 'member', user_type_id: 3, total_words: 10, ltv: 0, last_use: null, createdAt: '2026-11-01T00:00:00.000Z', groups: [] };
+    const detail = { user_organization_id: 1, user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com', picture: null, role: 'member', user_type_id: 3, total_words: 10, ltv: 0, last_use: null, createdAt: '2026-11-01T00:00:00.000Z', groups: [] };
     const { calls } = inAcme('admin', {
       'GET /api/organizations/5/users/20': () => ({ body: detail }),
-      'PUT /api/organizations/users': () => ({ body: { user_organization_id: 1, organization_id: 5, user_id: 20, user_type_id: 1, role: 'admin', invited: false, user: { user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com' } } }),
+      'PUT /api/organizations/users': () => ({ body: { user_organization_id: 1, organization_id: 5, user_id: 20, user_type_id: 1, role: 'admin', invited: false, pending: false, invitation_id: null, user: { user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com' } } }),
     });
     show(<MemberFormPage />, customer, '/organization/admin-panel/20', '/organization/admin-panel/:userId');
     expect(await screen.findByTestId('member-form-email')).toHaveTextContent('marta@example.com');
@@ -409,7 +526,7 @@ describe('organization admin panel', () => {
   });
 
   it('the user detail shows the customer card, Total Words, Last use and the recovery email (the reset link is staff-only)', async () => {
-    const detail = { user_organization_id: 1, user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com', phone: '555', picture: null, role: 'member', user_type_id: 3, total_words: 1234, ltv: 5, last_use: null, createdAt: '2026-11-01T00:00:00.000Z', groups: [{ group_id: 9, name: 'Editors' }] };
+    const detail = { user_organization_id: 1, user_id: 20, name: 'Marta', last_name: 'Ruiz', email: 'marta@example.com', picture: null, role: 'member', user_type_id: 3, total_words: 1234, ltv: 5, last_use: null, createdAt: '2026-11-01T00:00:00.000Z', groups: [{ group_id: 9, name: 'Editors' }] };
     const { calls } = inAcme('admin', {
       'GET /api/organizations/5/users/20': () => ({ body: detail }),
       'POST /api/organizations/5/users/20/send-reset-email': () => ({ body: { message: 'sent' } }),

@@ -55,9 +55,10 @@ export function formValuesOf(o: Organization): OrganizationFormValues {
   };
 }
 
-/** POST /organizations: what a new organization starts with (the rest is set in its settings). */
+/** POST /organizations: every field of the form, as an update sends them (issue 30 item 20). */
 export function createPayload(v: OrganizationFormValues): CreateOrganizationRequest {
-  return { name: v.name, tagline: v.tagline, slug: v.slug, domain: v.domain };
+  const { organization_id: _id, ...fields } = updatePayload(0, v);
+  return fields;
 }
 
 /** POST /organizations/update: every plain field, the secrets that were replaced, the chosen video source. */

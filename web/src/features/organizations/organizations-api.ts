@@ -3,6 +3,8 @@
 // organization (table, detail, add, change role, remove, recovery).
 import type {
   AddOrganizationUserRequest,
+  MyOrganizationInvitation,
+  PendingOrganizationInvitation,
   CreateOrganizationRequest,
   Organization,
   OrganizationList,
@@ -13,7 +15,7 @@ import type {
   UpdateOrganizationRequest,
   UpdateOrganizationUserRequest,
 } from '@pluma/common/organizations';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/instance';
 import { useActiveOrganization } from '../../api/organization';
@@ -125,3 +127,38 @@ export const sendMemberRecoveryEmail = (organizationId: number, userId: number) 
   api.post<{ message: string }>(`/organizations/${organizationId}/users/${userId}/send-reset-email`, undefined, { query: inOrganization(organizationId) });
 export const createMemberResetLink = (organizationId: number, userId: number) =>
   api.post<{ link: string }>(`/organizations/${organizationId}/users/${userId}/reset-link`, undefined, { query: inOrganization(organizationId) });
+
+// ---- Invitations (issue 30 item 12): an existing account invited by an Admin accepts or declines.
+
+export const MY_INVITATIONS_KEY = [...ORGANIZATIONS_KEY, 'invitations', 'mine'] as const;
+export const pendingInvitationsKey = (id: number) => [...membersKey(id), 'invitations'] as const;
+
+/** The signed-in account's pending invitations (asked in Personal, like the list of its organizations). */
+export function useMyInvitations(enabled = true) {
+  return useQuery({
+    queryKey: MY_INVITATIONS_KEY,
+    queryFn: () => api.get<{ invitations: MyOrganizationInvitation[] }>('/organizations/invitations', { query: { organization_id: '' } }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export const acceptInvitation = (invitationId: number) =>
+  api.post<{ organization_id: number; role: string; user_type_id: number }>(`/organizations/invitations/${invitationId}/accept`, undefined, { query: { organization_id: '' } });
+export const declineInvitation = (invitationId: number) =>
+  api.post<{ deleted: true }>(`/organizations/invitations/${invitationId}/decline`, undefined, { query: { organization_id: '' } });
+
+/** After an answer: the invitations and the organizations (a new membership) are read again. */
+export const invitationAnswered = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_KEY });
+
+/** The organization's invitations nobody has answered yet (the Admin's). */
+export function usePendingInvitations(organizationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: pendingInvitationsKey(organizationId),
+    queryFn: () => api.get<{ invitations: PendingOrganizationInvitation[] }>(`/organizations/${organizationId}/invitations`, { query: inOrganization(organizationId) }),
+    enabled,
+  });
+}
+
+export const revokeInvitation = (organizationId: number, invitationId: number) =>
+  api.delete<{ deleted: true }>(`/organizations/${organizationId}/invitations/${invitationId}`, { query: inOrganization(organizationId) });

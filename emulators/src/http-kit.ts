@@ -211,8 +211,9 @@ export async function writeTokens(
     if (options.disconnectAfter != null && i >= options.disconnectAfter) return 'disconnected';
     if (options.streamErrorAfter != null && i >= options.streamErrorAfter) return 'stream-error';
     if (options.delayMs > 0) {
-      // Pace against the start time so timer granularity does not slow fast rates down.
-      const wait = start + i * options.delayMs - Date.now();
+      // Pace against the start time so timer granularity does not slow fast rates down. Each token takes
+      // its time, the first too (a model's time to first token), so a stop can land before any word.
+      const wait = start + (i + 1) * options.delayMs - Date.now();
       if (wait >= 1) await sleep(wait);
     }
     if (gone || clientGone(res)) return 'client-gone';

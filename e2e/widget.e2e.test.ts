@@ -183,6 +183,10 @@ describe('chat widget on another website', () => {
 
       // 3. A reload resumes the conversation (session token in localStorage).
       await page.reload();
+      // A returning visitor's conversation is fetched at load, before any click (widget.ts ensureStarted):
+      // wait until it is there, so the click opens a widget that is ready (under a loaded CI, a click during
+      // the script's start was once lost).
+      await page.locator('#pluma-chat-widget .pw-message-user', { hasText: s.question }).waitFor({ state: 'attached' });
       await launcher.click();
       await dialog.locator('.pw-message-user', { hasText: s.question }).waitFor();
       expect(await answers(page).count()).toBe(1);

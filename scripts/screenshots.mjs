@@ -128,6 +128,16 @@ const SCREENS = [
     },
   },
   {
+    // Every field of the spec at creation (issue 30 item 20).
+    name: 'organization-new',
+    staff: true,
+    async show(page) {
+      await page.goto('/organizations');
+      await page.getByTestId('create-organization').click();
+      await page.getByTestId('organization-form').waitFor();
+    },
+  },
+  {
     name: 'admin-users',
     staff: true,
     async show(page) {

@@ -157,7 +157,7 @@ const ES_VOCABULARY = (
 ).split(' ');
 const ES_CONNECTORS = ['y', 'con', 'para', 'sobre', 'porque', 'mientras', 'así', 'luego', 'cuando', 'mediante'];
 
-/** A Spanish answer shaped like the emulator's English one: a title, paragraphs, a list and a table. */
+/** A Spanish answer shaped like the emulator's English one: a title, paragraphs, a list, a table and a code block. */
 export function spanishAnswer(prompt: string, words = 120): string {
   const random = seededRandom(hashText(`${words}:${prompt}`));
   const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)];
@@ -180,6 +180,9 @@ export function spanishAnswer(prompt: string, words = 120): string {
   blocks.push(paragraph(30));
   blocks.push(Array.from({ length: 3 + Math.floor(random() * 3) }, () => `- **${pick(ES_VOCABULARY)}**: ${sentence(4)}`).join('\n'));
   blocks.push(['| Elemento | Puntuación | Listo |', '| --- | --- | --- |', ...Array.from({ length: 3 }, (_, i) => `| ${pick(ES_VOCABULARY)} | ${1 + Math.floor(random() * 99)} | ${i === 0 ? 'sí' : 'no'} |`)].join('\n'));
+  // A code block too, as the emulator's English answer has: the editor and exports see every markdown feature.
+  const name = pick(ES_VOCABULARY).normalize('NFD').replace(/[^a-z]/g, '') || 'valor';
+  blocks.push(['```ts', `const ${name} = ${1 + Math.floor(random() * 999)};`, `console.log('${name}', ${name} * 2);`, '```'].join('\n'));
   blocks.push(paragraph(Math.max(words - 60, 20)));
   return blocks.join('\n\n');
 }

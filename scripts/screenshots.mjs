@@ -117,7 +117,10 @@ const SCREENS = [
       await api(baseUrl, 'POST', '/widgets', { token, body: { avatar_id, name: lang === 'en' ? 'Shop helper' : 'Ayuda de la tienda', accent_color: '#0b7285', allowed_origins: ['https://shop.example.com'] } });
       await api(baseUrl, 'POST', '/widgets', { token, body: { avatar_id, name: lang === 'en' ? 'Draft widget' : 'Widget en borrador', accent_color: '#7048e8', allowed_origins: [] } });
       await page.goto('/chat-widget-generator');
-      await page.getByText(lang === 'en' ? 'Draft widget' : 'Widget en borrador').first().waitFor();
+      const draft = page.getByText(lang === 'en' ? 'Draft widget' : 'Widget en borrador').first();
+      await draft.waitFor();
+      // The list (with its "answers nowhere yet" badge) sits under the form.
+      await draft.scrollIntoViewIfNeeded();
     },
   },
   {

@@ -92,7 +92,8 @@ export function WidgetList({ onDeleted }: { onDeleted: (widgetId: number) => voi
         <Card key={widget.widget_id} withBorder padding="md" component="article" aria-label={widget.name} data-testid="widget-card">
           <Stack gap="xs">
             <Group justify="space-between" wrap="wrap" gap="sm">
-              <Group gap="sm" wrap="nowrap">
+              {/* Wrapping: on a phone the badges go under the name instead of being cut off. */}
+              <Group gap="sm" wrap="wrap">
                 <ColorSwatch color={widget.accent_color} size={20} aria-label={t('list.accent', { color: widget.accent_color })} role="img" />
                 <Title order={3} size="h5">
                   {widget.name}

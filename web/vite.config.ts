@@ -244,10 +244,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The features' index.ts files have no side effects: a screen that imports one thing from a feature gets
       // that thing's modules, not those of everything else the index exports (rolldown otherwise puts them all
       // in the chunks of every importer: the start-a-chat box would bring the chat's markdown with it).
-      // Zod schemas are built at the top of the shared modules (@pluma/common/*) the screens take constants and
-      // types from: building one has no effect outside it (its registry metadata serves only the server's
-      // OpenAPI document), so a schema no screen uses is dropped, and zod with it where nothing validates.
-      treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id), manualPureFunctions: ['z'] },
+      treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id) },
       output: {
         // What every first visit runs comes in few files, so they download in one round on a slow
         // network: React (long-lived), the other libraries the entry needs (router, TanStack Query,

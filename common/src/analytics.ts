@@ -2,6 +2,7 @@
 // §7 GET /analytics/*, §9 default range: the current month). Beyond the spec: AI usage per model and day
 // from the credits ledger (GET /analytics/ai_usage), shown beside income.
 import { z } from 'zod';
+import { CUSTOMER_LISTS } from './rules/analytics-lists';
 import { isoDate } from './schema-kit';
 
 export const analyticsQuery = z.object({
@@ -41,9 +42,8 @@ export const incomeAnalytics = z.object({
 });
 export type IncomeAnalytics = z.infer<typeof incomeAnalytics>;
 
-export const CUSTOMER_LISTS = ['signups', 'customers', 'cancelled'] as const;
-export type CustomerList = (typeof CUSTOMER_LISTS)[number];
-export const ANALYTICS_LIST_PAGE_SIZE = 12;
+// In a module without zod: the customers analytics page needs them, not the schemas (issue 31 item 5).
+export { ANALYTICS_LIST_PAGE_SIZE, CUSTOMER_LISTS, type CustomerList } from './rules/analytics-lists';
 
 export const customersAnalyticsQuery = analyticsQuery.extend({
   /** Which counter to expand into a list of customers. */

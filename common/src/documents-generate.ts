@@ -6,7 +6,10 @@
 // has inserted it and saved (POST /documents/generations/{id}/applied).
 import { z } from 'zod';
 import { SUPER_FETCH_INPUT_MAX, SUPER_FETCH_INPUTS, SUPER_FETCH_REQUIRED, type SuperFetchInputKey } from './super-fetch';
+import { DOCUMENT_GENERATE_TEXT_MAX } from './rules/document-text';
 import { id, idParam, text } from './schema-kit';
+
+export { DOCUMENT_GENERATE_TEXT_MAX } from './rules/document-text';
 
 export const DOCUMENT_GENERATION_KINDS = ['prompt', 'avatar', 'template', 'super_fetch'] as const;
 export type DocumentGenerationKind = (typeof DOCUMENT_GENERATION_KINDS)[number];
@@ -15,8 +18,6 @@ export type DocumentGenerationStatus = (typeof DOCUMENT_GENERATION_STATUSES)[num
 
 /** The instruction ('prompt') or the message to the avatar ('avatar'). */
 export const DOCUMENT_GENERATE_PROMPT_MAX = 8_000;
-/** The editor's plain text sent as context (cut from its start to fit the model's room, server side). */
-export const DOCUMENT_GENERATE_TEXT_MAX = 200_000;
 /** GET /documents/{id}/generations answers at most this many. */
 export const DOCUMENT_GENERATIONS_LIST_MAX = 20;
 

@@ -4,20 +4,19 @@
 // the server on every write (never trusted) and by the browser on render.
 import { z } from 'zod';
 import { CONVERSATION_SORT_KEYS } from './constants';
+import { DOCUMENT_NAME_MAX } from './rules/document-text';
 import { id, idParam, text } from './schema-kit';
 
-/** spec part 2 §5, §9: the content must be shorter than 65000 characters. */
-export const DOCUMENT_CONTENT_LIMIT = 65_000;
+// The editor's limits and plain text live in a module without zod (the editor route loads them, not the schemas).
+export { DOCUMENT_CONTENT_LIMIT, DOCUMENT_FIRST_HEADING, DOCUMENT_NAME_MAX, documentPlainText } from './rules/document-text';
+
 /** What a request may carry at most before the rule above is even checked (it answers the spec message). */
 export const DOCUMENT_CONTENT_SENT_MAX = 1_000_000;
 /** The blocks' JSON at most (a document at the content limit is far smaller). */
 export const DOCUMENT_BLOCKS_JSON_MAX = 2_000_000;
-export const DOCUMENT_NAME_MAX = 200;
 export const DOCUMENT_TAG_MAX = 60;
 export const DOCUMENT_MAX_TAGS = 10;
 export const DOCUMENTS_PAGE_SIZE = 24;
-/** The placeholder of a new document's empty first heading (spec part 2 §2); never its content. */
-export const DOCUMENT_FIRST_HEADING = { en: 'Start writing here!', es: '¡Empieza a escribir aquí!' } as const;
 
 /** Last Created, Last Updated, A-Z, Z-A (the same four keys as conversations and templates). */
 export const DOCUMENT_SORT_KEYS = CONVERSATION_SORT_KEYS;
@@ -69,35 +68,6 @@ export const documentBlocks = z
   .array(blockSchema)
   .max(10_000)
   .refine((blocks) => JSON.stringify(blocks).length <= DOCUMENT_BLOCKS_JSON_MAX, { error: 'document_too_large' });
-
-function inlineText(items: DocumentInline[] | undefined): string {
-  if (!Array.isArray(items)) return '';
-  return items
-    .map((item) => {
-      if (item.type === 'text') return String((item as { text?: unknown }).text ?? '');
-      if (item.type === 'link') return inlineText((item as { content?: DocumentInline[] }).content);
-      return '';
-    })
-    .join('');
-}
-
-/** The words of a document, one line per block, table cells tab-separated (search, excerpts, AI context). */
-export function documentPlainText(blocks: DocumentBlock[]): string {
-  const lines: string[] = [];
-  const walk = (list: DocumentBlock[]) => {
-    for (const block of list) {
-      if (Array.isArray(block.content)) lines.push(inlineText(block.content));
-      else if (block.content?.type === 'tableContent') {
-        for (const row of block.content.rows ?? []) {
-          lines.push((row?.cells ?? []).map((cell) => inlineText(Array.isArray(cell) ? cell : cell?.content)).join('\t'));
-        }
-      }
-      if (Array.isArray(block.children)) walk(block.children);
-    }
-  };
-  walk(blocks);
-  return lines.join('\n').trim();
-}
 
 /** spec part 2 §2: the instruction that follows a document given as context. */
 export const DOCUMENT_CONTEXT_INSTRUCTION = 'Use the above text to make a response for the next request';

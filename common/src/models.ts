@@ -16,22 +16,5 @@ export type ChatModel = z.infer<typeof chatModel>;
 
 export const modelListResponse = z.array(chatModel);
 
-/**
- * Whether a model takes images in a prompt (issue 27 item 2): OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series,
- * every Claude 3 and later, Grok's vision models and Grok 4, and the offline demo. Other models get the
- * image's name only, and the composer says so.
- */
-export function modelAcceptsImages(model: { id: string; provider: string }): boolean {
-  const id = model.id.toLowerCase();
-  switch (model.provider) {
-    case 'demo':
-    case 'anthropic':
-      return true;
-    case 'openai':
-      return /^(gpt-4o|gpt-4\.1|gpt-5|o\d|chatgpt-4o)/.test(id);
-    case 'xai':
-      return /vision|grok-4/.test(id);
-    default:
-      return false;
-  }
-}
+// In a module without zod: the chat's attachment chips need it at once, not the schemas (issue 31 item 5).
+export { modelAcceptsImages } from './rules/model-images';

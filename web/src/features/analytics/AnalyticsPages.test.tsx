@@ -70,7 +70,7 @@ describe('analytics pages', () => {
     expect(within(table).getByText('Card')).toBeInTheDocument();
     expect(within(table).getByText('Not recorded')).toBeInTheDocument();
     expect(within(table).getByText('$30.50')).toBeInTheDocument();
-    expect(screen.getByTestId('income-donut')).toBeInTheDocument();
+    expect(await screen.findByTestId('income-donut')).toBeInTheDocument();
     expect(queryOf(calls.find((c) => c.url.startsWith('/api/analytics/income'))!.url)).toEqual(month);
 
     const usageTable = await screen.findByTestId('usage-table');
@@ -78,7 +78,7 @@ describe('analytics pages', () => {
     expect(within(usageTable).getByText('Prompt enhancement')).toBeInTheDocument();
     expect(within(usageTable).getByText('2,500')).toBeInTheDocument();
     expect(screen.getByTestId('usage-per-dollar')).toHaveTextContent('Words per dollar of income: 2');
-    expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
+    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
 
     await setLanguage('es');
     expect(await screen.findByText('Ingresos totales')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('analytics pages', () => {
     expect(screen.getByTestId('products-totals')).toHaveTextContent('5 purchases, $100.00');
     // Nothing left out: the note says what counts, without a "not counted" part.
     expect(screen.getByTestId('products-note')).not.toHaveTextContent('Not counted');
-    expect(screen.getByTestId('products-donut')).toBeInTheDocument();
+    expect(await screen.findByTestId('products-donut')).toBeInTheDocument();
   });
 
   it('customers: the three counters, each expanding into its list', async () => {

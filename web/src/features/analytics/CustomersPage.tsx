@@ -1,7 +1,7 @@
 // /admin/analytics/customers (spec part 1 §2 "Analytics customers"): counters for sign-ups, active customers
 // and cancelled customers, each expanding into its list (12 a page).
 import { Button, Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { ANALYTICS_LIST_PAGE_SIZE, CUSTOMER_LISTS, type CustomerList } from '@pluma/common/analytics';
+import { ANALYTICS_LIST_PAGE_SIZE, CUSTOMER_LISTS, type CustomerList } from '@pluma/common/rules/analytics-lists';
 import type { DateRange } from '@pluma/common/rules/date-range';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -3,7 +3,7 @@
 // no longer bought (revoked, …); a note says so and gives the gross when it differs. Beyond the spec, the AI usage of the same
 // dates beside it (words charged per model and per day, from the credits ledger), so an operator sees
 // what the income pays for.
-import { BarChart } from '@mantine/charts';
+import { BarChart } from './charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { AiUsageAnalytics, IncomeAnalytics } from '@pluma/common/analytics';
 import type { TFunction } from 'i18next';

@@ -1,6 +1,6 @@
 // /admin/analytics/products (spec part 1 §2 "Analytics products"): purchases by product (name, purchases,
 // total) and a donut chart of the income, each slice the product's share of the total.
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from './charts';
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { PurchasesAnalytics } from '@pluma/common/analytics';
 import type { TFunction } from 'i18next';

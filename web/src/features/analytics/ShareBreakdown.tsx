@@ -1,7 +1,7 @@
 // A total split into parts (income by payment method, an organization's income by product): a table of
 // each part's name, count and money beside a donut of its share with the total in the middle, or the
 // empty text when nothing was paid in the dates.
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from './charts';
 import { Box, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../ui/ListTable';

@@ -5,7 +5,8 @@
 import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { ingestionFailureParams, isIngestionFailure } from '@pluma/common/ingestion';
 import type { MessageFile } from '@pluma/common/messages-api';
-import { modelAcceptsImages, type ChatModel } from '@pluma/common/models';
+import type { ChatModel } from '@pluma/common/models';
+import { modelAcceptsImages } from '@pluma/common/rules/model-images';
 import { IconFile, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';

@@ -10,8 +10,8 @@
 //   Word (.docx) downloads as it is (POST /documents/doc-converted).
 // 'Generate Document' streams a 'template' generation (use-document-generation.ts) into the edit view.
 import { Alert, Anchor, Box, Button, Group, Loader, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { DOCUMENT_CONTENT_LIMIT, documentPlainText, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
-import { DOCUMENT_GENERATE_TEXT_MAX } from '@pluma/common/documents-generate';
+import type { DocumentBlock, DocumentRecord } from '@pluma/common/documents';
+import { DOCUMENT_CONTENT_LIMIT, DOCUMENT_GENERATE_TEXT_MAX, documentPlainText } from '@pluma/common/rules/document-text';
 import { IconArrowLeft, IconCheck, IconDeviceFloppy, IconFileTypeDocx, IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';

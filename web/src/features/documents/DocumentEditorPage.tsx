@@ -7,8 +7,8 @@
 // document's text as context unless switched off; unapplied ones after a reload: GenerationBanner.
 import { Alert, Badge, Box, Button, CloseButton, Divider, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DOCUMENT_FIRST_HEADING, DOCUMENT_NAME_MAX, documentPlainText, type DocumentBlock, type DocumentRecord } from '@pluma/common/documents';
-import { DOCUMENT_GENERATE_TEXT_MAX } from '@pluma/common/documents-generate';
+import type { DocumentBlock, DocumentRecord } from '@pluma/common/documents';
+import { DOCUMENT_FIRST_HEADING, DOCUMENT_GENERATE_TEXT_MAX, DOCUMENT_NAME_MAX, documentPlainText } from '@pluma/common/rules/document-text';
 import { IconCheck, IconDeviceFloppy, IconFileTypeDocx, IconTools } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -24,19 +24,22 @@ import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { usePageTitle } from '../../ui/use-page-title';
-import { AvatarTool, type VoiceAvatar } from './AvatarTool';
+import type { VoiceAvatar } from './AvatarTool';
 import type { EditorHandle } from './DocumentEditor';
 import { createDocument, documentKey, DOCUMENTS_KEY, downloadDocx, updateDocument, useDocument } from './documents-api';
 import { GenerationBanner } from './GenerationBanner';
 import type { GenerateInput } from './generation-api';
-import { PromptTool } from './PromptTool';
 import { StopGenerationButton } from './StopGenerationButton';
-import { SuperFetchTool } from './SuperFetchTool';
-import { TemplateTool } from './TemplateTool';
 import { readDraft, usableDraft, useAutosave, type DocumentSnapshot, type SaveState } from './use-autosave';
 import { useDocumentGeneration } from './use-document-generation';
 
 const DocumentEditor = lazy(() => import('./DocumentEditor'));
+// The tools panel starts closed: its sections (their forms, APIs and schemas) load when it first opens, so the
+// editor's first load carries none of them (issue 31 item 5). The panel's Suspense shows the loader meanwhile.
+const TemplateTool = lazy(() => import('./TemplateTool').then((m) => ({ default: m.TemplateTool })));
+const AvatarTool = lazy(() => import('./AvatarTool').then((m) => ({ default: m.AvatarTool })));
+const PromptTool = lazy(() => import('./PromptTool').then((m) => ({ default: m.PromptTool })));
+const SuperFetchTool = lazy(() => import('./SuperFetchTool').then((m) => ({ default: m.SuperFetchTool })));
 
 /** spec part 2 §9: the tools panel is 350 px wide on the web. */
 export const TOOLS_PANEL_WIDTH = 350;
@@ -275,7 +278,7 @@ function EditorBody({ documentId, initial, baseUpdatedAt, restored, draftScope, 
               </Title>
               <CloseButton aria-label={t('tools.close')} onClick={() => setToolsOpen(false)} />
             </Group>
-            {/* The Templates and Super Fetch sections speak their features' words, loaded on first use: only this part waits. */}
+            {/* The sections' code and the Templates and Super Fetch words load on first use: only this part waits. */}
             <Suspense fallback={<Loader size="sm" aria-hidden />}>
               <Stack gap="lg">
                 <Switch label={t('tools.useDocument')} checked={withContext} onChange={(event) => setWithContext(event.currentTarget.checked)} data-testid="document-context" />

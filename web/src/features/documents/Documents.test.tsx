@@ -319,6 +319,8 @@ describe('generating into the document', { timeout: 30_000 }, () => {
     await screen.findByTestId('fake-editor');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('document-tools-toggle'));
+    // The sections load on first opening (one Suspense boundary: all show together).
+    await screen.findByTestId('document-prompt-tool');
     return user;
   }
   async function pickAvatar() {

@@ -5,7 +5,8 @@
 // schedules the next. Whenever the page is hidden or left with unsaved changes, the current text is written
 // to localStorage at once and a save is started; the editor restores that draft on the next load, so a
 // reload or a closed tab loses nothing even if the last save never reached the server.
-import { DOCUMENT_CONTENT_LIMIT, type DocumentBlock } from '@pluma/common/documents';
+import type { DocumentBlock } from '@pluma/common/documents';
+import { DOCUMENT_CONTENT_LIMIT } from '@pluma/common/rules/document-text';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { DRAFT_PREFIX } from './local-data';
 

@@ -49,7 +49,7 @@ export function authenticateSocket(app: FastifyInstance) {
       const actor = await actorFromToken(app, token);
       if (actor === 'expired') return next(refusal(headers, ErrorIds.tokenExpired, 'token_expired'));
       if (!actor) return next(refusal(headers, ErrorIds.unauthenticated, 'unauthenticated'));
-      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId, staffRole: actor.staffRole };
+      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId, staffRole: actor.staffRole ?? actor.staffRoleAwaitingSecondFactor ?? null };
       socket.data = data;
       next();
     } catch (err) {

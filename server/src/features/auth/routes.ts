@@ -1,15 +1,14 @@
 // /api/auth/* (DESIGN.md §4 Auth). Thin: schema → (guard) → service → presenter.
 import { changePasswordRequest, loginRequest, resetPasswordRequest, signupRequest, tokenRequest } from '@pluma/common/auth';
-import { ErrorIds } from '@pluma/common/errors';
 import { authResponse, loginResponse } from '@pluma/common/users';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
-import { AppError, unauthenticated } from '../../platform/http/errors';
+import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../../platform/http/public-url';
 import { accountLimits } from './account-limits';
-import { tooManyAttempts } from './routes-kit';
+import { tooManyAttempts } from './attempts-http';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
 import { twoFactorRoutes } from './two-factor/routes';

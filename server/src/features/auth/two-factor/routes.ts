@@ -1,5 +1,5 @@
 // /api/auth/two-factor/* (issue 33 item 2): the signed-in user's authenticator, and the second step of a
-// sign-in. Every code-checking route counts wrong codes per account (limits.ts) besides the per-IP limit.
+// sign-in. Every code-checking route counts wrong codes per account (code-limits-http.ts) besides the per-IP limit.
 import {
   twoFactorConfirmRequest,
   twoFactorDisableRequest,
@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../../platform/auth/guard';
 import { MINUTE_MS } from '../rate-limits';
-import { beginCodeAttempt } from './limits';
+import { beginCodeAttempt } from './code-limits-http';
 import { confirmTwoFactorSetup, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorSetup, type RequestMeta } from './service';
 import { challengeOwner, finishTwoFactorSignIn } from './sign-in-step';
 

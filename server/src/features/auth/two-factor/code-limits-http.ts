@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context';
 import { accountLimits } from '../account-limits';
 import { MINUTE_MS } from '../rate-limits';
-import { tooManyAttempts } from '../routes-kit';
+import { tooManyAttempts } from '../attempts-http';
 
 export const CODE_MAX_FAILURES = 5;
 export const CODE_FAILURE_WINDOW_MS = 15 * MINUTE_MS;

@@ -26,10 +26,14 @@ export const signupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 
+/** Tokens of devices that remember a passed second factor (issue 33), as the browser keeps them. */
+const deviceTokens = z.array(z.string().max(200)).max(10).optional();
+
 export const loginRequest = z.object({
   email,
   // Taken as typed (any character): a password is compared, never stored or shown.
   password: z.string({ error: 'invalid_password' }).min(1, { error: 'invalid_password' }).max(200),
+  device_tokens: deviceTokens,
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -58,3 +62,42 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 /** spec part 1 §8: recovery success text, translated. */
 export const messageResponse = z.object({ message: z.string() });
 export const resetLinkResponse = z.object({ link: z.string() });
+
+// Two-factor (issue 33 item 2): TOTP codes are 6 digits; recovery codes 10 characters (xxxxx-xxxxx).
+const secondFactorCode = text({ error: 'two_factor_code_invalid' })
+  .trim()
+  .min(6, { error: 'two_factor_code_invalid' })
+  .max(20, { error: 'two_factor_code_invalid' });
+
+export const twoFactorVerifyRequest = z.object({
+  challenge: text({ error: 'two_factor_challenge_invalid' }).min(10, { error: 'two_factor_challenge_invalid' }).max(200),
+  code: secondFactorCode,
+  /** Remember this browser for TWO_FACTOR_DEVICE_MS: its next sign-ins skip the code. */
+  remember_device: z.boolean().optional(),
+});
+export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifyRequest>;
+
+export const twoFactorSetupResponse = z.object({
+  /** The base32 secret, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as an SVG QR code. */
+  qr_svg: z.string(),
+});
+
+export const twoFactorConfirmRequest = z.object({ code: secondFactorCode, remember_device: z.boolean().optional() });
+
+export const twoFactorEnabledResponse = z.object({
+  /** Shown once: they are stored hashed. */
+  recovery_codes: z.array(z.string()),
+  device_token: z.string().optional(),
+});
+
+export const twoFactorDisableRequest = z.object({ code: secondFactorCode });
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  verified: z.boolean(),
+  recovery_codes_left: z.number(),
+});

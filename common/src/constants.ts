@@ -22,6 +22,10 @@ export const TOKEN_REFRESH_THRESHOLD_MS = 15 * 60 * 1000;
 export const PENDING_UID_LIFETIME_MS = 5 * 60 * 1000;
 export const ONE_TIME_SIGN_IN_TOKEN_MS = 5 * 60 * 1000;
 export const RESET_PASSWORD_TOKEN_MS = 60 * 60 * 1000;
+/** The second step of a sign-in with two-factor on: the challenge lives 5 minutes (issue 33). */
+export const TWO_FACTOR_CHALLENGE_MS = 5 * 60 * 1000;
+/** A browser that passed the second factor and asked to be remembered skips it for 30 days. */
+export const TWO_FACTOR_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
 export const REQUEST_RETRIES = 3;
 export const REQUEST_RETRY_DELAY_MS = 3000;
 export const ALERT_MS = 5000;

@@ -27,6 +27,10 @@ export const ErrorIds = {
   outboundFailed: 'outbound_request_failed',
   resetTokenInvalid: 'reset_token_invalid',
   signInTokenInvalid: 'sign_in_token_invalid',
+  /** Two-factor (issue 33): a wrong, expired or reused code; a sign-in step that expired; a staff admin without one. */
+  twoFactorCodeInvalid: 'two_factor_code_invalid',
+  twoFactorChallengeInvalid: 'two_factor_challenge_invalid',
+  twoFactorRequired: 'two_factor_required',
   mailFailed: 'mail_failed',
   provider: 'provider_error',
   internal: 'internal_error',

@@ -36,6 +36,11 @@ export const currentUser = z.object({
   default_organization: z.object({ organization_id: z.number() }).nullable(),
   createdAt: z.string(),
   /**
+   * Two-factor state (issue 33): turned on, required of this account (staff admins), and whether this
+   * sign-in passed it. Required and not passed: the back office stays shut until the user enrolls.
+   */
+  two_factor: z.object({ enabled: z.boolean(), required: z.boolean(), verified: z.boolean() }),
+  /**
    * Only in GET /users of a session a staff admin opened with "log in as the user": who that admin is, so
    * the web shows its "Viewing as" bar.
    */
@@ -45,6 +50,16 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const authResponse = z.object({ token: z.string(), user: currentUser });
 export type AuthResponse = z.infer<typeof authResponse>;
+
+/**
+ * What POST /auth/login answers: a session, or — for an account with two-factor on, from a device that
+ * does not remember it — a short-lived challenge to finish at POST /auth/two-factor/verify.
+ */
+export const loginResponse = z.union([
+  authResponse,
+  z.object({ two_factor_required: z.literal(true), challenge: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** spec part 1 §5: profile phone is stripped to digits and cut to 10 characters. */
 export function normalizeProfilePhone(phone: string): string {

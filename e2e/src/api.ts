@@ -45,7 +45,7 @@ let adminToken: Promise<string> | undefined;
 /** Signs in as the admin created from ADMIN_EMAIL/ADMIN_PASSWORD (once per test file). */
 export function adminSessionToken(): Promise<string> {
   adminToken ??= apiRequest<{ token: string }>('POST', '/auth/login', {
-    body: { email: inject('adminEmail'), password: inject('adminPassword') },
+    body: { email: inject('adminEmail'), password: inject('adminPassword'), device_tokens: [inject('adminDeviceToken')] },
   }).then((answer) => answer.token);
   return adminToken;
 }

@@ -69,7 +69,7 @@ export async function startCommerceServer(options: { logFile: string }): Promise
     stripe.webhooks.addEndpoint({ url: `${server.baseUrl}/api/stripe/webhook`, secret: stripeWebhookSecret });
     paypal.webhooks.addEndpoint({ url: `${server.baseUrl}/api/paypal/webhook`, id: payPalWebhookId });
     await server.start();
-    const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: E2E_ADMIN });
+    const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: { ...E2E_ADMIN, device_tokens: [inject('adminDeviceToken')] } });
     const running = server;
     return {
       baseUrl: running.baseUrl,

@@ -16,6 +16,8 @@ declare module 'vitest' {
     seededDataDir: string;
     adminEmail: string;
     adminPassword: string;
+    /** Remembers the admin's passed second factor (server-process.ts enrollAdminSecondFactor). */
+    adminDeviceToken: string;
   }
 }
 
@@ -26,7 +28,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install -y chromium; CI does it in .ci/run).`);
   }
   requireBuild();
-  const seededDataDir = await seedDataDir(path.join(artifactsDir, 'server-seed.log'));
+  const { dataDir: seededDataDir, adminDeviceToken } = await seedDataDir(path.join(artifactsDir, 'server-seed.log'));
   const laneCount = project.config.maxWorkers;
   const servers: RunningServer[] = [];
   const browsers: BrowserServer[] = [];
@@ -53,5 +55,6 @@ export default async function setup(project: TestProject) {
   project.provide('seededDataDir', seededDataDir);
   project.provide('adminEmail', E2E_ADMIN.email);
   project.provide('adminPassword', E2E_ADMIN.password);
+  project.provide('adminDeviceToken', adminDeviceToken);
   return teardown;
 }

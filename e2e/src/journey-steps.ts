@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import es from '../../web/src/i18n/es.json';
+import { inject } from 'vitest';
 import { adminSessionToken, apiRequest } from './api';
 
 export const texts = { en, es } as const;
@@ -38,9 +39,19 @@ export async function signUpViaApi(user: Newcomer): Promise<void> {
   await apiRequest('POST', '/auth/signup', { body: { ...user } });
 }
 
+/**
+ * This browser remembers the admin's passed second factor (issue 33; global-setup.ts), as a browser that
+ * ticked "remember this device" would: the token only counts for the admin's own account.
+ */
+export async function rememberAdminDevice(page: Page) {
+  const token = inject('adminDeviceToken');
+  await page.evaluate((value) => localStorage.setItem('pluma.trustedDevices', JSON.stringify([value])), token);
+}
+
 export async function fillLogin(page: Page, lang: UiLang, email: string, password: string) {
   const t = texts[lang];
   await page.getByTestId('login-form').waitFor();
+  await rememberAdminDevice(page);
   await page.getByLabel(label(t.auth.email)).fill(email);
   await page.getByLabel(label(t.auth.password)).fill(password);
   await page.getByRole('button', { name: t.auth.loginButton, exact: true }).click();

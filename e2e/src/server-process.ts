@@ -6,6 +6,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(repoRoot, 'server', 'dist', 'main.js');
@@ -89,12 +90,40 @@ export function newDataDir(prefix: string, seededDataDir?: string): string {
  * Boots the built server once on an empty DATA_DIR (database, migrations, seeds, the admin E2E_ADMIN),
  * stops it cleanly and returns that directory, for newDataDir to copy. The caller removes it.
  */
-export async function seedDataDir(logFile: string): Promise<string> {
+export async function seedDataDir(logFile: string): Promise<{ dataDir: string; adminDeviceToken: string }> {
   const dataDir = newDataDir('pluma-e2e-seed-');
-  const { child, log } = await boot(dataDir, { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password }, logFile);
-  await stopChild(child);
-  log.end();
-  return dataDir;
+  const { child, log, baseUrl } = await boot(dataDir, { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password }, logFile);
+  try {
+    return { dataDir, adminDeviceToken: await enrollAdminSecondFactor(baseUrl) };
+  } finally {
+    await stopChild(child);
+    log.end();
+  }
+}
+
+async function postJson<T>(baseUrl: string, pathname: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (!response.ok) throw new Error(`POST ${pathname} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Staff admins need a second factor for the back office (issue 33): the seeded admin turns TOTP on here,
+ * computing the code as an authenticator app would, and this "device" is remembered. Every journey then
+ * signs in as the admin with that device token (journey-steps.ts fillLogin, api.ts adminSessionToken), so
+ * no journey waits for a fresh 30-second code. The data directory copies carry it to every server.
+ */
+async function enrollAdminSecondFactor(baseUrl: string): Promise<string> {
+  const { token } = await postJson<{ token: string }>(baseUrl, '/auth/login', E2E_ADMIN);
+  const { secret } = await postJson<{ secret: string }>(baseUrl, '/auth/two-factor/setup', {}, token);
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const enabled = await postJson<{ device_token?: string }>(baseUrl, '/auth/two-factor/confirm', { code, remember_device: true }, token);
+  if (!enabled.device_token) throw new Error('two-factor confirm gave no device token');
+  return enabled.device_token;
 }
 
 export interface ServerOptions {

@@ -47,6 +47,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     purchase: null,
     default_organization: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    two_factor: { enabled: false, required: false, verified: false },
     ...overrides,
   };
 }

@@ -75,6 +75,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The staff admin who opened this session with "log in as the user" (docs/decisions.md "Staff rights"). */
     impersonatedBy: integer('impersonated_by').references((): AnyPgColumn => users.userId, { onDelete: 'cascade' }),
+    /** When this sign-in passed a second factor (TOTP, a recovery code, a remembered device); carried over on refresh. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),

@@ -17,3 +17,4 @@ export * from './documents';
 export * from './campaigns';
 export * from './tutorials';
 export * from './widgets';
+export * from './second-factors';

@@ -1,29 +1,26 @@
 // /api/auth/* (DESIGN.md §4 Auth). Thin: schema → (guard) → service → presenter.
 import { changePasswordRequest, loginRequest, resetPasswordRequest, signupRequest, tokenRequest } from '@pluma/common/auth';
-import { ErrorIds } from '@pluma/common/errors';
-import { authResponse } from '@pluma/common/users';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authResponse, loginResponse } from '@pluma/common/users';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
-import { AppError, unauthenticated } from '../../platform/http/errors';
+import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../../platform/http/public-url';
-import { accountLimits, type LimitReason } from './account-limits';
+import { accountLimits } from './account-limits';
+import { tooManyAttempts } from './attempts-http';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
+import { twoFactorRoutes } from './two-factor/routes';
 
 const MINUTE = MINUTE_MS;
 
-/** The 429 for a refused attempt, with Retry-After; an account wait says the reset link is a way out. */
-export function tooManyAttempts(reply: FastifyReply, retryAfterMs: number, reason: LimitReason = 'address'): AppError {
-  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return new AppError(429, ErrorIds.rateLimited, reason === 'account' ? 'account_locked' : 'rate_limited');
-}
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['auth'];
+  await app.register(twoFactorRoutes);
 
   r.post(
     '/signup',
@@ -56,11 +53,12 @@ export async function authRoutes(app: FastifyInstance) {
           keyGenerator: (request: FastifyRequest) => `login:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
         },
       },
-      schema: { tags, body: loginRequest, response: { 200: authResponse } },
+      schema: { tags, body: loginRequest, response: { 200: loginResponse } },
     },
     async (request, reply) => {
       const gate = await accountLimits(ctx).beginLogin(request.body.email, request.ip);
       if (!gate.allowed) throw tooManyAttempts(reply, gate.retryAfterMs, gate.reason);
+      // A session, or with two-factor on the challenge of the second step (two-factor/sign-in-step.ts).
       const response = await login({ ctx, input: request.body });
       await gate.succeeded();
       return response;
@@ -93,12 +91,12 @@ export async function authRoutes(app: FastifyInstance) {
     '/reset-password',
     {
       config: { rateLimit: { max: SIGNUP_RECOVERY_PER_MINUTE, timeWindow: MINUTE } },
-      schema: { tags, body: resetPasswordRequest, response: { 200: authResponse } },
+      schema: { tags, body: resetPasswordRequest, response: { 200: loginResponse } },
     },
     async (request) => {
-      const response = await resetPassword({ ctx, token: request.body.token, password: request.body.password });
-      // Proving the mailbox ends any sign-in wait on the account.
-      await accountLimits(ctx).accountRecovered(response.user.email);
+      const { response, email } = await resetPassword({ ctx, token: request.body.token, password: request.body.password });
+      // Proving the mailbox ends any sign-in wait on the account (not its second factor: still asked for).
+      await accountLimits(ctx).accountRecovered(email);
       return response;
     },
   );

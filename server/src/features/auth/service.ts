@@ -3,7 +3,7 @@
 import type { ChangePasswordRequest, LoginRequest, SignupRequest } from '@pluma/common/auth';
 import type { Lang } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
-import type { AuthResponse } from '@pluma/common/users';
+import type { AuthResponse, LoginResponse } from '@pluma/common/users';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -19,6 +19,7 @@ import { notifyWebhook } from '../../platform/outbound/webhook';
 import { findUserByEmail, impersonatorOf, loadCurrentUser, storedSignupPhone } from '../users';
 import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from '../../platform/auth/one-time-tokens';
 import type { Log } from '../../platform/log';
+import { sessionOrChallenge } from './two-factor/sign-in-step';
 
 
 const emailExists = () => new AppError(412, ErrorIds.emailExists, 'email_exists');
@@ -29,8 +30,8 @@ function isUniqueViolation(err: unknown): boolean {
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
 
-async function sessionResponse(ctx: AppContext, userId: number, token?: string): Promise<AuthResponse> {
-  return { token: token ?? (await createSession(ctx.db, userId)), user: await loadCurrentUser({ db: ctx.db, userId }) };
+async function sessionResponse(ctx: AppContext, userId: number, token?: string, secondFactorVerified = false): Promise<AuthResponse> {
+  return { token: token ?? (await createSession(ctx.db, userId)), user: await loadCurrentUser({ db: ctx.db, userId, secondFactorVerified }) };
 }
 
 export interface SignupResult extends AuthResponse {
@@ -89,14 +90,17 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
   return { ...response, webhook };
 }
 
-/** @contract-exception a visitor's: signing in is how a visitor becomes an actor (email and password). */
-export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<AuthResponse> {
+/**
+ * A session, or for an account with two-factor on the challenge of its second step (two-factor/sign-in-step.ts).
+ * @contract-exception a visitor's: signing in is how a visitor becomes an actor (email and password).
+ */
+export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<LoginResponse> {
   const { ctx, input } = options;
   const user = await findUserByEmail({ db: ctx.db, email: input.email });
   // verifyPassword hashes against a dummy when the user is unknown, so both failures take the same time.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw invalidCredentials();
-  return sessionResponse(ctx, user.userId);
+  return sessionOrChallenge(ctx, user.userId, input.device_tokens);
 }
 
 /**
@@ -106,7 +110,7 @@ export async function login(options: { ctx: AppContext; input: LoginRequest }): 
 export async function refresh(options: { ctx: AppContext; token: string }): Promise<AuthResponse> {
   const rotated = await rotateSession(options.ctx.db, options.token);
   if (!rotated) throw unauthenticated();
-  return sessionResponse(options.ctx, rotated.userId, rotated.token);
+  return sessionResponse(options.ctx, rotated.userId, rotated.token, rotated.secondFactor);
 }
 
 export async function logout(options: { ctx: AppContext; actor: Actor }): Promise<void> {
@@ -120,8 +124,11 @@ async function setPassword(db: Db, userId: number, passwordHash: string, keepFam
   await revokeOneTimeTokens(db, userId, 'reset_password');
 }
 
-/** @contract-exception a visitor's: the emailed reset token proves the mailbox; no one is signed in. */
-export async function resetPassword(options: { ctx: AppContext; token: string; password: string }): Promise<AuthResponse> {
+/**
+ * The mailbox is not a second factor: an account with two-factor on gets the challenge, not a session.
+ * @contract-exception a visitor's: the emailed reset token proves the mailbox; no one is signed in.
+ */
+export async function resetPassword(options: { ctx: AppContext; token: string; password: string }): Promise<{ response: LoginResponse; email: string }> {
   const { ctx } = options;
   // Hash first (slow), so the token is consumed and the password changed in one short transaction.
   const passwordHash = await hashPassword(options.password);
@@ -136,7 +143,8 @@ export async function resetPassword(options: { ctx: AppContext; token: string; p
   // Announced again now that the revocations are committed: on PostgreSQL the sockets' re-check
   // (platform/realtime/socket-sessions.ts) could have read the sessions before the commit.
   invalidateUser(userId);
-  return sessionResponse(ctx, userId);
+  const [owner] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.userId, userId)).limit(1);
+  return { response: await sessionOrChallenge(ctx, userId), email: owner?.email ?? '' };
 }
 
 /**

@@ -12,7 +12,7 @@ import { publicBaseUrl } from '../../platform/http/public-url';
 import { sendResetPasswordLink } from '../users';
 import { accountLimits } from './account-limits';
 import { MINUTE_MS, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
-import { tooManyAttempts } from './routes';
+import { tooManyAttempts } from './attempts-http';
 import { signup } from './service';
 
 const signupRecordRequest = signupRequest.extend({ uid: text().max(200).nullish() });

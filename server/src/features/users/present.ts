@@ -23,9 +23,12 @@ export interface CurrentUserRows {
   user: UserRow;
   access: AccessState;
   picture: PictureRow | null;
+  /** A confirmed authenticator (totp_secrets; features/auth/two-factor). */
+  twoFactorEnabled: boolean;
 }
 
-export function presentCurrentUser({ user, access, picture }: CurrentUserRows): CurrentUser {
+/** `secondFactorVerified`: the session asking passed a second factor (the view is per user, this per sign-in). */
+export function presentCurrentUser({ user, access, picture, twoFactorEnabled }: CurrentUserRows, secondFactorVerified = false): CurrentUser {
   const { purchase } = access;
   return {
     user_id: user.userId,
@@ -59,6 +62,8 @@ export function presentCurrentUser({ user, access, picture }: CurrentUserRows): 
       : null,
     default_organization: user.defaultOrganizationId ? { organization_id: user.defaultOrganizationId } : null,
     createdAt: user.createdAt.toISOString(),
+    // Required of staff admins (OWASP ASVS 5.0 §6: accounts that hold payment keys).
+    two_factor: { enabled: twoFactorEnabled, required: access.staff?.role === 'admin', verified: secondFactorVerified },
   };
 }
 

@@ -3,9 +3,9 @@
 // (staff, organizations). Route files never import this module: what a route calls takes the actor and
 // authorizes inside (service.ts, admin-service.ts).
 import type { CurrentUser } from '@pluma/common/users';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { totpSecrets, users } from '../../db/schema';
 import { notFound } from '../../platform/http/errors';
 import { accessFromRows, loadAccessRows } from './access';
 import { phoneLookupCandidates } from './phone';
@@ -35,12 +35,17 @@ export async function findUserByPhone({ db, phone }: { db: Db; phone: string }):
 export async function readCurrentUser({ db, userId }: { db: Db; userId: number }): Promise<CurrentUserRows> {
   const rows = await loadAccessRows(db, userId);
   if (rows.length === 0) throw notFound();
-  return { user: rows[0].user, access: accessFromRows(rows), picture: rows[0].file };
+  const totp = await db
+    .select({ userId: totpSecrets.userId })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
+    .limit(1);
+  return { user: rows[0].user, access: accessFromRows(rows), picture: rows[0].file, twoFactorEnabled: totp.length > 0 };
 }
 
 /** The current-user view of a user id (the auth feature answers sign-in and sign-up with it). */
-export async function loadCurrentUser({ db, userId }: { db: Db; userId: number }): Promise<CurrentUser> {
-  return presentCurrentUser(await readCurrentUser({ db, userId }));
+export async function loadCurrentUser({ db, userId, secondFactorVerified }: { db: Db; userId: number; secondFactorVerified?: boolean }): Promise<CurrentUser> {
+  return presentCurrentUser(await readCurrentUser({ db, userId }), secondFactorVerified);
 }
 
 /** Who opened an impersonated session (GET /users of that session, and the sign-in that opens it). */

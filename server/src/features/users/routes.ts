@@ -23,7 +23,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.put(
     '/',
     signedIn(app, { tags, body: updateProfileRequest, response: { 200: currentUser } }),
-    async (request) => presentCurrentUser(await updateProfile({ actor: actorOf(request), db: ctx.db, changes: request.body })),
+    async (request) => presentCurrentUser(await updateProfile({ actor: actorOf(request), db: ctx.db, changes: request.body }), actorOf(request).secondFactor === true),
   );
 
   r.delete('/', signedIn(app, { tags }), async (request, reply) => {

@@ -35,8 +35,9 @@ export async function getCurrentUser({ ctx, actor }: { ctx: Pick<AppContext, 'db
     view = await loadCurrentUser({ db: ctx.db, userId });
     if (cache && ticket) cache.storeView(userId, view, view.purchase ? Date.parse(view.purchase.expires_at) : Number.POSITIVE_INFINITY, ticket);
   }
-  // The cached view is the user's own; who impersonates belongs to this session only.
-  return actor.impersonatedBy ? { ...view, impersonated_by: await impersonatorOf({ db: ctx.db, userId: actor.impersonatedBy }) } : view;
+  // The cached view is the user's own; the second factor and who impersonates belong to this session only.
+  const own = { ...view, two_factor: { ...view.two_factor, verified: actor.secondFactor === true } };
+  return actor.impersonatedBy ? { ...own, impersonated_by: await impersonatorOf({ db: ctx.db, userId: actor.impersonatedBy }) } : own;
 }
 
 /**

@@ -11,11 +11,19 @@ export type UserRow = typeof users.$inferSelect;
  */
 export interface Actor {
   user: UserRow;
+  /** Null for a staff admin whose sign-in has not passed a second factor (see staffRoleAwaitingSecondFactor). */
   staffRole: StaffRole | null;
+  /**
+   * The staff role this user holds but may not use yet: a staff admin signed in without a second factor
+   * (issue 33; OWASP ASVS 5.0 §6). Every policy sees no staff role; staff routes answer two_factor_required.
+   */
+  staffRoleAwaitingSecondFactor?: StaffRole | null;
   sessionId: number;
   familyId: string;
   /** The staff admin who opened this session with "log in as the user", else null. */
   impersonatedBy?: number | null;
+  /** This sign-in passed a second factor (required of staff admins before /admin; features/auth/two-factor). */
+  secondFactor?: boolean;
   /**
    * The organization this request acts in, resolved from its `organization_id` (organization.ts); null is
    * the Personal context. Cached actors carry null: the organization is resolved per request.

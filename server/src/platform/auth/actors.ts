@@ -30,12 +30,17 @@ export async function resolveActor(ctx: Pick<AppContext, 'db' | 'services'>, tok
   const found = await lookUpSession(ctx.db, tokenHash, { now });
   if (!found.ok) return found.reason === 'expired' ? 'expired' : null;
   const { session } = found;
+  const secondFactor = session.secondFactorAt != null;
+  // A staff admin's powers need a sign-in that passed a second factor; until then the account is a user's.
+  const awaiting = found.staffRole === 'admin' && !secondFactor;
   const actor: Actor = Object.freeze({
     user: Object.freeze(found.user),
-    staffRole: found.staffRole,
+    staffRole: awaiting ? null : found.staffRole,
+    staffRoleAwaitingSecondFactor: awaiting ? found.staffRole : null,
     sessionId: session.sessionId,
     familyId: session.familyId,
     impersonatedBy: session.impersonatedBy,
+    secondFactor,
     organization: null,
   });
   if (cache && ticket) {

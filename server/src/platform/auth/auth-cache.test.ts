@@ -58,6 +58,7 @@ function view(userId: number): CurrentUser {
     purchase: null,
     default_organization: null,
     createdAt: new Date(T0).toISOString(),
+    two_factor: { enabled: false, required: false, verified: false },
   };
 }
 

@@ -70,6 +70,8 @@ export function requireStaff(role: StaffRole) {
   return async (request: FastifyRequest) => {
     const actorRole = request.actor?.staffRole;
     const allowed = role === 'admin' ? actorRole === 'admin' : actorRole === 'admin' || actorRole === 'manager';
+    // A staff admin signed in without a second factor: told why, so the web can send them to enroll.
+    if (!allowed && request.actor?.staffRoleAwaitingSecondFactor) throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
     if (!allowed) throw forbidden();
     request.staffAudit = true;
   };

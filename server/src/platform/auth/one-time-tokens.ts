@@ -1,17 +1,19 @@
 // Single-use tokens for password reset (1 hour) and sign-in (5 minutes: the spec's pending uid and
 // staff "log in as user"). Stored hashed in one_time_tokens; consumed atomically.
-import { ONE_TIME_SIGN_IN_TOKEN_MS, RESET_PASSWORD_TOKEN_MS } from '@pluma/common/constants';
+import { ONE_TIME_SIGN_IN_TOKEN_MS, RESET_PASSWORD_TOKEN_MS, TWO_FACTOR_CHALLENGE_MS } from '@pluma/common/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { hashToken, randomToken } from './tokens';
 
-export type OneTimePurpose = 'reset_password' | 'sign_in';
+/** 'two_factor': the challenge between a right password and the second factor (features/auth/two-factor). */
+export type OneTimePurpose = 'reset_password' | 'sign_in' | 'two_factor';
 
 const LIFETIME_MS: Record<OneTimePurpose, number> = {
   reset_password: RESET_PASSWORD_TOKEN_MS,
   sign_in: ONE_TIME_SIGN_IN_TOKEN_MS,
+  two_factor: TWO_FACTOR_CHALLENGE_MS,
 };
 
 export async function issueOneTimeToken(
@@ -53,6 +55,23 @@ export async function consumeOneTimeTokenRow(db: Db, token: string, purpose: One
     )
     .returning({ userId: oneTimeTokens.userId, createdByUserId: oneTimeTokens.createdByUserId });
   return row ?? null;
+}
+
+/** The user of a live token, without using it up (a wrong second-factor code leaves the challenge open). */
+export async function peekOneTimeToken(db: Db, token: string, purpose: OneTimePurpose): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 /** Ends every outstanding token of a purpose for a user (after a reset or a password change). */

@@ -29,7 +29,11 @@ export type SessionLookup = { ok: true; session: SessionRow; user: UserRow; staf
 /** An impersonated session ("log in as the user") ends an hour after it began, whatever its use. */
 export const IMPERSONATION_ABSOLUTE_MS = 3600_000;
 
-export async function createSession(db: Db, userId: number, options: { impersonatedBy?: number | null } = {}): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  options: { impersonatedBy?: number | null; /** The sign-in passed a second factor (features/auth/two-factor). */ secondFactor?: boolean } = {},
+): Promise<string> {
   const token = randomToken();
   const impersonatedBy = options.impersonatedBy ?? null;
   await db.insert(sessions).values({
@@ -38,6 +42,7 @@ export async function createSession(db: Db, userId: number, options: { impersona
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + (impersonatedBy ? IMPERSONATION_ABSOLUTE_MS : SESSION_ABSOLUTE_MS)),
     impersonatedBy,
+    secondFactorAt: options.secondFactor ? new Date() : null,
   });
   return token;
 }
@@ -146,7 +151,7 @@ export async function currentStaffRoles(db: Db, userIds: readonly number[]): Pro
 }
 
 /** Rotates a live token: the old one is marked rotated, a new one joins its family with the same absolute expiry. */
-export async function rotateSession(db: Db, token: string): Promise<{ token: string; userId: number } | null> {
+export async function rotateSession(db: Db, token: string): Promise<{ token: string; userId: number; secondFactor: boolean } | null> {
   const check = await checkSession(db, token, { forRefresh: true });
   if (!check.ok) return null;
   const rotated = await db.transaction(async (tx) => {
@@ -154,7 +159,7 @@ export async function rotateSession(db: Db, token: string): Promise<{ token: str
       .update(sessions)
       .set({ rotatedAt: new Date() })
       .where(and(eq(sessions.sessionId, check.sessionId), isNull(sessions.rotatedAt)))
-      .returning({ expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy });
+      .returning({ expiresAt: sessions.expiresAt, impersonatedBy: sessions.impersonatedBy, secondFactorAt: sessions.secondFactorAt });
     if (marked.length === 0) {
       // Another refresh won the race with the same token: treat as reuse.
       await revokeFamily(tx as unknown as Db, check.familyId);
@@ -168,12 +173,20 @@ export async function rotateSession(db: Db, token: string): Promise<{ token: str
       expiresAt: marked[0].expiresAt,
       // A refreshed "log in as" session is still the admin's view (the bar, the audit), and keeps its hour.
       impersonatedBy: marked[0].impersonatedBy,
+      // The second factor belongs to the sign-in, so every refresh of it keeps it.
+      secondFactorAt: marked[0].secondFactorAt,
     });
-    return { token: next, userId: check.userId };
+    return { token: next, userId: check.userId, secondFactor: marked[0].secondFactorAt != null };
   });
   // A cached actor of the old token would skip the grace period's end (and with it reuse detection).
   invalidateSessionFamily(check.familyId);
   return rotated;
+}
+
+/** Records that a signed-in family passed a second factor now (enrolling proves one), for all its tokens. */
+export async function markSecondFactor(db: Db, familyId: string) {
+  await db.update(sessions).set({ secondFactorAt: new Date() }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+  invalidateSessionFamily(familyId);
 }
 
 export async function revokeFamily(db: Db, familyId: string) {

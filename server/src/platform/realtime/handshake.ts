@@ -13,7 +13,7 @@ export interface SocketData {
   /** The session (token) it connected with, and its family: the socket lives as long as the family (socket-sessions.ts). */
   sessionId: number;
   familyId: string;
-  /** The staff role it was opened with: a change (a demotion) drops the socket, whose client reconnects with its current rights. */
+  /** The staff role the account held when it opened (one held back until a second factor included): a change (a demotion) drops the socket, whose client reconnects with its current rights. */
   staffRole: StaffRole | null;
 }
 
@@ -49,7 +49,7 @@ export function authenticateSocket(app: FastifyInstance) {
       const actor = await actorFromToken(app, token);
       if (actor === 'expired') return next(refusal(headers, ErrorIds.tokenExpired, 'token_expired'));
       if (!actor) return next(refusal(headers, ErrorIds.unauthenticated, 'unauthenticated'));
-      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId, staffRole: actor.staffRole };
+      const data: SocketData = { userId: actor.user.userId, sessionId: actor.sessionId, familyId: actor.familyId, staffRole: actor.staffRole ?? actor.staffRoleAwaitingSecondFactor ?? null };
       socket.data = data;
       next();
     } catch (err) {

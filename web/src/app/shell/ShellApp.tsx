@@ -3,6 +3,7 @@
 import '@mantine/core/styles.layer.css';
 import { Route, Routes, useLocation } from 'react-router';
 import NotFoundPage from '../../ui/NotFoundPage';
+import { SecondFactorRequiredPage } from '../../features/auth/SecondFactorRequiredPage';
 import { OnboardingGate, OnboardingOutlet } from '../../features/onboarding/OnboardingGate';
 import { OrganizationGate, PersonalOnlyPages } from '../../features/organizations/organization-context';
 import { lazy } from 'react';
@@ -52,7 +53,9 @@ function ShellRoutes() {
         const allowed = routeOpenTo(route, staffRole);
         // A switched-off feature is not available to anyone, staff included (platform/registry.ts routeSwitch).
         const off = route.configKey !== undefined && !config.on(route.configKey);
-        const element = off ? <FeatureUnavailablePage /> : allowed ? <route.component /> : <NotFoundPage />;
+        // A staff admin whose sign-in has not passed a second factor is sent to set one up (issue 33).
+        const needsSecondFactor = route.staffRole !== undefined && user.two_factor.required && !user.two_factor.verified;
+        const element = off ? <FeatureUnavailablePage /> : !allowed ? <NotFoundPage /> : needsSecondFactor ? <SecondFactorRequiredPage /> : <route.component />;
         return <Route key={route.path} path={route.path} element={element} />;
       })}
       <Route path="*" element={<NotFoundPage />} />

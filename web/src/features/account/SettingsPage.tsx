@@ -10,6 +10,7 @@ import { isLang } from '../../i18n';
 import { showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { TwoFactorCard } from '../auth';
 import { AiKeyCard } from './AiKeyCard';
 import { useSaveProfile } from './use-save-profile';
 
@@ -69,6 +70,7 @@ export default function SettingsPage() {
         <Text size="sm">{t('settings.apiKeyNote')}</Text>
       </Alert>
       <AiKeyCard />
+      <TwoFactorCard />
     </Stack>
   );
 }

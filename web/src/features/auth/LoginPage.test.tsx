@@ -46,8 +46,28 @@ describe('Login screen', () => {
     await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
     release();
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
-    expect(calls[0].body).toEqual({ email: 'ana@example.com', password: 'secret1' });
+    expect(calls[0].body).toEqual({ email: 'ana@example.com', password: 'secret1', device_tokens: [] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings'));
+  });
+
+  it('asks an account with two-factor on for its code, sends the remembered devices, and remembers this one when asked', async () => {
+    localStorage.setItem('pluma.trustedDevices', JSON.stringify(['old-device']));
+    const { calls } = stubFetch({
+      'POST /api/auth/login': () => ({ status: 200, body: { two_factor_required: true, challenge: 'challenge-123456' } }),
+      'POST /api/auth/two-factor/verify': () => ({ status: 200, body: { token: 'tok', user: buildUser(), device_token: 'new-device' } }),
+    });
+    const session = fakeSession(null);
+    renderScreen(<LoginPage />, { route: '/auth/login', session });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret1{Enter}');
+    await user.type(await screen.findByLabelText(/^Authentication code/, { selector: 'input' }), '123456');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember this device for 30 days' }));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
+    expect(calls[0].body).toMatchObject({ device_tokens: ['old-device'] });
+    expect(calls[1].body).toEqual({ challenge: 'challenge-123456', code: '123456', remember_device: true });
+    expect(JSON.parse(localStorage.getItem('pluma.trustedDevices') ?? '[]')).toEqual(['new-device', 'old-device']);
   });
 
   it('shows the wrong-credentials message and signs out', async () => {

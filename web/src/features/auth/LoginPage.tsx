@@ -1,8 +1,9 @@
 // Login (spec part 1 §2): email, password with show/hide, forgot-password link, create-account link
 // (only when signup_enabled), spinner while signing in.
 import { Anchor, Button, Group, Text } from '@mantine/core';
+import type { AuthResponse } from '@pluma/common/users';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -13,10 +14,11 @@ import { authPath, safeNextPath } from '../../platform/session/paths';
 import { useSession } from '../../platform/session/session-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { login, normalizeEmail } from './auth-api';
+import { isChallenge, login, normalizeEmail } from './auth-api';
 import type { LoginValues } from './auth-rules';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
+import { TwoFactorStep } from './TwoFactorStep';
 import { useAuthSubmit, validationDetails } from './use-auth-submit';
 
 // The rules bring zod (~20 KB brotli): loaded once the page shows, so the login's first download stays
@@ -34,16 +36,23 @@ export default function LoginPage() {
   const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit();
   const form = useForm<LoginValues>({ initialValues: { email: '', password: '' }, validate: validateLogin });
   const inputProps = useLocalizedInputProps(form);
+  // Set when the password was right and the account asks for its second factor (issue 33).
+  const [challenge, setChallenge] = useState<string | null>(null);
   // Once the page is painted: fetched earlier, the rules would share the network and CPU with it.
   useEffect(() => void afterFirstPaint().then(loadRules), []);
+
+  const finish = (response: AuthResponse) => {
+    session.signIn(response);
+    const next = safeNextPath(params.get('next'));
+    if (next) navigate(next, { replace: true });
+  };
 
   const submit = form.onSubmit((values) =>
     run(
       async () => {
         const response = await login(normalizeEmail(values.email), values.password);
-        session.signIn(response);
-        const next = safeNextPath(params.get('next'));
-        if (next) navigate(next, { replace: true });
+        if (isChallenge(response)) setChallenge(response.challenge);
+        else finish(response);
       },
       (error) => {
         const details = validationDetails(error);
@@ -59,6 +68,14 @@ export default function LoginPage() {
       },
     ),
   );
+
+  if (challenge) {
+    return (
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} testId="login-page">
+        <TwoFactorStep challenge={challenge} onSignedIn={finish} onCancel={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle', { app: config.get('app_name') })} testId="login-page">

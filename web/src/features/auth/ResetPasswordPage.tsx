@@ -3,7 +3,8 @@
 // language there), whatever this browser had chosen.
 import { Anchor, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useLayoutEffect } from 'react';
+import type { AuthResponse } from '@pluma/common/users';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppConfig } from '../../platform/config/app-config';
@@ -12,7 +13,8 @@ import { useSession } from '../../platform/session/session-context';
 import { applyLanguage, isLang } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { resetPassword } from './auth-api';
+import { isChallenge, resetPassword } from './auth-api';
+import { TwoFactorStep } from './TwoFactorStep';
 import { resetPasswordErrors, type ResetPasswordValues } from './auth-rules';
 import { AuthForm, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
@@ -37,12 +39,19 @@ export default function ResetPasswordPage() {
     if (isLang(mailLang)) applyLanguage(mailLang, { persist: false });
   }, [mailLang]);
 
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const finish = (response: AuthResponse) => {
+    session.signIn(response);
+    navigate('/', { replace: true });
+  };
+
   const submit = form.onSubmit(({ password }) =>
     run(
       async () => {
         const response = await resetPassword(token, password);
-        session.signIn(response);
-        navigate('/', { replace: true });
+        // An account with two-factor on still gives its code (issue 33): the new password is set.
+        if (isChallenge(response)) setChallenge(response.challenge);
+        else finish(response);
       },
       (failure) => {
         const passwordError = validationDetails(failure)?.password;
@@ -51,6 +60,14 @@ export default function ResetPasswordPage() {
       },
     ),
   );
+
+  if (challenge) {
+    return (
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} testId="reset-password-page">
+        <TwoFactorStep challenge={challenge} onSignedIn={finish} onCancel={() => navigate('/', { replace: true })} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')} testId="reset-password-page">

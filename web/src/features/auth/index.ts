@@ -1,6 +1,8 @@
 // What other features use of auth (features meet through index.ts): the form pieces, rules and calls
 // of sign-in and sign-up, which checkout's own sign-in step reuses.
-export { login, normalizeEmail, signup } from './auth-api';
+export { isChallenge, login, normalizeEmail, signup } from './auth-api';
+export { TwoFactorStep } from './TwoFactorStep';
+export { TwoFactorCard } from './TwoFactorCard';
 export { loginErrors, type LoginValues } from './auth-rules';
 export { AuthForm, EmailField, PasswordField } from './AuthForm';
 export { emptySignupValues, SIGNUP_FIELD_OF, signupErrors, signupPayload, type SignupField, type SignupValues } from './signup-validation';

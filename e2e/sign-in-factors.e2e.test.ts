@@ -1,0 +1,75 @@
+// Sign-in factors (issue 33): two-factor with an authenticator app, the code computed here from the secret
+// Settings shows, as the app would. EN: a user turns it on and signs in with a code. ES: a staff admin
+// without one finds the back office closed, follows the link to Settings, turns it on, and gets in.
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { adminSessionToken, apiRequest } from './src/api';
+import { expect, test } from './src/fixtures';
+import { fillLogin, label, newcomer, signIn, signOut, signUpViaApi, texts, type UiLang } from './src/journey-steps';
+
+/** The code `offset` 30-second steps from now: each step's code is accepted once, so a second sign-in uses the next. */
+const codeAt = (secret: string, offset = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
+
+/** Settings › Security: set up, read the key, confirm with a code; returns the secret once the recovery codes show. */
+async function turnOnTwoFactor(page: Page, lang: UiLang): Promise<string> {
+  const t = texts[lang].twoFactor;
+  const card = page.getByTestId('two-factor-card');
+  await card.getByRole('button', { name: t.setUp }).click();
+  const secret = (await card.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(await card.getByRole('img', { name: t.qrAlt }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  await card.getByLabel(label(t.codeLabel)).fill(codeAt(secret));
+  await card.getByRole('button', { name: t.confirmButton }).click();
+  await card.getByTestId('recovery-codes').getByText(t.recoveryTitle).waitFor();
+  expect(await card.getByTestId('recovery-codes').locator('code').count()).toBe(10);
+  return secret;
+}
+
+/** The code step of a sign-in: a wrong code is refused, the next step's code signs in. */
+async function giveCode(page: Page, lang: UiLang, secret: string) {
+  const t = texts[lang].twoFactor;
+  const step = page.getByTestId('two-factor-form');
+  await step.getByLabel(label(t.codeLabel)).fill('000000');
+  await step.getByRole('button', { name: t.verifyButton }).click();
+  await step.getByRole('alert').waitFor();
+  await step.getByLabel(label(t.codeLabel)).fill(codeAt(secret, 1));
+  await step.getByRole('button', { name: t.verifyButton }).click();
+  await page.getByTestId('app-sidebar').waitFor();
+}
+
+describe('sign-in factors', () => {
+  test('[AUTH] a user turns on two-factor in Settings and signs in with a code (EN)', async ({ page }) => {
+    const user = newcomer('totp');
+    await signUpViaApi(user);
+    await signIn(page, 'en', user.email, user.password);
+    await page.goto('/settings');
+    const secret = await turnOnTwoFactor(page, 'en');
+    await signOut(page, 'en');
+    await page.goto('/auth/login');
+    await fillLogin(page, 'en', user.email, user.password);
+    await page.getByRole('heading', { name: texts.en.twoFactor.title }).waitFor();
+    await giveCode(page, 'en', secret);
+  });
+
+  test('[AUTH] a staff admin without a second factor is sent to set one up, then opens the back office (ES)', async ({ page }) => {
+    const es = texts.es;
+    const admin = newcomer('staff-totp');
+    await apiRequest('POST', '/auth/signup', { body: { ...admin, lang: 'es' } });
+    await apiRequest('POST', '/staff', { token: await adminSessionToken(), body: { email: admin.email, role: 'admin' } });
+    await signIn(page, 'en', admin.email, admin.password);
+    await page.goto('/admin/users');
+    const gate = page.getByTestId('two-factor-gate');
+    await gate.getByText(es.twoFactor.gateText).waitFor();
+    await gate.getByRole('link', { name: es.twoFactor.gateLink }).click();
+    await page.getByTestId('two-factor-required').waitFor();
+    const secret = await turnOnTwoFactor(page, 'es');
+    await page.goto('/admin/users');
+    await page.getByTestId('customers-page').waitFor();
+    await signOut(page, 'es');
+    await page.goto('/auth/login');
+    await fillLogin(page, 'es', admin.email, admin.password);
+    await page.getByRole('heading', { name: es.twoFactor.title }).waitFor();
+    await giveCode(page, 'es', secret);
+  });
+});

@@ -1,0 +1,83 @@
+// /api/auth/two-factor/* (issue 33 item 2): the signed-in user's authenticator, and the second step of a
+// sign-in. Every code-checking route counts wrong codes per account (code-limits-http.ts) besides the per-IP limit.
+import {
+  twoFactorConfirmRequest,
+  twoFactorDisableRequest,
+  twoFactorEnabledResponse,
+  twoFactorSetupResponse,
+  twoFactorStatus,
+  twoFactorVerifyRequest,
+} from '@pluma/common/auth';
+import { authResponse } from '@pluma/common/users';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, signedIn } from '../../../platform/auth/guard';
+import { MINUTE_MS } from '../rate-limits';
+import { beginCodeAttempt } from './code-limits-http';
+import { confirmTwoFactorSetup, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorSetup, type RequestMeta } from './service';
+import { challengeOwner, finishTwoFactorSignIn } from './sign-in-step';
+
+const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, requestId: request.id });
+
+export async function twoFactorRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['auth'];
+  const perMinute = { rateLimit: { max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: MINUTE_MS } };
+
+  r.get('/two-factor', signedIn(app, { tags, response: { 200: twoFactorStatus } }), (request) =>
+    getTwoFactorStatus({ ctx, actor: actorOf(request) }),
+  );
+
+  r.post('/two-factor/setup', { ...signedIn(app, { tags, response: { 200: twoFactorSetupResponse } }), config: perMinute }, (request) =>
+    startTwoFactorSetup({ ctx, actor: actorOf(request) }),
+  );
+
+  r.post(
+    '/two-factor/confirm',
+    { ...signedIn(app, { tags, body: twoFactorConfirmRequest, response: { 200: twoFactorEnabledResponse } }), config: perMinute },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const gate = await beginCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`);
+      const result = await confirmTwoFactorSetup({ ctx, actor, input: request.body, meta: meta(request) });
+      await gate.succeeded();
+      return result;
+    },
+  );
+
+  r.post('/two-factor/disable', { ...signedIn(app, { tags, body: twoFactorDisableRequest }), config: perMinute }, async (request, reply) => {
+    const actor = actorOf(request);
+    const gate = await beginCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`);
+    await disableTwoFactor({ ctx, actor, input: request.body, meta: meta(request) });
+    await gate.succeeded();
+    return reply.status(204).send();
+  });
+
+  r.post(
+    '/two-factor/recovery-codes',
+    { ...signedIn(app, { tags, body: twoFactorDisableRequest, response: { 200: twoFactorEnabledResponse } }), config: perMinute },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const gate = await beginCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`);
+      const result = await regenerateRecoveryCodes({ ctx, actor, input: request.body, meta: meta(request) });
+      await gate.succeeded();
+      return result;
+    },
+  );
+
+  r.post(
+    '/two-factor/verify',
+    {
+      config: perMinute,
+      schema: { tags, body: twoFactorVerifyRequest, response: { 200: authResponse.extend({ device_token: z.string().optional() }) } },
+    },
+    async (request, reply) => {
+      const userId = await challengeOwner(ctx, request.body.challenge);
+      const gate = await beginCodeAttempt(ctx, reply, `2fa:${userId}`);
+      const result = await finishTwoFactorSignIn(ctx, { userId, ...request.body }, meta(request));
+      await gate.succeeded();
+      return result;
+    },
+  );
+}

@@ -59,9 +59,6 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
   io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
     void socket.join(userRoom(userId));
-    // Socket.IO puts each socket in a room named by its id too; nothing here addresses a socket by id,
-    // and that room is a Set (and an adapter entry) per socket.
-    void socket.leave(socket.id);
     releaseHandshake(socket);
     sessions.track(socket);
     socket.on('join', onJoin);

@@ -19,11 +19,13 @@ import ingestionEventLoop from './ingestion-event-loop.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
 import lighthouse from './lighthouse.mjs';
 import { printTable } from './lib/table.mjs';
+import socketMemory from './socket-memory.mjs';
 
 const BENCHMARKS = [
   ['API throughput', apiThroughput],
   ['Cold start', coldStart],
   ['Idle memory', idleMemory],
+  ['Socket memory', socketMemory],
   ['Bundle size', bundleSize],
   ['Chat first token', chatFirstToken],
   ['Chat server CPU', chatCpu],

@@ -1,4 +1,5 @@
 // Bundles the server (with @pluma/common inlined) to dist/main.js; npm packages stay external.
+import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,6 +10,8 @@ await build({
     main: 'src/main.ts',
     'export-worker': 'src/features/messages/export/export-worker.ts',
     'ingestion-worker': 'src/features/ingestion/worker.ts',
+    // Makes the migrated template a new embedded database is copied from (src/db/pglite-template.ts).
+    'pglite-template': 'src/db/pglite-template-cli.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -33,3 +36,10 @@ cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 cpSync('../emulators/src/stripe/stripe-js.browser.js', 'dist/stripe-js.browser.js');
 // Its PayPal twin: the stand-in of PayPal's JS SDK v6 core script (emulators/src/paypal/control.ts reads it next to the bundle).
 cpSync('../emulators/src/paypal/web-sdk-v6.browser.js', 'dist/web-sdk-v6.browser.js');
+// A new DATA_DIR starts as a copy of this migrated database instead of running initdb and every migration
+// (src/db/pglite-template.ts). Without it (PLUMA_SKIP_PGLITE_TEMPLATE=1, or if making it fails) the server
+// still creates a new database the long way.
+if (process.env.PLUMA_SKIP_PGLITE_TEMPLATE !== '1') {
+  const made = spawnSync(process.execPath, ['dist/pglite-template.js'], { stdio: 'inherit' });
+  if (made.status !== 0) console.warn('build: the PGlite template could not be made; a new DATA_DIR will be created the long way');
+}

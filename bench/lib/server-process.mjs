@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const SERVER_ENTRY = path.join(ROOT, 'server', 'dist', 'main.js');
+// BENCH_SERVER_ENTRY: another build of the server (e.g. a copy of dist/ made before a change, kept inside
+// server/ so it finds node_modules), to compare two builds on the same busy machine.
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ? path.resolve(process.env.BENCH_SERVER_ENTRY) : path.join(ROOT, 'server', 'dist', 'main.js');
 
 /** A port that was free a moment ago (the server is told it explicitly, so its URL is known). */
 export function freePort() {

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { PgliteThread } from './pglite-thread';
+import { copyTemplateInto } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,8 +44,11 @@ export function migrationsFolder(): string {
 
 /** `loadDataDir`: an in-memory database (dataDir null) starts as a copy of this tar file (dumpDataDir). */
 export async function openPglite(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<Database> {
+  const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : null;
+  // A new data directory starts as a copy of the build's migrated template (pglite-template.ts).
+  if (pgliteDir) copyTemplateInto(pgliteDir, migrationsFolder());
   // PGlite runs in a worker thread, off the server's event loop (pglite-worker.mjs).
-  const client = await PgliteThread.create(dataDir ? path.join(dataDir, 'pglite') : null, options);
+  const client = await PgliteThread.create(pgliteDir, options);
   // drizzle's PGlite driver calls query(), exec() and transaction(), which the thread client forwards.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FrameBatcher } from './frame-batcher';
+import { FrameBatcher, frameIntervalFor, FULL_RATE_STREAMS, MAX_FRAME_INTERVAL_MS } from './frame-batcher';
 
 describe('FrameBatcher', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -56,5 +56,25 @@ describe('FrameBatcher', () => {
     batcher.flush();
     expect(frames.length).toBeLessThanOrEqual(12);
     expect(frames.join('')).toBe(Array.from({ length: 1000 }, (_, i) => `w${i} `).join(''));
+  });
+
+  it('spaces frames out when many answers stream at once, never beyond the widest spacing', () => {
+    expect(frameIntervalFor(1)).toBe(16);
+    expect(frameIntervalFor(FULL_RATE_STREAMS)).toBe(16);
+    expect(frameIntervalFor(FULL_RATE_STREAMS * 4)).toBe(64);
+    expect(frameIntervalFor(10_000)).toBe(MAX_FRAME_INTERVAL_MS);
+  });
+
+  it('asks a load-dependent interval at each frame, and still sends the first delta at once', () => {
+    const frames: string[] = [];
+    let interval = 16;
+    const batcher = new FrameBatcher((d) => frames.push(d), () => interval, () => Date.now());
+    interval = 64;
+    batcher.push('a');
+    batcher.push('b');
+    vi.advanceTimersByTime(16);
+    expect(frames).toEqual(['a']);
+    vi.advanceTimersByTime(48);
+    expect(frames).toEqual(['a', 'b']);
   });
 });

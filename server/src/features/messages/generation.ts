@@ -25,11 +25,11 @@ import { userKeyClient } from '../../platform/ai/user-key-client';
 import { withAttachedFiles } from './attachments';
 import { avatarTurns, type AvatarAnswer } from './avatar-chat';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
-import { FrameBatcher } from './frame-batcher';
+import { FrameBatcher, frameIntervalFor } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
 import { preparedPerDatabase } from '../../db/prepared';
 import { presentMessage } from './present';
-import { messageKey, track } from '../../platform/ai/generation-registry';
+import { generationsOf, messageKey, track } from '../../platform/ai/generation-registry';
 import { isStoppedByUser } from '../../platform/ai/stops';
 
 /** A reload mid-stream shows the text saved at most this long ago. */
@@ -180,9 +180,14 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   };
   const heartbeat = setInterval(saveInBackground, GENERATION_HEARTBEAT_MS);
   heartbeat.unref();
-  const frames = new FrameBatcher((delta) => {
-    emit(ctx, job.userId, SocketEvents.messageStream, { ...base, content: delta, stream: true, isThread: false } satisfies MessageStreamPayload);
-  });
+  const running = generationsOf(ctx);
+  const frames = new FrameBatcher(
+    (delta) => {
+      emit(ctx, job.userId, SocketEvents.messageStream, { ...base, content: delta, stream: true, isThread: false } satisfies MessageStreamPayload);
+    },
+    // Frames are spaced out when many answers stream at once (frame-batcher.ts).
+    () => frameIntervalFor(running.size),
+  );
   /** Saves the answer as done (its text so far, its words charged) and tells the user's tabs it ended. */
   const finishAnswer = async (reason: string): Promise<void> => {
     const row = await finalizeMessage(ctx, {

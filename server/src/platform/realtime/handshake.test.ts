@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { handshakeToken, isSameOrigin } from './handshake';
+import type { Socket } from 'socket.io';
+import { handshakeToken, isSameOrigin, releaseHandshake } from './handshake';
 
 describe('handshake', () => {
+  it('keeps neither the upgrade request nor the token once connected', () => {
+    const socket = { conn: { request: { headers: { cookie: 'x' } } }, handshake: { headers: { authorization: 'Bearer t' }, auth: { token: 't' }, query: { EIO: '4' }, address: '127.0.0.1' } };
+    releaseHandshake(socket as unknown as Socket);
+    expect(socket.conn.request).toBeNull();
+    expect(socket.handshake).toEqual({ headers: {}, auth: {}, query: {}, address: '127.0.0.1' });
+  });
+
   it('takes the token from auth first, then from a Bearer header', () => {
     expect(handshakeToken({ auth: { token: 'abc' }, headers: { authorization: 'Bearer xyz' } })).toBe('abc');
     expect(handshakeToken({ auth: {}, headers: { authorization: 'Bearer xyz' } })).toBe('xyz');

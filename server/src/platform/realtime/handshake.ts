@@ -59,6 +59,30 @@ export function authenticateSocket(app: FastifyInstance) {
   };
 }
 
+/**
+ * Once connected, a socket keeps nothing of its handshake: Socket.IO holds the upgrade request (with its
+ * headers and raw headers) for the socket's life, and the handshake its headers and token — ~3 KB a socket
+ * that nothing reads after the middleware (bench/socket-memory.mjs, issue 31 item 3). The token going also
+ * means an idle socket holds no credential.
+ */
+export function releaseHandshake(socket: Socket): void {
+  const conn = socket.conn as unknown as { request: IncomingMessage | null };
+  const request = conn.request as (IncomingMessage & { _query?: unknown; websocket?: unknown }) | null;
+  if (request) {
+    // Engine.IO's upgrade response object stays on the TCP socket's 'close' listener and holds the
+    // request, so dropping our reference alone frees nothing: its contents go instead (~0.6 KB a socket).
+    request.headers = {};
+    request.rawHeaders = [];
+    request._query = undefined;
+    request.websocket = undefined;
+  }
+  conn.request = null;
+  const handshake = socket.handshake as { headers: IncomingHttpHeaders; auth: Record<string, unknown>; query: unknown };
+  handshake.headers = {};
+  handshake.auth = {};
+  handshake.query = {};
+}
+
 function originHost(value: string | undefined): string | null {
   if (!value) return null;
   try {

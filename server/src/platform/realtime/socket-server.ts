@@ -6,10 +6,10 @@ import { once } from 'node:events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Realtime } from '../../context';
 import { listenForStops } from '../ai/stops';
-import { authenticateSocket, isSameOrigin, type SocketData } from './handshake';
+import { authenticateSocket, isSameOrigin, releaseHandshake, type SocketData } from './handshake';
 import { joinTarget, userRoom } from './rooms';
 import { SocketSessionGuard } from './socket-sessions';
 
@@ -28,6 +28,15 @@ export interface RealtimeServer extends Realtime {
 }
 
 type JoinAck = (result: { ok: boolean }) => void;
+
+/**
+ * The original client asks to join its room; it is already in it, and no other room is granted. One
+ * function for every socket (Socket.IO calls it with the socket as `this`): a closure per socket cost heap.
+ */
+function onJoin(this: Socket, arg: unknown, ack?: JoinAck): void {
+  const own = joinTarget(arg) === (this.data as SocketData).userId;
+  if (typeof ack === 'function') ack({ ok: own });
+}
 
 /** Attaches Socket.IO to `app.server`. The caller runs `close()` in a preClose hook (see boot.ts). */
 export async function startRealtime(app: FastifyInstance): Promise<RealtimeServer> {
@@ -50,12 +59,9 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
   io.on('connection', (socket) => {
     const { userId } = socket.data as SocketData;
     void socket.join(userRoom(userId));
+    releaseHandshake(socket);
     sessions.track(socket);
-    // The original client asks to join its room; it is already in it, and no other room is granted.
-    socket.on('join', (arg: unknown, ack?: JoinAck) => {
-      const own = joinTarget(arg) === userId;
-      if (typeof ack === 'function') ack({ ok: own });
-    });
+    socket.on('join', onJoin);
   });
 
   // Messages from the other nodes (only with the Redis adapter: a single node has no others).

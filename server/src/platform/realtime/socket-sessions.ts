@@ -58,12 +58,19 @@ export class SocketSessionGuard {
   readonly #sweepTimer: NodeJS.Timeout;
   readonly #unfollow: (() => void)[] = [];
   #closed = false;
+  /** One 'disconnect' listener for every socket (called with the socket as `this`), not a closure each. */
+  readonly #onDisconnect: (this: Socket) => void;
 
   constructor(options: SocketSessionGuardOptions) {
     this.#db = options.db;
     this.#log = options.log;
     this.#sweepTimer = setInterval(() => void this.sweep(), options.sweepIntervalMs ?? SESSION_SWEEP_MS);
     this.#sweepTimer.unref();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listener's own `this` is the socket
+    const guard = this;
+    this.#onDisconnect = function (this: Socket) {
+      guard.#untrack(this, (this.data as SocketData).familyId);
+    };
   }
 
   /**
@@ -87,7 +94,8 @@ export class SocketSessionGuard {
       this.#userFamilies.set(userId, ofUser);
     }
     family.sockets.add(socket);
-    socket.once('disconnect', () => this.#untrack(socket, familyId));
+    // 'disconnect' comes once; on() spares the wrapper once() makes per socket.
+    socket.on('disconnect', this.#onDisconnect);
     this.#schedule([familyId]);
   }
 

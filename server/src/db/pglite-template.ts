@@ -1,0 +1,77 @@
+// A new embedded database starts as a copy of a template: an initialised, migrated PGlite data directory
+// the build makes once (build.mjs runs dist/pglite-template.js), next to the bundle in dist/pglite-template.
+// Creating one on a first boot ran initdb (a process of its own) and then every migration, ~9.5 s on a busy
+// 2-core machine; copying the template takes a fraction of a second (bench/cold-start.mjs, issue 31 item 4).
+// The template records which migrations it holds; one made from other migrations is not used (the boot then
+// creates the database as before), and the migrator applies anything newer at every boot anyway.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const KEY_FILE = 'template.json';
+/** The data directory inside the template (as inside DATA_DIR: `pglite/`). */
+const DATA_SUBDIR = 'pglite';
+
+/** Where the template lives: beside the migrations folder's parent (dist/pglite-template when built). */
+export function templateDir(migrationsFolder: string): string {
+  return path.join(path.dirname(migrationsFolder), 'pglite-template');
+}
+
+/** A fingerprint of the migrations: the journal and every SQL file. */
+export function migrationsKey(migrationsFolder: string): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json')));
+  for (const file of readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).sort()) {
+    hash.update(file).update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** The template's data directory when it holds exactly these migrations, else null. */
+export function usableTemplate(migrationsFolder: string): string | null {
+  const dir = templateDir(migrationsFolder);
+  try {
+    const { key } = JSON.parse(readFileSync(path.join(dir, KEY_FILE), 'utf8')) as { key?: string };
+    if (key !== migrationsKey(migrationsFolder) || !existsSync(path.join(dir, DATA_SUBDIR, 'PG_VERSION'))) return null;
+    return path.join(dir, DATA_SUBDIR);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Copies the template into `pgliteDir` when that holds no database yet and a usable template exists.
+ * Returns whether it did; on false the caller creates the database the long way.
+ */
+export function copyTemplateInto(pgliteDir: string, migrationsFolder: string): boolean {
+  if (existsSync(path.join(pgliteDir, 'PG_VERSION'))) return false;
+  const template = usableTemplate(migrationsFolder);
+  if (!template) return false;
+  // Copied beside the target and renamed, so a boot killed mid-copy leaves no half database to open.
+  const partial = `${pgliteDir}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(path.dirname(pgliteDir), { recursive: true });
+  cpSync(template, partial, { recursive: true });
+  // An empty directory left by an earlier attempt (created, then killed before initdb) is replaced.
+  if (existsSync(pgliteDir) && readdirSync(pgliteDir).length === 0) rmSync(pgliteDir, { recursive: true });
+  if (existsSync(pgliteDir)) {
+    rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
+  renameSync(partial, pgliteDir);
+  return true;
+}
+
+/**
+ * Makes the template in `dir`: `create(dataDir)` opens (and so initialises) a database there and migrates it.
+ * Built in a temporary directory and renamed into place, so a template either is complete or is not there.
+ */
+export async function buildTemplate(dir: string, migrationsFolder: string, create: (pgliteParent: string) => Promise<void>): Promise<void> {
+  const building = `${dir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  await create(building);
+  writeFileSync(path.join(building, KEY_FILE), `${JSON.stringify({ key: migrationsKey(migrationsFolder) })}\n`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+}

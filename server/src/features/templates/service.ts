@@ -12,6 +12,7 @@ import {
   type UpdateTemplateRequest,
 } from '@pluma/common/templates';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { cappedTotal, type CappedTotal } from '../../db/capped-count';
 import type { Db, Tx } from '../../db/client';
 import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -92,7 +93,7 @@ export async function listTemplates({
   actor,
   db,
   options,
-}: Scope & { options: ListOptions }): Promise<{ rows: TemplateListRow[]; total: number; page: number; pageSize: number }> {
+}: Scope & { options: ListOptions }): Promise<{ rows: TemplateListRow[]; total: CappedTotal; page: number; pageSize: number }> {
   if (options.admin && !isAdmin(actor)) throw refused('template_admin_only');
   const filters: SQL[] = [listedFor(actor, options.admin === true)];
   if (options.publicOnly) filters.push(eq(templates.public, true));
@@ -107,12 +108,9 @@ export async function listTemplates({
     filters.push(or(ilike(templates.name, pattern), ilike(templates.description, pattern)) as SQL);
   }
   const where = and(...filters);
-  const rows = await selectPresentable(db, actor)
-    .where(where)
-    .orderBy(...orderOf(options.sortBy))
-    .limit(TEMPLATES_PAGE_SIZE)
-    .offset((options.page - 1) * TEMPLATES_PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(templates).where(where);
+  const offset = (options.page - 1) * TEMPLATES_PAGE_SIZE;
+  const rows = await selectPresentable(db, actor).where(where).orderBy(...orderOf(options.sortBy)).limit(TEMPLATES_PAGE_SIZE).offset(offset);
+  const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: rows.length });
   return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
 }
 

@@ -19,8 +19,10 @@ const HEAVY = { conversations: 10_000, templates: 5_000, documents: 2_000, avata
 const LIGHT = { conversations: 20, templates: 20, documents: 20, avatars: 20, campaigns: 20 };
 const MESSAGES_PER_CONVERSATION = 2;
 const WARMUP = 5;
-const SAMPLES = 40;
+const SAMPLES = Number(process.env.BENCH_HEAVY_SAMPLES || 40);
 const GOALS = { PGlite: 2, PostgreSQL: 1.5 };
+/** PGlite's first start (initdb, every migration) on a busy machine took over the default 120 s. */
+const START_TIMEOUT_MS = 300_000;
 
 /** Ten words the names cycle through: a search for one matches a tenth of either user's records. */
 const WORDS = ['quarterly', 'launch', 'recipe', 'travel', 'invoice', 'garden', 'novel', 'pitch', 'lesson', 'budget'];
@@ -162,7 +164,7 @@ async function measure(kind, databaseUrl) {
   let server;
   const clients = [];
   try {
-    server = await startProcess({ env });
+    server = await startProcess({ env, timeoutMs: START_TIMEOUT_MS });
     const anonymous = new ApiClient(server.url);
     clients.push(anonymous);
     const admin = anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email: adminEmail, password: adminPassword })).token);
@@ -174,7 +176,7 @@ async function measure(kind, databaseUrl) {
     server = null;
 
     const { orgs, seedMs } = databaseUrl ? await withPostgres(databaseUrl, (q) => seed(q, users)) : await withPglite(dataDir, (q) => seed(q, users));
-    server = await startProcess({ env });
+    server = await startProcess({ env, timeoutMs: START_TIMEOUT_MS });
     const apis = [];
     for (const user of users) {
       const client = new ApiClient(server.url, { localAddress: clientAddress(user.index) });
@@ -242,7 +244,9 @@ export default async function heavyUsers() {
   } catch (err) {
     rows.push(...unavailable('PostgreSQL', err.stack ?? String(err)));
   } finally {
-    await database.drop().catch(() => undefined);
+    // BENCH_HEAVY_KEEP=1 keeps the PostgreSQL database for EXPLAIN (its URL is printed).
+    if (process.env.BENCH_HEAVY_KEEP) console.error(`kept: ${database.url}`);
+    else await database.drop().catch(() => undefined);
   }
   return rows;
 }

@@ -8,6 +8,11 @@ import type { Db, Tx } from './client';
 
 /** Totals are exact up to this many; beyond, the answer is "1,000+" (`capped`). */
 export const LIST_TOTAL_CAP = 1000;
+/**
+ * With a search or a filter, the count reads every row it checks, and only one in so many matches: these
+ * totals stop at 100 ("100+"), so a heavy user's search reads about as much as a light user's.
+ */
+export const SEARCH_TOTAL_CAP = 100;
 
 export interface CappedTotal {
   total: number;

@@ -54,9 +54,9 @@ export const templates = pgTable(
   },
   (t) => [
     // The actor's own templates in a context, by each sort.
-    index('templates_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt),
-    index('templates_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt),
-    index('templates_user_org_lower_name_idx').on(t.userId, t.organizationId, sql`lower(${t.name})`),
+    // The id breaks ties as the sorts do, so a page walks the index without sorting (issue 31 item 1).
+    index('templates_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt, t.templateId),
+    index('templates_user_org_lower_name_idx').on(t.userId, t.organizationId, sql`lower(${t.name})`, t.templateId),
     // Search in name and description (ILIKE '%q%'), issue 31 item 1.
     index('templates_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('templates_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),

@@ -13,7 +13,7 @@ import {
 import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { cappedTotal } from '../../db/capped-count';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../db/capped-count';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -71,7 +71,7 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
     .orderBy(...ORDER[q.sortBy])
     .limit(CAMPAIGNS_PAGE_SIZE)
     .offset(offset);
-  const total = await cappedTotal(db, { table: campaigns, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, pageRows: rows.length });
+  const total = await cappedTotal(db, { table: campaigns, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, pageRows: rows.length, cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows: rows.map(toRow), total, actor: acting };
 }
 

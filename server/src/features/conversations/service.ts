@@ -4,7 +4,7 @@ import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, type CappedTotal } from '../../db/capped-count';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -118,6 +118,7 @@ export async function listConversations({
     offset: q.cursor ? 0 : q.offset,
     pageSize: q.limit,
     pageRows: q.cursor ? q.limit : page.length,
+    cap: q.query || q.tags.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
   });
   const last = page.at(-1);
   return {

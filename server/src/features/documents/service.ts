@@ -9,7 +9,7 @@ import {
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, type CappedTotal } from '../../db/capped-count';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -73,7 +73,7 @@ export async function listDocuments({
     .orderBy(...orderOf(options.sortBy))
     .limit(DOCUMENTS_PAGE_SIZE)
     .offset(offset);
-  const total = await cappedTotal(db, { table: documents, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, pageRows: rows.length });
+  const total = await cappedTotal(db, { table: documents, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, pageRows: rows.length, cap: options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows, total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE };
 }
 

@@ -12,7 +12,7 @@ import {
   type UpdateTemplateRequest,
 } from '@pluma/common/templates';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, type CappedTotal } from '../../db/capped-count';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db, Tx } from '../../db/client';
 import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -134,7 +134,7 @@ export async function listTemplates({
   const indexOrder = indexOrderOf(options.sortBy);
   const pageWhere = everything || !indexOrder ? where : and(candidateIds(actor, filters, indexOrder, offset + TEMPLATES_PAGE_SIZE), ...filters);
   const rows = await selectPresentable(db, actor).where(pageWhere).orderBy(...orderOf(options.sortBy)).limit(TEMPLATES_PAGE_SIZE).offset(offset);
-  const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: rows.length });
+  const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: rows.length, cap: filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
 }
 

@@ -8,7 +8,7 @@ import {
   type DocumentSortKey,
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';

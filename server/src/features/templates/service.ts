@@ -85,24 +85,37 @@ function orderOf(sortBy: TemplateSortKey): SQL[] {
   }
 }
 
-/** The sort on the templates row alone (an index's order), or null for Last Used (the actor's uses joined). */
-function indexOrderOf(sortBy: TemplateSortKey): SQL[] | null {
-  return sortBy === 'updatedAt_desc' ? null : orderOf(sortBy);
+/** The sort as a key on the templates row alone (an index's order), or null for Last Used (the actor's uses joined). */
+function indexKeyOf(sortBy: TemplateSortKey): { key: SQL; direction: 'asc' | 'desc' } | null {
+  switch (sortBy) {
+    case 'createdAt_desc':
+      return { key: sql`${templates.createdAt}`, direction: 'desc' };
+    case 'name_asc':
+      return { key: sql`lower(${templates.name})`, direction: 'asc' };
+    case 'name_desc':
+      return { key: sql`lower(${templates.name})`, direction: 'desc' };
+    case 'updatedAt_desc':
+      return null;
+  }
 }
 
 /**
- * The ids that can be on the page: the first `n` of each way a template is listed (own in this context, public,
- * shared through a campaign), so their union holds the first `n` of the whole list. `listedFor` is an OR of the
- * three, which no index serves: a heavy user's every template was read and sorted for each page (issue 31
- * item 1). Each branch here walks its own index in the sort's order and stops after `n`.
+ * The ids of the page: the first `offset + 24` of each way a template is listed (own in this context, public,
+ * shared through a campaign) hold the first `offset + 24` of the whole list, and the page is cut from them
+ * before anything is joined. `listedFor` is an OR of the three, which no index serves: a heavy user's every
+ * template was read, joined and sorted for each page (issue 31 item 1). Each branch here walks its own index
+ * in the sort's order and stops.
  */
-function candidateIds(actor: Actor, filters: SQL[], order: SQL[], n: number): SQL {
+function pageIds(actor: Actor, filters: SQL[], { key, direction }: { key: SQL; direction: 'asc' | 'desc' }, offset: number): SQL {
   const branches: SQL[] = [ownedBy(actor), eq(templates.public, true)];
   if (actor.organization) branches.push(sharedThroughCampaigns(actor, 'template', templates.templateId));
+  const dir = sql.raw(direction);
+  const n = offset + TEMPLATES_PAGE_SIZE;
   const parts = branches.map(
-    (branch) => sql`(select ${templates.templateId} from ${templates} where ${and(branch, ...filters)} order by ${sql.join(order, sql`, `)} limit ${n})`,
+    (branch) =>
+      sql`(select ${templates.templateId} as id, ${key} as k from ${templates} where ${and(branch, ...filters)} order by ${key} ${dir}, ${templates.templateId} ${dir} limit ${n})`,
   );
-  return sql`${templates.templateId} in (${sql.join(parts, sql` union `)})`;
+  return sql`${templates.templateId} in (select c.id from (${sql.join(parts, sql` union `)}) c order by c.k ${dir}, c.id ${dir} limit ${TEMPLATES_PAGE_SIZE} offset ${offset})`;
 }
 
 const hasTag = (name: string): SQL =>
@@ -131,9 +144,13 @@ export async function listTemplates({
   }
   const where = and(listedFor(actor, everything), ...filters);
   const offset = (options.page - 1) * TEMPLATES_PAGE_SIZE;
-  const indexOrder = indexOrderOf(options.sortBy);
-  const pageWhere = everything || !indexOrder ? where : and(candidateIds(actor, filters, indexOrder, offset + TEMPLATES_PAGE_SIZE), ...filters);
-  const rows = await selectPresentable(db, actor).where(pageWhere).orderBy(...orderOf(options.sortBy)).limit(TEMPLATES_PAGE_SIZE).offset(offset);
+  const indexKey = indexKeyOf(options.sortBy);
+  const byIds = !everything && indexKey !== null;
+  const rows = await selectPresentable(db, actor)
+    .where(byIds ? pageIds(actor, filters, indexKey, offset) : where)
+    .orderBy(...orderOf(options.sortBy))
+    .limit(TEMPLATES_PAGE_SIZE)
+    .offset(byIds ? 0 : offset);
   const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: rows.length, cap: filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
 }

@@ -14,6 +14,7 @@ import chatHistoryPage from './chat-history-page.mjs';
 import chatStreamFrames from './chat-stream-frames.mjs';
 import coldStart from './cold-start.mjs';
 import documentTyping from './document-typing.mjs';
+import heavyUsers from './heavy-users.mjs';
 import idleMemory from './idle-memory.mjs';
 import ingestionEventLoop from './ingestion-event-loop.mjs';
 import { SERVER_ENTRY } from './lib/server-process.mjs';
@@ -33,6 +34,7 @@ const BENCHMARKS = [
   ['Chat history page', chatHistoryPage],
   ['Lighthouse', lighthouse],
   ['Back-office scale', backofficeScale],
+  ['Heavy users', heavyUsers],
   ['Document typing', documentTyping],
   ['Ingestion event loop', ingestionEventLoop],
 ];

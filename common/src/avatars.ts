@@ -182,7 +182,12 @@ export type Avatar = z.infer<typeof avatar>;
 export const avatarWithFiles = avatar.extend({ avatar_files: z.array(avatarFile) });
 export type AvatarWithFiles = z.infer<typeof avatarWithFiles>;
 
-export const avatarList = z.object({ avatars: z.array(avatar), total: z.number() });
+export const avatarList = z.object({
+  avatars: z.array(avatar),
+  total: z.number(),
+  /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
+  total_capped: z.boolean().optional(),
+});
 export type AvatarList = z.infer<typeof avatarList>;
 
 export const avatarFileList = z.object({ avatar_files: z.array(avatarFile) });

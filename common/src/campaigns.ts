@@ -58,7 +58,12 @@ export type CampaignGroup = z.infer<typeof campaignGroup>;
 export const campaignDetail = campaign.extend({ campaign_users: z.array(campaignUser), campaign_groups: z.array(campaignGroup) });
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 
-export const campaignList = z.object({ campaigns: z.array(campaign), total: z.number() });
+export const campaignList = z.object({
+  campaigns: z.array(campaign),
+  total: z.number(),
+  /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
+  total_capped: z.boolean().optional(),
+});
 export type CampaignList = z.infer<typeof campaignList>;
 
 /**

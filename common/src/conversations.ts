@@ -103,6 +103,8 @@ export type Conversation = z.infer<typeof conversation>;
 export const conversationList = z.object({
   conversations: z.array(conversation),
   total: z.number(),
+  /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
+  total_capped: z.boolean().optional(),
   /** Pass as `cursor` to get the next page; null on the last page. */
   next_cursor: z.string().nullable(),
 });

@@ -118,6 +118,8 @@ export type DocumentRecord = Omit<z.infer<typeof document>, 'blocks'> & { blocks
 export const documentList = z.object({
   documents: z.array(documentSummary),
   total: z.number(),
+  /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
+  total_capped: z.boolean().optional(),
   page: z.number(),
   pageSize: z.number(),
 });

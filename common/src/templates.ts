@@ -99,6 +99,8 @@ export type Template = z.infer<typeof template>;
 export const templateList = z.object({
   templates: z.array(template),
   total: z.number(),
+  /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
+  total_capped: z.boolean().optional(),
   page: z.number(),
   pageSize: z.number(),
 });

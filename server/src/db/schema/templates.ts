@@ -54,7 +54,12 @@ export const templates = pgTable(
   },
   (t) => [
     // The actor's own templates in a context, by each sort.
-    index('templates_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt),
+    // The id breaks ties as the sorts do, so a page walks the index without sorting (issue 31 item 1).
+    index('templates_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt, t.templateId),
+    index('templates_user_org_lower_name_idx').on(t.userId, t.organizationId, sql`lower(${t.name})`, t.templateId),
+    // Search in name and description (ILIKE '%q%'), issue 31 item 1.
+    index('templates_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('templates_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // The public library by each sort and language.
     index('templates_public_created_idx').on(t.createdAt).where(sql`${t.public}`),
     index('templates_public_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.public}`),

@@ -41,6 +41,7 @@ import { readMultipartUpload } from '../files';
 import { aiKeyRequired, hasUserAiKey } from '../users';
 import { discardUnlinkedFiles } from './files-store';
 import { requestRefine, startRefineWorker, syncAvatarFiles } from './refine';
+import type { CappedTotal } from '../../db/capped-count';
 import {
   type AvatarFileOf,
   addAvatarFile,
@@ -72,9 +73,10 @@ import { presentAvatar, presentAvatarFile, presentAvatarWithFiles } from './pres
 const tags = ['avatars'];
 
 // The service returns rows; these give them their JSON with the actor's abilities (DESIGN.md §7).
-const presentList = (actor: Actor, { rows, total }: { rows: AvatarListRow[]; total: number }) => ({
+const presentList = (actor: Actor, { rows, total }: { rows: AvatarListRow[]; total: CappedTotal }) => ({
   avatars: rows.map((r) => presentAvatar(actor, r.avatar, r)),
-  total,
+  total: total.total,
+  total_capped: total.capped,
 });
 const presentFile = (actor: Actor, f: AvatarFileOf) => presentAvatarFile(actor, f.avatar, f);
 

@@ -2,6 +2,7 @@
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -21,7 +22,7 @@ const filesCount = sql<number>`(select count(*)::int from ${avatarFiles} where $
 /** A listed avatar: its row and what its JSON shows besides. */
 export type AvatarListRow = AvatarExtras & { avatar: AvatarRow };
 
-async function listWhere({ db }: Scope, scope: SQL, q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: number }> {
+async function listWhere({ db }: Scope, scope: SQL, q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: CappedTotal }> {
   // The defaults (conversation_assistant, Super Fetch) are never listed (spec part 2 §3).
   const filters: SQL[] = [scope, isNull(avatars.kind)];
   if (q.query) {
@@ -36,10 +37,7 @@ async function listWhere({ db }: Scope, scope: SQL, q: ListAvatarsQuery): Promis
     .orderBy(desc(avatars.updatedAt), desc(avatars.avatarId))
     .limit(q.limit)
     .offset(q.offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(avatars)
-    .where(and(...filters));
+  const total = await cappedTotal(db, { table: avatars, where: and(...filters), offset: q.offset, pageSize: q.limit, pageRows: rows.length, cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows, total };
 }
 

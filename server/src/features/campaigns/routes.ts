@@ -63,7 +63,7 @@ export async function campaignRoutes(root: FastifyInstance) {
   app.get('/campaigns/organization/:orgRef', route({ params: campaignListParams, querystring: campaignListQuery, response: { 200: campaignList } }), async (request) => {
     const organizationId = Number.parseInt(request.params.orgRef, 10);
     const { rows, total, actor } = await listCampaigns({ actor: actorOf(request), db, organizationId, query: request.query });
-    return { campaigns: rows.map((row) => presentCampaign(actor, row)), total };
+    return { campaigns: rows.map((row) => presentCampaign(actor, row)), total: total.total, total_capped: total.capped };
   });
 
   // The campaign with its grants (the users page; not in spec §7, whose clients read them from the list).

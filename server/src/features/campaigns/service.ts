@@ -13,6 +13,7 @@ import {
 import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../db/capped-count';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -64,12 +65,13 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   const filters: SQL[] = [campaignPolicy.visibleTo(acting)];
   if (q.query) filters.push(ilike(campaigns.name, `%${escapeLikePattern(q.query)}%`));
   const where = and(...filters);
+  const offset = (q.page - 1) * CAMPAIGNS_PAGE_SIZE;
   const rows = await selectCampaigns(db)
     .where(where)
     .orderBy(...ORDER[q.sortBy])
     .limit(CAMPAIGNS_PAGE_SIZE)
-    .offset((q.page - 1) * CAMPAIGNS_PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(campaigns).where(where);
+    .offset(offset);
+  const total = await cappedTotal(db, { table: campaigns, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, pageRows: rows.length, cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows: rows.map(toRow), total, actor: acting };
 }
 

@@ -201,6 +201,26 @@ describe('conversations API', () => {
     expect((await list(user)).conversations).toHaveLength(23);
   });
 
+  it('refuses forged cursors with a 400 and caps the total (1,000, or 100 when searching), exact below it', async () => {
+    const user = await buildUser(t.ctx, { access: true });
+    await t.ctx.db.insert(conversations).values(Array.from({ length: 1001 }, (_, i) => ({ userId: user.user.userId, name: `Bulk ${i}` })));
+    const first = await list(user, '?limit=5');
+    expect([first.total, first.total_capped]).toEqual([1000, true]);
+    const searched = await list(user, '?query=bulk&limit=5');
+    expect([searched.total, searched.total_capped]).toEqual([100, true]);
+    // Few matches: the page itself tells the total, exact ("Bulk 1000" and nothing else).
+    const exact = await list(user, '?query=bulk%201000');
+    expect([exact.total, exact.total_capped, exact.conversations.length]).toEqual([1, false, 1]);
+    // The next page follows on from the cursor; a cursor of another sort, a huge id or an impossible date is a 400.
+    const second = await list(user, `?limit=5&cursor=${encodeURIComponent(first.next_cursor)}`);
+    expect(second.conversations.map((c: { conversation_id: number }) => c.conversation_id).every((id: number) => id < first.conversations[4].conversation_id)).toBe(true);
+    const forge = (value: unknown) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString('base64url'));
+    for (const cursor of [forge(['name_asc', 'a', 1]), forge(['updatedAt_desc', '2024-01-01T00:00:00Z', 2 ** 40]), forge(['updatedAt_desc', '99999-99-99', 1]), forge(['updatedAt_desc', 'x'.repeat(401), 1]), forge({})]) {
+      const res = await t.app.inject({ url: `/api/conversations?cursor=${cursor}`, headers: user.auth });
+      expect(res.statusCode, cursor).toBe(400);
+    }
+  });
+
   it('stores the resolved organization and lists by it; without it, the Personal context', async () => {
     const user = await buildUser(t.ctx, { access: true });
     const organization = await buildOrganization(t.ctx, [{ user, role: 'member' }]);

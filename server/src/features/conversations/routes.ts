@@ -39,7 +39,7 @@ export async function conversationRoutes(root: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const { rows, total, nextCursor } = await listConversations({ actor, db, query: request.query });
-      return { conversations: rows.map((c) => presentConversation(actor, c.row, c.file)), total, next_cursor: nextCursor };
+      return { conversations: rows.map((c) => presentConversation(actor, c.row, c.file)), total: total.total, total_capped: total.capped, next_cursor: nextCursor };
     },
   );
 

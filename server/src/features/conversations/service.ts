@@ -3,7 +3,8 @@
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -87,7 +88,7 @@ export async function listConversations({
   actor,
   db,
   query: q,
-}: Scope & { query: ListConversationsQuery }): Promise<{ rows: ConversationWithFile[]; total: number; nextCursor: string | null }> {
+}: Scope & { query: ListConversationsQuery }): Promise<{ rows: ConversationWithFile[]; total: CappedTotal; nextCursor: string | null }> {
   const filters = listFilters(actor, q);
   const { expr, direction, cast } = sortSpec(q.sortBy);
   const order = direction === 'asc' ? asc : desc;
@@ -109,8 +110,16 @@ export async function listConversations({
     .orderBy(order(expr), order(conversations.conversationId))
     .limit(q.limit + 1)
     .offset(q.cursor ? 0 : q.offset);
-  const [{ total }] = await db.select({ total: count() }).from(conversations).where(and(...filters));
   const page = rows.slice(0, q.limit);
+  // After a cursor, the rows before it are not known: counted (capped) as for a deep page.
+  const total = await cappedTotal(db, {
+    table: conversations,
+    where: and(...filters),
+    offset: q.cursor ? 0 : q.offset,
+    pageSize: q.limit,
+    pageRows: q.cursor ? q.limit : page.length,
+    cap: q.query || q.tags.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
+  });
   const last = page.at(-1);
   return {
     rows: page.map((r) => ({ row: r.conversation, file: r.file?.fileId ? r.file : null })),

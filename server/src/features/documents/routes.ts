@@ -48,8 +48,8 @@ export async function documentRoutes(root: FastifyInstance) {
 
   app.get('/documents', signedIn(app, { tags, querystring: listDocumentsQuery, response: { 200: documentList } }, access), async (request) => {
     const actor = actorOf(request);
-    const { rows, ...page } = await listDocuments({ actor, db, options: request.query });
-    return { documents: rows.map((r) => presentDocumentSummary(actor, r)), ...page };
+    const { rows, total, ...page } = await listDocuments({ actor, db, options: request.query });
+    return { documents: rows.map((r) => presentDocumentSummary(actor, r)), total: total.total, total_capped: total.capped, ...page };
   });
   const sendDocx = async (reply: FastifyReply, name: string, blocks: DocumentBlock[]) =>
     reply

@@ -8,7 +8,8 @@ import {
   type DocumentSortKey,
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -47,13 +48,14 @@ export async function listDocuments({
   actor,
   db,
   options,
-}: Scope & { options: ListOptions }): Promise<{ rows: SummaryRow[]; total: number; page: number; pageSize: number }> {
+}: Scope & { options: ListOptions }): Promise<{ rows: SummaryRow[]; total: CappedTotal; page: number; pageSize: number }> {
   const filters: SQL[] = [documentPolicy.visibleTo(actor)];
   if (options.query) {
     const pattern = `%${escapeLikePattern(options.query)}%`;
     filters.push(or(ilike(documents.name, pattern), ilike(documents.plainText, pattern)) as SQL);
   }
   const where = and(...filters);
+  const offset = (options.page - 1) * DOCUMENTS_PAGE_SIZE;
   const rows = await db
     .select({
       documentId: documents.documentId,
@@ -70,8 +72,8 @@ export async function listDocuments({
     .where(where)
     .orderBy(...orderOf(options.sortBy))
     .limit(DOCUMENTS_PAGE_SIZE)
-    .offset((options.page - 1) * DOCUMENTS_PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(documents).where(where);
+    .offset(offset);
+  const total = await cappedTotal(db, { table: documents, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, pageRows: rows.length, cap: options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
   return { rows, total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE };
 }
 

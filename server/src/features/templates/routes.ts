@@ -74,8 +74,8 @@ export async function templateRoutes(root: FastifyInstance) {
   });
   const list = { tags, querystring: listTemplatesQuery, response: { 200: templateList } };
   const listed = async (actor: Actor, query: z.output<typeof listTemplatesQuery>, fixed: Partial<ListOptions> = {}) => {
-    const { rows, ...page } = await listTemplates({ actor, db, options: await optionsOf(query, fixed) });
-    return { templates: rows.map((r) => presentTemplateRow(actor, r)), ...page };
+    const { rows, total, ...page } = await listTemplates({ actor, db, options: await optionsOf(query, fixed) });
+    return { templates: rows.map((r) => presentTemplateRow(actor, r)), total: total.total, total_capped: total.capped, ...page };
   };
 
   app.get('/templates', signedIn(app, list, access), async (request) =>

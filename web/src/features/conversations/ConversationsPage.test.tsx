@@ -55,6 +55,14 @@ describe('conversation list', () => {
     expect(limits).toContain('5');
   });
 
+  it('says "1,000+" when the server stopped counting (total_capped), in English and Spanish', async () => {
+    const capped = { 'GET /api/conversations': () => ({ body: { conversations: [base], total: 1000, total_capped: true, next_cursor: 'next' } }) };
+    renderList([base], capped);
+    expect(await screen.findByText('Showing 1 of 1,000+ conversations')).toBeInTheDocument();
+    await setLanguage('es');
+    expect(await screen.findByText('Mostrando 1 de más de 1000 conversaciones')).toBeInTheDocument();
+  });
+
   it('offers only the actions the server allows on each conversation (its abilities)', async () => {
     const readOnly = { ...base, conversation_id: 3, name: 'Shared', abilities: { read: true, update: false, delete: false, chat: false } };
     renderList([base, readOnly]);

@@ -19,6 +19,7 @@ import classes from './Conversations.module.css';
 import { useConversationList, useUpdateConversation, type ConversationFilters } from './conversations-api';
 import { DeleteConversationModal } from './DeleteConversationModal';
 import { parseArchived, parseSort, SORT_OPTIONS } from './list-params';
+import { formatNumber } from '../../i18n/format';
 import { modelLabel, useModels } from './models-api';
 import { RecentConversations } from './RecentConversations';
 import { StartChatBox } from './StartChatBox';
@@ -77,6 +78,8 @@ export default function ConversationsPage() {
 
   const conversations = useMemo(() => list.data?.pages.flatMap((page) => page.conversations) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
+  // Past 1,000 (100 when searching) the server stops counting: "1,000+".
+  const totalCapped = list.data?.pages[0]?.total_capped === true;
   const showRecent = searchEnabled && !tag && !archived && !query;
   const title = tag ? t('list.tagTitle', { tag }) : t('list.title');
 
@@ -160,7 +163,9 @@ export default function ConversationsPage() {
       ) : (
         <Stack gap="md">
           <Text size="sm" c="var(--pluma-muted)" aria-live="polite">
-            {t('list.count', { shown: conversations.length, count: total })}
+            {totalCapped
+              ? t('list.countCapped', { shown: conversations.length, total: formatNumber(total) })
+              : t('list.count', { shown: conversations.length, count: total })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={list.isFetching}>
             {conversations.map((conversation) => (

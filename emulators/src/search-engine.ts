@@ -112,7 +112,15 @@ export async function startTestSites(pages: Record<string, TestPage>, options: {
       res.writeHead(200, { 'content-type': 'text/html' });
       const chunk = Buffer.alloc(64 * 1024, 'a');
       for (let sent = 0; sent < HUGE_PAGE_BYTES && !res.destroyed; sent += chunk.length) {
-        if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (!res.write(chunk)) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              res.off('drain', done).off('close', done);
+              resolve();
+            };
+            res.on('drain', done).on('close', done);
+          });
+        }
       }
       return void res.end();
     }

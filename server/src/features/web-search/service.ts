@@ -13,8 +13,9 @@ import type { ChatTurn } from '../../platform/ai/types';
 import { readPage, RobotsRules, type ReadPage } from './pages';
 import { searchProvider, webSearchSettings, type SearchResult } from './providers';
 
-/** Results asked of the provider, pages kept. */
-const RESULTS_ASKED = 6;
+/** Results asked of the provider, distinct ones read, pages kept. */
+const RESULTS_ASKED = 8;
+const PAGES_READ = 6;
 const PAGES_KEPT = 4;
 /** What the sources may add to the model's context, in tokens (token-estimate: characters ÷ 4). */
 export const WEB_CONTEXT_TOKENS = 3_000;
@@ -82,7 +83,7 @@ export async function searchWeb({ ctx, query, onStep }: { ctx: AppContext; query
   onStep?.('searching');
   let results: SearchResult[];
   try {
-    results = distinctResults(await searchProvider(ctx, settings, query.slice(0, QUERY_MAX_CHARS), RESULTS_ASKED));
+    results = distinctResults(await searchProvider(ctx, settings, query.slice(0, QUERY_MAX_CHARS), RESULTS_ASKED)).slice(0, PAGES_READ);
   } catch {
     return failed;
   }

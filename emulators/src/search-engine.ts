@@ -22,6 +22,8 @@ export interface RunningSearchEngine {
   setResults(hits: SearchHit[]): void;
   /** The next `times` searches fail with `status`. */
   failNext(status: number, times?: number): void;
+  /** Every search answers after `ms` (a journey sees the "Searching…" step). */
+  setDelay(ms: number): void;
   queries: string[];
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export interface RunningSearchEngine {
 export async function startSearchEngineEmulator(options: { apiKey?: string; host?: string } = {}): Promise<RunningSearchEngine> {
   let hits: SearchHit[] = [];
   let failures: { status: number; times: number } | null = null;
+  let delayMs = 0;
   const queries: string[] = [];
 
   const fail = (res: ServerResponse): boolean => {
@@ -41,6 +44,7 @@ export async function startSearchEngineEmulator(options: { apiKey?: string; host
 
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
+    if (delayMs > 0) await sleep(delayMs);
     if (req.method === 'GET' && url.pathname === '/search') {
       queries.push(url.searchParams.get('q') ?? '');
       if (url.searchParams.get('format') !== 'json') return sendJson(res, 403, { error: 'format not enabled' });
@@ -70,6 +74,7 @@ export async function startSearchEngineEmulator(options: { apiKey?: string; host
     url: server.origin,
     setResults: (next) => void (hits = next),
     failNext: (status, times = 1) => void (failures = { status, times }),
+    setDelay: (ms) => void (delayMs = ms),
     queries,
     close: () => server.close(),
   };

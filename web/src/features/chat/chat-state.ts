@@ -51,7 +51,7 @@ export type ChatAction =
   | { type: 'finished'; message: Message }
   | { type: 'providerError'; payload: ProviderErrorPayload; text: string }
   /** A step of an answer's web search (issue 32): shown until it ends with its sources, or failed. */
-  | { type: 'webSearch'; payload: WebSearchPayload }
+  | { type: 'webSearch'; payload: WebSearchPayload; early?: boolean }
   /** The socket reconnected: frames may have been lost, so live answers fall back to snapshots. */
   | { type: 'framesLost' };
 
@@ -244,7 +244,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'webSearch': {
       const { payload } = action;
       const current = payload.conversation_id === state.conversationId ? find(state, payload.message_id) : undefined;
-      if (!current) return state;
+      // `early`: the step assumed when the prompt was sent; a step or an end already seen stays.
+      if (!current || (action.early && (current.webStep || current.sources || !isActive(current)))) return state;
       const next: ChatMessage =
         payload.step === 'done' || payload.step === 'failed'
           ? { ...current, webStep: undefined, sources: payload.sources ?? [], web_search_failed: payload.step === 'failed' || undefined }

@@ -212,6 +212,9 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
       try {
         const response = await sendMessage({ content, conversation_id: conversationId, ...options });
         dispatch({ type: 'sent', response });
+        // The search starts with the request: its first step may have come over the socket before this answer.
+        const answer = response.assistant_message;
+        if (options.searchOnInternet) dispatch({ type: 'webSearch', payload: { message_id: answer.message_id, conversation_id: answer.conversation_id, step: 'searching' }, early: true });
         stopIfWanted(response.assistant_message.message_id);
         setKeyRequired(null);
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });

@@ -138,7 +138,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   if (input.searchOnInternet) {
     // searchOnInternet: the web is searched first (its steps stream as `web_search` events), then the answer
     // is written with the pages read; the request does not wait for either.
-    void groundOnWeb(ctx, { userId, conversationId: job.conversationId, messageId: job.messageId, prompt, turns: newAnswerTurns })
+    void groundOnWeb({ ctx, actor, job: { conversationId: job.conversationId, messageId: job.messageId, prompt, turns: newAnswerTurns } })
       .catch(() => newAnswerTurns)
       .then((turns) => turns && startGeneration(ctx, { ...job, turns }));
   } else startGeneration(ctx, job);

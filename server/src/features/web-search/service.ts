@@ -8,6 +8,7 @@ import type { WebSource } from '@pluma/common/messages-api';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../platform/auth/actor';
 import { messages } from '../../db/schema';
 import type { ChatTurn } from '../../platform/ai/types';
 import { readPage, RobotsRules, type ReadPage } from './pages';
@@ -73,10 +74,20 @@ function trimToBudget(text: string, tokens: number): string {
 }
 
 /**
- * Searches the web for `query` and reads the top pages. `onStep` hears 'searching' and 'reading'. Never
- * throws: a provider that fails (or is not configured) gives `failed`.
+ * Searches the web for `query` on the actor's behalf and reads the top pages. `onStep` hears 'searching'
+ * and 'reading'. Never throws: a provider that fails (or is not configured) gives `failed`.
  */
-export async function searchWeb({ ctx, query, onStep }: { ctx: AppContext; query: string; onStep?: (step: 'searching' | 'reading', count?: number) => void }): Promise<WebSearchOutcome> {
+export async function searchWeb({
+  ctx,
+  actor,
+  query,
+  onStep,
+}: {
+  ctx: AppContext;
+  actor: Actor;
+  query: string;
+  onStep?: (step: 'searching' | 'reading', count?: number) => void;
+}): Promise<WebSearchOutcome> {
   const failed: WebSearchOutcome = { sources: [], context: null, failed: true };
   const settings = await webSearchSettings(ctx).catch(() => null);
   if (!settings) return failed;
@@ -120,7 +131,6 @@ export function webContextTurn(context: string): ChatTurn {
 }
 
 export interface WebGroundingJob {
-  userId: number;
   conversationId: number;
   messageId: number;
   /** What the user asked (the search query). */
@@ -133,14 +143,15 @@ export interface WebGroundingJob {
  * the pending answer, and returns the turns with the sources before the prompt (unchanged when the search
  * failed). null: the answer is no longer pending (deleted or stopped meanwhile): nothing is to be written.
  */
-export async function groundOnWeb(ctx: AppContext, job: WebGroundingJob): Promise<ChatTurn[] | null> {
+export async function groundOnWeb({ ctx, actor, job }: { ctx: AppContext; actor: Actor; job: WebGroundingJob }): Promise<ChatTurn[] | null> {
+  const userId = actor.user.userId;
   const emit = (payload: Omit<WebSearchPayload, 'message_id' | 'conversation_id'>) =>
-    ctx.services.realtime?.emitToUser(job.userId, SocketEvents.webSearch, { message_id: job.messageId, conversation_id: job.conversationId, ...payload } satisfies WebSearchPayload);
-  const outcome = await searchWeb({ ctx, query: job.prompt, onStep: (step, count) => emit({ step, count }) });
+    ctx.services.realtime?.emitToUser(userId, SocketEvents.webSearch, { message_id: job.messageId, conversation_id: job.conversationId, ...payload } satisfies WebSearchPayload);
+  const outcome = await searchWeb({ ctx, actor, query: job.prompt, onStep: (step, count) => emit({ step, count }) });
   const [kept] = await ctx.db
     .update(messages)
     .set({ webSources: outcome.sources, webSearchFailed: outcome.failed })
-    .where(and(eq(messages.messageId, job.messageId), eq(messages.userId, job.userId), inArray(messages.status, ['pending'])))
+    .where(and(eq(messages.messageId, job.messageId), eq(messages.userId, userId), inArray(messages.status, ['pending'])))
     .returning({ id: messages.messageId });
   if (!kept) return null;
   emit(outcome.failed ? { step: 'failed' } : { step: 'done', sources: outcome.sources });

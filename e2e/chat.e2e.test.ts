@@ -164,7 +164,10 @@ async function webSearchJourney(page: Page, lang: UiLang, user: ChatUser, engine
   await page.reload();
   await expect.poll(() => answers(page).first().getByTestId('web-source').count()).toBe(2);
 
-  // The provider fails: the answer is written without the web, and says so.
+  // The provider fails: the answer is written without the web, and says so. (The globe is per visit: a
+  // reload turns it off.)
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  await toggle.click();
   engine.failNext(503);
   await sendPrompt(page, lang, `[words:20] ${lang === 'en' ? 'And hostas?' : '¿Y las hostas?'}`);
   const second = answers(page).nth(1);

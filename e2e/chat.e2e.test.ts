@@ -204,7 +204,9 @@ describe('chat: web search', () => {
   test('[CHAT] web search: steps, two cited pages with working links, kept on reload; a failing provider gives a plain answer and a notice (EN, ES)', async ({ openPage }) => {
     for (const lang of ['en', 'es'] as const) {
       const user = await userWithAccess(`web-search-${lang}`, lang);
-      await webSearchJourney(await openPage(), lang, user, engine, sites);
+      const page = await openPage(lang === 'es' ? { locale: 'es-ES' } : {});
+      if (lang === 'es') await page.addInitScript(() => localStorage.setItem('lang', 'es'));
+      await webSearchJourney(page, lang, user, engine, sites);
     }
   });
 });

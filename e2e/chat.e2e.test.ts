@@ -5,12 +5,13 @@
 // and `[rate:N]` its tokens per second; the server asks for at most 2048 tokens, so `[words:5000]` stops
 // with finish_reason 'length'.
 import type { Message, MessagePage } from '@pluma/common/messages-api';
+import { startSearchEngineEmulator, startTestSites, type RunningSearchEngine, type RunningTestSites } from '@pluma/emulators/search-engine';
 import type { Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import chatEn from '../web/src/i18n/chat.en.json';
 import chatEs from '../web/src/i18n/chat.es.json';
 import { expectNoSeriousA11yViolations } from './src/a11y';
-import { apiRequest } from './src/api';
+import { adminSessionToken, apiRequest } from './src/api';
 import { expect, test } from './src/fixtures';
 import { label, signIn, userWithAccess, type ChatUser, type UiLang } from './src/journey-steps';
 
@@ -128,6 +129,87 @@ async function chatJourney(page: Page, lang: UiLang, user: ChatUser) {
   await page.waitForURL(`**/conversations/${conversationId}`);
   await page.locator('[data-testid="message"][data-role="user"]').getByText(edited, { exact: true }).waitFor();
 }
+
+/**
+ * Web search in chat (issue 32): the globe on, a prompt is answered after the "Searching the web…" step with
+ * two local pages as numbered source cards linking to them; a reload keeps them; a failing provider gives
+ * the plain answer and a notice. The lane's server allows 127.0.0.1 outbound (e2e/src/global-setup.ts).
+ */
+async function webSearchJourney(page: Page, lang: UiLang, user: ChatUser, engine: RunningSearchEngine, sites: RunningTestSites) {
+  const t = chatTexts[lang];
+  await signIn(page, lang, user.email, user.password);
+  await page.getByTestId('conversations-empty').waitFor();
+  await createConversation(page, lang, lang === 'en' ? 'Shade garden' : 'Jardín de sombra');
+  const toggle = page.getByRole('button', { name: t.webSearch.toggle, exact: true });
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+
+  engine.setDelay(1500);
+  await sendPrompt(page, lang, `[rate:40] ${lang === 'en' ? 'How do I care for ferns and moss?' : '¿Cómo cuido helechos y musgo?'}`);
+  const answer = answers(page).first();
+  await answer.getByText(t.webSearch.searching).waitFor();
+  engine.setDelay(0);
+  const cards = answer.getByTestId('web-source');
+  await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(2);
+  await page.locator('[data-testid="message"][data-role="assistant"][data-status="done"]').waitFor({ timeout: 30_000 });
+  const links = answer.getByTestId('web-sources').getByRole('link');
+  expect(await links.evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+    ['[1] Growing ferns', `${sites.origin}/ferns`],
+    ['[2] Moss gardens', `${sites.origin}/moss`],
+  ]);
+  // The links work: each page answers.
+  for (const href of await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))) expect((await fetch(href)).status).toBe(200);
+
+  // A reload keeps the sources (they are saved with the answer).
+  await page.reload();
+  await expect.poll(() => answers(page).first().getByTestId('web-source').count()).toBe(2);
+
+  // The provider fails: the answer is written without the web, and says so. (The globe is per visit: a
+  // reload turns it off.)
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  await toggle.click();
+  engine.failNext(503);
+  await sendPrompt(page, lang, `[words:20] ${lang === 'en' ? 'And hostas?' : '¿Y las hostas?'}`);
+  const second = answers(page).nth(1);
+  await second.getByTestId('web-search-failed').getByText(t.webSearch.failed).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-testid="message"][data-role="assistant"][data-status="done"]`).nth(1).waitFor({ timeout: 30_000 });
+  expect(await second.getByTestId('web-source').count()).toBe(0);
+}
+
+describe('chat: web search', () => {
+  let engine: RunningSearchEngine;
+  let sites: RunningTestSites;
+  const setProvider = async (value: string) =>
+    apiRequest('PUT', '/appconfig', { token: await adminSessionToken(), body: [{ key: 'web_search_provider', value }, { key: 'web_search_url', value: value ? engine.url : '' }] });
+  beforeAll(async () => {
+    const paragraph = (text: string) => [text, `${text} `.repeat(12)];
+    sites = await startTestSites({
+      ferns: { title: 'Growing ferns', paragraphs: paragraph('Ferns grow best in shade with moist, rich soil.') },
+      moss: { title: 'Moss gardens', paragraphs: paragraph('Moss gardens need acidic soil and steady humidity.') },
+    });
+    engine = await startSearchEngineEmulator();
+    engine.setResults([
+      { url: `${sites.origin}/ferns`, title: 'Growing ferns', content: 'Ferns' },
+      { url: `${sites.origin}/redirect-metadata`, title: 'Hostile', content: 'A redirect to the metadata address' },
+      { url: `${sites.origin}/moss`, title: 'Moss gardens', content: 'Moss' },
+    ]);
+    await setProvider('searxng');
+  });
+  afterAll(async () => {
+    if (engine) await setProvider('');
+    await engine?.close();
+    await sites?.close();
+  });
+
+  test('[CHAT] web search: steps, two cited pages with working links, kept on reload; a failing provider gives a plain answer and a notice (EN, ES)', async ({ openPage }) => {
+    for (const lang of ['en', 'es'] as const) {
+      const user = await userWithAccess(`web-search-${lang}`, lang);
+      const page = await openPage(lang === 'es' ? { locale: 'es-ES' } : {});
+      if (lang === 'es') await page.addInitScript(() => localStorage.setItem('lang', 'es'));
+      await webSearchJourney(page, lang, user, engine, sites);
+    }
+  });
+});
 
 describe('chat', () => {
   test('[CHAT] a user with access chats with the Demo model: stream, reload mid-stream, favorite, copy, edit, continue', async ({ openPage }) => {

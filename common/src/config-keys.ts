@@ -65,6 +65,11 @@ export const CONFIG_KEYS = {
   stripe_webhook_key: secret(),
   openai_secret_key: secret(),
   openai_model: text('gpt-4o-mini', true),
+  // Web search in chat (issue 32): '' (off), 'searxng', 'brave' or 'tavily'. Public: the composer shows its
+  // globe only when a provider is set. The URL is SearXNG's (or a provider's API base); the key Brave's or Tavily's.
+  web_search_provider: text('', true),
+  web_search_url: url('', false),
+  web_search_api_key: secret(),
   welcome_email_webhook_url: url('', false),
   reset_password_email_webhook_url: url('', false),
   super_fetch_prompt: { kind: 'longtext', default: '', public: false },

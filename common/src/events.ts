@@ -1,6 +1,6 @@
 // Socket.IO events (spec part 2 §7 "Real-time channel"; DESIGN.md §4): names exactly as the spec has them.
 // Every event goes to room user-{user_id} only; frames carry deltas, never the text so far.
-import type { Message } from './messages-api';
+import type { Message, WebSource } from './messages-api';
 
 export const SocketEvents = {
   output: 'output',
@@ -16,6 +16,8 @@ export const SocketEvents = {
   error: 'error',
   openaiError: 'openai-error',
   anthropicError: 'anthropic-error',
+  /** Not in the spec's list: the steps of a web search before an answer is written (issue 32). */
+  webSearch: 'web_search',
 } as const;
 export type SocketEventName = (typeof SocketEvents)[keyof typeof SocketEvents];
 
@@ -83,7 +85,21 @@ export interface ProviderErrorPayload {
   enhance_id?: string;
 }
 
+/**
+ * `web_search`: a step of the web search an answer waits for (searchOnInternet). 'searching', then
+ * 'reading' (`count` pages), then 'done' (`sources`, numbered as the answer cites them) or 'failed' (the
+ * answer is written without the web).
+ */
+export interface WebSearchPayload {
+  message_id: number;
+  conversation_id: number;
+  step: 'searching' | 'reading' | 'done' | 'failed';
+  count?: number;
+  sources?: WebSource[];
+}
+
 export interface ServerToClientEvents {
+  web_search: (payload: WebSearchPayload) => void;
   message_stream: (payload: MessageStreamPayload) => void;
   message_stream_end: (payload: MessageStreamEndPayload) => void;
   message: (payload: MessagePayload) => void;

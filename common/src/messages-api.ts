@@ -68,6 +68,12 @@ export const createMessageRequest = z
     values: z.record(text().max(200), text().max(MESSAGE_CONTENT_MAX_CHARS)).optional(),
     /** Instead of content: run the step of this user workflow whose conversation is conversation_id (filled server-side). */
     user_workflow_id: idParam().optional(),
+    /**
+     * spec part 2 §7 searchOnInternet (issue 32): the server searches the web (the provider chosen in admin
+     * settings), reads the top pages and the answer cites them as [1], [2]…; `sources` keeps them on the
+     * answer. A failed search degrades to an answer without the web (`web_search_failed`). New answers only.
+     */
+    searchOnInternet: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     const templated = v.template_id !== undefined || v.user_workflow_id !== undefined;
@@ -147,6 +153,18 @@ export const messageFile = z.object({
 });
 export type MessageFile = z.infer<typeof messageFile>;
 
+/** A web page an answer written with searchOnInternet was given; `n` is the number the answer cites it by. */
+export const webSource = z.object({
+  n: z.number(),
+  title: z.string(),
+  url: z.string(),
+  /** The host name, shown on the source card. */
+  site: z.string(),
+  /** The first words read from the page. */
+  snippet: z.string(),
+});
+export type WebSource = z.infer<typeof webSource>;
+
 export const message = z.object({
   message_id: z.number(),
   conversation_id: z.number(),
@@ -172,6 +190,10 @@ export const message = z.object({
   citations: z.array(messageCitation),
   /** A prompt's attached files (issue 27 item 2). */
   files: z.array(messageFile).optional(),
+  /** An answer written with searchOnInternet: the pages it cites (absent: no web search). */
+  sources: z.array(webSource).optional(),
+  /** Its web search failed, so it was written without the web (the web says so plainly). */
+  web_search_failed: z.boolean().optional(),
   /** The actions its author may take on it now (DESIGN.md §7); the web offers exactly these. */
   abilities: messageAbilities,
 });

@@ -39,7 +39,11 @@ export default async function setup(project: TestProject) {
   // Each lane's server and Chromium start side by side; whatever started is stopped if anything failed.
   const started = await Promise.allSettled(
     Array.from({ length: laneCount }, (_, index) => [
-      startServer({ env: {}, seededDataDir, logFile: path.join(artifactsDir, `server-lane-${index + 1}.log`) }).then((server) => void (servers[index] = server)),
+      startServer({
+        // The web-search journey's engine and pages listen on 127.0.0.1 (chat.e2e.test.ts), as an operator
+        // lists a private SearXNG: the guard still refuses every other private address.
+        env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+        seededDataDir, logFile: path.join(artifactsDir, `server-lane-${index + 1}.log`) }).then((server) => void (servers[index] = server)),
       chromium.launchServer(launchOptions).then((browser) => void (browsers[index] = browser)),
     ]).flat(),
   );

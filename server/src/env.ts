@@ -79,6 +79,8 @@ export const envSchema = z.object({
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Longest answer asked of a model in one go (tokens); a longer one stops with finish_reason 'length' and offers Continue. */
+  /** Web search in chat (issue 32): how long one page may take to read (the slowest are left out). */
+  WEB_SEARCH_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   AI_MAX_ANSWER_TOKENS: z.coerce.number().int().min(1).max(100_000).default(2048),
   WEB_DIST_DIR: optionalText,
   /** Stripe keys when the app configuration has none (stripe_private_key, stripe_webhook_key win). */

@@ -1,6 +1,6 @@
 // Chat (spec part 2 §3): conversations, messages, and the credits ledger (DESIGN.md §6).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users, files } from './accounts';
 
 export const conversations = pgTable(
@@ -64,6 +64,14 @@ export const messages = pgTable(
     organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'cascade' }),
     errorCode: text('error_code'),
     wordsCharged: integer('words_charged'),
+    /**
+     * The web pages an answer written with searchOnInternet was given, numbered as the answer cites them
+     * (features/web-search): kept with the message so a reload and the exports show the same sources.
+     * null = no web search; [] = searched and nothing usable found; `web_search_failed` says it failed.
+     */
+    webSources: jsonb('web_sources').$type<{ n: number; title: string; url: string; site: string; snippet: string }[]>(),
+    /** The web search of this answer failed and it was written without the web (said plainly under it). */
+    webSearchFailed: boolean('web_search_failed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

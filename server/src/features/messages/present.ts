@@ -29,6 +29,9 @@ export function presentMessage(row: MessageRow, citations: MessageCitation[] = [
     updatedAt: row.updatedAt.toISOString(),
     citations,
     files,
+    // Only an answer written with searchOnInternet carries these (features/web-search).
+    ...(row.webSources ? { sources: row.webSources } : {}),
+    ...(row.webSearchFailed ? { web_search_failed: true } : {}),
     abilities: messageAbilities(row),
   };
 }

@@ -23,6 +23,7 @@ import { abortMessageGeneration } from '../../platform/ai/generation-registry';
 import { savePromptAndPendingAnswer } from './save-prompt';
 import { isTemplated, templatedPrompt } from './templated-prompt';
 import { touchLastUsed } from '../users';
+import { groundOnWeb } from '../web-search';
 
 export interface CreateMessageInput {
   content?: string;
@@ -43,6 +44,8 @@ export interface CreateMessageInput {
   template_id?: number;
   values?: Record<string, string>;
   user_workflow_id?: number;
+  /** spec part 2 §7: search the web first and cite the pages read (features/web-search). New answers only. */
+  searchOnInternet?: boolean;
 }
 
 /** Rows, presented by the route: a new answer (with its prompt), a continued one, or an enhancement started. */
@@ -131,7 +134,14 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   });
   await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
-  startGeneration(ctx, { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 });
+  const job = { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 };
+  if (input.searchOnInternet) {
+    // searchOnInternet: the web is searched first (its steps stream as `web_search` events), then the answer
+    // is written with the pages read; the request does not wait for either.
+    void groundOnWeb({ ctx, actor, job: { conversationId: job.conversationId, messageId: job.messageId, prompt, turns: newAnswerTurns } })
+      .catch(() => newAnswerTurns)
+      .then((turns) => turns && startGeneration(ctx, { ...job, turns }));
+  } else startGeneration(ctx, job);
   // A real use of the app ("Last used", users/service.ts), noted once the provider request is out.
   await touchLastUsed({ ctx, actor });
   return { kind: 'created', user, assistant };

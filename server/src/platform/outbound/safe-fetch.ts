@@ -24,6 +24,11 @@ export interface SafeFetchInit {
   timeoutMs?: number;
   maxResponseBytes?: number;
   signal?: AbortSignal;
+  /**
+   * 'manual': a 3xx is returned (with its Location) instead of refused, so a caller may follow it by calling
+   * safeFetch again: every hop is checked like the first (web pages: features/web-search/pages.ts).
+   */
+  redirect?: 'refuse' | 'manual';
 }
 
 export const outboundRefused = (reason: string) =>
@@ -133,7 +138,7 @@ export async function safeFetch(ctx: AppContext, rawUrl: string, init: SafeFetch
     request.end();
   });
 
-  if (status >= 300 && status < 400) throw new AppError(400, ErrorIds.outboundRefused, 'outbound_redirect_refused', {}, { code: 'redirect' });
+  if (status >= 300 && status < 400 && init.redirect !== 'manual') throw new AppError(400, ErrorIds.outboundRefused, 'outbound_redirect_refused', {}, { code: 'redirect' });
   if (status < 200 || status > 599) throw outboundFailed('status');
   const nullBody = status === 204 || status === 205 || status === 304;
   return new Response(nullBody ? null : data, { status, headers });

@@ -60,7 +60,7 @@ export const SETTINGS_LAYOUT: Record<SettingsTab, SettingsSection[]> = {
         'templates_default_sort',
       ],
     },
-    { id: 'ai', keys: ['openai_secret_key', 'openai_model'] },
+    { id: 'ai', keys: ['openai_secret_key', 'openai_model', 'web_search_provider', 'web_search_url', 'web_search_api_key'] },
     { id: 'payments', keys: ['stripe_public_key', 'stripe_private_key', 'stripe_webhook_key'] },
     { id: 'storage', keys: ['bucket', 'region', 'S3_ENDPOINT', 'firebaseConfig'] },
     { id: 'emails', keys: ['welcome_email_webhook_url', 'reset_password_email_webhook_url'] },

@@ -30,6 +30,7 @@ import { ShareMessageButton } from '../messages';
 import { ConvertToAvatarButton } from './ConvertToAvatar';
 import { MessageFiles } from './AttachmentChips';
 import { MessageCitations } from './MessageCitations';
+import { WebSearchStatus } from './WebSources';
 
 export interface MessageActions {
   onSaveEdit: (message: ChatMessage, content: string) => Promise<boolean>;
@@ -131,6 +132,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
         )}
         {user && !editing && message.files && message.files.length > 0 && <MessageFiles files={message.files} />}
         {!user && !editing && message.citations.length > 0 && <MessageCitations citations={message.citations} />}
+        {!user && !editing && <WebSearchStatus message={message} />}
         {!user && !editing && <TrainedModelBadge model={message.model} />}
         {!user && !editing && isStopped(message) && <StoppedMark />}
         {unfinished && !editing && <UnfinishedAnswer message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}

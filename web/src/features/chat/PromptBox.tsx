@@ -7,7 +7,7 @@ import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
-import { IconFile, IconPlayerStopFilled, IconSend, IconWand } from '@tabler/icons-react';
+import { IconFile, IconPlayerStopFilled, IconSend, IconWand, IconWorld } from '@tabler/icons-react';
 import { memo, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
@@ -37,7 +37,7 @@ interface PromptBoxProps {
   /** The stop was sent and has not answered yet. */
   stopping?: boolean;
   /** Resolves true when the prompt was accepted; `file_ids`: the files attached to it. */
-  onSend: (content: string, options?: { file_ids?: number[] }) => Promise<boolean>;
+  onSend: (content: string, options?: { file_ids?: number[]; searchOnInternet?: boolean }) => Promise<boolean>;
   /** Text to put back in an empty box (a first prompt typed on the list that could not be sent). */
   draft?: string | null;
   /** The avatar that answers (AvatarControl.tsx); without `onAvatarChange` no avatar control shows. */
@@ -58,7 +58,12 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
   const context = { text: state.text, generating, enhancing };
   const { data: models = [] } = useModels();
   // The avatar control shows where avatars are on (spec part 1 §2 avatars_enabled).
-  const avatarsOn = useAppConfig().on('avatars_enabled');
+  const config = useAppConfig();
+  const avatarsOn = config.on('avatars_enabled');
+  // Web search (issue 32): the globe shows when the admin has chosen a search provider; it stays on for the
+  // prompts after it until turned off.
+  const webSearchOffered = config.get('web_search_provider') !== '';
+  const [webSearch, setWebSearch] = useState(false);
   useEffect(() => {
     if (draft) dispatch({ type: 'restored', text: draft });
   }, [draft]);
@@ -71,7 +76,8 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
     const content = state.text;
     const fileIds = attached.filter((f) => !f.uploading).map((f) => f.file_id);
     dispatch({ type: 'typed', text: '' });
-    if (!(await onSend(content, fileIds.length ? { file_ids: fileIds } : undefined))) dispatch({ type: 'restored', text: content });
+    const options = { ...(fileIds.length ? { file_ids: fileIds } : {}), ...(webSearchOffered && webSearch ? { searchOnInternet: true } : {}) };
+    if (!(await onSend(content, Object.keys(options).length ? options : undefined))) dispatch({ type: 'restored', text: content });
     else if (fileIds.length) setAttachments({ conversationId, files: [] });
   };
 
@@ -140,6 +146,22 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
               disabled={generating}
               onAttached={(file) => setAttachments({ conversationId, files: [...attached.filter((f) => f.file_id !== file.file_id), file] })}
             />
+          )}
+          {webSearchOffered && (
+            <LazyTooltip label={t(webSearch ? 'webSearch.on' : 'webSearch.off')} withArrow>
+              <ActionIcon
+                size="md"
+                radius="xl"
+                variant={webSearch ? 'filled' : 'light'}
+                color={webSearch ? 'violet' : 'gray'}
+                aria-label={t('webSearch.toggle')}
+                aria-pressed={webSearch}
+                onClick={() => setWebSearch((on) => !on)}
+                data-testid="web-search-toggle"
+              >
+                <IconWorld size={16} aria-hidden />
+              </ActionIcon>
+            </LazyTooltip>
           )}
           {canAttachFiles(conversation.model, models) && onAvatarChange && avatarsOn && <AvatarControl avatarId={avatarId} onChange={onAvatarChange} disabled={generating} />}
           {conversation.file && attached.length === 0 && (

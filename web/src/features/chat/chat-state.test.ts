@@ -1,4 +1,4 @@
-import type { MessageStreamEndPayload, MessageStreamPayload } from '@pluma/common/events';
+import type { MessageStreamEndPayload, MessageStreamPayload, WebSearchPayload } from '@pluma/common/events';
 import type { Message } from '@pluma/common/messages-api';
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor, buildMessage, buildMessagePage as page } from '../../test/messages';
@@ -185,5 +185,30 @@ describe('continue', () => {
     state = chatReducer(state, { type: 'replaced', message: cut });
     expect(state.messages[0]).toMatchObject({ status: 'done', finish_reason: 'length' });
     expect(isGenerating(state)).toBe(false);
+  });
+});
+
+describe('web search steps (issue 32)', () => {
+  const step = (payload: Partial<WebSearchPayload> & Pick<WebSearchPayload, 'step'>, early?: boolean) =>
+    ({ type: 'webSearch', payload: { message_id: 2, conversation_id: CONVERSATION, ...payload }, early }) as const;
+  const answer = (state: ChatState) => state.messages.find((m) => m.message_id === 2);
+  const SOURCE = { n: 1, title: 'Ferns', url: 'https://ferns.example/', site: 'ferns.example', snippet: 'Ferns…' };
+
+  it('shows each step, then the sources; the step assumed at send never hides a later one', () => {
+    let state = chatReducer(sentState(), step({ step: 'searching' }, true));
+    expect(answer(state)?.webStep).toEqual({ step: 'searching', count: undefined });
+    state = chatReducer(state, step({ step: 'reading', count: 4 }));
+    expect(answer(state)?.webStep).toEqual({ step: 'reading', count: 4 });
+    expect(chatReducer(state, step({ step: 'searching' }, true))).toBe(state);
+    state = chatReducer(state, step({ step: 'done', sources: [SOURCE] }));
+    expect(answer(state)).toMatchObject({ webStep: undefined, sources: [SOURCE] });
+    expect(chatReducer(state, step({ step: 'searching' }, true))).toBe(state);
+  });
+
+  it('a failed search leaves a notice and no sources; steps of unknown answers are ignored', () => {
+    const state = chatReducer(chatReducer(sentState(), step({ step: 'searching' })), step({ step: 'failed' }));
+    expect(answer(state)).toMatchObject({ webStep: undefined, sources: [], web_search_failed: true });
+    const other = sentState();
+    expect(chatReducer(other, { type: 'webSearch', payload: { message_id: 99, conversation_id: CONVERSATION, step: 'reading', count: 2 } })).toBe(other);
   });
 });

@@ -1,7 +1,7 @@
 // The conversation screen's message state (spec part 2 §4 "Chat"; DESIGN.md §4 real-time): history pages,
 // answers streaming in over the socket, and their end or failure. Pure, so every rule is unit-tested;
 // use-chat.ts feeds it from HTTP and the socket.
-import type { MessageStreamEndPayload, MessageStreamPayload, ProviderErrorPayload } from '@pluma/common/events';
+import type { MessageStreamEndPayload, MessageStreamPayload, ProviderErrorPayload, WebSearchPayload } from '@pluma/common/events';
 import type { CreateMessageResponse, Message, MessagePage, MessageStatus, STOPPED_FINISH_REASON } from '@pluma/common/messages-api';
 
 /**
@@ -17,6 +17,8 @@ export interface ChatMessage extends Message {
   tracking: Tracking;
   /** The provider's error text shown under a failed answer (spec part 2 §8). */
   errorText: string | null;
+  /** searchOnInternet: the web-search step this answer waits on ('searching', 'reading' N pages), from `web_search`. */
+  webStep?: { step: 'searching' | 'reading'; count?: number };
 }
 
 export interface ChatState {
@@ -48,6 +50,8 @@ export type ChatAction =
   /** `message`: an answer generated without streaming. */
   | { type: 'finished'; message: Message }
   | { type: 'providerError'; payload: ProviderErrorPayload; text: string }
+  /** A step of an answer's web search (issue 32): shown until it ends with its sources, or failed. */
+  | { type: 'webSearch'; payload: WebSearchPayload; early?: boolean }
   /** The socket reconnected: frames may have been lost, so live answers fall back to snapshots. */
   | { type: 'framesLost' };
 
@@ -236,6 +240,17 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         errorText: action.text,
       };
       return { ...state, messages: upsert(state.messages, failed) };
+    }
+    case 'webSearch': {
+      const { payload } = action;
+      const current = payload.conversation_id === state.conversationId ? find(state, payload.message_id) : undefined;
+      // `early`: the step assumed when the prompt was sent; a step or an end already seen stays.
+      if (!current || (action.early && (current.webStep || current.sources || !isActive(current)))) return state;
+      const next: ChatMessage =
+        payload.step === 'done' || payload.step === 'failed'
+          ? { ...current, webStep: undefined, sources: payload.sources ?? [], web_search_failed: payload.step === 'failed' || undefined }
+          : { ...current, webStep: { step: payload.step, count: payload.count } };
+      return { ...state, messages: upsert(state.messages, next) };
     }
     case 'framesLost': {
       const messages = state.messages.map((m) => (m.tracking === 'live' && isActive(m) ? { ...m, tracking: 'snapshot' as const } : m));

@@ -3,7 +3,7 @@
 // streaming frames, the end of a stream (which refreshes the current user's words), provider errors,
 // Stop (issue 30 item 1: the answer ends with its text so far), and recovery when frames could not be seen
 // (a reload mid-stream, a reconnect).
-import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
+import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload, type WebSearchPayload } from '@pluma/common/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,6 +106,11 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
     dispatch({ type: 'finished', message: payload.message });
     if (payload.conversation_id === conversationId) afterAnswer();
   });
+  useSocketEvent<WebSearchPayload>(SocketEvents.webSearch, (payload) => {
+    // Steps are frames too: the poll for a stalled stream waits while the search runs.
+    if (payload.conversation_id === conversationId) lastFrameAt.current = Date.now();
+    dispatch({ type: 'webSearch', payload });
+  });
   const onProviderError = (event: ProviderErrorEvent, payload: ProviderErrorPayload) => {
     // Enhancement failures (no message) belong to the prompt box.
     if (payload.message_id === null || payload.conversation_id !== conversationId) return;
@@ -197,13 +202,19 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   );
 
   const send = useCallback(
-    async (content: string, options: { avatar_id?: number | null; file_ids?: number[]; template_id?: number; values?: Record<string, string>; user_workflow_id?: number } = {}): Promise<boolean> => {
+    async (
+      content: string,
+      options: { avatar_id?: number | null; file_ids?: number[]; template_id?: number; values?: Record<string, string>; user_workflow_id?: number; searchOnInternet?: boolean } = {},
+    ): Promise<boolean> => {
       setSending(true);
       stopWanted.current = false;
       lastFrameAt.current = Date.now();
       try {
         const response = await sendMessage({ content, conversation_id: conversationId, ...options });
         dispatch({ type: 'sent', response });
+        // The search starts with the request: its first step may have come over the socket before this answer.
+        const answer = response.assistant_message;
+        if (options.searchOnInternet) dispatch({ type: 'webSearch', payload: { message_id: answer.message_id, conversation_id: answer.conversation_id, step: 'searching' }, early: true });
         stopIfWanted(response.assistant_message.message_id);
         setKeyRequired(null);
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });

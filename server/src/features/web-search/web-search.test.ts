@@ -1,0 +1,142 @@
+// Web search in chat (issue 32) through the real app: POST /messages with searchOnInternet searches the
+// search-engine emulator (SearXNG's, Brave's and Tavily's JSON), reads the local test sites through the
+// outbound guard (127.0.0.1 is allowed here by OUTBOUND_ALLOW_HOSTS, as an operator allows a private SearXNG;
+// the hostile pages' metadata redirect, size and slowness are refused or cut all the same), and answers with
+// the pages numbered; the steps arrive as `web_search` events and the sources stay on the answer.
+import { SocketEvents, type WebSearchPayload } from '@pluma/common/events';
+import type { Message } from '@pluma/common/messages-api';
+import { startSearchEngineEmulator, startTestSites, type RunningSearchEngine, type RunningTestSites } from '@pluma/emulators/search-engine';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfig } from '../../db/schema';
+import { encryptSecret } from '../../platform/crypto/secret-box';
+import { recordEvents } from '../../platform/realtime/socket-test-helpers';
+import { endOf, useChatApp } from '../../test/chat-app';
+import { buildUser } from '../../test/factories';
+
+const BRAVE_KEY = 'brave-test-key-1234';
+const FERN = ['Ferns grow best in shade with moist, rich soil.', 'Water ferns when the top inch of soil feels dry; most species dislike full sun and dry wind. '.repeat(8)];
+const MOSS = ['Moss gardens need acidic soil and steady humidity.', 'Press moss firmly onto bare soil and mist it daily for the first weeks until it takes hold. '.repeat(8)];
+
+describe('web search in chat (searchOnInternet)', () => {
+  const chat = useChatApp((ai) => ({ OPENAI_API_KEY: 'test', OPENAI_BASE_URL: ai.openai.url, OUTBOUND_ALLOW_HOSTS: '127.0.0.1', WEB_SEARCH_PAGE_TIMEOUT_MS: '1500' }));
+  let engine: RunningSearchEngine;
+  let sites: RunningTestSites;
+
+  const configure = async (entries: Record<string, string>, secret?: string) => {
+    const rows = Object.entries(entries).map(([key, value]) => ({ key, value, encrypted: false }));
+    if (secret !== undefined) rows.push({ key: 'web_search_api_key', value: encryptSecret(chat.t.ctx.env.APP_SECRET, secret), encrypted: true });
+    await chat.t.ctx.db
+      .insert(appConfig)
+      .values(rows)
+      .onConflictDoUpdate({ target: appConfig.key, set: { value: sql`excluded.value`, encrypted: sql`excluded.encrypted` } });
+  };
+
+  beforeAll(async () => {
+    engine = await startSearchEngineEmulator({ apiKey: BRAVE_KEY });
+    sites = await startTestSites({ ferns: { title: 'Growing ferns', paragraphs: FERN }, moss: { title: 'Moss gardens', paragraphs: MOSS } }, { slowMs: 20_000 });
+    const page = (path: string, title: string) => ({ url: `${sites.origin}${path}`, title, content: `About ${title}` });
+    engine.setResults([
+      page('/ferns', 'Growing ferns'),
+      // The same page again (fragment, tracking parameter): read once.
+      page('/ferns#care', 'Ferns again'),
+      page('/huge', 'A huge page'),
+      page('/redirect-metadata', 'A redirect to the metadata address'),
+      page('/private/moss', 'Disallowed by robots.txt'),
+      page('/slow', 'A slow page'),
+      page('/moss?utm_source=x', 'Moss gardens'),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await engine?.close();
+    await sites?.close();
+  });
+
+  async function ask(payload: Record<string, unknown> = {}) {
+    const owner = await buildUser(chat.t.ctx, { access: true });
+    const conversationId = await chat.newConversation(owner);
+    const socket = await chat.connect(owner);
+    const events = recordEvents(socket);
+    const res = await chat.send(owner, { content: 'How do I care for ferns and moss?', conversation_id: conversationId, searchOnInternet: true, ...payload });
+    expect(res.statusCode).toBe(201);
+    const answerId = res.json().assistant_message.message_id as number;
+    const end = await endOf(socket, answerId, 30_000);
+    const steps = events.filter((e) => e.event === SocketEvents.webSearch).map((e) => e.payload as WebSearchPayload);
+    return { owner, conversationId, answerId, end, steps };
+  }
+
+  const sentToModel = () => JSON.stringify(chat.ai.openai.stats.lastRequest?.messages ?? []);
+
+  it('SearXNG: searches, reads the two good pages through the guard, streams the steps, and keeps the numbered sources', async () => {
+    await configure({ web_search_provider: 'searxng', web_search_url: engine.url });
+    const queriesBefore = engine.queries.length;
+    const { owner, conversationId, answerId, end, steps } = await ask();
+
+    expect(engine.queries.slice(queriesBefore)).toEqual(['How do I care for ferns and moss?']);
+    expect(steps.map((s) => s.step)).toEqual(['searching', 'reading', 'done']);
+    expect(steps[1].count).toBe(6);
+    const expected = [
+      { n: 1, title: 'Growing ferns', url: `${sites.origin}/ferns`, site: '127.0.0.1' },
+      { n: 2, title: 'Moss gardens', url: `${sites.origin}/moss?utm_source=x`, site: '127.0.0.1' },
+    ];
+    expect(steps[2].sources).toMatchObject(expected);
+    expect(end.message.sources).toMatchObject(expected);
+    expect(end.message.web_search_failed).toBeUndefined();
+    // robots.txt was read and its Disallow kept /private/ unread; the metadata address never answered a thing.
+    expect(sites.hits).toContain('/robots.txt');
+    expect(sites.hits).not.toContain('/private/moss');
+
+    // The model got the pages' readable text, numbered, without the sites' navigation and footer.
+    const sent = sentToModel();
+    expect(sent).toContain('[1] Growing ferns');
+    expect(sent).toContain('Ferns grow best in shade');
+    expect(sent).toContain('[2] Moss gardens');
+    expect(sent).not.toContain('Cookie settings');
+    expect(sent).not.toContain('Too late');
+
+    // Reload: the sources come with the message.
+    const page = await chat.t.app.inject({ method: 'GET', url: `/api/messages/conversation/${conversationId}`, headers: owner.auth });
+    const answer = (page.json().messages as Message[]).find((m) => m.message_id === answerId);
+    expect(answer?.sources).toMatchObject(expected);
+    // The answer is charged in words like any other.
+    expect((await chat.messageRow(answerId)).wordsCharged).toBeGreaterThan(0);
+  }, 40_000);
+
+  it('Brave: the key is sent as the subscription token; Tavily: in the body', async () => {
+    await configure({ web_search_provider: 'brave', web_search_url: engine.url }, BRAVE_KEY);
+    const brave = await ask();
+    expect(brave.end.message.sources?.map((s) => s.title)).toEqual(['Growing ferns', 'Moss gardens']);
+
+    await configure({ web_search_provider: 'tavily', web_search_url: engine.url }, 'wrong-key');
+    const refused = await ask();
+    expect(refused.steps.map((s) => s.step)).toEqual(['searching', 'failed']);
+    expect(refused.end.message).toMatchObject({ web_search_failed: true, sources: [], status: 'done' });
+  }, 60_000);
+
+  it('a failing provider gives the plain answer, said plainly; without searchOnInternet nothing is searched', async () => {
+    await configure({ web_search_provider: 'searxng', web_search_url: engine.url });
+    engine.failNext(503);
+    const failed = await ask();
+    expect(failed.steps.map((s) => s.step)).toEqual(['searching', 'failed']);
+    expect(failed.end.message).toMatchObject({ status: 'done', finish_reason: 'stop', web_search_failed: true, sources: [] });
+    expect(failed.end.content.length).toBeGreaterThan(0);
+    expect(sentToModel()).not.toContain('Web search results');
+
+    const queries = engine.queries.length;
+    const plain = await ask({ searchOnInternet: false });
+    expect(plain.steps).toEqual([]);
+    expect(plain.end.message.sources).toBeUndefined();
+    expect(engine.queries.length).toBe(queries);
+  }, 40_000);
+
+  it("another user's conversation is a 404, and nothing is searched", async () => {
+    await configure({ web_search_provider: 'searxng', web_search_url: engine.url });
+    const owner = await buildUser(chat.t.ctx, { access: true });
+    const stranger = await buildUser(chat.t.ctx, { access: true });
+    const conversationId = await chat.newConversation(owner);
+    const queries = engine.queries.length;
+    const res = await chat.send(stranger, { content: 'Ferns?', conversation_id: conversationId, searchOnInternet: true });
+    expect(res.statusCode).toBe(404);
+    expect(engine.queries.length).toBe(queries);
+  });
+});

@@ -79,7 +79,8 @@ function trimToBudget(text: string, tokens: number): string {
  */
 export async function searchWeb({
   ctx,
-  actor,
+  // Not read yet: the operator's provider serves everyone (an organization's own key is issue 32's next step).
+  actor: _actor,
   query,
   onStep,
 }: {

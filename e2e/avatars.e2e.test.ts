@@ -26,7 +26,7 @@ import chatEs from '../web/src/i18n/chat.es.json';
 import trainingsEn from '../web/src/i18n/trainings.en.json';
 import trainingsEs from '../web/src/i18n/trainings.es.json';
 import { expectNoSeriousA11yViolations } from './src/a11y';
-import { apiRequestAt, type ApiOptions } from './src/api';
+import { adminLoginBody, apiRequestAt, type ApiOptions } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, signIn, texts, type UiLang } from './src/journey-steps';
 import { textPdf } from './src/pdf-fixture';
@@ -103,7 +103,7 @@ afterAll(async () => {
 async function userWithAccess(tag: string, lang: UiLang) {
   const user = newcomer(tag);
   const { token, user: created } = await api<{ token: string; user: { user_id: number } }>('POST', '/auth/signup', { body: { ...user, lang } });
-  const admin = await api<{ token: string }>('POST', '/auth/login', { body: ADMIN });
+  const admin = await api<{ token: string }>('POST', '/auth/login', { body: adminLoginBody() });
   const products = await api<{ product_id: number; word_amount: number | null }[]>('GET', '/products/available');
   const plan = products.find((p) => p.word_amount === null) ?? products[0];
   await api('POST', '/users/giveAccess', { token: admin.token, body: { user_id: created.user_id, product_id: plan.product_id, gift: true } });
@@ -261,7 +261,7 @@ async function journey(openPage: (options?: object) => Promise<Page>, lang: UiLa
 
   // 6. Public, as the admin; before it, another user does not find it in the community list, after it they do.
   const peer = await userWithAccess(`avatars-peer-${lang}`, lang);
-  const admin = await api<{ token: string }>('POST', '/auth/login', { body: ADMIN });
+  const admin = await api<{ token: string }>('POST', '/auth/login', { body: adminLoginBody() });
   await api('PUT', '/users', { token: admin.token, body: { lang } });
   const [peerPage, adminPage] = await Promise.all([pageIn(openPage, lang), pageIn(openPage, lang)]);
   await Promise.all([signIn(peerPage, lang, peer.email, peer.password), signIn(adminPage, lang, ADMIN.email, ADMIN.password)]);

@@ -11,14 +11,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import chatEn from '../web/src/i18n/chat.en.json';
-import { apiRequestAt, type ApiOptions } from './src/api';
+import { adminLoginBody, apiRequestAt, type ApiOptions } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, signIn } from './src/journey-steps';
 import { restartableServer, type RestartableServer } from './src/restartable-server';
-import { E2E_ADMIN } from './src/server-process';
 
 const t = chatEn;
-const ADMIN = E2E_ADMIN;
 
 let server: RestartableServer;
 
@@ -28,7 +26,7 @@ const api = <T>(method: string, pathname: string, options?: ApiOptions) => apiRe
 async function userWithAccess() {
   const user = newcomer('resilience');
   const { token, user: created } = await api<{ token: string; user: { user_id: number } }>('POST', '/auth/signup', { body: { ...user, lang: 'en' } });
-  const admin = await api<{ token: string }>('POST', '/auth/login', { body: ADMIN });
+  const admin = await api<{ token: string }>('POST', '/auth/login', { body: adminLoginBody() });
   const products = await api<{ product_id: number; word_amount: number | null }[]>('GET', '/products/available');
   const plan = products.find((p) => p.word_amount === null) ?? products[0];
   await api('POST', '/users/giveAccess', { token: admin.token, body: { user_id: created.user_id, product_id: plan.product_id, gift: true } });

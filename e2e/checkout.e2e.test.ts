@@ -11,13 +11,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import checkoutEn from '../web/src/i18n/checkout.en.json';
 import checkoutEs from '../web/src/i18n/checkout.es.json';
-import { apiRequestAt } from './src/api';
+import { adminLoginBody, apiRequestAt } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { label, newcomer, texts, type UiLang } from './src/journey-steps';
 import { restartableServer, type RestartableServer } from './src/restartable-server';
-import { E2E_ADMIN } from './src/server-process';
 
-const ADMIN = E2E_ADMIN;
 const CODE = 'E2E20';
 const checkoutTexts = { en: checkoutEn, es: checkoutEs } as const;
 
@@ -43,7 +41,7 @@ beforeAll(async () => {
   });
   stripe.webhooks.addEndpoint({ url: `${server.baseUrl}/api/stripe/webhook`, secret: webhookSecret });
   await server.start();
-  const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: ADMIN });
+  const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: adminLoginBody() });
   await apiRequestAt(server.baseUrl, 'POST', '/discounts/admin', { token: admin.token, body: { code: CODE, is_percent: true, amount: 20 } });
 });
 

@@ -16,13 +16,11 @@ import checkoutEn from '../web/src/i18n/checkout.en.json';
 import checkoutEs from '../web/src/i18n/checkout.es.json';
 import organizationsEn from '../web/src/i18n/organizations.en.json';
 import organizationsEs from '../web/src/i18n/organizations.es.json';
-import { apiRequestAt } from './src/api';
+import { adminLoginBody, apiRequestAt } from './src/api';
 import { artifactsDir, expect, test } from './src/fixtures';
 import { fillLogin, newcomer, type UiLang } from './src/journey-steps';
 import { restartableServer, type RestartableServer } from './src/restartable-server';
-import { E2E_ADMIN } from './src/server-process';
 
-const ADMIN = E2E_ADMIN;
 const ORG_KEYS = {
   secret: `sk_test_org_${randomBytes(8).toString('hex')}`,
   public: `pk_test_org_${randomBytes(8).toString('hex')}`,
@@ -54,7 +52,7 @@ beforeAll(async () => {
     seededDataDir: inject('seededDataDir'),
   });
   await server.start();
-  staffToken = (await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: ADMIN })).token;
+  staffToken = (await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: adminLoginBody() })).token;
 });
 
 afterAll(async () => {

@@ -40,12 +40,20 @@ export async function apiRequestAt<T>(baseUrl: string, method: string, path: str
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * The admin's sign-in body for a server of its own started from the seeded data directory: the password and
+ * the remembered device of its second factor (issue 33; global-setup.ts), so /auth/login answers a session.
+ */
+export function adminLoginBody() {
+  return { email: inject('adminEmail'), password: inject('adminPassword'), device_tokens: [inject('adminDeviceToken')] };
+}
+
 let adminToken: Promise<string> | undefined;
 
 /** Signs in as the admin created from ADMIN_EMAIL/ADMIN_PASSWORD (once per test file). */
 export function adminSessionToken(): Promise<string> {
   adminToken ??= apiRequest<{ token: string }>('POST', '/auth/login', {
-    body: { email: inject('adminEmail'), password: inject('adminPassword'), device_tokens: [inject('adminDeviceToken')] },
+    body: adminLoginBody(),
   }).then((answer) => answer.token);
   return adminToken;
 }

@@ -8,9 +8,8 @@ import { startStripeEmulator, type RunningStripeEmulator } from '@pluma/emulator
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
-import { apiRequestAt } from './api';
+import { adminLoginBody, apiRequestAt } from './api';
 import { restartableServer, type RestartableServer } from './restartable-server';
-import { E2E_ADMIN } from './server-process';
 
 export interface CommerceServer {
   baseUrl: string;
@@ -69,7 +68,7 @@ export async function startCommerceServer(options: { logFile: string }): Promise
     stripe.webhooks.addEndpoint({ url: `${server.baseUrl}/api/stripe/webhook`, secret: stripeWebhookSecret });
     paypal.webhooks.addEndpoint({ url: `${server.baseUrl}/api/paypal/webhook`, id: payPalWebhookId });
     await server.start();
-    const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: { ...E2E_ADMIN, device_tokens: [inject('adminDeviceToken')] } });
+    const admin = await apiRequestAt<{ token: string }>(server.baseUrl, 'POST', '/auth/login', { body: adminLoginBody() });
     const running = server;
     return {
       baseUrl: running.baseUrl,

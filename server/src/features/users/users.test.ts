@@ -30,9 +30,12 @@ describe('users: current user and profile', () => {
       [
         'user_id', 'name', 'last_name', 'email', 'phone', 'company', 'lang', 'dark_mode', 'birthday', 'file_id', 'picture',
         'signup_reason', 'instagram', 'has_access', 'available_words', 'staff', 'purchase', 'default_organization', 'createdAt',
+        // Beyond the spec: the sign-in's second factor (issue 33), so the web knows what Settings › Security shows.
+        'two_factor',
       ].sort(),
     );
     expect(body).toMatchObject({ user_id: user.userId, lang: 'es', company: 'ACME', has_access: false, purchase: null, staff: null, available_words: 0 });
+    expect(body.two_factor).toEqual({ enabled: false, required: false, verified: false });
     expect(await hasAccess({ db: t.ctx.db, userId: user.userId })).toBe(false);
   });
 

@@ -138,7 +138,7 @@ describe('Checkout screen', () => {
     await user.type(within(form).getByLabelText(/^Password/, { selector: 'input' }), 'secret1');
     await user.click(within(form).getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(session.signIn).toHaveBeenCalled());
-    expect(calls.find((c) => c.url.endsWith('/api/auth/login'))?.body).toEqual({ email: 'ana@example.com', password: 'secret1' });
+    expect(calls.find((c) => c.url.endsWith('/api/auth/login'))?.body).toEqual({ email: 'ana@example.com', password: 'secret1', device_tokens: [] });
     expect(screen.getByTestId('location')).toHaveTextContent('/checkout/2');
   });
 

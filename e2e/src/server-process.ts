@@ -49,6 +49,8 @@ export function serverEnvironment(port: number, dataDir: string, overrides: Reco
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DEMO_AI: 'true',
+    // The Demo model unpaced: a journey that must see an answer arrive asks for a pace (`[rate:N]`).
+    DEMO_TOKEN_DELAY_MS: '0',
     // Journeys sign in many times from one address; the per-minute auth limit is not what they test.
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     // Each simulated visitor sends its own X-Forwarded-For (e2e/src/visitors.ts), as behind a proxy.

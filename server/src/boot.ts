@@ -59,7 +59,7 @@ export async function createContext(env: Env, database: Database): Promise<AppCo
   ctx.services.mail = createMailer(ctx);
   ctx.services.storage = createStorage(env);
   // One demo emulator for the operator's calls and, when the demo is on, the users' own keys (closed by the AI service).
-  ctx.services.demoAi = new DemoEmulator(env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS);
+  ctx.services.demoAi = new DemoEmulator(env.DEMO_TOKEN_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS));
   ctx.services.ai = await createAiService(ctx, ctx.services.demoAi);
   return ctx;
 }

@@ -70,6 +70,11 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v !== 'false' && v !== '0'),
   /**
+   * The demo model's pace in ms per token (default 25: ~40 tokens/s, so the demo shows streaming). The
+   * journeys set 0: a prompt whose test needs a visible stream asks for a pace itself (`[rate:N]`).
+   */
+  DEMO_TOKEN_DELAY_MS: z.coerce.number().int().min(0).max(1000).optional(),
+  /**
    * Behind a reverse proxy: 'true' (trust X-Forwarded-* from any hop) or a comma-separated list of proxy
    * addresses/CIDRs. Off by default: client addresses (rate limits) cannot be forged.
    */

@@ -21,3 +21,11 @@ export async function beginCodeAttempt(ctx: AppContext, reply: FastifyReply, key
   }
   return { succeeded: () => store.decrement(`code-fail:${key}`) };
 }
+
+/** Runs `check` as one code attempt of `key`: a right code (no throw) hands the attempt back. */
+export async function withCodeAttempt<T>(ctx: AppContext, reply: FastifyReply, key: string, check: () => Promise<T>): Promise<T> {
+  const attempt = await beginCodeAttempt(ctx, reply, key);
+  const result = await check();
+  await attempt.succeeded();
+  return result;
+}

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../../platform/auth/guard';
 import { MINUTE_MS } from '../rate-limits';
-import { beginCodeAttempt } from './code-limits-http';
+import { withCodeAttempt } from './code-limits-http';
 import { confirmTwoFactorSetup, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorSetup, type RequestMeta } from './service';
 import { challengeOwner, finishTwoFactorSignIn } from './sign-in-step';
 
@@ -37,32 +37,24 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/two-factor/confirm',
     { ...signedIn(app, { tags, body: twoFactorConfirmRequest, response: { 200: twoFactorEnabledResponse } }), config: perMinute },
-    async (request, reply) => {
+    (request, reply) => {
       const actor = actorOf(request);
-      const gate = await beginCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`);
-      const result = await confirmTwoFactorSetup({ ctx, actor, input: request.body, meta: meta(request) });
-      await gate.succeeded();
-      return result;
+      return withCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`, () => confirmTwoFactorSetup({ ctx, actor, input: request.body, meta: meta(request) }));
     },
   );
 
   r.post('/two-factor/disable', { ...signedIn(app, { tags, body: twoFactorDisableRequest }), config: perMinute }, async (request, reply) => {
     const actor = actorOf(request);
-    const gate = await beginCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`);
-    await disableTwoFactor({ ctx, actor, input: request.body, meta: meta(request) });
-    await gate.succeeded();
+    await withCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`, () => disableTwoFactor({ ctx, actor, input: request.body, meta: meta(request) }));
     return reply.status(204).send();
   });
 
   r.post(
     '/two-factor/recovery-codes',
     { ...signedIn(app, { tags, body: twoFactorDisableRequest, response: { 200: twoFactorEnabledResponse } }), config: perMinute },
-    async (request, reply) => {
+    (request, reply) => {
       const actor = actorOf(request);
-      const gate = await beginCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`);
-      const result = await regenerateRecoveryCodes({ ctx, actor, input: request.body, meta: meta(request) });
-      await gate.succeeded();
-      return result;
+      return withCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`, () => regenerateRecoveryCodes({ ctx, actor, input: request.body, meta: meta(request) }));
     },
   );
 
@@ -74,10 +66,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = await challengeOwner(ctx, request.body.challenge);
-      const gate = await beginCodeAttempt(ctx, reply, `2fa:${userId}`);
-      const result = await finishTwoFactorSignIn(ctx, { userId, ...request.body }, meta(request));
-      await gate.succeeded();
-      return result;
+      return withCodeAttempt(ctx, reply, `2fa:${userId}`, () => finishTwoFactorSignIn(ctx, { userId, ...request.body }, meta(request)));
     },
   );
 }

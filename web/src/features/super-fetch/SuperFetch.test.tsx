@@ -193,7 +193,8 @@ describe('Super Fetch page', () => {
     await screen.findByText('First take');
     const u = user();
     await u.click(screen.getByTestId('super-fetch-export'));
-    await waitFor(() => expect(downloads).toHaveLength(1));
+    // The export loads exceljs on demand first: slow on a busy machine.
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
     expect(downloads[0].name).toMatch(/^Super Fetch_Trail shoes_\d{4}_\d{2}_\d{2}_\d{2}_\d{2}\.xlsx$/);
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
@@ -336,7 +337,8 @@ describe('Super Fetch page', () => {
     expect(html).toContain('<table>');
 
     await u.click(screen.getByTestId('super-fetch-export'));
-    await waitFor(() => expect(downloads).toHaveLength(1));
+    // The export loads exceljs on demand first: slow on a busy machine.
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await bytesOf(downloads[0].blob));

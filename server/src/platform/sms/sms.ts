@@ -52,7 +52,7 @@ export function createSmsSender(ctx: AppContext, log: MailLog = consoleMailLog(c
         return { smsId: row.smsId, status: 'stored' };
       }
       try {
-        const sent = await twilioClient(settings, ctx.env.TWILIO_API_URL).messages.create({ to: message.to, from: settings.from, body: message.text });
+        const sent = await (await twilioClient(settings, ctx.env.TWILIO_API_URL)).messages.create({ to: message.to, from: settings.from, body: message.text });
         await ctx.db
           .update(smsOutbox)
           .set({ status: 'sent', provider: 'twilio', providerMessageId: sent.sid, sentAt: new Date() })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneSignInCodes, smsOutbox } from '../../../db/schema';
 import { buildUser, type BuiltUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createSmsSender } from '../../../platform/sms/sms';
 import { accountLimits } from '../account-limits';
 
 let ipCounter = 0;
@@ -188,6 +189,18 @@ describe('phone sign-in (SMS code)', () => {
     await skipResendWait(who.user.userId);
     expect((await post('start', { phone })).statusCode).toBe(502);
     await put([{ key: 'twilio_account_sid', value: '' }, { key: 'twilio_auth_token', value: '' }, { key: 'twilio_from_number', value: '' }]);
+  });
+
+  it('prints the code on the console in development only, when there is no SMS provider', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = { info: (fields: Record<string, unknown>) => void lines.push(fields), error: (fields: Record<string, unknown>) => void lines.push(fields) };
+    const message = { to: '+525550001111', text: 'Your code is 123456.', kind: 'phone_sign_in', code: '123456' };
+    await createSmsSender({ ...t.ctx, env: { ...t.ctx.env, NODE_ENV: 'development' } }, log).send(message);
+    await createSmsSender({ ...t.ctx, env: { ...t.ctx.env, NODE_ENV: 'production' } }, log).send(message);
+    expect(lines.map((line) => [line.status, line.code])).toEqual([
+      ['stored', '123456'],
+      ['stored', undefined],
+    ]);
   });
 
   it('gives an account with two-factor on its second step, not a session', async () => {

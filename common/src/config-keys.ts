@@ -70,6 +70,10 @@ export const CONFIG_KEYS = {
   web_search_provider: text('', true),
   web_search_url: url('', false),
   web_search_api_key: secret(),
+  // Phone sign-in codes by SMS (issue 33 item 1): Twilio when all three are set, else the SMS outbox.
+  twilio_account_sid: text('', false),
+  twilio_auth_token: secret(),
+  twilio_from_number: text('', false),
   welcome_email_webhook_url: url('', false),
   reset_password_email_webhook_url: url('', false),
   super_fetch_prompt: { kind: 'longtext', default: '', public: false },

@@ -32,6 +32,9 @@ export const ErrorIds = {
   twoFactorChallengeInvalid: 'two_factor_challenge_invalid',
   twoFactorRequired: 'two_factor_required',
   mailFailed: 'mail_failed',
+  /** Phone sign-in (issue 33 item 1): a wrong, expired or used code; a text message that could not be sent. */
+  phoneCodeInvalid: 'phone_code_invalid',
+  smsFailed: 'sms_failed',
   provider: 'provider_error',
   internal: 'internal_error',
 } as const;

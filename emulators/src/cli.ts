@@ -1,12 +1,13 @@
 // Runs the AI emulators standalone: `npx tsx emulators/src/cli.ts [--openai-port 4010] [--anthropic-port 4011]
 // [--host 127.0.0.1] [--token-delay-ms 25] [--api-key KEY]`, plus the Stripe emulator with `--stripe-port N`
 // [--stripe-webhook URL --stripe-webhook-secret whsec_...], and the PayPal emulator with `--paypal-port N`
-// [--paypal-webhook URL --paypal-webhook-id ID]. Ctrl-C stops them.
+// [--paypal-webhook URL --paypal-webhook-id ID], and the SMS (Twilio) emulator with `--sms-port N`. Ctrl-C stops them.
 import { parseArgs } from 'node:util';
 import { startAnthropicEmulator } from './anthropic';
 import { startOpenAiEmulator } from './openai';
 import { startPayPalEmulator, type RunningPayPalEmulator } from './paypal';
 import { startStripeEmulator, type RunningStripeEmulator } from './stripe';
+import { startSmsEmulator, type RunningSmsEmulator } from './sms';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'paypal-port': { type: 'string' },
     'paypal-webhook': { type: 'string' },
     'paypal-webhook-id': { type: 'string' },
+    'sms-port': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -38,11 +40,12 @@ if (values.help) {
   --paypal-port N       also start the PayPal emulator on this port (0 = any free port)
   --paypal-webhook URL  deliver the PayPal emulator's events to this URL
   --paypal-webhook-id ID  the webhook id to verify those events with (default: generated and printed)
+  --sms-port N          also start the SMS emulator (Twilio's Messages API) on this port (0 = any free port)
 Prompt switches: [words:N] [rate:N] [error:STATUS] [disconnect:N] [stream-error:N] [echo]`);
   process.exit(0);
 }
 
-function port(name: 'openai-port' | 'anthropic-port' | 'stripe-port' | 'paypal-port'): number {
+function port(name: 'openai-port' | 'anthropic-port' | 'stripe-port' | 'paypal-port' | 'sms-port'): number {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
     console.error(`--${name} must be a port number`);
@@ -72,8 +75,14 @@ if (values['paypal-port'] !== undefined) {
   for (const endpoint of paypal.webhooks.endpoints.values()) console.log(`PayPal webhooks:            ${endpoint.url} with webhook id ${endpoint.id}`);
 }
 
+let sms: RunningSmsEmulator | undefined;
+if (values['sms-port'] !== undefined) {
+  sms = await startSmsEmulator({ host: values.host, port: port('sms-port') });
+  console.log(`SMS (Twilio) emulator:      TWILIO_API_URL=${sms.url} (texts: ${sms.url}/emulator/messages)`);
+}
+
 const stop = async () => {
-  await Promise.all([openai.close(), anthropic.close(), stripe?.close(), paypal?.close()]);
+  await Promise.all([openai.close(), anthropic.close(), stripe?.close(), paypal?.close(), sms?.close()]);
   process.exit(0);
 };
 process.once('SIGINT', stop);

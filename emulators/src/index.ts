@@ -1,4 +1,4 @@
-// AI-provider, Stripe and PayPal emulators for tests, e2e, benchmarks and the offline demo (DESIGN.md §1.1).
+// AI-provider, Stripe, PayPal and SMS (Twilio) emulators for tests, e2e, benchmarks and the offline demo (DESIGN.md §1.1).
 import { startAnthropicEmulator } from './anthropic';
 import type { EmulatorOptions, RunningEmulator } from './http-kit';
 import { startOpenAiEmulator } from './openai';
@@ -10,6 +10,8 @@ export { startStripeEmulator } from './stripe';
 export type { RunningStripeEmulator, StripeEmulatorOptions } from './stripe';
 export { emulatorHttpsAgent, startPayPalEmulator } from './paypal';
 export type { PayPalEmulatorOptions, PayPalSdkOptions, RunningPayPalEmulator } from './paypal';
+export { startSmsEmulator } from './sms';
+export type { EmulatedSms, RunningSmsEmulator, SmsEmulatorOptions } from './sms';
 
 export interface RunningAiEmulators {
   openai: RunningEmulator;

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { startRealtime } from './platform/realtime/socket-server';
 import { createMailer } from './platform/mail/mailer';
+import { createSmsSender } from './platform/sms/sms';
 import { startJobs } from './platform/jobs';
 import { createStorage } from './platform/storage';
 import { createAiService } from './platform/ai/service';
@@ -57,6 +58,7 @@ export async function createContext(env: Env, database: Database): Promise<AppCo
     throw err;
   });
   ctx.services.mail = createMailer(ctx);
+  ctx.services.sms = createSmsSender(ctx);
   ctx.services.storage = createStorage(env);
   // One demo emulator for the operator's calls and, when the demo is on, the users' own keys (closed by the AI service).
   ctx.services.demoAi = new DemoEmulator(env.DEMO_TOKEN_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : DEMO_TOKEN_DELAY_MS));

@@ -23,6 +23,8 @@ export interface AppServices {
   jobs?: Jobs;
   /** SMTP or outbox (platform/mail). */
   mail?: Mailer;
+  /** Twilio or the SMS outbox (platform/sms; issue 33 item 1). */
+  sms?: SmsSender;
   /** Local disk or S3 (platform/storage). */
   storage?: Storage;
   /** AI providers (platform/ai). */
@@ -68,6 +70,22 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/** A text message (platform/sms; issue 33 item 1). */
+export interface SmsMessage {
+  /** E.164 number (platform/sms/sms-number.ts). */
+  to: string;
+  text: string;
+  /** 'phone_sign_in' | ... (stored in the SMS outbox). */
+  kind: string;
+  /** The code in the text: printed on the console in development when no provider is configured. */
+  code?: string;
+}
+
+export interface SmsSender {
+  /** Sends through the provider (or only stores); returns the outbox row and its status. */
+  send(message: SmsMessage): Promise<{ smsId: number; status: 'sent' | 'stored' | 'failed' }>;
 }
 
 export interface Storage {

@@ -117,6 +117,8 @@ export const envSchema = z.object({
   PAYPAL_JS_URL: optionalUrl,
   /** Point the PayPal SDK and REST calls at another server (the emulator in tests and the offline demo). */
   PAYPAL_API_URL: optionalUrl,
+  /** Point the Twilio SDK at another server (the SMS emulator in tests and the offline demo; issue 33 item 1). */
+  TWILIO_API_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_SECRET: string };

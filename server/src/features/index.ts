@@ -1,6 +1,8 @@
 // Every feature's routes, mounted under /api. Add one line per feature.
 import type { FastifyInstance } from 'fastify';
 import { outboxRoutes } from '../platform/mail/outbox-routes';
+// issue 33 item 1: the SMS outbox
+import { smsOutboxRoutes } from '../platform/sms/outbox-routes';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
 import { authUserRoutes } from './auth/user-routes';
@@ -45,6 +47,7 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(adminUsersRoutes, { prefix: '/users' });
   await app.register(staffRoutes, { prefix: '/staff' });
   await app.register(outboxRoutes, { prefix: '/admin' });
+  await app.register(smsOutboxRoutes, { prefix: '/admin' });
   await app.register(listModelsRoute);
   await app.register(appConfigRoutes);
   await app.register(fileRoutes);

@@ -12,6 +12,8 @@ import { tooManyAttempts } from './attempts-http';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
 import { twoFactorRoutes } from './two-factor/routes';
+// issue 33 item 1: phone sign-in
+import { phoneSignInRoutes } from './phone/routes';
 
 const MINUTE = MINUTE_MS;
 
@@ -21,6 +23,7 @@ export async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['auth'];
   await app.register(twoFactorRoutes);
+  await app.register(phoneSignInRoutes);
 
   r.post(
     '/signup',

@@ -8,3 +8,5 @@ export { findUserByEmail, impersonatorOf, loadCurrentUser } from './queries';
 export { hasUserAiKey } from './ai-key-service';
 export { aiKeyRequired, requireUserAiKey } from './ai-keys';
 export { touchLastUsed } from './service';
+// issue 33 item 1: phone sign-in finds the account as the staff phone lookup does.
+export { findUserByPhone } from './queries';

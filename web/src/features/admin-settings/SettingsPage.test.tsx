@@ -207,6 +207,27 @@ describe('/admin/settings', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Reset your password' })).toHaveTextContent('https://pluma.test/reset?token=abc');
   });
 
+  it('lists the text messages (phone sign-in codes) under the mail', async () => {
+    renderSettings({
+      routes: {
+        'GET /api/admin/outbox': () => ({ body: { items: [] } }),
+        'GET /api/admin/sms-outbox': () => ({
+          body: {
+            items: [
+              { sms_id: 7, to: '+525551234567', text: 'Your Pluma sign-in code is 482913.', kind: 'phone_sign_in', status: 'stored', provider: null, error: null, createdAt: '2026-11-02T10:00:00.000Z', sentAt: null },
+              { sms_id: 6, to: '+525551234567', text: 'Your Pluma sign-in code is 111111.', kind: 'phone_sign_in', status: 'failed', provider: 'twilio', error: 'Authenticate', createdAt: '2026-11-02T09:00:00.000Z', sentAt: null },
+            ],
+          },
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Outbox' }));
+    const rows = await screen.findAllByTestId('sms-outbox-row');
+    expect(rows[0]).toHaveTextContent('+525551234567');
+    expect(rows[0]).toHaveTextContent('Your Pluma sign-in code is 482913.');
+    expect(rows[1]).toHaveTextContent('Authenticate');
+  });
+
   it('speaks Spanish', async () => {
     await setLanguage('es');
     renderSettings();

@@ -12,6 +12,7 @@ import { showError, showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { OutboxPanel } from './OutboxPanel';
+import { SmsOutboxPanel } from './SmsOutboxPanel';
 import { ADMIN_CONFIG_KEY, revealConfigValue, saveConfig, useAdminConfig, type AdminConfigEntry } from './settings-api';
 import { SETTINGS_LAYOUT, SETTINGS_TABS, type SettingsTab } from './settings-fields';
 import { changedEntries, invalidKeys, type ConfigValues } from './settings-form';
@@ -164,6 +165,7 @@ function SettingsForm({ entries }: { entries: AdminConfigEntry[] }) {
         ))}
         <Tabs.Panel value="outbox">
           <OutboxPanel />
+          <SmsOutboxPanel />
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">

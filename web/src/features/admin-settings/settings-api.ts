@@ -2,6 +2,7 @@
 // test, and the outbox of mail not sent): admins only, never cached by the browser (the server says no-store).
 import type { ConfigEntry, ConfigKeyTestRequest, ConfigKeyTestResult } from '@pluma/common/appconfig';
 import type { FileResponse } from '@pluma/common/files';
+import type { SmsOutboxItem } from '@pluma/common/phone-sign-in';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 
@@ -36,6 +37,12 @@ export const saveConfig = (changes: ConfigEntry[]) => api.put<AdminConfigEntry[]
 export const revealConfigValue = (key: string) => api.post<ConfigEntry>('/appconfig/admin/reveal', { key });
 
 export const testConfigKey = (request: ConfigKeyTestRequest) => api.post<ConfigKeyTestResult>('/appconfig/admin/test', request);
+
+// issue 33 item 1: the SMS outbox (GET /api/admin/sms-outbox)
+export const SMS_OUTBOX_KEY = ['admin', 'sms-outbox'] as const;
+export function useSmsOutbox() {
+  return useQuery({ queryKey: SMS_OUTBOX_KEY, queryFn: () => api.get<{ items: SmsOutboxItem[] }>('/admin/sms-outbox', { query: { limit: 100 } }) });
+}
 
 export function useOutbox(enabled: boolean) {
   return useQuery({ queryKey: OUTBOX_KEY, queryFn: () => api.get<{ items: OutboxMail[] }>('/admin/outbox', { query: { limit: 100 } }), enabled });

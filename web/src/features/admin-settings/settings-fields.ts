@@ -63,6 +63,7 @@ export const SETTINGS_LAYOUT: Record<SettingsTab, SettingsSection[]> = {
     { id: 'ai', keys: ['openai_secret_key', 'openai_model', 'web_search_provider', 'web_search_url', 'web_search_api_key'] },
     { id: 'payments', keys: ['stripe_public_key', 'stripe_private_key', 'stripe_webhook_key'] },
     { id: 'storage', keys: ['bucket', 'region', 'S3_ENDPOINT', 'firebaseConfig'] },
+    { id: 'sms', keys: ['twilio_account_sid', 'twilio_auth_token', 'twilio_from_number'] },
     { id: 'emails', keys: ['welcome_email_webhook_url', 'reset_password_email_webhook_url'] },
     { id: 'code', keys: ['app_css', 'head_tracking_codes', 'body_tracking_codes'] },
   ],

@@ -42,7 +42,8 @@ describe('Login screen', () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), ' Ana@Example.com ');
     await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret1{Enter}');
-    const button = screen.getByRole('button', { name: /Sign in/ });
+    // The first of the sign-in buttons ("Sign in with phone" follows it).
+    const button = screen.getAllByRole('button', { name: /Sign in/ })[0];
     await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
     release();
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));

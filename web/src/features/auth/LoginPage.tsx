@@ -1,9 +1,9 @@
 // Login (spec part 1 §2): email, password with show/hide, forgot-password link, create-account link
 // (only when signup_enabled), spinner while signing in.
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import type { AuthResponse } from '@pluma/common/users';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -25,6 +25,8 @@ import { useAuthSubmit, validationDetails } from './use-auth-submit';
 // within its budget (bench/bundle-size.mjs). Without them (offline) the server still checks.
 const loadRules = () => import('./auth-rules');
 const validateLogin = (values: LoginValues) => loadRules().then(({ loginErrors }) => loginErrors(values), () => ({}));
+// issue 33 item 1: sign in with a code by SMS, loaded only when chosen.
+const PhoneSignIn = lazy(() => import('./PhoneSignIn'));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export default function LoginPage() {
   const inputProps = useLocalizedInputProps(form);
   // Set when the password was right and the account asks for its second factor (issue 33).
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [withPhone, setWithPhone] = useState(false);
   // Once the page is painted: fetched earlier, the rules would share the network and CPU with it.
   useEffect(() => void afterFirstPaint().then(loadRules), []);
 
@@ -77,6 +80,16 @@ export default function LoginPage() {
     );
   }
 
+  if (withPhone) {
+    return (
+      <AuthLayout title={t('phoneSignIn.title')} subtitle={t('phoneSignIn.subtitle')} testId="login-page">
+        <Suspense fallback={<Loader size="sm" mx="auto" display="block" aria-label={t('phoneSignIn.loading')} />}>
+          <PhoneSignIn onSignedIn={finish} onChallenge={setChallenge} onCancel={() => setWithPhone(false)} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle', { app: config.get('app_name') })} testId="login-page">
       <AuthForm onSubmit={submit} submitting={submitting} testId="login-form">
@@ -90,6 +103,9 @@ export default function LoginPage() {
         </Group>
         <Button type="submit" size="md" fullWidth loading={submitting} loaderProps={{ 'aria-label': t('auth.signingIn') }}>
           {t('auth.loginButton')}
+        </Button>
+        <Button variant="default" size="md" fullWidth onClick={() => setWithPhone(true)} data-testid="phone-sign-in-option">
+          {t('phoneSignIn.option')}
         </Button>
         {config.on('signup_enabled') && (
           <Text ta="center" size="sm">

@@ -149,6 +149,8 @@ function placeholderAnswer(payload: MessageStreamPayload): ChatMessage {
     avatar_id: null,
     organization_id: null,
     isThread: false,
+    deleteUserMsg: false,
+    saveOnConversation: true,
     words_charged: null,
     citations: [],
     createdAt: now,

@@ -406,6 +406,10 @@ describe('chat streaming', () => {
     await failed;
     expect(await messageRow(broken.assistant_message.message_id)).toBeUndefined();
     expect(await messageRow(broken.user_message.message_id)).toBeUndefined();
+    // Deleted mid-stream, a one-off takes its prompt with it.
+    const deleted = (await send(owner, { content: '[words:200] [rate:20] zanzibar to delete', conversation_id: conversationId, saveOnConversation: false })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/messages/${deleted.assistant_message.message_id}`, headers: owner.auth })).statusCode).toBe(200);
+    expect(await messageRow(deleted.user_message.message_id)).toBeUndefined();
 
     // deleteUserMsg: the prompt goes once the answer is done; the answer keeps its prompt text.
     const dropped = (await send(owner, { content: '[words:6] A private question', conversation_id: conversationId, deleteUserMsg: true })).json();

@@ -364,5 +364,7 @@ export async function deleteMessage({ actor, ctx, messageId }: { actor: Actor; c
   const row = await requireMessage(ctx.db, actor, messageId);
   // A running answer stops first (it saves as interrupted), then the row goes.
   await abortMessageGeneration(ctx, row.messageId);
-  await ctx.db.delete(messages).where(and(eq(messages.messageId, row.messageId), messagePolicy.visibleTo(actor)));
+  // A one-off answer (saveOnConversation false) takes its prompt with it: neither belongs to the conversation.
+  const ids = !row.saveOnConversation && row.userMessageId !== null ? [row.messageId, row.userMessageId] : [row.messageId];
+  await ctx.db.delete(messages).where(and(inArray(messages.messageId, ids), messagePolicy.visibleTo(actor)));
 }

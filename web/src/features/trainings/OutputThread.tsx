@@ -55,14 +55,16 @@ export function OutputThread({ outputId, canMessage }: { outputId: number; canMe
     heightBefore.current = box.scrollHeight;
     void thread.fetchNextPage();
   };
-  // The newest page opens at the bottom; an older page keeps the view where it was.
+  // The thread opens at the bottom, and goes there again when a newer message arrives; an older page keeps
+  // the view where it was.
+  const newestId = messages.at(-1)?.output_message_id;
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box) return;
     if (heightBefore.current === null) box.scrollTop = box.scrollHeight;
     else box.scrollTop = box.scrollHeight - heightBefore.current;
     heightBefore.current = null;
-  }, [pages.length]);
+  }, [pages.length, newestId]);
 
   return (
     <Stack gap="xs" data-testid={`output-thread-${outputId}`} aria-label={t('thread.label')} role="region">

@@ -24,8 +24,43 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** Files one prompt may carry. */
 export const MESSAGE_MAX_FILES = 10;
 
+/**
+ * The OpenAPI descriptions of POST /messages' fields (spec part 2 §7 lists content, conversation_id,
+ * message_type_id, stream, avatar_id, saveOnConversation, searchOnInternet, deleteUserMsg,
+ * learnFromPrevResponse, model, favorite, message_id; the others are ours). Kept apart from the schema so
+ * each field stays one line to read.
+ */
+const CREATE_MESSAGE_FIELD_DESCRIPTIONS = {
+  content: 'The prompt (required unless template_id, user_workflow_id or message_id is given).',
+  conversation_id: "The actor's conversation the prompt belongs to.",
+  message_type_id: '1 chat (default), 2 hashtags, 3 topics.',
+  stream: 'true (default): the answer streams as message_stream frames then message_stream_end; false: one `message` event at the end.',
+  avatar_id: "Answer as this avatar and keep it as the conversation's avatar; null stops using one; absent: the conversation's.",
+  saveOnConversation:
+    'false: a one-off answer not kept in the conversation: it streams and is charged as usual, is never listed, searched or used as context, and its prompt and answer are removed once it ends (done, stopped, failed or interrupted). Default true. New answers only.',
+  searchOnInternet: 'Search the web first and cite the pages read as [1], [2]… (sources on the answer). New answers only.',
+  deleteUserMsg:
+    "true: the user's message is removed once the answer is done; the answer keeps its prompt text (deleteUserMsg true on it), so Continue and Regenerate still work. New answers only.",
+  learnFromPrevResponse:
+    "true: the conversation's previous finished answer is given to the model as the text to rework (rewrite or continue it as the prompt asks), whatever the token budget. New answers only.",
+  model: "A model offered to the actor; null or 'Unset': the conversation's model, else the default.",
+  favorite: 'Mark the prompt as a favorite (not with saveOnConversation false).',
+  message_id: 'An answer of this conversation to continue (cut off, stopped or interrupted) or, with regenerate, to write again.',
+  enhance: 'Prompt enhancement: the improved prompt streams as message_stream_enhance and nothing is saved.',
+  regenerate: 'With message_id: write the answer again instead of continuing it.',
+  file_ids: "The actor's uploaded files attached to the prompt.",
+  template_id: 'Instead of content: a template the actor sees, filled with values server-side.',
+  values: "The template's field values.",
+  user_workflow_id: 'Instead of content: run the next step of this user workflow.',
+} as const;
+
+/** `shape` with each field's OpenAPI description (zod's describe keeps the field's type). */
+function described<T extends z.ZodRawShape>(shape: T, descriptions: { [K in keyof T]?: string }): T {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, descriptions[key] ? (schema as z.ZodType).describe(descriptions[key]) : schema])) as T;
+}
+
 export const createMessageRequest = z
-  .object({
+  .object(described({
     content: text().max(MESSAGE_CONTENT_MAX_CHARS).optional(),
     conversation_id: idParam(),
     /** spec part 2 §4: 'Unset' is sent as null → the conversation's model, else the default. */
@@ -74,8 +109,38 @@ export const createMessageRequest = z
      * answer. A failed search degrades to an answer without the web (`web_search_failed`). New answers only.
      */
     searchOnInternet: z.boolean().optional(),
-  })
+    // ── spec part 2 §7 POST /messages: the rest of its fields (issue 32 item 2; docs/decisions.md) ──
+    /**
+     * false: a one-off answer not kept in the conversation. It streams and is charged as usual, but neither
+     * the prompt nor the answer is listed, searched or given as context, and both rows are removed once the
+     * answer ends (done, stopped, failed or interrupted); the socket events and this response carry its text
+     * and ids. Default true. New answers only (not with message_id, favorite or enhance).
+     */
+    saveOnConversation: z.boolean().optional().default(true),
+    /**
+     * true: the user's message is removed once the answer is done; the answer keeps its `prompt` text (and
+     * presents deleteUserMsg true), so Continue and Regenerate still work. New answers only.
+     */
+    deleteUserMsg: z.boolean().optional().default(false),
+    /**
+     * true: the conversation's previous finished answer is given to the model as the text to rework (a
+     * rewrite or continuation, e.g. "make it shorter"), kept in the context whatever the token budget.
+     * Without a previous answer the prompt is answered as usual. New answers only.
+     */
+    learnFromPrevResponse: z.boolean().optional().default(false),
+  }, CREATE_MESSAGE_FIELD_DESCRIPTIONS))
   .superRefine((v, ctx) => {
+    // The fields above shape a new answer: with message_id (an existing answer) or enhance (nothing is
+    // saved) they mean nothing, and a favorite that is about to be removed is a contradiction.
+    const newAnswerOnly: [keyof typeof v, boolean][] = [
+      ['saveOnConversation', !v.saveOnConversation],
+      ['deleteUserMsg', v.deleteUserMsg],
+      ['learnFromPrevResponse', v.learnFromPrevResponse],
+    ];
+    for (const [field, set] of newAnswerOnly) {
+      if (set && (v.message_id !== undefined || v.enhance)) ctx.addIssue({ code: 'custom', path: [field], message: 'message_field_new_answer_only' });
+    }
+    if (!v.saveOnConversation && v.favorite) ctx.addIssue({ code: 'custom', path: ['favorite'], message: 'message_unsaved_favorite' });
     const templated = v.template_id !== undefined || v.user_workflow_id !== undefined;
     if (templated) {
       const several = (v.template_id !== undefined && v.user_workflow_id !== undefined) || !!v.content?.trim() || v.message_id !== undefined || v.enhance;
@@ -182,7 +247,12 @@ export const message = z.object({
   user_message_id: z.number().nullable(),
   avatar_id: z.number().nullable(),
   organization_id: z.number().nullable(),
-  isThread: z.boolean(),
+  /** Always false here: a chat message; an avatar output's follow-ups are thread messages (isThread true, outputs.ts). */
+  isThread: z.literal(false),
+  /** spec part 2 §3: the prompt of this answer is removed once it is done (its `prompt` keeps the text). */
+  deleteUserMsg: z.boolean(),
+  /** false: a one-off answer (and its prompt), removed from the conversation once it ends. */
+  saveOnConversation: z.boolean(),
   words_charged: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -83,15 +83,34 @@ export type Output = z.infer<typeof output>;
 export const outputList = z.object({ outputs: z.array(output), total: z.number() });
 export type OutputList = z.infer<typeof outputList>;
 
+/**
+ * A follow-up of an output's thread (spec part 2 §3 Message isThread; issue 32 item 2): isThread is true on
+ * these — in GET /outputs/{id}'s thread, the `thread_messages` event and GET /messages/thread/{id} — and
+ * false on every chat message and chat event (messages-api.ts, events.ts).
+ */
 export const threadMessage = z.object({
   output_message_id: z.number(),
+  output_id: z.number(),
   role: z.enum(['user', 'assistant']),
+  /** null while the answer is being written. */
   content: z.string().nullable(),
+  isThread: z.literal(true),
   createdAt: z.string(),
 });
 export type ThreadMessage = z.infer<typeof threadMessage>;
 export const outputWithThread = output.extend({ thread: z.array(threadMessage) });
 export type OutputWithThread = z.infer<typeof outputWithThread>;
+
+// ── GET /messages/thread/{id}[/{x}] (spec part 2 §7; "Avatar thread shows last 10 messages and loads 10
+// more per scroll; scroll-load throttle 120 ms"): an output's thread, newest first, paged by keyset. ──
+export const THREAD_PAGE_SIZE = 10;
+export const THREAD_SCROLL_THROTTLE_MS = 120;
+export const threadParams = z.object({ id: idParam() });
+/** x: an output_message_id of this thread (a page's next_cursor): the messages before it. */
+export const threadPageParams = z.object({ id: idParam(), x: idParam() });
+/** Newest first; `next_cursor` goes in the path for the 10 before (null: none left). */
+export const threadPage = z.object({ output_id: z.number(), messages: z.array(threadMessage), next_cursor: z.number().nullable() });
+export type ThreadPage = z.infer<typeof threadPage>;
 
 export const generateOutputsResponse = z.object({ outputs: z.array(output) });
 

@@ -40,6 +40,8 @@ export function buildMessage(overrides: Partial<Message> & Pick<Message, 'messag
     avatar_id: null,
     organization_id: null,
     isThread: false,
+    deleteUserMsg: false,
+    saveOnConversation: true,
     words_charged: null,
     citations: [],
     createdAt: '2026-01-01T00:00:00.000Z',

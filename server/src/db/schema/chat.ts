@@ -72,6 +72,13 @@ export const messages = pgTable(
     webSources: jsonb('web_sources').$type<{ n: number; title: string; url: string; site: string; snippet: string }[]>(),
     /** The web search of this answer failed and it was written without the web (said plainly under it). */
     webSearchFailed: boolean('web_search_failed').notNull().default(false),
+    /**
+     * spec part 2 §7 POST /messages saveOnConversation (issue 32 item 2): false on both rows of a one-off
+     * answer; they are never listed, searched or given as context, and are removed once the answer ends.
+     */
+    saveOnConversation: boolean('save_on_conversation').notNull().default(true),
+    /** spec part 2 §3 Message deleteUserMsg: on an answer, its prompt's row is removed once it is done. */
+    deleteUserMsg: boolean('delete_user_msg').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

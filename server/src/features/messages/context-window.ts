@@ -16,12 +16,20 @@ const MAX_MESSAGE_ID = 2_147_483_647;
 const historyQuery = preparedPerDatabase((db: Db) =>
   db
     // A templated prompt's model text stands in for the label its message shows (templated-prompt.ts).
-    .select({ messageId: messages.messageId, role: messages.role, content: sql<string | null>`coalesce(${messages.modelContent}, ${messages.content})` })
+    .select({
+      messageId: messages.messageId,
+      role: messages.role,
+      content: sql<string | null>`coalesce(${messages.modelContent}, ${messages.content})`,
+      // deleteUserMsg: the prompt's row is gone once the answer is done; its text, kept on the answer, stands in.
+      removedPrompt: sql<string | null>`case when ${messages.deleteUserMsg} and ${messages.status} = 'done' then ${messages.prompt} end`,
+    })
     .from(messages)
     .where(
       and(
         eq(messages.conversationId, sql.placeholder('conversationId')),
         eq(messages.userId, sql.placeholder('userId')),
+        // A one-off answer (saveOnConversation false) and its prompt are never context.
+        sql`${messages.saveOnConversation}`,
         inArray(messages.status, ['done', 'failed', 'interrupted']),
         isNotNull(messages.content),
         ne(messages.content, ''),
@@ -56,10 +64,12 @@ export async function historyTurns(
   let used = 0;
   for (const row of rows) {
     if (options.excludeIds?.includes(row.messageId)) continue;
-    const cost = estimateTokens(row.content ?? '');
+    const removedPrompt = row.role === 'assistant' ? row.removedPrompt : null;
+    const cost = estimateTokens(row.content ?? '') + (removedPrompt ? estimateTokens(removedPrompt) : 0);
     if (used + cost > options.budget) break;
     used += cost;
     turns.push({ role: row.role === 'user' ? 'user' : 'assistant', content: row.content ?? '' });
+    if (removedPrompt) turns.push({ role: 'user', content: removedPrompt });
   }
   turns.reverse();
   // Some providers refuse a conversation that opens with the assistant; a cut history may start there.
@@ -78,6 +88,53 @@ export async function turnsForAnswer(
   const budget = MAX_CONVERSATION_TOKENS - estimateTokens(options.prompt);
   const history = await historyTurns(db, { conversationId: options.conversationId, userId: options.userId, beforeMessageId: options.userMessageId, budget });
   return [...history, { role: 'user', content: options.prompt }];
+}
+
+// Prepared (prepared.ts): learnFromPrevResponse's read, the conversation's newest finished answer.
+const previousAnswerQuery = preparedPerDatabase((db: Db) =>
+  db
+    .select({ messageId: messages.messageId, content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder('conversationId')),
+        eq(messages.userId, sql.placeholder('userId')),
+        eq(messages.role, 'assistant'),
+        eq(messages.status, 'done'),
+        sql`${messages.saveOnConversation}`,
+        isNotNull(messages.content),
+        ne(messages.content, ''),
+      ),
+    )
+    .orderBy(desc(messages.messageId))
+    .limit(1)
+    .prepare('context_previous_answer'),
+);
+
+export const REWORK_INSTRUCTION =
+  'Your previous answer is between <previous_answer> tags. Rework it as the request after it asks (for example rewrite, shorten, translate or continue it) and reply with the new text only.';
+
+/** The text's first characters that fit `tokens` (a rewrite needs the start of a long answer most). */
+function headWithin(text: string, tokens: number): string {
+  const chars = Math.max(0, tokens * 4);
+  return text.length <= chars ? text : text.slice(0, chars);
+}
+
+/**
+ * POST /messages learnFromPrevResponse (issue 32 item 2; docs/decisions.md): the conversation's previous
+ * finished answer is given to the model as the text to rework, inside the new prompt with a short
+ * instruction, so "make it shorter" works even when the token budget would have dropped it from the history.
+ * The previous answer is taken out of the history (it is not sent twice); the history gets what is left of
+ * the 7500-token budget. Without a previous answer: turnsForAnswer.
+ */
+export async function turnsForRework(db: Db, options: { conversationId: number; userId: number; prompt: string }): Promise<ChatTurn[]> {
+  const [previous] = await previousAnswerQuery(db).execute({ conversationId: options.conversationId, userId: options.userId });
+  if (!previous?.content) return turnsForAnswer(db, options);
+  const promptTokens = estimateTokens(options.prompt) + estimateTokens(REWORK_INSTRUCTION);
+  const text = headWithin(previous.content, Math.max(0, MAX_CONVERSATION_TOKENS - promptTokens));
+  const budget = MAX_CONVERSATION_TOKENS - promptTokens - estimateTokens(text);
+  const history = await historyTurns(db, { conversationId: options.conversationId, userId: options.userId, budget, excludeIds: [previous.messageId] });
+  return [...history, { role: 'user', content: `${REWORK_INSTRUCTION}\n\n<previous_answer>\n${text}\n</previous_answer>\n\n${options.prompt}` }];
 }
 
 /** The text's last characters that fit `tokens` (a long cut-off answer keeps its end, where it continues). */

@@ -9,7 +9,7 @@
 // The statement keeps the transaction's guarantees: the answer's row and the user's row are locked
 // (FOR UPDATE) before the balance is read, and the CTEs commit or fail together.
 import { countWords } from '@pluma/common/rules/token-estimate';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
 import { balanceSpent } from '../../platform/auth/invalidation';
@@ -101,5 +101,23 @@ export async function finalizeMessage(ctx: AppContext, input: FinalizeInput): Pr
   const row = toMessageRow(raw);
   // A charged balance shows in GET /api/users (platform/auth/invalidation.ts balanceSpent).
   if (raw.ledger_change !== null && Number(raw.ledger_change) !== 0) balanceSpent(row.userId);
+  await removeAfterEnd(ctx, row);
   return row;
+}
+
+/**
+ * POST /messages' saveOnConversation false and deleteUserMsg (issue 32 item 2; docs/decisions.md), applied
+ * once the answer has ended and been charged (the ledger keeps its entry; only message rows go):
+ * - a one-off answer (saveOnConversation false) and its prompt are removed whatever the end (done, stopped,
+ *   failed, interrupted): the client has its text from the socket events;
+ * - deleteUserMsg: the prompt's row is removed once the answer is done; the answer keeps its `prompt` text.
+ * Costs nothing for other answers (both flags are on the returned row).
+ */
+async function removeAfterEnd(ctx: AppContext, row: MessageRow): Promise<void> {
+  if (!row.saveOnConversation) {
+    const ids = row.userMessageId === null ? [row.messageId] : [row.messageId, row.userMessageId];
+    await ctx.db.delete(messages).where(and(inArray(messages.messageId, ids), eq(messages.userId, row.userId), eq(messages.saveOnConversation, false)));
+  } else if (row.deleteUserMsg && row.status === 'done' && row.userMessageId !== null) {
+    await ctx.db.delete(messages).where(and(eq(messages.messageId, row.userMessageId), eq(messages.userId, row.userId), eq(messages.role, 'user')));
+  }
 }

@@ -24,7 +24,8 @@ const SNIPPET_CHARS = 320;
 const SNIPPET_LEAD = 80;
 
 function browseFilters(actor: Actor, q: BrowseMessagesOptions): SQL[] {
-  const filters: SQL[] = [messagePolicy.visibleTo(actor)];
+  // A one-off answer (saveOnConversation false) and its prompt are never listed nor found.
+  const filters: SQL[] = [messagePolicy.visibleTo(actor), sql`${messages.saveOnConversation}`];
   // Written as literals, not parameters, so the partial index messages_user_favorite_idx applies.
   if (q.favorite === true) filters.push(sql`${messages.favorite}`);
   if (q.favorite === false) filters.push(sql`not ${messages.favorite}`);

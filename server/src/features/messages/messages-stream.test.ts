@@ -328,6 +328,118 @@ describe('chat streaming', () => {
       { role: 'user', content: '[echo] and now?' },
     ]);
   });
+
+  // POST /messages' fields (issue 32 item 2; docs/decisions.md).
+  it('learnFromPrevResponse gives the previous answer to rework whatever the budget; new-answer-only fields refuse nonsense with 400', async () => {
+    const owner = await buildUser(t.ctx, { access: true });
+    const conversationId = await newConversation(owner);
+    // The previous answer, then a turn so large that the token budget would drop the answer from the history.
+    await t.ctx.db.insert(messages).values([
+      { conversationId, userId: owner.user.userId, role: 'user', content: 'Write about cats' },
+      { conversationId, userId: owner.user.userId, role: 'assistant', content: 'Cats are calm and curious companions.', status: 'done' },
+      { conversationId, userId: owner.user.userId, role: 'user', content: 'x'.repeat(29_960) },
+      { conversationId, userId: owner.user.userId, role: 'assistant', content: null, status: 'failed' },
+    ]);
+    const socket = await connect(owner);
+    const rework = await send(owner, { content: '[words:5] Make it shorter', conversation_id: conversationId, learnFromPrevResponse: true });
+    expect(rework.statusCode, rework.body).toBe(201);
+    await endOf(socket, rework.json().assistant_message.message_id);
+    const sent = ai.openai.stats.lastRequest?.messages as Array<{ role: string; content: string }>;
+    // The large turn no longer fits beside it: the previous answer is the whole request.
+    expect(sent).toHaveLength(1);
+    expect(sent[0].role).toBe('user');
+    expect(sent[0].content).toContain('<previous_answer>\nCats are calm and curious companions.\n</previous_answer>');
+    expect(sent[0].content.endsWith('[words:5] Make it shorter')).toBe(true);
+
+    // Without it (default), the budget drops that answer: the behaviour is unchanged.
+    const plain = await send(owner, { content: '[words:5] Make it shorter', conversation_id: conversationId });
+    await endOf(socket, plain.json().assistant_message.message_id);
+    const without = ai.openai.stats.lastRequest?.messages as Array<{ role: string; content: string }>;
+    expect(without.some((m) => m.content.includes('Cats are calm') || m.content.includes('<previous_answer>'))).toBe(false);
+
+    // Fields that shape a new answer make no sense with message_id or enhance; an unsaved favorite neither.
+    const answerId = rework.json().assistant_message.message_id;
+    for (const [body, field] of [
+      [{ message_id: answerId, saveOnConversation: false }, 'saveOnConversation'],
+      [{ message_id: answerId, deleteUserMsg: true }, 'deleteUserMsg'],
+      [{ message_id: answerId, learnFromPrevResponse: true }, 'learnFromPrevResponse'],
+      [{ content: 'Improve this prompt please', enhance: true, deleteUserMsg: true }, 'deleteUserMsg'],
+      [{ content: 'One-off', saveOnConversation: false, favorite: true }, 'favorite'],
+    ] as const) {
+      const res = await send(owner, { conversation_id: conversationId, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.body).toContain(field);
+    }
+  });
+
+  it('saveOnConversation false: streams and is charged, never listed, searched or context, and both rows go at any end; deleteUserMsg drops the prompt once done', async () => {
+    const owner = await buildUser(t.ctx, { access: true });
+    const conversationId = await newConversation(owner);
+    const socket = await connect(owner);
+    const kept = await send(owner, { content: '[words:5] A kept question', conversation_id: conversationId });
+    await endOf(socket, kept.json().assistant_message.message_id);
+
+    const oneOff = await send(owner, { content: '[words:60] [rate:40] A zanzibar one-off', conversation_id: conversationId, saveOnConversation: false });
+    expect(oneOff.statusCode, oneOff.body).toBe(201);
+    const { user_message, assistant_message } = oneOff.json();
+    expect(assistant_message).toMatchObject({ saveOnConversation: false, isThread: false, status: 'pending' });
+    const ended = endOf(socket, assistant_message.message_id);
+    await new Promise((r) => setTimeout(r, 400));
+    // Mid-stream: neither row is in the conversation's page nor found by search.
+    const page = (await t.app.inject({ url: `/api/messages/conversation/${conversationId}`, headers: owner.auth })).json();
+    expect(page.messages.map((m: { message_id: number }) => m.message_id)).not.toContain(assistant_message.message_id);
+    expect(page.messages.map((m: { message_id: number }) => m.message_id)).not.toContain(user_message.message_id);
+    expect((await t.app.inject({ url: '/api/messages?query=zanzibar', headers: owner.auth })).json().messages).toEqual([]);
+    const end = await ended;
+    expect(countWords(end.content)).toBe(60);
+    expect(end.message).toMatchObject({ saveOnConversation: false, status: 'done' });
+    expect(await messageRow(assistant_message.message_id)).toBeUndefined();
+    expect(await messageRow(user_message.message_id)).toBeUndefined();
+    // The ledger keeps its entry.
+    const ledger = await t.ctx.db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.user.userId), eq(creditLedger.sourceId, String(assistant_message.message_id))));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0].words).toBe(-60);
+
+    // A failed one-off goes too.
+    const failed = nextEvent<ProviderErrorPayload>(socket, SocketEvents.openaiError, 15_000);
+    const broken = (await send(owner, { content: '[words:40] [stream-error:10] zanzibar again', conversation_id: conversationId, saveOnConversation: false })).json();
+    await failed;
+    expect(await messageRow(broken.assistant_message.message_id)).toBeUndefined();
+    expect(await messageRow(broken.user_message.message_id)).toBeUndefined();
+    // Deleted mid-stream, a one-off takes its prompt with it.
+    const deleted = (await send(owner, { content: '[words:200] [rate:20] zanzibar to delete', conversation_id: conversationId, saveOnConversation: false })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/messages/${deleted.assistant_message.message_id}`, headers: owner.auth })).statusCode).toBe(200);
+    expect(await messageRow(deleted.user_message.message_id)).toBeUndefined();
+
+    // deleteUserMsg: the prompt goes once the answer is done; the answer keeps its prompt text.
+    const dropped = (await send(owner, { content: '[words:6] A private question', conversation_id: conversationId, deleteUserMsg: true })).json();
+    await endOf(socket, dropped.assistant_message.message_id);
+    expect(await messageRow(dropped.user_message.message_id)).toBeUndefined();
+    const listed = (await t.app.inject({ url: `/api/messages/conversation/${conversationId}`, headers: owner.auth })).json().messages;
+    expect(listed.map((m: { content: string }) => m.content)).not.toContain('[words:6] A private question');
+    expect(listed.find((m: { message_id: number }) => m.message_id === dropped.assistant_message.message_id)).toMatchObject({
+      deleteUserMsg: true,
+      prompt: '[words:6] A private question',
+    });
+    // The next answer's context: the kept turns and the dropped prompt's text before its answer, never the one-offs.
+    const next = (await send(owner, { content: '[words:3] And then?', conversation_id: conversationId })).json();
+    await endOf(socket, next.assistant_message.message_id);
+    const sent = ai.openai.stats.lastRequest?.messages as Array<{ role: string; content: string }>;
+    expect(sent.map((m) => m.content).filter((c) => c.includes('zanzibar'))).toEqual([]);
+    expect(sent.map((m) => [m.role, m.content.slice(0, 28)])).toEqual([
+      ['user', '[words:5] A kept question'],
+      ['assistant', expect.any(String)],
+      ['user', '[words:6] A private question'],
+      ['assistant', expect.any(String)],
+      ['user', '[words:3] And then?'],
+    ]);
+    // Regenerate still works from the answer's own prompt.
+    const again = await send(owner, { conversation_id: conversationId, message_id: dropped.assistant_message.message_id, regenerate: true });
+    expect(again.statusCode, again.body).toBe(201);
+    await endOf(socket, again.json().assistant_message.message_id);
+    const resent = ai.openai.stats.lastRequest?.messages as Array<{ role: string; content: string }>;
+    expect(resent[resent.length - 1]).toEqual({ role: 'user', content: '[words:6] A private question' });
+  });
 });
 
 describe('chat generation and shutdown', () => {

@@ -161,6 +161,8 @@ describe('messages API', () => {
       [
         'abilities', 'avatar_id', 'citations', 'content', 'conversation_id', 'createdAt', 'error_code', 'favorite', 'files', 'finish_reason', 'isThread',
         'message_id', 'message_type_id', 'model', 'organization_id', 'prompt', 'role', 'status', 'updatedAt', 'user_message_id', 'words_charged',
+        // spec part 2 §3 deleteUserMsg, and ours: saveOnConversation (issue 32 item 2).
+        'deleteUserMsg', 'saveOnConversation',
       ].sort(),
     );
     // A prompt is edited, shared, deleted; it is never written again itself.

@@ -22,8 +22,10 @@ export function presentMessage(row: MessageRow, citations: MessageCitation[] = [
     user_message_id: row.userMessageId,
     avatar_id: row.avatarId,
     organization_id: row.organizationId,
-    // Threads (avatar assistants) are not part of chat messages.
+    // A chat message is never a thread message: those are an avatar output's follow-ups (outputs/present.ts).
     isThread: false,
+    deleteUserMsg: row.deleteUserMsg,
+    saveOnConversation: row.saveOnConversation,
     words_charged: row.wordsCharged,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

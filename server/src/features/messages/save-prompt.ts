@@ -23,6 +23,10 @@ export interface PromptToSave {
   avatarId: number | null;
   organizationId: number | null;
   favorite: boolean;
+  /** false: a one-off answer (both rows removed once it ends; finalize.ts). */
+  saveOnConversation?: boolean;
+  /** true: the prompt's row is removed once the answer is done (finalize.ts). */
+  deleteUserMsg?: boolean;
   /** The answer's word hold (credits/holds.ts holdRequest): exempt = staff; words = the answer's cap. */
   hold: { exempt: boolean; words: number };
 }
@@ -88,6 +92,7 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
     messageTypeId: sql`${sql.placeholder('messageTypeId')}`,
     avatarId: sql`${sql.placeholder('avatarId')}`,
     organizationId: sql`${sql.placeholder('organizationId')}`,
+    saveOnConversation: sql`${sql.placeholder('saveOnConversation')}`,
   };
   const prompt = messageSelectList({
     ...common,
@@ -106,6 +111,7 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
     prompt: sql`${sql.placeholder('content')}`,
     status: sql`'pending'`,
     userMessageId: promptId,
+    deleteUserMsg: sql`${sql.placeholder('deleteUserMsg')}`,
   });
   return db
     .with(ids, holdUser, holdSize, holdOk, holdRow, holdCount, asyncCommit, touched)
@@ -118,7 +124,14 @@ const savePromptQuery = preparedPerDatabase((db: Db) => {
 /** Saves the prompt and its pending answer with the answer's word hold; 412 words_exhausted when none can be held. */
 export async function savePromptAndPendingAnswer(db: Db, prompt: PromptToSave): Promise<SavedPrompt> {
   const { hold, ...values } = prompt;
-  const rows = await savePromptQuery(db).execute({ ...values, modelContent: values.modelContent ?? null, exempt: hold.exempt, holdWords: hold.words });
+  const rows = await savePromptQuery(db).execute({
+    ...values,
+    modelContent: values.modelContent ?? null,
+    saveOnConversation: values.saveOnConversation ?? true,
+    deleteUserMsg: values.deleteUserMsg ?? false,
+    exempt: hold.exempt,
+    holdWords: hold.words,
+  });
   if (rows.length === 0) throw premiumRequired('words_exhausted');
   const prompted = rows.find((row) => row.role === 'user');
   const answered = rows.find((row) => row.role === 'assistant');

@@ -13,7 +13,7 @@ import { assertCanGenerate, holdRequest, releaseHold, reserveNewAnswer, reserveW
 import { assertOfferedModel, conversationPolicy, type ConversationRow } from '../conversations';
 import { avatarAnswerFor, isFineTunedModel, type AvatarAnswer } from './avatar-chat';
 import { requireOwnFiles, saveMessageFiles } from './attachments';
-import { turnsForAnswer, turnsForContinue } from './context-window';
+import { turnsForAnswer, turnsForContinue, turnsForRework } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
 import { MAX_ANSWER_TOKENS, scopeCredentials, startGeneration, type GenerationLog } from './generation';
@@ -46,6 +46,12 @@ export interface CreateMessageInput {
   user_workflow_id?: number;
   /** spec part 2 §7: search the web first and cite the pages read (features/web-search). New answers only. */
   searchOnInternet?: boolean;
+  /** spec part 2 §7: false = a one-off answer, removed with its prompt once it ends (finalize.ts). New answers only. */
+  saveOnConversation?: boolean;
+  /** spec part 2 §7: the prompt's row is removed once the answer is done (finalize.ts). New answers only. */
+  deleteUserMsg?: boolean;
+  /** spec part 2 §7: the previous finished answer is given as the text to rework (context-window.ts turnsForRework). */
+  learnFromPrevResponse?: boolean;
 }
 
 /** Rows, presented by the route: a new answer (with its prompt), a continued one, or an enhancement started. */
@@ -91,7 +97,7 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     // A new answer's context is the conversation as it is before its prompt is saved, so it is read
     // alongside the gate (in parallel on PostgreSQL's pool). Scoped by the actor: nothing of another
     // user's conversation is read, and a 404 from the gate discards it.
-    newAnswer ? turnsForAnswer(ctx.db, { conversationId: input.conversation_id, userId, prompt }) : [],
+    newAnswer ? (input.learnFromPrevResponse ? turnsForRework : turnsForAnswer)(ctx.db, { conversationId: input.conversation_id, userId, prompt }) : [],
   ]);
   const { conversation } = gate;
   const target = input.message_id === undefined ? null : await requireMessage(ctx.db, actor, input.message_id, conversation.conversationId);
@@ -130,6 +136,8 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     avatarId: avatar?.avatar.avatarId ?? null,
     organizationId: conversation.organizationId,
     favorite: input.favorite ?? false,
+    saveOnConversation: input.saveOnConversation ?? true,
+    deleteUserMsg: input.deleteUserMsg ?? false,
     hold,
   });
   await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
@@ -311,7 +319,8 @@ async function promptOf(ctx: AppContext, answer: MessageRow): Promise<{ shown: s
  * read alongside the ownership check, scoped by the actor, so a 404 leaves nothing of anyone else's behind.
  */
 export async function listMessages({ actor, db, conversationId, query: q }: { actor: Actor; db: Db; conversationId: number; query: { cursor?: number; limit: number } }): Promise<{ rows: MessageRow[]; nextCursor: number | null }> {
-  const scope = and(eq(messages.conversationId, conversationId), messagePolicy.visibleTo(actor));
+  // A one-off answer (saveOnConversation false) and its prompt are not part of the conversation's history.
+  const scope = and(eq(messages.conversationId, conversationId), messagePolicy.visibleTo(actor), sql`${messages.saveOnConversation}`);
   const [owned, rows] = await Promise.all([
     db
       .select({ conversationId: conversations.conversationId })
@@ -355,5 +364,7 @@ export async function deleteMessage({ actor, ctx, messageId }: { actor: Actor; c
   const row = await requireMessage(ctx.db, actor, messageId);
   // A running answer stops first (it saves as interrupted), then the row goes.
   await abortMessageGeneration(ctx, row.messageId);
-  await ctx.db.delete(messages).where(and(eq(messages.messageId, row.messageId), messagePolicy.visibleTo(actor)));
+  // A one-off answer (saveOnConversation false) takes its prompt with it: neither belongs to the conversation.
+  const ids = !row.saveOnConversation && row.userMessageId !== null ? [row.messageId, row.userMessageId] : [row.messageId];
+  await ctx.db.delete(messages).where(and(inArray(messages.messageId, ids), messagePolicy.visibleTo(actor)));
 }

@@ -5,7 +5,7 @@
 import { SocketEvents } from '@pluma/common/events';
 import type { OutputEventPayload, ThreadMessagesPayload } from '@pluma/common/outputs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { trainings } from '../../db/schema';
+import { outputMessages, trainings } from '../../db/schema';
 import type { ClientSocket } from '../../platform/realtime/socket-test-helpers';
 import { buildUser, type BuiltUser } from '../../test/factories';
 import { useAiTestApp, type Method } from '../../test/ai-app';
@@ -104,6 +104,7 @@ describe(`outputs API (${testDbKind()})`, () => {
     const thread = await nextEvent<ThreadMessagesPayload>(socket, SocketEvents.threadMessages, (p) => p.output_id === outputId);
     expect(thread.isThread).toBe(true);
     expect(thread.threadMessages).toHaveLength(2);
+    expect(thread.threadMessages.every((m) => m.isThread && m.output_id === outputId)).toBe(true);
     expect(thread.threadMessages[1].content?.length).toBeGreaterThan(0);
     const turns = ai.emulator.stats.lastRequest?.messages as { role: string; content: string }[];
     expect(turns.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
@@ -111,6 +112,44 @@ describe(`outputs API (${testDbKind()})`, () => {
 
     expect((await call(ana, 'DELETE', `/api/outputs/${outputId}`)).statusCode).toBe(200);
     expect((await call(ana, 'GET', `/api/outputs/${outputId}`)).statusCode).toBe(404);
+  });
+
+  it('GET /messages/thread/{id}[/{x}]: the newest 10 of the thread, then 10 before a cursor of that thread; others get 404', async () => {
+    const create = async () => (await call(ana, 'POST', '/api/outputs', { avatar_id: avatarId, prompt: 'Thread', content: 'First answer.' })).json().output_id as number;
+    const outputId = await create();
+    const otherId = await create();
+    const rows = Array.from({ length: 23 }, (_, i) => ({ outputId, role: i % 2 === 0 ? 'user' : 'assistant', content: `message ${i + 1}` }));
+    const inserted = await ai.t.ctx.db.insert(outputMessages).values(rows).returning();
+    const [foreign] = await ai.t.ctx.db.insert(outputMessages).values({ outputId: otherId, role: 'user', content: 'elsewhere' }).returning();
+    const contents = (page: { messages: { content: string }[] }) => page.messages.map((m) => m.content);
+
+    const first = await call(ana, 'GET', `/api/messages/thread/${outputId}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json();
+    expect(contents(page1)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${23 - i}`));
+    expect(page1.messages[0]).toEqual({
+      output_message_id: inserted[22].outputMessageId,
+      output_id: outputId,
+      role: 'user',
+      content: 'message 23',
+      isThread: true,
+      createdAt: expect.any(String),
+    });
+    expect(page1.next_cursor).toBe(inserted[13].outputMessageId);
+    const page2 = (await call(ana, 'GET', `/api/messages/thread/${outputId}/${page1.next_cursor}`)).json();
+    expect(contents(page2)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${13 - i}`));
+    const page3 = (await call(ana, 'GET', `/api/messages/thread/${outputId}/${page2.next_cursor}`)).json();
+    expect(contents(page3)).toEqual(['message 3', 'message 2', 'message 1']);
+    expect(page3.next_cursor).toBeNull();
+    expect((await call(ana, 'GET', `/api/messages/thread/${otherId}`)).json()).toMatchObject({ output_id: otherId, next_cursor: null, messages: [{ content: 'elsewhere' }] });
+
+    // A cursor of another thread, another user's output (with a valid cursor of it), no access, no session.
+    expect((await call(ana, 'GET', `/api/messages/thread/${outputId}/${foreign.outputMessageId}`)).statusCode).toBe(404);
+    expect((await call(ana, 'GET', `/api/messages/thread/${outputId}/abc`)).statusCode).toBe(400);
+    expect((await call(ben, 'GET', `/api/messages/thread/${outputId}`)).statusCode).toBe(404);
+    expect((await call(ben, 'GET', `/api/messages/thread/${outputId}/${page1.next_cursor}`)).statusCode).toBe(404);
+    expect((await call(noAccess, 'GET', `/api/messages/thread/${outputId}`)).statusCode).toBe(412);
+    expect((await call(null, 'GET', `/api/messages/thread/${outputId}`)).statusCode).toBe(401);
   });
 
   it("is a 404 for another user's output on every route and for an avatar they may not see; 412 without access", async () => {

@@ -23,7 +23,14 @@ export function presentOutput(actor: Actor, row: OutputRow): Output {
 }
 
 export function presentThreadMessage(row: typeof outputMessages.$inferSelect): ThreadMessage {
-  return { output_message_id: row.outputMessageId, role: row.role as ThreadMessage['role'], content: row.content, createdAt: row.createdAt.toISOString() };
+  return {
+    output_message_id: row.outputMessageId,
+    output_id: row.outputId,
+    role: row.role as ThreadMessage['role'],
+    content: row.content,
+    isThread: true,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function presentOutputWithThread(actor: Actor, { row, thread }: OutputWithThreadRows): OutputWithThread {

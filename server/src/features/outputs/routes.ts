@@ -12,6 +12,9 @@ import {
   outputMessageRequest,
   outputWithThread,
   rateOutputRequest,
+  threadPage,
+  threadPageParams,
+  threadParams,
   updateOutputRequest,
 } from '@pluma/common/outputs';
 import type { FastifyInstance } from 'fastify';
@@ -19,8 +22,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, signedIn } from '../../platform/auth/guard';
 import { featureGate } from '../appconfig';
 import { accessGate } from '../credits';
-import { presentOutput, presentOutputWithThread } from './present';
-import { createOutput, deleteOutput, generateOutputs, getOutput, listAvatarOutputs, listTrainingOutputs, messageOutput, rateOutput, updateOutput } from './service';
+import { presentOutput, presentOutputWithThread, presentThreadMessage } from './present';
+import { createOutput, deleteOutput, generateOutputs, getOutput, listAvatarOutputs, listThreadMessages, listTrainingOutputs, messageOutput, rateOutput, updateOutput } from './service';
 
 const tags = ['outputs'];
 /** Each generation is a call to the provider. */
@@ -49,6 +52,19 @@ export async function outputRoutes(root: FastifyInstance) {
     const actor = actorOf(request);
     return presentOutputWithThread(actor, await getOutput({ actor, db, outputId: request.params.id }));
   });
+
+  // GET /messages/thread/{id}[/{x}] (spec part 2 §7): an output's thread, 10 at a time (service.ts listThreadMessages).
+  // Registered here, with the outputs' gates: a thread is an avatar output's follow-ups.
+  const threadMessagesPage = async (actor: ReturnType<typeof actorOf>, outputId: number, cursor?: number) => {
+    const page = await listThreadMessages({ actor, db, outputId, cursor });
+    return { output_id: outputId, messages: page.rows.map(presentThreadMessage), next_cursor: page.nextCursor };
+  };
+  app.get('/messages/thread/:id', signedIn(app, { tags: ['messages'], params: threadParams, response: { 200: threadPage } }, access), async (request) =>
+    threadMessagesPage(actorOf(request), request.params.id),
+  );
+  app.get('/messages/thread/:id/:x', signedIn(app, { tags: ['messages'], params: threadPageParams, response: { 200: threadPage } }, access), async (request) =>
+    threadMessagesPage(actorOf(request), request.params.id, request.params.x),
+  );
 
   app.post(
     '/outputs/generate',

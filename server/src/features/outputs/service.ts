@@ -1,11 +1,11 @@
 // Output operations (spec part 2 §7 "Outputs"; issue 13 item 5), framework-free and scoped by policy.ts.
-import { OUTPUT_THREAD_MAX, type ListOutputsQuery } from '@pluma/common/outputs';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { OUTPUT_THREAD_MAX, THREAD_PAGE_SIZE, type ListOutputsQuery } from '@pluma/common/outputs';
+import { and, asc, count, desc, eq, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { outputMessages, outputs } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
-import { AppError } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { avatarPolicy, type AvatarRow } from '../avatars';
 import { selectedTrainingModel, trainingPolicy } from '../trainings';
@@ -60,6 +60,32 @@ export async function listTrainingOutputs(scope: Scope & { trainingId: number; q
 
 function threadOf(db: Db, outputId: number): Promise<ThreadMessageRow[]> {
   return db.select().from(outputMessages).where(eq(outputMessages.outputId, outputId)).orderBy(asc(outputMessages.outputMessageId));
+}
+
+/**
+ * GET /messages/thread/{id}[/{x}] (spec part 2 §7): the thread of the actor's output {id} (else 404), newest
+ * first, THREAD_PAGE_SIZE at a time; `cursor` (x) must be a message of this thread (else 404) and returns the
+ * ones before it (keyset paging on output_message_id, DESIGN.md §6).
+ */
+export async function listThreadMessages({ actor, db, outputId, cursor }: Scope & { outputId: number; cursor?: number }): Promise<{ rows: ThreadMessageRow[]; nextCursor: number | null }> {
+  const output = await outputPolicy.require(db, actor, outputId);
+  const inThread = eq(outputMessages.outputId, output.outputId);
+  if (cursor !== undefined) {
+    const [mark] = await db
+      .select({ id: outputMessages.outputMessageId })
+      .from(outputMessages)
+      .where(and(inThread, eq(outputMessages.outputMessageId, cursor)))
+      .limit(1);
+    if (!mark) throw notFound();
+  }
+  const rows = await db
+    .select()
+    .from(outputMessages)
+    .where(cursor === undefined ? inThread : and(inThread, lt(outputMessages.outputMessageId, cursor)))
+    .orderBy(desc(outputMessages.outputMessageId))
+    .limit(THREAD_PAGE_SIZE + 1);
+  const page = rows.slice(0, THREAD_PAGE_SIZE);
+  return { rows: page, nextCursor: rows.length > THREAD_PAGE_SIZE ? page[page.length - 1].outputMessageId : null };
 }
 
 export async function getOutput({ actor, db, outputId }: Scope & { outputId: number }): Promise<OutputWithThreadRows> {

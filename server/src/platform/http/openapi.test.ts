@@ -25,6 +25,15 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.components?.schemas ?? {})).toContain('DocumentBlockInput');
   });
 
+  it("lists every field of the spec's POST /messages with a description, and the thread routes (issue 32)", () => {
+    const body = (doc.paths['/api/messages']?.post as { requestBody?: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> } }).requestBody;
+    const properties = body?.content['application/json'].schema.properties ?? {};
+    const spec = ['content', 'conversation_id', 'message_type_id', 'stream', 'avatar_id', 'saveOnConversation', 'searchOnInternet', 'deleteUserMsg', 'learnFromPrevResponse', 'model', 'favorite', 'message_id'];
+    for (const field of spec) expect(properties[field]?.description, field).toBeTruthy();
+    expect(doc.paths['/api/messages/thread/{id}']?.get).toBeDefined();
+    expect(doc.paths['/api/messages/thread/{id}/{x}']?.get).toBeDefined();
+  });
+
   it('marks routes open to visitors as optional-token or public, signed-in ones as bearer', () => {
     const optional = [{}, { bearer: [] }];
     for (const [method, path] of [

@@ -4,9 +4,10 @@
 //   written on from where it stopped;
 // - Retry (`retry`): a failed or interrupted answer is written again in its own row (one answer, not two);
 // - Regenerate (`regenerate`, the last answer): a new answer to its prompt;
+// - Rewrite (the last finished answer): the next prompt reworks it (learnFromPrevResponse);
 // - a prompt just edited: an offer to regenerate its answer from the new text.
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerTrackNext, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencilBolt, IconPlayerTrackNext, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TooltipIconButton } from '../../ui/TooltipIconButton';
 import type { ChatMessage } from './chat-state';
@@ -62,6 +63,19 @@ export function RegenerateButton({ message, busy, onAnswerAgain }: { message: Ch
   return (
     <TooltipIconButton tooltip={t('message.regenerate')} onClick={() => onAnswerAgain(message, 'regenerate')} disabled={busy} data-testid="regenerate-button">
       <IconRefresh size={16} aria-hidden />
+    </TooltipIconButton>
+  );
+}
+
+/**
+ * Rewrite last answer (issue 32 item 2): the prompt box then sends its next prompt with learnFromPrevResponse,
+ * so the model reworks this answer as asked ("make it shorter", "more formal"…).
+ */
+export function ReworkButton({ busy, onRework }: { busy: boolean; onRework: () => void }) {
+  const { t } = useTranslation('chat');
+  return (
+    <TooltipIconButton tooltip={t('rework.action')} onClick={onRework} disabled={busy} data-testid="rework-button">
+      <IconPencilBolt size={16} aria-hidden />
     </TooltipIconButton>
   );
 }

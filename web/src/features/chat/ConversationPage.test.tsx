@@ -133,6 +133,25 @@ describe('conversation screen', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
+  it('Rewrite this answer: the next prompt reworks the last answer (learnFromPrevResponse), once', async () => {
+    const last = message({ message_id: 2, content: 'A long answer about roses.' });
+    const user = message({ message_id: 3, role: 'user', content: 'Make it shorter', finish_reason: null });
+    const pending = message({ message_id: 4, content: null, status: 'pending', finish_reason: null });
+    const { calls } = renderConversation([message({ message_id: 1, role: 'user', content: 'Roses?' }), last], {
+      'POST /api/messages': () => ({ status: 201, body: { user_message: user, assistant_message: pending } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rewrite this answer' }));
+    expect(await screen.findByTestId('rework-chip')).toHaveTextContent('Your next message rewrites the last answer');
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'Make it shorter' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ stream: true, content: 'Make it shorter', conversation_id: 9, learnFromPrevResponse: true }),
+    );
+    // Used once: the chip goes and the next prompt is a plain one.
+    await waitFor(() => expect(screen.queryByTestId('rework-chip')).toBeNull());
+  });
+
   it('edits and favorites a message', async () => {
     const answer = message({ message_id: 2, content: 'Original answer' });
     const { calls } = renderConversation([message({ message_id: 1, role: 'user', content: 'Q' }), answer], {

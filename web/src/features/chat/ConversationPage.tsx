@@ -4,7 +4,7 @@ import { ActionIcon, Button, EmptyState, Group, Menu, Title } from '@mantine/cor
 import type { Conversation } from '@pluma/common/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArchive, IconArchiveOff, IconDots, IconMessageCircleOff, IconMessages, IconPencil, IconTrash } from '@tabler/icons-react';
-import { memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -140,6 +140,9 @@ export function ChatScreenView({
   const { state } = chat;
   const screen = useRef<HTMLDivElement>(null);
   useStopOnEscape(screen, chat.generating, chat.stop);
+  // Rewrite last answer (issue 32 item 2): set from the last answer, used by the next prompt.
+  const [rework, setRework] = useState(false);
+  const startRework = useCallback(() => setRework(true), []);
   return (
     <div className={classes.layout}>
       <ConversationSidebar activeId={conversation.conversation_id} />
@@ -172,6 +175,7 @@ export function ChatScreenView({
             onSaveEdit={chat.saveEdit}
             onToggleFavorite={chat.toggleFavorite}
             onAnswerAgain={chat.answerAgain}
+            onRework={startRework}
           />
         )}
         {chat.keyRequired && <KeyRequiredAlert message={chat.keyRequired} onClose={chat.dismissKeyRequired} />}
@@ -184,6 +188,8 @@ export function ChatScreenView({
           draft={draft}
           avatarId={avatar?.avatarId ?? conversation.avatar_id}
           onAvatarChange={avatar?.setAvatarId}
+          rework={rework}
+          onReworkChange={setRework}
         />
       </div>
     </div>

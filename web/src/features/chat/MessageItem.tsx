@@ -25,7 +25,7 @@ import classes from './Chat.module.css';
 import { isActive, isStopped, type ChatMessage } from './chat-state';
 import { downloadBlob } from '../../ui/download';
 import { MessageMarkdown } from './MessageMarkdown';
-import { ContinueButton, RegenerateButton, RegenerateOffer, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
+import { ContinueButton, RegenerateButton, RegenerateOffer, ReworkButton, UnfinishedAnswer, type OnAnswerAgain } from './AnswerActions';
 import { ShareMessageButton } from '../messages';
 import { ConvertToAvatarButton } from './ConvertToAvatar';
 import { MessageFiles } from './AttachmentChips';
@@ -37,6 +37,8 @@ export interface MessageActions {
   onToggleFavorite: (message: ChatMessage) => void;
   /** Continue (cut off or interrupted), Retry (failed or interrupted) or Regenerate (AnswerActions.tsx). */
   onAnswerAgain: OnAnswerAgain;
+  /** Rewrite last answer (issue 32 item 2): the next prompt reworks it (POST /messages learnFromPrevResponse). */
+  onRework?: () => void;
 }
 
 interface MessageItemProps extends MessageActions {
@@ -77,7 +79,7 @@ function TrainedModelBadge({ model }: { model: string | null }) {
   );
 }
 
-export const MessageItem = memo(function MessageItem({ message, busy, last = false, answer, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, busy, last = false, answer, onSaveEdit, onToggleFavorite, onAnswerAgain, onRework }: MessageItemProps) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
   const [offerRegenerate, setOfferRegenerate] = useState(false);
@@ -150,6 +152,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
           <Group gap={2} className={classes.actions} wrap="wrap" justify={user ? 'flex-end' : 'flex-start'}>
             {abilities.continue && !unfinished && <ContinueButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
             {last && abilities.regenerate && <RegenerateButton message={message} busy={busy} onAnswerAgain={onAnswerAgain} />}
+            {last && onRework && message.status === 'done' && !!content && <ReworkButton busy={busy} onRework={onRework} />}
             {!active && (
               <TooltipIconButton tooltip={t('message.copy')} onClick={() => void copyToClipboard(content, t('message.copied'))} disabled={!content}>
                 <IconCopy size={16} aria-hidden />

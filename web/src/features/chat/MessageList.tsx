@@ -28,7 +28,7 @@ interface MessageListProps extends MessageActions {
   busy: boolean;
 }
 
-export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, busy, onSaveEdit, onToggleFavorite, onAnswerAgain }: MessageListProps) {
+export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, busy, onSaveEdit, onToggleFavorite, onAnswerAgain, onRework }: MessageListProps) {
   const { t } = useTranslation('chat');
   const viewport = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -133,6 +133,7 @@ export function MessageList({ messages, hasOlder, loadingOlder, onLoadOlder, bus
             onSaveEdit={onSaveEdit}
             onToggleFavorite={onToggleFavorite}
             onAnswerAgain={onAnswerAgain}
+            onRework={onRework}
           />
         ))}
       </Stack>

@@ -2,12 +2,12 @@
 // (Enter; Shift+Enter is a new line), Enhance (longer than 12 characters; the enhanced text streams in
 // and replaces the prompt), the model control ('Unset' sent as null), the file upload and the avatar control.
 // While an answer is written Send turns into Stop (issue 30 item 1); the box stays free to type the next prompt.
-import { ActionIcon, Badge, Button, Group, Loader, Select, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, Group, Loader, Select, Text, Textarea } from '@mantine/core';
 import { MAX_CONVERSATION_TOKENS } from '@pluma/common/constants';
 import type { Conversation } from '@pluma/common/conversations';
 import { SocketEvents, type MessageStreamEnhanceEndPayload, type MessageStreamEnhancePayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { MESSAGE_CONTENT_MAX_CHARS } from '@pluma/common/constants';
-import { IconFile, IconPlayerStopFilled, IconSend, IconWand, IconWorld } from '@tabler/icons-react';
+import { IconFile, IconPencilBolt, IconPlayerStopFilled, IconSend, IconWand, IconWorld } from '@tabler/icons-react';
 import { memo, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
@@ -37,16 +37,19 @@ interface PromptBoxProps {
   /** The stop was sent and has not answered yet. */
   stopping?: boolean;
   /** Resolves true when the prompt was accepted; `file_ids`: the files attached to it. */
-  onSend: (content: string, options?: { file_ids?: number[]; searchOnInternet?: boolean }) => Promise<boolean>;
+  onSend: (content: string, options?: { file_ids?: number[]; searchOnInternet?: boolean; learnFromPrevResponse?: boolean }) => Promise<boolean>;
   /** Text to put back in an empty box (a first prompt typed on the list that could not be sent). */
   draft?: string | null;
   /** The avatar that answers (AvatarControl.tsx); without `onAvatarChange` no avatar control shows. */
   avatarId?: number | null;
   onAvatarChange?: (avatarId: number | null) => void;
+  /** Rewrite last answer (issue 32 item 2): the next prompt is sent with learnFromPrevResponse, then this ends. */
+  rework?: boolean;
+  onReworkChange?: (rework: boolean) => void;
 }
 
 /** Memoized: the history re-renders with every streamed frame, the prompt box only when its props change. */
-export const PromptBox = memo(function PromptBox({ conversation, generating, onStop, stopping = false, onSend, draft = null, avatarId = null, onAvatarChange }: PromptBoxProps) {
+export const PromptBox = memo(function PromptBox({ conversation, generating, onStop, stopping = false, onSend, draft = null, avatarId = null, onAvatarChange, rework = false, onReworkChange }: PromptBoxProps) {
   const { t } = useTranslation('chat');
   const session = useSession();
   const handleError = useErrorHandler();
@@ -76,9 +79,17 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
     const content = state.text;
     const fileIds = attached.filter((f) => !f.uploading).map((f) => f.file_id);
     dispatch({ type: 'typed', text: '' });
-    const options = { ...(fileIds.length ? { file_ids: fileIds } : {}), ...(webSearchOffered && webSearch ? { searchOnInternet: true } : {}) };
-    if (!(await onSend(content, Object.keys(options).length ? options : undefined))) dispatch({ type: 'restored', text: content });
-    else if (fileIds.length) setAttachments({ conversationId, files: [] });
+    const options = {
+      ...(fileIds.length ? { file_ids: fileIds } : {}),
+      ...(webSearchOffered && webSearch ? { searchOnInternet: true } : {}),
+      ...(rework ? { learnFromPrevResponse: true } : {}),
+    };
+    if (!(await onSend(content, Object.keys(options).length ? options : undefined))) {
+      dispatch({ type: 'restored', text: content });
+      return;
+    }
+    if (fileIds.length) setAttachments({ conversationId, files: [] });
+    if (rework) onReworkChange?.(false);
   };
 
   const enhance = () => {
@@ -135,6 +146,14 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
         autoFocus
         data-testid="prompt-input"
       />
+      {rework && (
+        <Group gap={4} mt={4} data-testid="rework-chip">
+          <Badge variant="light" color="violet" leftSection={<IconPencilBolt size={12} aria-hidden />}>
+            {t('rework.active')}
+          </Badge>
+          <CloseButton size="sm" aria-label={t('rework.cancel')} onClick={() => onReworkChange?.(false)} />
+        </Group>
+      )}
       <AttachmentChips files={attached} model={answeringModel(conversation.model, models)} onRemove={(fileId) => setAttachments({ conversationId, files: attached.filter((f) => f.file_id !== fileId) })} />
       <Group gap="xs" justify="space-between" className={classes.toolbar} wrap="wrap" mt={4}>
         <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>

@@ -73,6 +73,15 @@ describe('stream chunks', () => {
     expect(chatReducer(state, { type: 'delta', payload: delta(2, ' more') })).toBe(state);
   });
 
+  it('drops the prompt of an answer sent with deleteUserMsg once it is done (the server removed it)', () => {
+    let state = sentState();
+    state = chatReducer(state, { type: 'streamEnd', payload: end(message({ message_id: 2, content: 'Done.', user_message_id: 1, deleteUserMsg: true })) });
+    expect(state.messages.map((m) => m.message_id)).toEqual([2]);
+    // Without it, the prompt stays.
+    state = chatReducer(sentState(), { type: 'streamEnd', payload: end(message({ message_id: 2, content: 'Done.', user_message_id: 1 })) });
+    expect(state.messages.map((m) => m.message_id)).toEqual([1, 2]);
+  });
+
   it('keeps the partial text and marks the answer failed on a provider error', () => {
     let state = sentState();
     state = chatReducer(state, { type: 'delta', payload: delta(2, 'Half an ans') });

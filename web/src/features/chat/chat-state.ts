@@ -149,6 +149,8 @@ function placeholderAnswer(payload: MessageStreamPayload): ChatMessage {
     avatar_id: null,
     organization_id: null,
     isThread: false,
+    deleteUserMsg: false,
+    saveOnConversation: true,
     words_charged: null,
     citations: [],
     createdAt: now,
@@ -264,7 +266,10 @@ function finish(state: ChatState, message: Message, content: string): ChatState 
   if (message.conversation_id !== state.conversationId) return state;
   const current = find(state, message.message_id);
   const final = toChat({ ...message, content }, current?.tracking ?? 'live');
-  return { ...state, messages: upsert(state.messages, final) };
+  const messages = upsert(state.messages, final);
+  // deleteUserMsg (spec part 2 §3): the server removed the prompt once its answer was done.
+  const removed = message.deleteUserMsg && message.status === 'done' ? message.user_message_id : null;
+  return { ...state, messages: removed === null ? messages : messages.filter((m) => m.message_id !== removed) };
 }
 
 /** The newest answer to a prompt (Regenerate after editing it). */

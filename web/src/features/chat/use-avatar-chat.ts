@@ -24,7 +24,7 @@ export function takeGreeting(conversationId: number): boolean {
 interface ChatForAvatar {
   state: { loaded: boolean; messages: readonly unknown[] };
   generating: boolean;
-  send: (content: string, options?: { avatar_id?: number | null; file_ids?: number[] }) => Promise<boolean>;
+  send: (content: string, options?: { avatar_id?: number | null; file_ids?: number[]; learnFromPrevResponse?: boolean }) => Promise<boolean>;
 }
 
 export function useAvatarChat(conversation: Conversation, chat: ChatForAvatar) {

@@ -204,7 +204,7 @@ export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE
   const send = useCallback(
     async (
       content: string,
-      options: { avatar_id?: number | null; file_ids?: number[]; template_id?: number; values?: Record<string, string>; user_workflow_id?: number; searchOnInternet?: boolean } = {},
+      options: { avatar_id?: number | null; file_ids?: number[]; template_id?: number; values?: Record<string, string>; user_workflow_id?: number; searchOnInternet?: boolean; learnFromPrevResponse?: boolean } = {},
     ): Promise<boolean> => {
       setSending(true);
       stopWanted.current = false;

@@ -1,15 +1,17 @@
 // The avatar's outputs (spec part 2 §7 "Outputs"; issue 13 item 5): generate from a prompt (the text arrives
-// with the `output` event), rate (liked outputs feed the next training), edit and delete.
+// with the `output` event), rate (liked outputs feed the next training), edit and delete; open its thread
+// of follow-ups (OutputThread.tsx).
 import { ActionIcon, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { SocketEvents } from '@pluma/common/events';
 import type { Output, OutputEventPayload, OutputList } from '@pluma/common/outputs';
-import { IconThumbDown, IconThumbUp, IconTrash, IconPencil } from '@tabler/icons-react';
+import { IconMessages, IconThumbDown, IconThumbUp, IconTrash, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
 import { LoadErrorAlert } from '../../ui/LoadErrorAlert';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { OutputThread } from './OutputThread';
 import { deleteOutput, editOutput, generateOutputs, outputsKey, rateOutput, useOutputs } from './trainings-api';
 
 export function OutputsPanel({ avatarId }: { avatarId: number }) {
@@ -20,6 +22,8 @@ export function OutputsPanel({ avatarId }: { avatarId: number }) {
   const onError = (error: unknown) => handleError(error, { premiumAsMessage: true, showValidation: true });
   const [prompt, setPrompt] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  // The output whose thread is open (one at a time).
+  const [threadOf, setThreadOf] = useState<number | null>(null);
   const key = outputsKey(avatarId);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
   const replace = (output: Output) =>
@@ -113,7 +117,20 @@ export function OutputsPanel({ avatarId }: { avatarId: number }) {
                 <ActionIcon variant="subtle" color="red" aria-label={t('outputs.delete')} onClick={() => remove.mutate(output.output_id)} data-testid="delete-output">
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
+                {output.status !== 'pending' && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconMessages size={14} aria-hidden />}
+                    aria-expanded={threadOf === output.output_id}
+                    onClick={() => setThreadOf(threadOf === output.output_id ? null : output.output_id)}
+                    data-testid="toggle-thread"
+                  >
+                    {threadOf === output.output_id ? t('thread.close') : t('thread.open')}
+                  </Button>
+                )}
               </Group>
+              {threadOf === output.output_id && <OutputThread outputId={output.output_id} canMessage={output.abilities.message} />}
             </Stack>
           </Card>
         ))}

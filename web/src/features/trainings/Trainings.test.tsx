@@ -1,11 +1,11 @@
 // The trainings and outputs panels of the avatar page (issue 13 items 4-5): create, the cost note before
 // executing (20–60 USD in English, 20–100 USD in Spanish), live progress from the `training` event, select
 // a finished model, delete; outputs generated, filled in by the `output` event, rated, edited, deleted.
-import type { Output } from '@pluma/common/outputs';
+import type { Output, ThreadMessage } from '@pluma/common/outputs';
 import type { Training } from '@pluma/common/trainings';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import { OutputsPanel } from './OutputsPanel';
@@ -158,5 +158,51 @@ describe('outputs panel', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ output_id: 6, content: 'Rest on Sundays, always.' }));
     await user.click(within(screen.getByTestId('output-6')).getByTestId('delete-output'));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('opens an output thread with its last 10 messages, loads 10 more per scroll to the top (throttled 120 ms) and sends a follow-up', async () => {
+    const message = (id: number): ThreadMessage => ({ output_message_id: id, output_id: 6, role: id % 2 ? 'assistant' : 'user', content: `m${id}`, isThread: true, createdAt: '2025-01-01T00:00:00.000Z' });
+    // Pages newest first, as GET /messages/thread/{id}[/{x}] gives them.
+    const page = (from: number, to: number, next: number | null) => ({ body: { output_id: 6, messages: Array.from({ length: to - from + 1 }, (_, i) => message(to - i)), next_cursor: next } });
+    const { calls } = stubFetch({
+      'GET /api/outputs/avatar/7': () => ({ body: { outputs: [output({ output_id: 6 })], total: 1 } }),
+      'GET /api/messages/thread/6': () => page(41, 50, 41),
+      'GET /api/messages/thread/6/41': () => page(31, 40, 31),
+      'GET /api/messages/thread/6/31': () => page(29, 30, null),
+      'POST /api/outputs/message': () => ({ status: 202, body: { ...output({ output_id: 6 }), thread: [] } }),
+    });
+    const threadCalls = () => calls.filter((c) => c.url.includes('/api/messages/thread/')).map((c) => c.url.split('/api')[1]);
+    renderScreen(<OutputsPanel avatarId={7} />, { session: session() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('toggle-thread'));
+    await waitFor(() => expect(screen.getAllByTestId('thread-message')).toHaveLength(10));
+    const texts = () => screen.getAllByTestId('thread-message').map((m) => m.textContent);
+    expect(texts()[0]).toContain('m41');
+    expect(texts()[9]).toContain('m50');
+
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(10_000);
+    fireEvent.scroll(screen.getByTestId('thread-scroll'), { target: { scrollTop: 0 } });
+    await waitFor(() => expect(screen.getAllByTestId('thread-message')).toHaveLength(20));
+    expect(texts()[0]).toContain('m31');
+    // Another scroll within 120 ms of the last load asks for nothing; after it, the next page comes.
+    clock.mockReturnValue(10_100);
+    fireEvent.scroll(screen.getByTestId('thread-scroll'), { target: { scrollTop: 0 } });
+    expect(threadCalls()).toEqual(['/messages/thread/6', '/messages/thread/6/41']);
+    clock.mockReturnValue(10_130);
+    fireEvent.scroll(screen.getByTestId('thread-scroll'), { target: { scrollTop: 0 } });
+    await waitFor(() => expect(screen.getAllByTestId('thread-message')).toHaveLength(22));
+    clock.mockReturnValue(20_000);
+    // Nothing older is left: no more requests.
+    fireEvent.scroll(screen.getByTestId('thread-scroll'), { target: { scrollTop: 0 } });
+    expect(threadCalls()).toEqual(['/messages/thread/6', '/messages/thread/6/41', '/messages/thread/6/31']);
+    clock.mockRestore();
+
+    await user.type(screen.getByTestId('thread-input'), 'Make it shorter');
+    await user.click(screen.getByTestId('thread-send'));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/outputs/message'))?.body).toEqual({ output_id: 6, content: 'Make it shorter' }));
+    // The answer arrives with `thread_messages`: the thread is read again from its newest page.
+    const before = threadCalls().length;
+    socket.emit('thread_messages', { output_id: 6, avatar_id: 7, isThread: true, threadMessages: [] });
+    await waitFor(() => expect(threadCalls().length).toBeGreaterThan(before));
   });
 });

@@ -1,7 +1,7 @@
 // The trainings and outputs calls (spec part 2 §7 "Trainings", "Outputs"), in the active organization.
-import type { Output, OutputList } from '@pluma/common/outputs';
+import type { Output, OutputList, OutputWithThread, ThreadPage } from '@pluma/common/outputs';
 import type { Training, TrainingList } from '@pluma/common/trainings';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/instance';
 
 export const TRAININGS_KEY = ['trainings'] as const;
@@ -24,3 +24,15 @@ export const generateOutputs = (avatarId: number, prompt: string) => api.post<{ 
 export const rateOutput = (outputId: number, liked: boolean | null) => api.post<Output>('/outputs/rate', { output_id: outputId, liked });
 export const editOutput = (outputId: number, content: string) => api.put<Output>('/outputs', { output_id: outputId, content });
 export const deleteOutput = (outputId: number) => api.delete<{ deleted: true }>(`/outputs/${outputId}`);
+
+// An output's thread (GET /messages/thread/{id}[/{x}]): newest 10 first, then 10 before each next_cursor.
+export const threadKey = (outputId: number) => [...OUTPUTS_KEY, 'thread', outputId] as const;
+export function useThread(outputId: number) {
+  return useInfiniteQuery({
+    queryKey: threadKey(outputId),
+    queryFn: ({ pageParam }) => api.get<ThreadPage>(pageParam === null ? `/messages/thread/${outputId}` : `/messages/thread/${outputId}/${pageParam}`),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+export const sendThreadMessage = (outputId: number, content: string) => api.post<OutputWithThread>('/outputs/message', { output_id: outputId, content });

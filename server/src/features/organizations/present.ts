@@ -30,6 +30,9 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
         stripe_secret: masked(ctx, o.stripeSecretSealed),
         stripe_webhook_secret: masked(ctx, o.stripeWebhookSecretSealed),
         openai_api_key: masked(ctx, o.openaiApiKeySealed),
+        web_search_provider: o.webSearchProvider ?? '',
+        web_search_url: o.webSearchUrl ?? '',
+        web_search_api_key: masked(ctx, o.webSearchApiKeySealed),
       }
     : {};
   return {

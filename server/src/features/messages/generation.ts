@@ -229,7 +229,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
       if (!grounded) return;
       turns = grounded;
     }
-    if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, job.turns, job.messageId));
+    if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, turns, job.messageId));
     // The conversation's attached files: their text (whole or the relevant passages) and images (issue 27 item 2).
     const prompt = turns.findLast((t) => t.role === 'user')?.content ?? '';
     if (job.attachedFiles !== false) turns = await withAttachedFiles(ctx, { conversationId: job.conversationId, userId: job.userId, model: job.model, prompt, language: job.avatar?.language ?? null, turns });

@@ -112,6 +112,8 @@ const en = {
   organization_video_url_invalid: 'The video URL must start with http:// or https://.',
   organization_web_search_invalid: 'Choose a web search provider: SearXNG, Brave or Tavily (or none).',
   organization_web_search_url_invalid: 'The web search URL must start with http:// or https://.',
+  // The list after a document generation written with web search (issue 32).
+  web_sources_heading: 'Sources',
   organization_thumbnail_invalid: 'The thumbnail must be an image you uploaded as public.',
   organization_video_invalid: 'The welcome video must be a video file you uploaded.',
   organization_has_sales: 'This organization has sales records (purchases of its products), which must be kept, so it cannot be deleted.',
@@ -344,6 +346,7 @@ const es: Record<MessageKey, string> = {
   organization_video_url_invalid: 'La URL del video debe empezar con http:// o https://.',
   organization_web_search_invalid: 'Elige un proveedor de búsqueda web: SearXNG, Brave o Tavily (o ninguno).',
   organization_web_search_url_invalid: 'La URL de búsqueda web debe empezar con http:// o https://.',
+  web_sources_heading: 'Fuentes',
   organization_thumbnail_invalid: 'La miniatura debe ser una imagen que subiste como pública.',
   organization_video_invalid: 'El video de bienvenida debe ser un archivo de video que subiste.',
   organization_has_sales: 'Esta organización tiene registros de ventas (compras de sus productos), que deben conservarse, así que no se puede eliminar.',

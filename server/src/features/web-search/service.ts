@@ -6,6 +6,7 @@
 import { SocketEvents, type WebSearchPayload } from '@pluma/common/events';
 import type { WebSource } from '@pluma/common/messages-api';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
+import { translate } from '@pluma/common/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../platform/auth/actor';
@@ -200,4 +201,34 @@ export async function groundOnWeb({ ctx, actor, job, signal }: { ctx: AppContext
   const turns = [...job.turns];
   turns.splice(last < 0 ? turns.length : last, 0, webContextTurn(outcome.context));
   return turns;
+}
+
+/**
+ * Before a document generation written with web search (documents' Prompt and Avatars tools): searches for
+ * `query` and gives the model the pages before the request; `appendix` is the list of the pages cited, in
+ * the user's language, that ends the generated text (not charged: the model did not write it). Unchanged
+ * turns and no appendix when the search failed or was stopped.
+ */
+export async function groundDocument({
+  ctx,
+  actor,
+  query,
+  turns,
+  signal,
+}: {
+  ctx: AppContext;
+  actor: Actor;
+  query: string;
+  turns: ChatTurn[];
+  signal?: AbortSignal;
+}): Promise<{ turns: ChatTurn[]; appendix: string; sources: WebSource[] }> {
+  const outcome = await searchWeb({ ctx, actor, query, signal });
+  if (!outcome.context || signal?.aborted) return { turns, appendix: '', sources: [] };
+  const last = turns.findLastIndex((t) => t.role === 'user');
+  const grounded = [...turns];
+  grounded.splice(last < 0 ? grounded.length : last, 0, webContextTurn(outcome.context));
+  const heading = translate(actor.user.lang === 'es' ? 'es' : 'en', 'web_sources_heading');
+  const escape = (text: string) => text.replace(/[\\`*_[\]<>#|~!]/g, (c) => `\\${c}`);
+  const list = outcome.sources.map((s) => `${s.n}. [${escape(s.title)}](${s.url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`).join('\n');
+  return { turns: grounded, appendix: `\n\n## ${heading}\n\n${list}\n`, sources: outcome.sources };
 }

@@ -4,16 +4,19 @@
 // the hostile pages' metadata redirect, size and slowness are refused or cut all the same), and answers with
 // the pages numbered; the steps arrive as `web_search` events and the sources stay on the answer.
 import { SocketEvents, type WebSearchPayload } from '@pluma/common/events';
+import type { DocumentOutputPayload } from '@pluma/common/documents-generate';
+import { countWords } from '@pluma/common/rules/token-estimate';
 import type { Message } from '@pluma/common/messages-api';
 import { startSearchEngineEmulator, startTestSites, type RunningSearchEngine, type RunningTestSites } from '@pluma/emulators/search-engine';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, webSearches } from '../../db/schema';
+import { appConfig, creditLedger, webSearches } from '../../db/schema';
 import { encryptSecret } from '../../platform/crypto/secret-box';
 import { recordEvents } from '../../platform/realtime/socket-test-helpers';
 import { endOf, useChatApp } from '../../test/chat-app';
-import { buildOrganization, buildUser } from '../../test/factories';
+import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { zipEntry } from '../../test/zip-entry';
+import { saveAiKey } from '../../test/ai-app';
 
 const BRAVE_KEY = 'brave-test-key-1234';
 const FERN = ['Ferns grow best in shade with moist, rich soil.', 'Water ferns when the top inch of soil feels dry; most species dislike full sun and dry wind. '.repeat(8)];
@@ -53,8 +56,8 @@ describe('web search in chat (searchOnInternet)', () => {
     await sites?.close();
   });
 
-  async function ask(payload: Record<string, unknown> = {}) {
-    const owner = await buildUser(chat.t.ctx, { access: true });
+  async function ask(payload: Record<string, unknown> = {}, asker?: BuiltUser) {
+    const owner = asker ?? (await buildUser(chat.t.ctx, { access: true }));
     const conversationId = await chat.newConversation(owner);
     const socket = await chat.connect(owner);
     const events = recordEvents(socket);
@@ -239,6 +242,40 @@ describe('web search in chat (searchOnInternet)', () => {
     } finally {
       await orgEngine.close();
     }
+  }, 60_000);
+
+  it("the documents' Prompt tool and an avatar's chat search the same way", async () => {
+    await configure({ web_search_provider: 'searxng', web_search_url: engine.url });
+    const owner = await buildUser(chat.t.ctx, { access: true, lang: 'es' });
+    const socket = await chat.connect(owner);
+    const frames: DocumentOutputPayload[] = [];
+    socket.on(SocketEvents.documentOutput, (frame: DocumentOutputPayload) => frames.push(frame));
+    const started = await chat.t.app.inject({ method: 'POST', url: '/api/documents/avatar-output', headers: owner.auth, payload: { kind: 'prompt', prompt: 'How do I care for ferns and moss?', searchOnInternet: true } });
+    expect(started.statusCode).toBe(202);
+    await expect.poll(() => frames.some((f) => f.done), { timeout: 30_000 }).toBe(true);
+    const last = frames.at(-1)!;
+    expect(last.status).toBe('done');
+    expect(sentToModel()).toContain('[1] Growing ferns');
+    // The text ends with the pages it was given, under the user's language's heading; streamed like the rest.
+    expect(last.content).toMatch(/## Fuentes\n\n1\. \[Growing ferns\]\(http:\/\/127\.0\.0\.1:\d+\/ferns\)\n2\. \[Moss gardens\]/);
+    expect(frames.map((f) => f.delta).join('')).toBe(last.content);
+    // Charged for the words the model wrote, not the list.
+    const written = last.content!.slice(0, last.content!.indexOf('\n\n## Fuentes'));
+    const [charge] = await chat.t.ctx.db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.user.userId), eq(creditLedger.sourceType, 'document')));
+    expect(-charge.words).toBe(countWords(written));
+    const [logged] = await chat.t.ctx.db.select().from(webSearches).where(eq(webSearches.userId, owner.user.userId));
+    expect(logged).toMatchObject({ provider: 'searxng', failed: false, messageId: null });
+
+    // An avatar's chat: its persona and the pages both reach the model, and the sources stay on the answer.
+    await saveAiKey(chat.t, owner);
+    const avatar = await chat.t.app.inject({ method: 'POST', url: '/api/avatars', headers: owner.auth, payload: { name: 'Gardener', context: 'You are a patient gardener.' } });
+    expect(avatar.statusCode).toBe(201);
+    const withAvatar = await ask({ avatar_id: avatar.json().avatar_id }, owner);
+    expect(withAvatar.end.message.sources?.map((s) => s.title)).toEqual(['Growing ferns', 'Moss gardens']);
+    expect(withAvatar.end.message.avatar_id).toBe(avatar.json().avatar_id);
+    const sent = sentToModel();
+    expect(sent).toContain('You are a patient gardener.');
+    expect(sent).toContain('Web search results');
   }, 60_000);
 
   it("another user's conversation is a 404, and nothing is searched", async () => {

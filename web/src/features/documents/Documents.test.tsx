@@ -379,6 +379,18 @@ describe('generating into the document', { timeout: 30_000 }, () => {
     expect(within(prompt).getByTestId('document-prompt-generate')).toBeEnabled();
   });
 
+  it('the Prompt tool searches the web when its globe switch is on (shown once a search provider is chosen)', async () => {
+    const { calls } = routes();
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3', { web_search_provider: 'searxng' }));
+    const user = await openTools();
+    const prompt = screen.getByTestId('document-prompt-tool');
+    await user.click(within(prompt).getByRole('switch', { name: 'Search the web and cite the pages' }));
+    await user.type(within(prompt).getByPlaceholderText('Insert your instruction!'), 'Latest fern care');
+    await user.click(within(prompt).getByTestId('document-prompt-generate'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/documents/avatar-output')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/documents/avatar-output')!.body).toEqual({ kind: 'prompt', prompt: 'Latest fern care', searchOnInternet: true, document_id: 3, document_text: 'Hello' });
+  });
+
   it("sends to the picked avatar, which becomes the document's voice ('Your tone and style'), without context when switched off", async () => {
     const { calls } = routes();
     renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));

@@ -51,6 +51,8 @@ export const organization = z.object({
   web_search_provider: z.string().optional(),
   web_search_url: z.string().optional(),
   web_search_api_key: z.string().optional(),
+  /** For every member: it has a web search provider of its own (the composer offers the globe in it). */
+  web_search: z.boolean().optional(),
   /** The caller's role here; null for staff overseeing an organization they are not a member of. */
   role: organizationRole.nullable(),
   user_type_id: z.number().nullable(),

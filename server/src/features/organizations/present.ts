@@ -49,6 +49,7 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
     welcome_video_url: o.welcomeVideoUrl,
     stripe_public: o.stripePublic,
     ...secrets,
+    web_search: o.webSearchProvider !== null,
     role: row.userTypeId === null ? null : (roleOfUserType(row.userTypeId) ?? null),
     user_type_id: row.userTypeId,
     members_count: row.membersCount,

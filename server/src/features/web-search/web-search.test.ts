@@ -212,6 +212,8 @@ describe('web search in chat (searchOnInternet)', () => {
       expect(seen.statusCode).toBe(200);
       expect(seen.json().web_search_api_key).toBeUndefined();
       expect(seen.json().web_search_url).toBeUndefined();
+      // …but knows it has a provider of its own (the composer offers the globe there).
+      expect(seen.json().web_search).toBe(true);
       expect(seen.body).not.toContain(ORG_KEY);
 
       // The member's search in the organization goes to its provider with its key; the operator's engine hears nothing.

@@ -22,6 +22,7 @@ import { setupFakeDocumentEditor } from './testing/fake-document-editor';
 import { FakeStreamEditor } from './testing/fake-stream-editor';
 import { Autosave, readDraft, type DocumentSnapshot } from './use-autosave';
 import { setupFakeSocket } from '../../test/fake-socket';
+import { organizationStore } from '../../api/organization';
 
 const socket = setupFakeSocket();
 
@@ -688,5 +689,28 @@ describe('stored HTML on render', () => {
     const shown = screen.getByTestId('doc-html');
     expect(within(shown).getByRole('heading', { name: 'Title' })).toBeInTheDocument();
     expect(shown.querySelector('script, iframe, [onerror]')).toBeNull();
+  });
+});
+
+describe('Prompt tool web search in an organization', () => {
+  afterEach(() => organizationStore.set(null));
+
+  it("offers the globe where the active organization has its own search provider (the app has none), and not in Personal", async () => {
+    const { PromptTool } = await import('./PromptTool');
+    const onGenerate = vi.fn(async () => true);
+    stubFetch({ 'GET /api/organizations': () => ({ body: { organizations: [{ organization_id: 5, name: 'Acme', web_search: true }], total: 1 } }) });
+    const tool = <PromptTool busy={false} onGenerate={onGenerate} stop={{ onStop: () => undefined, stopping: false }} />;
+    const personal = renderScreen(tool, { session: fakeSession(buildUser()) });
+    await screen.findByTestId('document-prompt-tool');
+    expect(screen.queryByTestId('document-web-search')).toBeNull();
+    personal.unmount();
+
+    organizationStore.set({ organization_id: 5, name: 'Acme' });
+    renderScreen(tool, { session: fakeSession(buildUser()) });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('switch', { name: 'Search the web and cite the pages' }));
+    await user.type(screen.getByPlaceholderText('Insert your instruction!'), 'Fern news');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    expect(onGenerate).toHaveBeenCalledWith({ kind: 'prompt', prompt: 'Fern news', searchOnInternet: true });
   });
 });

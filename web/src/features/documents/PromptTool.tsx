@@ -9,6 +9,7 @@ import { IconSparkles, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../platform/config/app-config';
+import { useActiveOrganizationRecord } from '../organizations';
 import type { GenerateInput } from './generation-api';
 import { StopGenerationButton, type StopControl } from './StopGenerationButton';
 
@@ -21,7 +22,9 @@ interface PromptToolProps {
 export function PromptTool({ busy, onGenerate, stop }: PromptToolProps) {
   const { t } = useTranslation('documents');
   const [instruction, setInstruction] = useState('');
-  const webSearchOffered = useAppConfig().get('web_search_provider') !== '';
+  // As in chat: the admin's provider, or the active organization's own.
+  const organization = useActiveOrganizationRecord();
+  const webSearchOffered = useAppConfig().get('web_search_provider') !== '' || organization?.web_search === true;
   const [webSearch, setWebSearch] = useState(false);
   const ready = instruction.trim() !== '' && !busy;
   const generate = async () => {

@@ -145,7 +145,8 @@ async function webSearchJourney(page: Page, lang: UiLang, user: ChatUser, engine
   await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
 
   engine.setDelay(1500);
-  await sendPrompt(page, lang, `[rate:40] ${lang === 'en' ? 'How do I care for ferns and moss?' : '¿Cómo cuido helechos y musgo?'}`);
+  // [echo]: the demo model answers with what it was sent, so the answer cites the pages' numbers.
+  await sendPrompt(page, lang, `[echo] ${lang === 'en' ? 'How do I care for ferns and moss?' : '¿Cómo cuido helechos y musgo?'}`);
   const answer = answers(page).first();
   await answer.getByText(t.webSearch.searching).waitFor();
   engine.setDelay(0);
@@ -159,6 +160,12 @@ async function webSearchJourney(page: Page, lang: UiLang, user: ChatUser, engine
   ]);
   // The links work: each page answers.
   for (const href of await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))) expect((await fetch(href)).status).toBe(200);
+  // A citation [1] in the answer's text opens its source in a new tab.
+  const citation = answer.getByTestId('message-content').locator('a.web-citation[data-citation="1"]').first();
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), citation.click()]);
+  await opened.waitForLoadState('domcontentloaded');
+  expect(opened.url()).toBe(`${sites.origin}/ferns`);
+  await opened.close();
 
   // A reload keeps the sources (they are saved with the answer).
   await page.reload();

@@ -94,6 +94,14 @@ export const aiUsageAnalytics = z.object({
   messages: z.number(),
   models: z.array(z.object({ model: z.string(), words: z.number(), messages: z.number() })),
   days: z.array(z.object({ date: z.string(), model: z.string(), words: z.number(), messages: z.number() })),
+  /** Web searches of the range (issue 32): in all, failed, pages read; per provider and per day. */
+  searches: z.object({
+    searches: z.number(),
+    failed: z.number(),
+    pages_read: z.number(),
+    providers: z.array(z.object({ provider: z.string(), searches: z.number(), failed: z.number(), pages_read: z.number() })),
+    days: z.array(z.object({ date: z.string(), searches: z.number(), failed: z.number(), pages_read: z.number() })),
+  }),
 });
 export type AiUsageAnalytics = z.infer<typeof aiUsageAnalytics>;
 

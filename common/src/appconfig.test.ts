@@ -15,6 +15,9 @@ describe('isValidConfigValue', () => {
   it('checks each kind', () => {
     expect(isValidConfigValue('signup_enabled', 'false')).toBe(true);
     expect(isValidConfigValue('signup_enabled', '0')).toBe(false);
+    // A text key with choices (issue 32): only those.
+    for (const provider of ['', 'searxng', 'brave', 'tavily']) expect(isValidConfigValue('web_search_provider', provider)).toBe(true);
+    expect(isValidConfigValue('web_search_provider', 'Brave')).toBe(false);
     expect(isValidConfigValue('primary_color', '#A1b2C3')).toBe(true);
     expect(isValidConfigValue('primary_color', '#abcd')).toBe(false);
     expect(isValidConfigValue('dark_logo', '')).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIG_KEYS, isConfigKey, type ConfigKey, type ConfigKeyDef } from './config-keys';
+import { CONFIG_CHOICES, CONFIG_KEYS, isConfigKey, type ConfigKey, type ConfigKeyDef } from './config-keys';
 import { MASKED_VISIBLE_CHARS } from './constants';
 import { text } from './schema-kit';
 
@@ -91,7 +91,7 @@ export function isValidConfigValue(key: ConfigKey, value: string): boolean {
     case 'json':
       return value.length <= CONFIG_LONGTEXT_MAX && isJsonText(value);
     case 'text':
-      return value.length <= CONFIG_TEXT_MAX;
+      return value.length <= CONFIG_TEXT_MAX && (CONFIG_CHOICES[key]?.includes(value) ?? true);
     case 'longtext':
       return value.length <= CONFIG_LONGTEXT_MAX;
     case 'secret':

@@ -87,4 +87,12 @@ export const CONFIG_KEYS = {
 } satisfies Record<string, ConfigKeyDef>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
+
+/**
+ * Text keys that take one of a few values, shown as a select in the admin settings (issue 32: the web
+ * search provider; '' is "none"). The server refuses any other value.
+ */
+export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = {
+  web_search_provider: ['', 'searxng', 'brave', 'tavily'],
+};
 export const isConfigKey = (key: string): key is ConfigKey => Object.hasOwn(CONFIG_KEYS, key);

@@ -47,6 +47,8 @@ export const documentGenerateRequest = z
     values: z.record(text().max(254), text().max(DOCUMENT_GENERATE_PROMPT_MAX)).optional(),
     inputs: superFetchInputs.optional(),
     document_text: text().max(DOCUMENT_GENERATE_TEXT_MAX).optional(),
+    /** The Prompt and Avatars tools (issue 32): search the web first; the text cites the pages and lists them at its end. */
+    searchOnInternet: z.boolean().optional(),
   })
   .superRefine((body, issue) => {
     if (body.kind === 'prompt' && !body.prompt) issue.addIssue({ code: 'custom', path: ['prompt'], message: 'document_instruction_required' });

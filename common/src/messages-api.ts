@@ -185,7 +185,15 @@ export type UpdateMessageRequest = z.input<typeof updateMessageRequest>;
 
 export const exportMessageRequest = z.object({
   text: text().trim().min(1, { error: 'export_text_required' }).max(EXPORT_TEXT_MAX_CHARS),
+  /** An answer written with web search (issue 32): its sources, printed after the text under `sources_heading`. */
+  sources: z
+    .array(z.object({ n: z.number().int().min(1).max(99), title: z.string().max(300), url: z.url({ protocol: /^https?$/ }).max(2000) }))
+    .max(20)
+    .optional(),
+  /** The list's heading in the user's language (the web's "Sources" / "Fuentes"). */
+  sources_heading: z.string().trim().min(1).max(60).optional(),
 });
+export type ExportMessageRequest = z.input<typeof exportMessageRequest>;
 
 /**
  * What may be done with a message (server: messages/policy.ts). edit: change its text; share: a public

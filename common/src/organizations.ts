@@ -44,6 +44,15 @@ export const organization = z.object({
   stripe_secret: z.string().optional(),
   stripe_webhook_secret: z.string().optional(),
   openai_api_key: z.string().optional(),
+  /**
+   * Its own web search (issue 32), only for who may update it: the provider ('' = the operator's), its URL,
+   * and its key masked like the other secrets.
+   */
+  web_search_provider: z.string().optional(),
+  web_search_url: z.string().optional(),
+  web_search_api_key: z.string().optional(),
+  /** For every member: it has a web search provider of its own (the composer offers the globe in it). */
+  web_search: z.boolean().optional(),
   /** The caller's role here; null for staff overseeing an organization they are not a member of. */
   role: organizationRole.nullable(),
   user_type_id: z.number().nullable(),
@@ -89,6 +98,13 @@ const videoUrl = text({ error: 'organization_video_url_invalid' })
   .max(2000, { error: 'organization_video_url_invalid' })
   .regex(/^(?:https?:\/\/[^\s]+)?$/i, { error: 'organization_video_url_invalid' });
 
+/** Its own web search provider (issue 32); '' = the operator's. */
+const webSearchProvider = z.enum(['', 'searxng', 'brave', 'tavily'], { error: 'organization_web_search_invalid' });
+const webSearchUrl = text({ error: 'organization_web_search_url_invalid' })
+  .trim()
+  .max(2000, { error: 'organization_web_search_url_invalid' })
+  .regex(/^(?:https?:\/\/[^\s]+)?$/i, { error: 'organization_web_search_url_invalid' });
+
 /**
  * The settings form's fields besides the name. The thumbnail is a file uploaded with POST /files as a public
  * image (`public=true`); the welcome video is either a video file uploaded with POST /files, or an http(s)
@@ -102,6 +118,9 @@ const settingsFields = {
   stripe_secret: secret.optional(),
   stripe_webhook_secret: secret.optional(),
   openai_api_key: secret.optional(),
+  web_search_provider: webSearchProvider.optional(),
+  web_search_url: webSearchUrl.optional(),
+  web_search_api_key: secret.optional(),
   thumbnail_file_id: id().nullable().optional(),
   welcome_video_file_id: id().nullable().optional(),
   welcome_video_url: videoUrl.nullable().optional(),

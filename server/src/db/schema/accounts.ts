@@ -153,6 +153,13 @@ export const organizations = pgTable(
     stripeSecretSealed: text('stripe_secret_sealed'),
     stripeWebhookSecretSealed: text('stripe_webhook_secret_sealed'),
     openaiApiKeySealed: text('openai_api_key_sealed'),
+    /**
+     * Its own web search (issue 32): a provider ('searxng' | 'brave' | 'tavily'), its URL and its key
+     * (sealed), used for its members' searches in it instead of the operator's; null provider = the operator's.
+     */
+    webSearchProvider: text('web_search_provider'),
+    webSearchUrl: text('web_search_url'),
+    webSearchApiKeySealed: text('web_search_api_key_sealed'),
     ...timestamps,
   },
   (t) => [

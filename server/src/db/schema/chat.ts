@@ -190,3 +190,26 @@ export const creditLedger = pgTable(
     index('credit_ledger_type_created_idx').on(t.sourceType, t.createdAt),
   ],
 );
+
+/**
+ * Each web search (issue 32), for the staff AI-usage analytics beside the answers' word charges: who searched
+ * (and in which organization), with which provider, how many pages were read, and whether it failed.
+ */
+export const webSearches = pgTable(
+  'web_searches',
+  {
+    webSearchId: serial('web_search_id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').references(() => organizations.organizationId, { onDelete: 'set null' }),
+    /** The answer it was for; kept when the message is deleted (the search happened). */
+    messageId: integer('message_id'),
+    /** 'searxng' | 'brave' | 'tavily'; 'none' when no provider was configured. */
+    provider: text('provider').notNull(),
+    /** Whose settings searched: 'app' (the operator's) or 'organization' (its own key). */
+    keyScope: text('key_scope').notNull().default('app'),
+    pagesRead: integer('pages_read').notNull().default(0),
+    failed: boolean('failed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('web_searches_created_idx').on(t.createdAt)],
+);

@@ -283,5 +283,33 @@ export async function aiUsageAnalytics({ actor, db, range }: Scope) {
     byModel.set(d.model, entry);
   }
   const models = [...byModel.values()].sort((a, b) => b.words - a.words);
-  return { ...range, words: models.reduce((s, m) => s + m.words, 0), messages: models.reduce((s, m) => s + m.messages, 0), models, days };
+  const searches = await webSearchUsage(db, range);
+  return { ...range, words: models.reduce((s, m) => s + m.words, 0), messages: models.reduce((s, m) => s + m.messages, 0), models, days, searches };
+}
+
+/** Web searches (issue 32, web_searches): per provider and day, with those that failed and the pages read. */
+async function webSearchUsage(db: Db, range: DateRange) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select ${day(sql`created_at`)} as date, provider, count(*) as searches,
+        count(*) filter (where failed) as failed, coalesce(sum(pages_read), 0) as pages_read
+      from web_searches where ${within(sql`created_at`, range)}
+      group by 1, 2 order by 1, 2`),
+  );
+  const add = <T extends { searches: number; failed: number; pages_read: number }>(map: Map<string, T>, key: string, empty: T, r: Record<string, unknown>) => {
+    const entry = map.get(key) ?? empty;
+    entry.searches += num(r.searches);
+    entry.failed += num(r.failed);
+    entry.pages_read += num(r.pages_read);
+    map.set(key, entry);
+  };
+  const byProvider = new Map<string, { provider: string; searches: number; failed: number; pages_read: number }>();
+  const byDay = new Map<string, { date: string; searches: number; failed: number; pages_read: number }>();
+  for (const r of rows) {
+    add(byProvider, String(r.provider), { provider: String(r.provider), searches: 0, failed: 0, pages_read: 0 }, r);
+    add(byDay, String(r.date), { date: String(r.date), searches: 0, failed: 0, pages_read: 0 }, r);
+  }
+  const providers = [...byProvider.values()].sort((a, b) => b.searches - a.searches);
+  const total = (field: 'searches' | 'failed' | 'pages_read') => providers.reduce((s, p) => s + p[field], 0);
+  return { searches: total('searches'), failed: total('failed'), pages_read: total('pages_read'), providers, days: [...byDay.values()] };
 }

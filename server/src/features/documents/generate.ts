@@ -36,6 +36,7 @@ import { templatePolicy } from '../templates';
 import { presentGeneration, startGeneration, stopGeneration, type GenerationLog, type GenerationRow } from './generation';
 import { documentPolicy } from './policy';
 import { touchLastUsed } from '../users';
+import { groundDocument } from '../web-search';
 
 type GenerateInput = z.output<typeof documentGenerateRequest>;
 export type { DocumentGenerateRequest };
@@ -170,7 +171,9 @@ export async function startDocumentGeneration(options: {
     await releaseHold(ctx.db, source).catch(() => undefined);
     throw err;
   }
-  startGeneration(ctx, { userId: actor.user.userId, row, turns, maxTokens, wordLimit: reservation?.limit ?? null, log });
+  // Web search (issue 32): the request is what is searched for (the document's text is context, not the question).
+  const ground = input.searchOnInternet ? (signal: AbortSignal) => groundDocument({ ctx, actor, query: input.prompt || request, turns, signal }) : undefined;
+  startGeneration(ctx, { userId: actor.user.userId, row, turns, maxTokens, wordLimit: reservation?.limit ?? null, log, ground });
   return presentGeneration(row);
 }
 

@@ -44,6 +44,11 @@ export interface GenerationJob {
   /** The words held (null: no limit — staff, unlimited balance). The text stops there. */
   wordLimit: number | null;
   log: GenerationLog;
+  /**
+   * With web search (issue 32): run inside the generation, so a Stop ends the search too; gives the turns
+   * with the pages and the list of sources that ends the text.
+   */
+  ground?: (signal: AbortSignal) => Promise<{ turns: ChatTurn[]; appendix: string }>;
 }
 
 // Generations outlive their request but not the process (platform/ai/background-runs.ts).
@@ -95,9 +100,15 @@ async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSigna
   };
 
   // The operator's keys and default model, as Super Fetch (docs/decisions.md "Documents").
-  const { text, status, errorCode, error } = await streamWithinBudget({
+  let appendix = '';
+  const { text: written, status, errorCode, error } = await streamWithinBudget({
     ai: ctx.services.ai,
-    turns: () => job.turns,
+    turns: async () => {
+      if (!job.ground) return job.turns;
+      const grounded = await job.ground(stopSignal);
+      appendix = grounded.appendix;
+      return grounded.turns;
+    },
     maxTokens: job.maxTokens,
     stopSignal,
     wordLimit: job.wordLimit,
@@ -109,6 +120,10 @@ async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSigna
   });
   if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, generationId: row.generationId }, 'document generation failed');
   const outcome = { status, errorCode };
+  // The sources it was given end the text (streamed like it); charged are the words the model wrote.
+  const ending = written.trim() ? appendix : '';
+  pending += ending;
+  const text = written + ending;
   flush();
   const [saved] = await ctx.db
     .update(documentGenerations)
@@ -117,7 +132,7 @@ async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSigna
     .returning();
   // Charged once for what it wrote, whatever the outcome (the charge releases the hold; the ledger's unique
   // source makes a second charge a no-op).
-  await chargeWords(ctx.db, { userId: job.userId, sourceType: 'document', sourceId: row.holdId, words: countWords(text) });
+  await chargeWords(ctx.db, { userId: job.userId, sourceType: 'document', sourceId: row.holdId, words: countWords(written) });
   // Gone meanwhile (its document was deleted): nothing to announce.
   if (saved) emit({ delta: '', done: true, status: outcome.status, error_code: outcome.errorCode, content: text });
 }

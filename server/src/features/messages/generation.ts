@@ -64,6 +64,12 @@ export interface GenerationJob {
   avatar?: AvatarAnswer | null;
   /** false: the conversation has no attached files, so they are not looked up (unset: looked up). */
   attachedFiles?: boolean;
+  /**
+   * searchOnInternet (features/web-search): run first, inside the generation, so a Stop during the search
+   * ends it (no answer is written, no words charged). Returns the turns with the sources; null: the answer
+   * is no longer pending (deleted, or stopped on another node): nothing is written.
+   */
+  ground?: (signal: AbortSignal) => Promise<ChatTurn[] | null>;
 }
 
 export interface GenerationLog {
@@ -217,7 +223,13 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   try {
     if (!ai) throw new ProviderError('demo', 503, 'ai_unavailable', 'The AI service is not configured.');
     let turns = job.turns;
-    if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, job.turns, job.messageId));
+    if (job.ground) {
+      const grounded = await job.ground(signal);
+      if (signal.aborted) throw signal.reason ?? new Error('aborted');
+      if (!grounded) return;
+      turns = grounded;
+    }
+    if (job.avatar) ({ turns, citations } = await avatarTurns(ctx, job.avatar, turns, job.messageId));
     // The conversation's attached files: their text (whole or the relevant passages) and images (issue 27 item 2).
     const prompt = turns.findLast((t) => t.role === 'user')?.content ?? '';
     if (job.attachedFiles !== false) turns = await withAttachedFiles(ctx, { conversationId: job.conversationId, userId: job.userId, model: job.model, prompt, language: job.avatar?.language ?? null, turns });

@@ -143,13 +143,12 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
   const job = { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 };
-  if (input.searchOnInternet) {
-    // searchOnInternet: the web is searched first (its steps stream as `web_search` events), then the answer
-    // is written with the pages read; the request does not wait for either.
-    void groundOnWeb({ ctx, actor, job: { conversationId: job.conversationId, messageId: job.messageId, prompt, turns: newAnswerTurns } })
-      .catch(() => newAnswerTurns)
-      .then((turns) => turns && startGeneration(ctx, { ...job, turns }));
-  } else startGeneration(ctx, job);
+  // searchOnInternet: the web is searched first (its steps stream as `web_search` events), then the answer
+  // is written with the pages read; the request waits for neither, and a Stop during the search ends it.
+  const ground = input.searchOnInternet
+    ? (signal: AbortSignal) => groundOnWeb({ ctx, actor, signal, job: { conversationId: job.conversationId, messageId: job.messageId, prompt, turns: newAnswerTurns } })
+    : undefined;
+  startGeneration(ctx, { ...job, ground });
   // A real use of the app ("Last used", users/service.ts), noted once the provider request is out.
   await touchLastUsed({ ctx, actor });
   return { kind: 'created', user, assistant };

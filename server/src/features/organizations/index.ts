@@ -21,3 +21,17 @@ export async function readOrganizationOpenAiKey(ctx: AppContext, organizationId:
     .limit(1);
   return row?.sealed ? decryptSecret(ctx.env.APP_SECRET, row.sealed) : null;
 }
+
+/**
+ * The organization's own web search (issue 32): provider, URL and key (unsealed); null when it has no
+ * provider of its own (its members search with the operator's). For its members' searches only: never present it.
+ */
+export async function readOrganizationWebSearch(ctx: AppContext, organizationId: number): Promise<{ provider: string; url: string; apiKey: string } | null> {
+  const [row] = await ctx.db
+    .select({ provider: organizations.webSearchProvider, url: organizations.webSearchUrl, sealed: organizations.webSearchApiKeySealed })
+    .from(organizations)
+    .where(eq(organizations.organizationId, organizationId))
+    .limit(1);
+  if (!row?.provider) return null;
+  return { provider: row.provider, url: row.url ?? '', apiKey: row.sealed ? decryptSecret(ctx.env.APP_SECRET, row.sealed) : '' };
+}

@@ -33,6 +33,8 @@ describe('organizations API', () => {
       [
         'abilities', 'createdAt', 'domain', 'members_count', 'name', 'openai_api_key', 'organization_id', 'role', 'slug', 'stripe_public', 'stripe_secret',
         'stripe_webhook_secret', 'tagline', 'thumbnail', 'thumbnail_file_id', 'user_type_id', 'welcome_video', 'welcome_video_file_id', 'welcome_video_url',
+        // Its own web search (issue 32), for who may update it.
+        'web_search', 'web_search_api_key', 'web_search_provider', 'web_search_url',
       ].sort(),
     );
     expect(body).toMatchObject({ name: 'Acme', tagline: 'We write', role: 'admin', user_type_id: 1, members_count: 1, stripe_secret: '' });

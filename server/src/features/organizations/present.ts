@@ -30,6 +30,9 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
         stripe_secret: masked(ctx, o.stripeSecretSealed),
         stripe_webhook_secret: masked(ctx, o.stripeWebhookSecretSealed),
         openai_api_key: masked(ctx, o.openaiApiKeySealed),
+        web_search_provider: o.webSearchProvider ?? '',
+        web_search_url: o.webSearchUrl ?? '',
+        web_search_api_key: masked(ctx, o.webSearchApiKeySealed),
       }
     : {};
   return {
@@ -46,6 +49,7 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
     welcome_video_url: o.welcomeVideoUrl,
     stripe_public: o.stripePublic,
     ...secrets,
+    web_search: o.webSearchProvider !== null,
     role: row.userTypeId === null ? null : (roleOfUserType(row.userTypeId) ?? null),
     user_type_id: row.userTypeId,
     members_count: row.membersCount,

@@ -141,10 +141,14 @@ async function settingsChanges(ctx: AppContext, tx: Tx, actor: Actor, current: O
   if (input.slug !== undefined) set.slug = input.slug || null;
   if (input.domain !== undefined) set.domain = input.domain || null;
   if (input.stripe_public !== undefined) set.stripePublic = input.stripe_public || null;
+  // Its own web search (issue 32): '' gives its members' searches back to the operator's provider.
+  if (input.web_search_provider !== undefined) set.webSearchProvider = input.web_search_provider || null;
+  if (input.web_search_url !== undefined) set.webSearchUrl = input.web_search_url || null;
   const sealed = {
     stripeSecretSealed: sealedChange(ctx, input.stripe_secret),
     stripeWebhookSecretSealed: sealedChange(ctx, input.stripe_webhook_secret),
     openaiApiKeySealed: sealedChange(ctx, input.openai_api_key),
+    webSearchApiKeySealed: sealedChange(ctx, input.web_search_api_key),
   };
   for (const [field, value] of Object.entries(sealed)) if (value !== undefined) (set as Record<string, unknown>)[field] = value;
   if (input.thumbnail_file_id !== undefined) {

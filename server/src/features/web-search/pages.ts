@@ -22,7 +22,7 @@ export interface ReadPage {
 }
 
 /** One GET through the guard, following at most MAX_REDIRECTS redirects (each target checked like the first). */
-async function fetchFollowing(ctx: AppContext, url: string, limits: { timeoutMs: number; maxResponseBytes: number }): Promise<{ url: string; response: Response }> {
+async function fetchFollowing(ctx: AppContext, url: string, limits: { timeoutMs: number; maxResponseBytes: number; signal?: AbortSignal }): Promise<{ url: string; response: Response }> {
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const response = await safeFetch(ctx, current, { ...limits, redirect: 'manual', headers: { 'user-agent': USER_AGENT, accept: 'text/html,text/plain;q=0.8' } });
@@ -40,6 +40,7 @@ export class RobotsRules {
   constructor(
     private readonly ctx: AppContext,
     private readonly timeoutMs: number,
+    private readonly signal?: AbortSignal,
   ) {}
 
   async allows(url: string): Promise<boolean> {
@@ -47,7 +48,7 @@ export class RobotsRules {
     let rules = this.byOrigin.get(origin);
     if (!rules) {
       const robotsUrl = `${origin}/robots.txt`;
-      rules = fetchFollowing(this.ctx, robotsUrl, { timeoutMs: this.timeoutMs, maxResponseBytes: ROBOTS_MAX_BYTES })
+      rules = fetchFollowing(this.ctx, robotsUrl, { timeoutMs: this.timeoutMs, maxResponseBytes: ROBOTS_MAX_BYTES, signal: this.signal })
         .then(async ({ response }) => (response.ok ? robotsParser(robotsUrl, await response.text()) : null))
         .catch(() => null);
       this.byOrigin.set(origin, rules);
@@ -80,10 +81,10 @@ export function extractReadable(html: string): { title: string; text: string } {
 }
 
 /** Reads one page: null when robots.txt refuses it, the guard refuses or fails it, or it is not text. */
-export async function readPage(ctx: AppContext, url: string, robots: RobotsRules, timeoutMs: number): Promise<ReadPage | null> {
+export async function readPage(ctx: AppContext, url: string, robots: RobotsRules, timeoutMs: number, signal?: AbortSignal): Promise<ReadPage | null> {
   try {
     if (!(await robots.allows(url))) return null;
-    const { url: finalUrl, response } = await fetchFollowing(ctx, url, { timeoutMs, maxResponseBytes: PAGE_MAX_BYTES });
+    const { url: finalUrl, response } = await fetchFollowing(ctx, url, { timeoutMs, maxResponseBytes: PAGE_MAX_BYTES, signal });
     if (!response.ok) return null;
     // The page we were redirected to has its own robots.txt rules.
     if (finalUrl !== url && !(await robots.allows(finalUrl))) return null;

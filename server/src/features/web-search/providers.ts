@@ -5,6 +5,7 @@
 import type { AppContext } from '../../context';
 import { getConfig } from '../../platform/appconfig/read';
 import { safeFetch } from '../../platform/outbound/safe-fetch';
+import { readOrganizationWebSearch } from '../organizations';
 
 export const WEB_SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
 export type WebSearchProviderName = (typeof WEB_SEARCH_PROVIDERS)[number];
@@ -20,6 +21,8 @@ export interface WebSearchSettings {
   /** SearXNG's base URL; for Brave and Tavily an API base other than their public one (a proxy, the tests' emulator). */
   baseUrl: string;
   apiKey: string;
+  /** Whose settings these are: the operator's, or the organization's own (issue 32). */
+  scope: 'app' | 'organization';
 }
 
 const DEFAULT_BASE: Record<WebSearchProviderName, string> = {
@@ -33,15 +36,24 @@ export class SearchFailed extends Error {}
 
 const isProvider = (name: string): name is WebSearchProviderName => (WEB_SEARCH_PROVIDERS as readonly string[]).includes(name);
 
-/** The configured provider, or null when web search is off (no provider, or one without what it needs). */
-export async function webSearchSettings(ctx: AppContext): Promise<WebSearchSettings | null> {
-  const [provider, url, apiKey] = await Promise.all([getConfig(ctx, 'web_search_provider'), getConfig(ctx, 'web_search_url'), getConfig(ctx, 'web_search_api_key')]);
+function settingsOf(provider: string, url: string, apiKey: string, scope: WebSearchSettings['scope']): WebSearchSettings | null {
   const name = provider.trim().toLowerCase();
   if (!isProvider(name)) return null;
   const baseUrl = (url.trim() || DEFAULT_BASE[name]).replace(/\/+$/, '');
   if (!baseUrl) return null;
   if (name !== 'searxng' && !apiKey) return null;
-  return { provider: name, baseUrl, apiKey };
+  return { provider: name, baseUrl, apiKey, scope };
+}
+
+/**
+ * The provider a search in `organizationId` uses: the organization's own when it has set one (its key and
+ * URL), else the operator's; null when web search is off (no provider, or one without what it needs).
+ */
+export async function webSearchSettings(ctx: AppContext, organizationId: number | null = null): Promise<WebSearchSettings | null> {
+  const own = organizationId === null ? null : await readOrganizationWebSearch(ctx, organizationId);
+  if (own) return settingsOf(own.provider, own.url, own.apiKey, 'organization');
+  const [provider, url, apiKey] = await Promise.all([getConfig(ctx, 'web_search_provider'), getConfig(ctx, 'web_search_url'), getConfig(ctx, 'web_search_api_key')]);
+  return settingsOf(provider, url, apiKey, 'app');
 }
 
 const SEARCH_TIMEOUT_MS = 8_000;
@@ -62,8 +74,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : []);
 
 /** The top `count` results for `query`, in the provider's order. Throws SearchFailed (or the guard's AppError). */
-export async function searchProvider(ctx: AppContext, settings: WebSearchSettings, query: string, count: number): Promise<SearchResult[]> {
-  const limits = { timeoutMs: SEARCH_TIMEOUT_MS, maxResponseBytes: SEARCH_MAX_BYTES };
+export async function searchProvider(ctx: AppContext, settings: WebSearchSettings, query: string, count: number, signal?: AbortSignal): Promise<SearchResult[]> {
+  const limits = { timeoutMs: SEARCH_TIMEOUT_MS, maxResponseBytes: SEARCH_MAX_BYTES, signal };
   let rows: SearchResult[];
   if (settings.provider === 'searxng') {
     const url = `${settings.baseUrl}/search?${new URLSearchParams({ q: query, format: 'json' })}`;

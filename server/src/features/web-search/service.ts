@@ -6,13 +6,14 @@
 import { SocketEvents, type WebSearchPayload } from '@pluma/common/events';
 import type { WebSource } from '@pluma/common/messages-api';
 import { estimateTokens } from '@pluma/common/rules/token-estimate';
+import { translate } from '@pluma/common/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../platform/auth/actor';
-import { messages } from '../../db/schema';
+import { messages, webSearches } from '../../db/schema';
 import type { ChatTurn } from '../../platform/ai/types';
 import { readPage, RobotsRules, type ReadPage } from './pages';
-import { searchProvider, webSearchSettings, type SearchResult } from './providers';
+import { searchProvider, webSearchSettings, type SearchResult, type WebSearchSettings } from './providers';
 
 /** Results asked of the provider, distinct ones read, pages kept. */
 const RESULTS_ASKED = 8;
@@ -28,6 +29,8 @@ export interface WebSearchOutcome {
   /** The pages' text, numbered as `sources`; null when the search failed or read nothing. */
   context: string | null;
   failed: boolean;
+  /** Pages read successfully (before duplicates were dropped and the kept ones chosen). */
+  pagesRead: number;
 }
 
 /** The same page under another URL form (fragment, tracking parameters, trailing slash) is read once. */
@@ -79,31 +82,65 @@ function trimToBudget(text: string, tokens: number): string {
  */
 export async function searchWeb({
   ctx,
-  // Not read yet: the operator's provider serves everyone (an organization's own key is issue 32's next step).
-  actor: _actor,
+  actor,
   query,
   onStep,
+  signal,
+  messageId = null,
 }: {
   ctx: AppContext;
   actor: Actor;
   query: string;
   onStep?: (step: 'searching' | 'reading', count?: number) => void;
+  /** The answer's Stop: the search and the reading end with it. */
+  signal?: AbortSignal;
+  /** The answer it is for (the analytics' record keeps it). */
+  messageId?: number | null;
 }): Promise<WebSearchOutcome> {
-  const failed: WebSearchOutcome = { sources: [], context: null, failed: true };
-  const settings = await webSearchSettings(ctx).catch(() => null);
+  // In an organization, its own provider and key when it has set them (issue 32), else the operator's.
+  const organizationId = actor.organization?.organizationId ?? null;
+  const settings = await webSearchSettings(ctx, organizationId).catch(() => null);
+  const outcome = await searchWith(ctx, settings, query, onStep, signal);
+  // Logged for the staff AI-usage analytics (analytics/service.ts); a search the user stopped is not.
+  if (!signal?.aborted) {
+    await ctx.db
+      .insert(webSearches)
+      .values({
+        userId: actor.user.userId,
+        organizationId,
+        messageId,
+        provider: settings?.provider ?? 'none',
+        keyScope: settings?.scope ?? 'app',
+        pagesRead: outcome.pagesRead,
+        failed: outcome.failed,
+      })
+      .catch(() => undefined);
+  }
+  return outcome;
+}
+
+async function searchWith(
+  ctx: AppContext,
+  settings: WebSearchSettings | null,
+  query: string,
+  onStep: ((step: 'searching' | 'reading', count?: number) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<WebSearchOutcome> {
+  const failed: WebSearchOutcome = { sources: [], context: null, failed: true, pagesRead: 0 };
   if (!settings) return failed;
   onStep?.('searching');
   let results: SearchResult[];
   try {
-    results = distinctResults(await searchProvider(ctx, settings, query.slice(0, QUERY_MAX_CHARS), RESULTS_ASKED)).slice(0, PAGES_READ);
+    results = distinctResults(await searchProvider(ctx, settings, query.slice(0, QUERY_MAX_CHARS), RESULTS_ASKED, signal)).slice(0, PAGES_READ);
   } catch {
     return failed;
   }
-  if (results.length === 0) return failed;
+  if (results.length === 0 || signal?.aborted) return failed;
   onStep?.('reading', results.length);
-  const robots = new RobotsRules(ctx, ctx.env.WEB_SEARCH_PAGE_TIMEOUT_MS);
-  const read = await Promise.all(results.map((r) => readPage(ctx, r.url, robots, ctx.env.WEB_SEARCH_PAGE_TIMEOUT_MS)));
-  const pages = distinctPages(read.filter((p): p is ReadPage => p !== null)).slice(0, PAGES_KEPT);
+  const robots = new RobotsRules(ctx, ctx.env.WEB_SEARCH_PAGE_TIMEOUT_MS, signal);
+  const read = await Promise.all(results.map((r) => readPage(ctx, r.url, robots, ctx.env.WEB_SEARCH_PAGE_TIMEOUT_MS, signal)));
+  const readable = read.filter((p): p is ReadPage => p !== null);
+  const pages = distinctPages(readable).slice(0, PAGES_KEPT);
   if (pages.length === 0) return failed;
   const share = Math.floor(WEB_CONTEXT_TOKENS / pages.length);
   const sources: WebSource[] = pages.map((page, index) => {
@@ -117,7 +154,7 @@ export async function searchWeb({
     };
   });
   const context = pages.map((page, index) => `[${index + 1}] ${sources[index].title} — ${page.url}\n${trimToBudget(page.text, share)}`).join('\n\n');
-  return { sources, context, failed: false };
+  return { sources, context, failed: false, pagesRead: readable.length };
 }
 
 /** The system turn that gives the model the sources and how to cite them. */
@@ -144,11 +181,13 @@ export interface WebGroundingJob {
  * the pending answer, and returns the turns with the sources before the prompt (unchanged when the search
  * failed). null: the answer is no longer pending (deleted or stopped meanwhile): nothing is to be written.
  */
-export async function groundOnWeb({ ctx, actor, job }: { ctx: AppContext; actor: Actor; job: WebGroundingJob }): Promise<ChatTurn[] | null> {
+export async function groundOnWeb({ ctx, actor, job, signal }: { ctx: AppContext; actor: Actor; job: WebGroundingJob; signal?: AbortSignal }): Promise<ChatTurn[] | null> {
   const userId = actor.user.userId;
   const emit = (payload: Omit<WebSearchPayload, 'message_id' | 'conversation_id'>) =>
     ctx.services.realtime?.emitToUser(userId, SocketEvents.webSearch, { message_id: job.messageId, conversation_id: job.conversationId, ...payload } satisfies WebSearchPayload);
-  const outcome = await searchWeb({ ctx, actor, query: job.prompt, onStep: (step, count) => emit({ step, count }) });
+  const outcome = await searchWeb({ ctx, actor, query: job.prompt, signal, messageId: job.messageId, onStep: (step, count) => emit({ step, count }) });
+  // Stopped meanwhile: the generation ends the answer as stopped; the search is not recorded as failed.
+  if (signal?.aborted) return null;
   const [kept] = await ctx.db
     .update(messages)
     .set({ webSources: outcome.sources, webSearchFailed: outcome.failed })
@@ -162,4 +201,34 @@ export async function groundOnWeb({ ctx, actor, job }: { ctx: AppContext; actor:
   const turns = [...job.turns];
   turns.splice(last < 0 ? turns.length : last, 0, webContextTurn(outcome.context));
   return turns;
+}
+
+/**
+ * Before a document generation written with web search (documents' Prompt and Avatars tools): searches for
+ * `query` and gives the model the pages before the request; `appendix` is the list of the pages cited, in
+ * the user's language, that ends the generated text (not charged: the model did not write it). Unchanged
+ * turns and no appendix when the search failed or was stopped.
+ */
+export async function groundDocument({
+  ctx,
+  actor,
+  query,
+  turns,
+  signal,
+}: {
+  ctx: AppContext;
+  actor: Actor;
+  query: string;
+  turns: ChatTurn[];
+  signal?: AbortSignal;
+}): Promise<{ turns: ChatTurn[]; appendix: string; sources: WebSource[] }> {
+  const outcome = await searchWeb({ ctx, actor, query, signal });
+  if (!outcome.context || signal?.aborted) return { turns, appendix: '', sources: [] };
+  const last = turns.findLastIndex((t) => t.role === 'user');
+  const grounded = [...turns];
+  grounded.splice(last < 0 ? grounded.length : last, 0, webContextTurn(outcome.context));
+  const heading = translate(actor.user.lang === 'es' ? 'es' : 'en', 'web_sources_heading');
+  const escape = (text: string) => text.replace(/[\\`*_[\]<>#|~!]/g, (c) => `\\${c}`);
+  const list = outcome.sources.map((s) => `${s.n}. [${escape(s.title)}](${s.url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`).join('\n');
+  return { turns: grounded, appendix: `\n\n## ${heading}\n\n${list}\n`, sources: outcome.sources };
 }

@@ -1,8 +1,8 @@
 // One configuration key with the control that fits its kind (spec part 1 §3): a switch for a feature
 // switch, a colour picker for a colour, an upload for a logo or image, a JSON area for firebaseConfig,
 // monospace code areas for app_css and the tracking codes, a locked field for a secret.
-import { ColorInput, FileButton, Group, Button, Image, Switch, Textarea, TextInput } from '@mantine/core';
-import { CONFIG_KEYS, isTestableConfigKey, type ConfigKey } from '@pluma/common/appconfig';
+import { ColorInput, FileButton, Group, Button, Image, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { CONFIG_CHOICES, CONFIG_KEYS, isTestableConfigKey, type ConfigKey } from '@pluma/common/appconfig';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,6 +75,8 @@ function TestedSecret(props: SettingFieldProps & { label: string }) {
   );
 }
 
+const NONE = 'none';
+
 export function SettingField(props: SettingFieldProps) {
   const { configKey, value, onChange, error } = props;
   const { t } = useTranslation('admin-settings');
@@ -105,6 +107,22 @@ export function SettingField(props: SettingFieldProps) {
     return <ColorInput label={label} value={value} onChange={onChange} format="hex" error={error} data-testid={testId} />;
   }
   if (IMAGE_KEYS.has(configKey)) return <ImageField {...props} label={label} />;
+  const choices = CONFIG_CHOICES[configKey];
+  if (choices) {
+    // '' (off) is shown as the option "None" (a select's empty value would read as unchosen).
+    const data = choices.map((choice) => ({ value: choice || NONE, label: t(`choices.${configKey}.${choice || NONE}`) }));
+    return (
+      <Select
+        label={label}
+        data={data}
+        value={value || NONE}
+        onChange={(next) => onChange(next === null || next === NONE ? '' : next)}
+        allowDeselect={false}
+        error={error}
+        data-testid={testId}
+      />
+    );
+  }
   if (kind === 'json' || kind === 'longtext') {
     const code = CODE_KEYS.has(configKey);
     return (

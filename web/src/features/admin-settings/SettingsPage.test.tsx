@@ -228,6 +228,35 @@ describe('/admin/settings', { timeout: 30_000 }, () => {
     expect(rows[1]).toHaveTextContent('Authenticate');
   });
 
+  it('chooses the web search provider from a select, with the URL and key fields of the chosen one', async () => {
+    const { calls } = renderSettings();
+    await openAdvanced();
+    const provider = screen.getByTestId('setting-web_search_provider') as HTMLInputElement;
+    expect(provider.value).toBe('None (web search off)');
+    // Off: no URL or key to fill in.
+    expect(screen.queryByTestId('setting-web_search_url')).toBeNull();
+    expect(screen.queryByTestId('edit-web_search_api_key')).toBeNull();
+    fireEvent.click(provider);
+    fireEvent.click(await screen.findByRole('option', { name: 'SearXNG (self-hosted)', hidden: true }));
+    // SearXNG: its address, no key.
+    expect(await screen.findByTestId('setting-web_search_url')).toBeInTheDocument();
+    expect(screen.queryByTestId('edit-web_search_api_key')).toBeNull();
+    fireEvent.change(screen.getByTestId('setting-web_search_url'), { target: { value: 'https://search.example.com' } });
+    fireEvent.click(provider);
+    fireEvent.click(await screen.findByRole('option', { name: 'Brave Search API', hidden: true }));
+    // Brave: its key too.
+    expect(await screen.findByTestId('edit-web_search_api_key')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual([
+      { key: 'web_search_provider', value: 'brave' },
+      { key: 'web_search_url', value: 'https://search.example.com' },
+    ]);
+
+    await setLanguage('es');
+    expect(await screen.findByText('Proveedor de búsqueda web')).toBeInTheDocument();
+  });
+
   it('speaks Spanish', async () => {
     await setLanguage('es');
     renderSettings();

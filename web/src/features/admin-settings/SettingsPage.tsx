@@ -14,7 +14,7 @@ import { useErrorHandler } from '../../ui/use-error-handler';
 import { OutboxPanel } from './OutboxPanel';
 import { SmsOutboxPanel } from './SmsOutboxPanel';
 import { ADMIN_CONFIG_KEY, revealConfigValue, saveConfig, useAdminConfig, type AdminConfigEntry } from './settings-api';
-import { SETTINGS_LAYOUT, SETTINGS_TABS, type SettingsTab } from './settings-fields';
+import { isFieldShown, SETTINGS_LAYOUT, SETTINGS_TABS, type SettingsTab } from './settings-fields';
 import { changedEntries, invalidKeys, type ConfigValues } from './settings-form';
 import { SettingField } from './SettingField';
 
@@ -127,7 +127,7 @@ function SettingsForm({ entries }: { entries: AdminConfigEntry[] }) {
             {t(`sections.${section.id}`)}
           </Title>
           <Stack gap="sm">
-            {section.keys.map((key) => (
+            {section.keys.filter((key) => isFieldShown(key, values)).map((key) => (
               <SettingField
                 key={key}
                 configKey={key}

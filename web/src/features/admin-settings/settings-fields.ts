@@ -71,3 +71,15 @@ export const SETTINGS_LAYOUT: Record<SettingsTab, SettingsSection[]> = {
 };
 
 export const isSecretKey = (key: ConfigKey) => CONFIG_KEYS[key].kind === 'secret';
+
+/**
+ * Fields shown only when another setting makes them matter (issue 32): the web search URL once a provider
+ * is chosen (SearXNG's address; for Brave and Tavily an API base other than theirs), its key for Brave and
+ * Tavily only. A value hidden this way is kept as it is.
+ */
+export function isFieldShown(key: ConfigKey, values: Readonly<Partial<Record<ConfigKey, string>>>): boolean {
+  const provider = values.web_search_provider ?? '';
+  if (key === 'web_search_url') return provider !== '';
+  if (key === 'web_search_api_key') return provider === 'brave' || provider === 'tavily';
+  return true;
+}

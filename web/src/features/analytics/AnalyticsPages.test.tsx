@@ -34,6 +34,16 @@ const usage: AiUsageAnalytics = {
     { date: '2026-11-02', model: 'gpt-4o', words: 2500, messages: 10 },
     { date: '2026-11-03', model: 'enhance', words: 500, messages: 2 },
   ],
+  searches: {
+    searches: 5,
+    failed: 1,
+    pages_read: 9,
+    providers: [
+      { provider: 'searxng', searches: 4, failed: 0, pages_read: 9 },
+      { provider: 'brave', searches: 1, failed: 1, pages_read: 0 },
+    ],
+    days: [{ date: '2026-11-02', searches: 5, failed: 1, pages_read: 9 }],
+  },
 };
 const purchases: PurchasesAnalytics = {
   ...month,
@@ -79,8 +89,13 @@ describe('analytics pages', () => {
     expect(within(usageTable).getByText('2,500')).toBeInTheDocument();
     expect(screen.getByTestId('usage-per-dollar')).toHaveTextContent('Words per dollar of income: 2');
     expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
+    // Web searches (issue 32): their own figures and a row per provider.
+    expect(screen.getByTestId('usage-searches-total')).toHaveTextContent('Searches: 5');
+    expect(screen.getByTestId('usage-searches-failed')).toHaveTextContent('Failed: 1');
+    expect(within(screen.getByTestId('usage-searches-table')).getByText('Brave Search')).toBeInTheDocument();
 
     await setLanguage('es');
+    expect(await screen.findByText('Búsquedas web')).toBeInTheDocument();
     expect(await screen.findByText('Ingresos totales')).toBeInTheDocument();
     expect(screen.getByText('Mejora de prompt')).toBeInTheDocument();
     expect(screen.getByText('Sin registrar')).toBeInTheDocument();

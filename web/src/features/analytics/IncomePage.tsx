@@ -61,12 +61,74 @@ function modelLabel(model: string, t: TFunction) {
   return model;
 }
 
+/** Web searches of the range (issue 32): in all, failed and pages read, per provider, and a bar per day. */
+function SearchFigures({ searches, lang, t }: { searches: AiUsageAnalytics['searches']; lang: string; t: TFunction }) {
+  if (searches.searches === 0) return null;
+  const providerLabel = (provider: string) => t(`usage.providers.${provider}`, { defaultValue: provider });
+  return (
+    <Stack gap="sm" data-testid="usage-searches">
+      <Title order={3} fz="md">
+        {t('usage.searchesTitle')}
+      </Title>
+      <Group gap="xl">
+        <Text data-testid="usage-searches-total">
+          {t('usage.searches')}: <b>{formatNumber(searches.searches, lang)}</b>
+        </Text>
+        <Text data-testid="usage-searches-failed">
+          {t('usage.searchesFailed')}: <b>{formatNumber(searches.failed, lang)}</b>
+        </Text>
+        <Text data-testid="usage-searches-pages">
+          {t('usage.pagesRead')}: <b>{formatNumber(searches.pages_read, lang)}</b>
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={360}>
+        <Table data-testid="usage-searches-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('usage.provider')}</Table.Th>
+              <Table.Th>{t('usage.searches')}</Table.Th>
+              <Table.Th>{t('usage.searchesFailed')}</Table.Th>
+              <Table.Th>{t('usage.pagesRead')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {searches.providers.map((p) => (
+              <Table.Tr key={p.provider}>
+                <Table.Td>{providerLabel(p.provider)}</Table.Td>
+                <Table.Td>{formatNumber(p.searches, lang)}</Table.Td>
+                <Table.Td>{formatNumber(p.failed, lang)}</Table.Td>
+                <Table.Td>{formatNumber(p.pages_read, lang)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <BarChart
+        h={180}
+        data={searches.days.map((d) => ({ date: d.date, ok: d.searches - d.failed, failed: d.failed }))}
+        dataKey="date"
+        type="stacked"
+        series={[
+          { name: 'ok', label: t('usage.searchesOk'), color: chartColor(0) },
+          { name: 'failed', label: t('usage.searchesFailed'), color: chartColor(1) },
+        ]}
+        aria-label={t('usage.searchesPerDay')}
+        role="img"
+        data-testid="usage-searches-chart"
+      />
+    </Stack>
+  );
+}
+
 function UsageFigures({ usage, income, lang, t }: { usage: AiUsageAnalytics; income: number | null; lang: string; t: TFunction }) {
   if (usage.models.length === 0) {
     return (
-      <Text c="dimmed" data-testid="usage-empty">
-        {t('usage.none')}
-      </Text>
+      <Stack gap="md">
+        <Text c="dimmed" data-testid="usage-empty">
+          {t('usage.none')}
+        </Text>
+        <SearchFigures searches={usage.searches} lang={lang} t={t} />
+      </Stack>
     );
   }
   const models = usage.models.map((m) => m.model);
@@ -118,6 +180,7 @@ function UsageFigures({ usage, income, lang, t }: { usage: AiUsageAnalytics; inc
         role="img"
         data-testid="usage-chart"
       />
+      <SearchFigures searches={usage.searches} lang={lang} t={t} />
     </Stack>
   );
 }

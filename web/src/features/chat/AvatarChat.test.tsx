@@ -40,7 +40,7 @@ function renderConversation(conversation: Conversation, messages: Message[], ext
     <Suspense fallback={null}>
       <ConversationPage />
     </Suspense>,
-    { route: `/conversations/${id}`, path: '/conversations/:conversationId', session: fakeSession(buildUser()), config: { avatars_enabled: 'true' } },
+    { route: `/conversations/${id}`, path: '/conversations/:conversationId', session: fakeSession(buildUser()), config: { avatars_enabled: 'true', web_search_provider: 'searxng' } },
   );
   return api;
 }
@@ -73,6 +73,25 @@ describe('avatar chat', () => {
 
     await setLanguage('es');
     expect(await screen.findByText('Fuentes')).toBeInTheDocument();
+  });
+
+  it("searches the web from an avatar's chat (the globe sends searchOnInternet with the avatar); an answer's [1] links to its source", async () => {
+    const conversation = buildConversation({ conversation_id: 27, avatar_id: 5 });
+    const source = { n: 1, title: 'Growing ferns', url: 'https://ferns.example.org/care', site: 'ferns.example.org', snippet: 'Ferns grow in shade.' };
+    const answer = buildMessage({ message_id: 2, conversation_id: 27, avatar_id: 5, content: 'Ferns like shade [1].', sources: [source] });
+    const pending = buildMessage({ message_id: 4, conversation_id: 27, content: null, status: 'pending', finish_reason: null });
+    const { calls } = renderConversation(conversation, [buildMessage({ message_id: 1, conversation_id: 27, role: 'user', content: 'Ferns?' }), answer], {
+      'POST /api/messages': () => ({ status: 201, body: { user_message: buildMessage({ message_id: 3, conversation_id: 27, role: 'user', content: 'Moss?' }), assistant_message: pending } }),
+    });
+    const link = await screen.findByRole('link', { name: '[1]' });
+    expect(link).toHaveAttribute('href', 'https://ferns.example.org/care');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(screen.getByTestId('web-sources')).getByRole('link', { name: '[1] Growing ferns' })).toHaveAttribute('href', 'https://ferns.example.org/care');
+
+    fireEvent.click(screen.getByTestId('web-search-toggle'));
+    fireEvent.change(screen.getByTestId('prompt-input'), { target: { value: 'Moss?' } });
+    fireEvent.click(screen.getByTestId('send-button'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ stream: true, content: 'Moss?', conversation_id: 27, avatar_id: 5, searchOnInternet: true }));
   });
 
   it("marks an answer written by the avatar's trained model, with the model's name in its tooltip; in Spanish too", async () => {

@@ -123,7 +123,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
                 {content}
               </Text>
             ) : content ? (
-              <MessageMarkdown content={content} streaming={active} />
+              <MessageMarkdown content={content} streaming={active} sources={message.sources} />
             ) : active ? null : (
               <Text size="sm" c="var(--pluma-muted)" fs="italic">
                 {t('message.empty')}
@@ -174,7 +174,7 @@ export const MessageItem = memo(function MessageItem({ message, busy, last = fal
                 <IconPencil size={16} aria-hidden />
               </TooltipIconButton>
             )}
-            {!user && !active && <ExportMenu content={content} messageId={message.message_id} />}
+            {!user && !active && <ExportMenu content={content} messageId={message.message_id} sources={message.sources} />}
             {abilities.share && <ShareMessageButton messageId={message.message_id} />}
             {!active && <ConvertToAvatarButton content={content} />}
           </Group>
@@ -234,14 +234,16 @@ function MessageEditor({ initial, onSave, onCancel }: { initial: string; onSave:
   );
 }
 
-function ExportMenu({ content, messageId }: { content: string; messageId: number }) {
+function ExportMenu({ content, messageId, sources }: { content: string; messageId: number; sources?: ChatMessage['sources'] }) {
   const { t } = useTranslation('chat');
   const handleError = useErrorHandler();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const blob = await exportMessage(format, content);
+      // An answer from the web exports its sources too (issue 32), under this language's heading.
+      const web = sources?.length ? { sources: sources.map(({ n, title, url }) => ({ n, title, url })), sources_heading: t('webSearch.sources') } : undefined;
+      const blob = await exportMessage(format, content, web);
       downloadBlob(blob, `message-${messageId}.${format === 'pdf' ? 'pdf' : 'docx'}`);
     } catch (error) {
       handleError(error, { showValidation: true });

@@ -120,4 +120,21 @@ describe('MessageMarkdown', () => {
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
     vi.useRealTimers();
   });
+
+  it("links an answer's [n] to its web source (new tab), leaving code, unknown numbers and non-web addresses as text", () => {
+    const sources = [
+      { n: 1, url: 'https://ferns.example.org/care', title: 'Growing ferns' },
+      { n: 2, url: 'javascript:alert(1)', title: 'Bad' },
+    ];
+    const { container } = render(
+      <MantineProvider>
+        <MessageMarkdown content={'Ferns like shade [1]. Moss [2] and [3].\n\n`code [1]`'} streaming={false} sources={sources} />
+      </MantineProvider>,
+    );
+    const links = [...container.querySelectorAll('a.web-citation')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('title')])).toEqual([['[1]', 'https://ferns.example.org/care', '_blank', 'Growing ferns']]);
+    expect(links[0]).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(container.textContent).toContain('Moss [2] and [3].');
+    expect(container.querySelector('code')?.textContent).toBe('code [1]');
+  });
 });

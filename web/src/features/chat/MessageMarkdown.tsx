@@ -13,6 +13,7 @@ import { CodeBlock, nodeText } from './CodeBlock';
 import { headingStarts, rehypeHeadingLevels } from './heading-levels';
 import { hasCodeFence, splitMarkdownBlocks } from './markdown-blocks';
 import { useCodeHighlighter, type RehypePlugins } from './use-code-highlighter';
+import { rehypeWebCitations, type CitedSource } from './web-citations';
 
 const REMARK_PLUGINS = [remarkGfm];
 
@@ -47,10 +48,15 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, headingsAfter, 
   );
 });
 
-export function MessageMarkdown({ content, streaming = false }: { content: string; streaming?: boolean }) {
+/** `sources`: an answer written with web search; its [1], [2] link to them (web-citations.ts). */
+export function MessageMarkdown({ content, streaming = false, sources }: { content: string; streaming?: boolean; sources?: readonly CitedSource[] }) {
   const blocks = useMemo(() => (streaming ? splitMarkdownBlocks(content) : content ? [content] : []), [content, streaming]);
   const starts = useMemo(() => headingStarts(blocks), [blocks]);
-  const rehypePlugins = useCodeHighlighter(hasCodeFence(content));
+  const highlight = useCodeHighlighter(hasCodeFence(content));
+  const rehypePlugins = useMemo<RehypePlugins | undefined>(
+    () => (sources?.length ? [...(highlight ?? []), [rehypeWebCitations, { sources }]] : highlight),
+    [highlight, sources],
+  );
   return (
     <Typography className={classes.markdown}>
       {blocks.map((block, index) => (

@@ -27,6 +27,7 @@ import { canEnhance, canSend, formatCount, showEnhance } from './prompt-rules';
 import { initialPromptState, promptReducer, visiblePrompt } from './prompt-state';
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
 import { useTokenEstimate } from './use-token-estimate';
+import { useActiveOrganizationRecord } from '../organizations';
 
 interface PromptBoxProps {
   conversation: Conversation;
@@ -63,9 +64,10 @@ export const PromptBox = memo(function PromptBox({ conversation, generating, onS
   // The avatar control shows where avatars are on (spec part 1 §2 avatars_enabled).
   const config = useAppConfig();
   const avatarsOn = config.on('avatars_enabled');
-  // Web search (issue 32): the globe shows when the admin has chosen a search provider; it stays on for the
-  // prompts after it until turned off.
-  const webSearchOffered = config.get('web_search_provider') !== '';
+  // Web search (issue 32): the globe shows when the admin has chosen a search provider, or the active
+  // organization has one of its own; it stays on for the prompts after it until turned off.
+  const organization = useActiveOrganizationRecord();
+  const webSearchOffered = config.get('web_search_provider') !== '' || organization?.web_search === true;
   const [webSearch, setWebSearch] = useState(false);
   useEffect(() => {
     if (draft) dispatch({ type: 'restored', text: draft });

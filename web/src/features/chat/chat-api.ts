@@ -1,5 +1,5 @@
 // Chat calls (spec part 2 §7 "Messages"): pages of history, sending, continuing, stopping, editing, favorites and exports.
-import type { CreateMessageRequest, CreateMessageResponse, EnhanceResponse, Message, MessagePage, UpdateMessageRequest } from '@pluma/common/messages-api';
+import type { CreateMessageRequest, CreateMessageResponse, EnhanceResponse, Message, MessagePage, UpdateMessageRequest, ExportMessageRequest } from '@pluma/common/messages-api';
 import { MESSAGES_PAGE_SIZE } from '@pluma/common/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/instance';
@@ -94,4 +94,6 @@ export const updateMessage = (changes: UpdateMessageRequest) => api.put<Message>
 export type ExportFormat = 'pdf' | 'word';
 
 /** POST /messages/pdf | /messages/word {text} → the file. */
-export const exportMessage = (format: ExportFormat, text: string) => api.post<Blob>(`/messages/${format}`, { text }, { responseType: 'blob' });
+/** `sources`: an answer's web sources (issue 32), printed after the text under `sources_heading`. */
+export const exportMessage = (format: ExportFormat, text: string, web?: Pick<ExportMessageRequest, 'sources' | 'sources_heading'>) =>
+  api.post<Blob>(`/messages/${format}`, { text, ...(web?.sources?.length ? web : {}) }, { responseType: 'blob' });

@@ -24,7 +24,7 @@ export function takeGreeting(conversationId: number): boolean {
 interface ChatForAvatar {
   state: { loaded: boolean; messages: readonly unknown[] };
   generating: boolean;
-  send: (content: string, options?: { avatar_id?: number | null; file_ids?: number[]; learnFromPrevResponse?: boolean }) => Promise<boolean>;
+  send: (content: string, options?: { avatar_id?: number | null; file_ids?: number[]; learnFromPrevResponse?: boolean; searchOnInternet?: boolean }) => Promise<boolean>;
 }
 
 export function useAvatarChat(conversation: Conversation, chat: ChatForAvatar) {
@@ -41,7 +41,8 @@ export function useAvatarChat(conversation: Conversation, chat: ChatForAvatar) {
   const conversationAvatar = conversation.avatar_id;
   // Without an avatar on either side nothing is added to the request (the plain send path).
   const send = useCallback(
-    (content: string, options: { file_ids?: number[] } = {}) =>
+    // Web search (issue 32) goes with the avatar's answer the same way as in any chat.
+    (content: string, options: { file_ids?: number[]; searchOnInternet?: boolean } = {}) =>
       sendMessage(content, avatarId === null && conversationAvatar === null ? options : { ...options, avatar_id: avatarId }),
     [sendMessage, avatarId, conversationAvatar],
   );

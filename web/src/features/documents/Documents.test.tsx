@@ -22,6 +22,7 @@ import { setupFakeDocumentEditor } from './testing/fake-document-editor';
 import { FakeStreamEditor } from './testing/fake-stream-editor';
 import { Autosave, readDraft, type DocumentSnapshot } from './use-autosave';
 import { setupFakeSocket } from '../../test/fake-socket';
+import { organizationStore } from '../../api/organization';
 
 const socket = setupFakeSocket();
 
@@ -379,6 +380,18 @@ describe('generating into the document', { timeout: 30_000 }, () => {
     expect(within(prompt).getByTestId('document-prompt-generate')).toBeEnabled();
   });
 
+  it('the Prompt tool searches the web when its globe switch is on (shown once a search provider is chosen)', async () => {
+    const { calls } = routes();
+    renderScreen(<DocumentEditorPage />, editorRoute('/documents/3', { web_search_provider: 'searxng' }));
+    const user = await openTools();
+    const prompt = screen.getByTestId('document-prompt-tool');
+    await user.click(within(prompt).getByRole('switch', { name: 'Search the web and cite the pages' }));
+    await user.type(within(prompt).getByPlaceholderText('Insert your instruction!'), 'Latest fern care');
+    await user.click(within(prompt).getByTestId('document-prompt-generate'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/documents/avatar-output')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/documents/avatar-output')!.body).toEqual({ kind: 'prompt', prompt: 'Latest fern care', searchOnInternet: true, document_id: 3, document_text: 'Hello' });
+  });
+
   it("sends to the picked avatar, which becomes the document's voice ('Your tone and style'), without context when switched off", async () => {
     const { calls } = routes();
     renderScreen(<DocumentEditorPage />, editorRoute('/documents/3'));
@@ -676,5 +689,28 @@ describe('stored HTML on render', () => {
     const shown = screen.getByTestId('doc-html');
     expect(within(shown).getByRole('heading', { name: 'Title' })).toBeInTheDocument();
     expect(shown.querySelector('script, iframe, [onerror]')).toBeNull();
+  });
+});
+
+describe('Prompt tool web search in an organization', () => {
+  afterEach(() => organizationStore.set(null));
+
+  it("offers the globe where the active organization has its own search provider (the app has none), and not in Personal", async () => {
+    const { PromptTool } = await import('./PromptTool');
+    const onGenerate = vi.fn(async () => true);
+    stubFetch({ 'GET /api/organizations': () => ({ body: { organizations: [{ organization_id: 5, name: 'Acme', web_search: true }], total: 1 } }) });
+    const tool = <PromptTool busy={false} onGenerate={onGenerate} stop={{ onStop: () => undefined, stopping: false }} />;
+    const personal = renderScreen(tool, { session: fakeSession(buildUser()) });
+    await screen.findByTestId('document-prompt-tool');
+    expect(screen.queryByTestId('document-web-search')).toBeNull();
+    personal.unmount();
+
+    organizationStore.set({ organization_id: 5, name: 'Acme' });
+    renderScreen(tool, { session: fakeSession(buildUser()) });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('switch', { name: 'Search the web and cite the pages' }));
+    await user.type(screen.getByPlaceholderText('Insert your instruction!'), 'Fern news');
+    await user.click(screen.getByTestId('document-prompt-generate'));
+    expect(onGenerate).toHaveBeenCalledWith({ kind: 'prompt', prompt: 'Fern news', searchOnInternet: true });
   });
 });

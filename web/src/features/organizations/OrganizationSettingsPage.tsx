@@ -5,7 +5,7 @@
 // settings, confirmed by typing the exact name (§5). Save rule (§4): no numeric id creates. Every field is
 // there at creation too (issue 30 item 20); a Manager sees the settings read-only (non-Members get the
 // settings icon, §2), without the keys, which only the Admin is sent.
-import { Alert, Avatar, Button, Card, Code, Fieldset, FileInput, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Code, Fieldset, FileInput, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createOrganizationRequest, updateOrganizationRequest, type Organization } from '@pluma/common/organizations';
 import { IconBuilding, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
@@ -21,7 +21,18 @@ import { screenText, useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { SecretInput } from './SecretInput';
-import { createPayload, EMPTY_ORGANIZATION_FORM, formValuesOf, organizationWebhookUrl, SECRET_FIELDS, updatePayload, type OrganizationFormValues } from './organization-form';
+import {
+  createPayload,
+  EMPTY_ORGANIZATION_FORM,
+  formValuesOf,
+  organizationWebhookUrl,
+  SECRET_FIELDS,
+  updatePayload,
+  WEB_SEARCH_PROVIDERS,
+  webSearchNeedsKey,
+  type OrganizationFormValues,
+  type OrganizationWebSearchProvider,
+} from './organization-form';
 import { createOrganization, ORGANIZATIONS_KEY, organizationKey, updateOrganization, uploadFile, useOrganization } from './organizations-api';
 
 export default function OrganizationSettingsPage() {
@@ -200,7 +211,7 @@ function OrganizationForm({ organization }: { organization: Organization | null 
                     </Text>
                   )}
                   <TextInput label={t('settings.stripe_public')} {...inputProps('stripe_public')} data-testid="organization-stripe-public" />
-                  {SECRET_FIELDS.map((field) => (
+                  {SECRET_FIELDS.filter((field) => field !== 'web_search_api_key').map((field) => (
                     <SecretInput
                       key={field}
                       name={field}
@@ -211,6 +222,30 @@ function OrganizationForm({ organization }: { organization: Organization | null 
                       error={inputProps(field).error}
                     />
                   ))}
+                  {/* Its own web search (issue 32): its members' searches in it use this provider and key. */}
+                  <Select
+                    label={t('settings.web_search_provider')}
+                    description={t('settings.webSearchHelp')}
+                    data={WEB_SEARCH_PROVIDERS.map((provider) => ({ value: provider || 'none', label: t(`settings.webSearchProviders.${provider || 'none'}`) }))}
+                    value={form.values.web_search_provider || 'none'}
+                    onChange={(value) => form.setFieldValue('web_search_provider', !value || value === 'none' ? '' : (value as OrganizationWebSearchProvider))}
+                    allowDeselect={false}
+                    error={inputProps('web_search_provider').error}
+                    data-testid="organization-web-search-provider"
+                  />
+                  {form.values.web_search_provider !== '' && (
+                    <TextInput label={t('settings.web_search_url')} placeholder="https://" {...inputProps('web_search_url')} data-testid="organization-web-search-url" />
+                  )}
+                  {webSearchNeedsKey(form.values.web_search_provider) && (
+                    <SecretInput
+                      name="web_search_api_key"
+                      label={t('settings.web_search_api_key')}
+                      masked={organization?.web_search_api_key ?? ''}
+                      value={form.values.web_search_api_key}
+                      onChange={(value) => form.setFieldValue('web_search_api_key', value)}
+                      error={inputProps('web_search_api_key').error}
+                    />
+                  )}
                 </Stack>
               </Card>
             )}

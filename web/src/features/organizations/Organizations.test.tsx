@@ -141,6 +141,13 @@ describe('organization settings', () => {
     fireEvent.click(screen.getByTestId('replace-openai_api_key'));
     fireEvent.change(screen.getByTestId('secret-openai_api_key'), { target: { value: 'sk-org-key' } });
     fireEvent.change(screen.getByTestId('organization-stripe-public'), { target: { value: 'pk_test_9' } });
+    // Its own web search (issue 32): the URL and key fields show for the provider chosen.
+    expect(screen.queryByTestId('organization-web-search-url')).toBeNull();
+    fireEvent.click(screen.getByTestId('organization-web-search-provider'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Brave Search API', hidden: true }));
+    fireEvent.change(await screen.findByTestId('organization-web-search-url'), { target: { value: 'https://brave.example.com' } });
+    fireEvent.click(screen.getByTestId('replace-web_search_api_key'));
+    fireEvent.change(screen.getByTestId('secret-web_search_api_key'), { target: { value: 'brave-org-key' } });
     fireEvent.click(screen.getByTestId('organization-save'));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -150,6 +157,9 @@ describe('organization settings', () => {
         domain: '',
         stripe_public: 'pk_test_9',
         openai_api_key: 'sk-org-key',
+        web_search_provider: 'brave',
+        web_search_url: 'https://brave.example.com',
+        web_search_api_key: 'brave-org-key',
         thumbnail_file_id: null,
         welcome_video_file_id: null,
         welcome_video_url: null,

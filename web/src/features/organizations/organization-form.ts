@@ -3,7 +3,12 @@
 // like the admin settings") and how the welcome video toggle (file or URL) maps to the request.
 import type { CreateOrganizationRequest, Organization, UpdateOrganizationRequest } from '@pluma/common/organizations';
 
-export const SECRET_FIELDS = ['stripe_secret', 'stripe_webhook_secret', 'openai_api_key'] as const;
+export const SECRET_FIELDS = ['stripe_secret', 'stripe_webhook_secret', 'openai_api_key', 'web_search_api_key'] as const;
+/** Its own web search (issue 32): '' = the operator's provider. */
+export const WEB_SEARCH_PROVIDERS = ['', 'searxng', 'brave', 'tavily'] as const;
+export type OrganizationWebSearchProvider = (typeof WEB_SEARCH_PROVIDERS)[number];
+/** The web search key matters for Brave and Tavily only; the URL once a provider is chosen. */
+export const webSearchNeedsKey = (provider: string) => provider === 'brave' || provider === 'tavily';
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
 export interface OrganizationFormValues {
@@ -16,6 +21,9 @@ export interface OrganizationFormValues {
   stripe_secret: string | null;
   stripe_webhook_secret: string | null;
   openai_api_key: string | null;
+  web_search_provider: OrganizationWebSearchProvider;
+  web_search_url: string;
+  web_search_api_key: string | null;
   thumbnail_file_id: number | null;
   /** spec part 2 §2: the welcome video is a file upload or a URL (a toggle). */
   video_source: 'file' | 'url';
@@ -32,6 +40,9 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   stripe_secret: null,
   stripe_webhook_secret: null,
   openai_api_key: null,
+  web_search_provider: '',
+  web_search_url: '',
+  web_search_api_key: null,
   thumbnail_file_id: null,
   video_source: 'file',
   welcome_video_file_id: null,
@@ -48,6 +59,9 @@ export function formValuesOf(o: Organization): OrganizationFormValues {
     stripe_secret: null,
     stripe_webhook_secret: null,
     openai_api_key: null,
+    web_search_provider: (WEB_SEARCH_PROVIDERS as readonly string[]).includes(o.web_search_provider ?? '') ? (o.web_search_provider as OrganizationWebSearchProvider) : '',
+    web_search_url: o.web_search_url ?? '',
+    web_search_api_key: null,
     thumbnail_file_id: o.thumbnail_file_id,
     video_source: o.welcome_video_url && !o.welcome_video_file_id ? 'url' : 'file',
     welcome_video_file_id: o.welcome_video_file_id,
@@ -71,6 +85,8 @@ export function updatePayload(organizationId: number, v: OrganizationFormValues)
     domain: v.domain,
     stripe_public: v.stripe_public,
     thumbnail_file_id: v.thumbnail_file_id,
+    web_search_provider: v.web_search_provider,
+    web_search_url: v.web_search_provider ? v.web_search_url.trim() : '',
   };
   for (const field of SECRET_FIELDS) {
     const value = v[field];

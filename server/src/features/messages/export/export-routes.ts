@@ -4,6 +4,7 @@ import { exportMessageRequest } from '@pluma/common/messages-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createExportPool } from './export-pool';
+import { withSources } from './sources';
 import { signedIn } from '../../../platform/auth/guard';
 import { contentDisposition } from '../../../platform/http/content-disposition';
 
@@ -22,7 +23,8 @@ export function registerExportRoutes(root: FastifyInstance) {
 
   for (const { url, format, type, file } of FORMATS) {
     app.post(url, { ...signedIn(app, { tags, body: exportMessageRequest }), config: exportLimit }, async (request, reply) => {
-      const bytes = await pool.render(format, request.body.text);
+      const { text, sources, sources_heading } = request.body;
+      const bytes = await pool.render(format, withSources(text, sources, sources_heading));
       return reply.header('Content-Type', type).header('Content-Disposition', contentDisposition('attachment', file)).send(bytes);
     });
   }

@@ -18,3 +18,4 @@ export * from './campaigns';
 export * from './tutorials';
 export * from './widgets';
 export * from './second-factors';
+export * from './sso';

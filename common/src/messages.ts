@@ -10,6 +10,7 @@ import { tutorialsMessagesEn, tutorialsMessagesEs } from './messages-tutorials';
 import { widgetsMessagesEn, widgetsMessagesEs } from './messages-widgets';
 import { featuresMessagesEn, featuresMessagesEs } from './messages-features';
 import { ingestionMessagesEn, ingestionMessagesEs } from './messages-ingestion';
+import { ssoMessagesEn, ssoMessagesEs } from './messages-sso';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -226,6 +227,7 @@ const en = {
   ...widgetsMessagesEn,
   ...featuresMessagesEn,
   ...ingestionMessagesEn,
+  ...ssoMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
   mail_organization_invite_subject: '{inviter} added you to {organization} on {app}',
   mail_organization_invite_new_text:
@@ -249,6 +251,7 @@ const es: Record<MessageKey, string> = {
   ...widgetsMessagesEs,
   ...featuresMessagesEs,
   ...ingestionMessagesEs,
+  ...ssoMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

@@ -21,3 +21,4 @@ export async function readOrganizationOpenAiKey(ctx: AppContext, organizationId:
     .limit(1);
   return row?.sealed ? decryptSecret(ctx.env.APP_SECRET, row.sealed) : null;
 }
+export { requireOrganization } from './policy';

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getConfigBool } from '../../../platform/appconfig/read';
 import { actorOf, signedIn } from '../../../platform/auth/guard';
 import { requestLang } from '../../../platform/http/lang';
 import { publicBaseUrl } from '../../../platform/http/public-url';
@@ -81,7 +82,8 @@ export async function ssoRoutes(root: FastifyInstance) {
     { config: { rateLimit: { max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: MINUTE_MS } }, schema: { tags } },
     async (request, reply) => {
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      const login = `${publicBaseUrl(ctx)}/login`;
+      // The web's sign-in page: under /auth when the landing page is on (web/src/platform/session/paths.ts).
+      const login = `${publicBaseUrl(ctx)}${(await getConfigBool(ctx, 'landing_enabled')) ? '/auth/login' : '/login'}`;
       // The cookie has done its one job either way.
       setBrowserCookie(reply, secure, '', 0);
       reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');

@@ -209,8 +209,15 @@ export async function finishSsoSignIn(options: {
       expectedNonce: attempt.nonce,
       idTokenExpected: true,
     });
-    const raw = tokens.claims();
-    if (!raw) throw new Error('no ID token');
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error('no ID token');
+    let raw: client.IDToken = idToken;
+    // Providers that keep profile claims out of the ID token (oidc-provider's default, Entra without optional
+    // claims) give them at the userinfo endpoint; its `sub` is checked against the ID token's.
+    if (typeof idToken.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      const info = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
+      raw = { ...info, ...idToken, email: info.email, email_verified: info.email_verified } as client.IDToken;
+    }
     claims = claimsOf(raw);
   } catch (err) {
     log.warn({ err, providerId: provider.providerId }, 'sso callback refused');

@@ -4,10 +4,7 @@ import { maskSecret, SECRET_MASK } from '@pluma/common/appconfig';
 import type { SsoProviderAdmin, SsoProviderPublic } from '@pluma/common/sso';
 import type { AppContext } from '../../../context';
 import { decryptSecret } from '../../../platform/crypto/secret-box';
-import { publicBaseUrl } from '../../../platform/http/public-url';
-import type { ProviderRow } from './provider-config';
-
-export const ssoCallbackUrl = (ctx: AppContext) => `${publicBaseUrl(ctx)}/api/auth/sso/callback`;
+import { ssoCallbackUrl, type ProviderRow } from './provider-config';
 
 function maskedSecret(ctx: AppContext, sealed: string | null): string {
   if (!sealed) return '';

@@ -8,10 +8,14 @@ import { ErrorIds } from '@pluma/common/errors';
 import type { AppContext } from '../../../context';
 import { decryptSecret } from '../../../platform/crypto/secret-box';
 import { AppError } from '../../../platform/http/errors';
+import { publicBaseUrl } from '../../../platform/http/public-url';
 import { safeFetch } from '../../../platform/outbound/safe-fetch';
 import type { ssoProviders } from '../../../db/schema';
 
 export type ProviderRow = typeof ssoProviders.$inferSelect;
+
+/** Where providers send the browser back (PUBLIC_URL): the redirect URI to register with each provider. */
+export const ssoCallbackUrl = (ctx: AppContext) => `${publicBaseUrl(ctx)}/api/auth/sso/callback`;
 
 const discoveryFailed = () => new AppError(400, ErrorIds.ssoDiscoveryFailed, 'sso_discovery_failed');
 

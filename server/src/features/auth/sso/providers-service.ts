@@ -16,18 +16,6 @@ export async function listSsoProviders({ ctx }: { ctx: AppContext; actor: Actor 
   return ctx.db.select().from(ssoProviders).orderBy(asc(ssoProviders.name), asc(ssoProviders.providerId));
 }
 
-/**
- * The enabled providers' ids and names: the buttons of /login.
- * @contract-exception a visitor's: the sign-in page lists them before anyone is signed in.
- */
-export async function listEnabledSsoProviders(options: { ctx: AppContext }): Promise<{ providerId: number; name: string }[]> {
-  return options.ctx.db
-    .select({ providerId: ssoProviders.providerId, name: ssoProviders.name })
-    .from(ssoProviders)
-    .where(eq(ssoProviders.enabled, true))
-    .orderBy(asc(ssoProviders.name), asc(ssoProviders.providerId));
-}
-
 async function findProvider(ctx: AppContext, providerId: number): Promise<ProviderRow> {
   const [row] = await ctx.db.select().from(ssoProviders).where(eq(ssoProviders.providerId, providerId)).limit(1);
   if (!row) throw notFound();

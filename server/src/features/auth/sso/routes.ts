@@ -24,8 +24,8 @@ import { publicBaseUrl } from '../../../platform/http/public-url';
 import { MINUTE_MS } from '../rate-limits';
 import { readOrganizationSso, updateOrganizationSso, type OrganizationSsoView } from './organization-service';
 import { presentSsoProviderAdmin, presentSsoProviderPublic } from './present';
-import { createSsoProvider, deleteSsoProvider, listEnabledSsoProviders, listSsoProviders, updateSsoProvider } from './providers-service';
-import { exchangeSsoCode, finishSsoSignIn, SsoFailure, startSsoSignIn } from './sign-in-service';
+import { createSsoProvider, deleteSsoProvider, listSsoProviders, updateSsoProvider } from './providers-service';
+import { exchangeSsoCode, finishSsoSignIn, listEnabledSsoProviders, SsoFailure, startSsoSignIn } from './sign-in';
 
 const COOKIE_PATH = '/api/auth/sso';
 

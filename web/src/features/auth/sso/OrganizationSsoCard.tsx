@@ -2,24 +2,26 @@
 // "require SSO for the organization's domain" (which needs the domain set).
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { OrganizationSsoResponse } from '@pluma/common/sso';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../ui/alerts';
 import { useErrorHandler } from '../../../ui/use-error-handler';
 import { organizationSsoKey, saveOrganizationSso, useOrganizationSso } from './sso-api';
 
 export function OrganizationSsoCard({ organizationId }: { organizationId: number }) {
-  const { t } = useTranslation('sso');
   const sso = useOrganizationSso(organizationId);
+  if (sso.isPending) return <Skeleton height={120} />;
+  if (sso.isError) return null;
+  return <OrganizationSsoForm organizationId={organizationId} saved={sso.data} />;
+}
+
+function OrganizationSsoForm({ organizationId, saved: initial }: { organizationId: number; saved: OrganizationSsoResponse }) {
+  const { t } = useTranslation('sso');
   const queryClient = useQueryClient();
   const handleError = useErrorHandler();
-  const [providerId, setProviderId] = useState<string | null>(null);
-  const [required, setRequired] = useState(false);
-  useEffect(() => {
-    if (!sso.data) return;
-    setProviderId(sso.data.provider_id === null ? null : String(sso.data.provider_id));
-    setRequired(sso.data.required);
-  }, [sso.data]);
+  const [providerId, setProviderId] = useState<string | null>(initial.provider_id === null ? null : String(initial.provider_id));
+  const [required, setRequired] = useState(initial.required);
   const save = useMutation({
     mutationFn: () => saveOrganizationSso(organizationId, { provider_id: providerId === null ? null : Number(providerId), required: providerId !== null && required }),
     onSuccess: (saved) => {
@@ -29,9 +31,7 @@ export function OrganizationSsoCard({ organizationId }: { organizationId: number
     onError: (error) => handleError(error, { showValidation: true }),
   });
 
-  if (sso.isPending) return <Skeleton height={120} />;
-  if (sso.isError) return null;
-  const { domain, providers } = sso.data;
+  const { domain, providers } = initial;
   return (
     <Card withBorder padding="lg" data-testid="organization-sso">
       <Stack gap="sm">

@@ -1,4 +1,4 @@
-// Signing in through an OpenID provider (issue 33 item 4): the redirect with PKCE (S256), state and nonce kept
+// Signing in through an OpenID provider (issue 33 item 4; a visitor's steps, so no actor, as two-factor/sign-in-step.ts): the redirect with PKCE (S256), state and nonce kept
 // server-side (sso_attempts: single use, SSO_ATTEMPT_MS, bound to the browser by a cookie), the callback that
 // verifies them and the ID token (openid-client), then the account: the (issuer, subject) link, else the
 // account with the same email — linked only when the provider says email_verified — else a new account. The
@@ -8,7 +8,7 @@ import { SSO_ATTEMPT_MS, type SsoErrorKey } from '@pluma/common/sso';
 import type { Lang } from '@pluma/common/constants';
 import type { LoginResponse } from '@pluma/common/users';
 import { ErrorIds } from '@pluma/common/errors';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { AppContext } from '../../../context';
 import { ssoAttempts, ssoIdentities, ssoProviders, userOrganizations, users } from '../../../db/schema';
@@ -22,8 +22,7 @@ import type { Log } from '../../../platform/log';
 import { findUserByEmail } from '../../users';
 import { sessionOrChallenge } from '../two-factor/sign-in-step';
 import { domainSso } from './domain-rule';
-import { providerConfiguration, type ProviderRow } from './provider-config';
-import { ssoCallbackUrl } from './present';
+import { providerConfiguration, ssoCallbackUrl, type ProviderRow } from './provider-config';
 
 /** A callback refused: the browser goes back to /login with this reason. */
 export class SsoFailure extends Error {
@@ -32,9 +31,17 @@ export class SsoFailure extends Error {
   }
 }
 
+/** The enabled providers' ids and names: the buttons of /login (every visitor sees them). */
+export async function listEnabledSsoProviders(options: { ctx: AppContext }): Promise<{ providerId: number; name: string }[]> {
+  return options.ctx.db
+    .select({ providerId: ssoProviders.providerId, name: ssoProviders.name })
+    .from(ssoProviders)
+    .where(eq(ssoProviders.enabled, true))
+    .orderBy(asc(ssoProviders.name), asc(ssoProviders.providerId));
+}
+
 /**
  * The provider's authorization URL for a new attempt, and the browser token its cookie must carry back.
- * @contract-exception a visitor's: starting a sign-in is how a visitor becomes an actor.
  */
 export async function startSsoSignIn(options: { ctx: AppContext; providerId: number }): Promise<{ url: string; browserToken: string }> {
   const { ctx, providerId } = options;
@@ -176,7 +183,6 @@ async function joinDomainOrganization(ctx: AppContext, provider: ProviderRow, us
 /**
  * Verifies the callback (state, browser, then openid-client: code, PKCE, ID token and nonce) and returns the
  * one-time code for the browser. Refusals are SsoFailure.
- * @contract-exception a visitor's: the provider's answer is the sign-in.
  */
 export async function finishSsoSignIn(options: {
   ctx: AppContext;
@@ -237,7 +243,6 @@ export async function finishSsoSignIn(options: {
 
 /**
  * The callback's code for a session, or with two-factor on the challenge of its second step.
- * @contract-exception a visitor's: the one-time code is the sign-in.
  */
 export async function exchangeSsoCode(options: { ctx: AppContext; code: string; deviceTokens?: readonly string[] }): Promise<LoginResponse> {
   const userId = await consumeOneTimeToken(options.ctx.db, options.code, 'sso');

@@ -2,7 +2,7 @@
 // navigation to the server, which redirects to the provider), and the way back: the callback lands on
 // /login#sso_code=… (the one-time code, removed from the address and its history entry at once, then
 // exchanged for a session or a two-factor challenge) or /login?sso_error=<reason>.
-import { Button, Divider, Stack } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { SSO_ERRORS, type SsoErrorKey } from '@pluma/common/sso';
 import type { LoginResponse } from '@pluma/common/users';
 import { IconKey } from '@tabler/icons-react';
@@ -54,7 +54,10 @@ export function SsoSignIn(props: { onResponse: (response: LoginResponse) => void
   if (list.length === 0) return null;
   return (
     <Stack gap="xs" data-testid="sso-providers">
-      <Divider label={t('sso.or')} labelPosition="center" />
+      {/* Plain text, not a Divider: the sign-in screen loads only the styles of its first components (app/mantine-first.css). */}
+      <Text ta="center" size="sm" c="dimmed">
+        {t('sso.or')}
+      </Text>
       {list.map((provider) => (
         <Button
           key={provider.provider_id}

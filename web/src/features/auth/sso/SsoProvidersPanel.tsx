@@ -14,8 +14,11 @@ const EMPTY: SsoProviderRequest = { name: '', issuer: '', client_id: '', client_
 function ProviderForm(props: { initial: SsoProviderRequest; onSave: (body: SsoProviderRequest) => void; onCancel: () => void; saving: boolean }) {
   const { t } = useTranslation('sso');
   const [values, setValues] = useState(props.initial);
-  const set = (field: keyof SsoProviderRequest) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: field === 'enabled' ? event.currentTarget.checked : event.currentTarget.value }));
+  const set = (field: keyof SsoProviderRequest) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: the event's target is gone by the time the state updater runs.
+    const value = field === 'enabled' ? event.currentTarget.checked : event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
   return (
     <form
       noValidate

@@ -237,7 +237,7 @@ export async function finishSsoSignIn(options: {
   const userId = await accountFor(ctx, provider, claims, options.lang, options.meta);
   const [account] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.userId, userId)).limit(1);
   // The organization of the account's own email (a linked account's address may differ from the claim's).
-  if (account) await joinDomainOrganization(ctx, provider, userId, account.email, claims.emailVerified && account.email === claims.email);
+  if (account) await joinDomainOrganization(ctx, provider, userId, account.email, claims.emailVerified && account.email.toLowerCase() === claims.email);
   return { code: await issueOneTimeToken(ctx.db, { userId, purpose: 'sso' }) };
 }
 

@@ -31,6 +31,11 @@ export const ErrorIds = {
   twoFactorCodeInvalid: 'two_factor_code_invalid',
   twoFactorChallengeInvalid: 'two_factor_challenge_invalid',
   twoFactorRequired: 'two_factor_required',
+  // Single sign-on (issue 33 item 4)
+  ssoRequired: 'sso_required',
+  ssoCodeInvalid: 'sso_code_invalid',
+  ssoDiscoveryFailed: 'sso_discovery_failed',
+  ssoDomainMissing: 'sso_domain_missing',
   mailFailed: 'mail_failed',
   /** Phone sign-in (issue 33 item 1): a wrong, expired or used code; a text message that could not be sent. */
   phoneCodeInvalid: 'phone_code_invalid',

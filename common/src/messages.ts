@@ -12,6 +12,7 @@ import { featuresMessagesEn, featuresMessagesEs } from './messages-features';
 import { ingestionMessagesEn, ingestionMessagesEs } from './messages-ingestion';
 // issue 33 item 1: phone sign-in
 import { phoneMessagesEn, phoneMessagesEs } from './messages-phone';
+import { ssoMessagesEn, ssoMessagesEs } from './messages-sso';
 
 const en = {
   // spec part 1 §5 (signup)
@@ -237,6 +238,7 @@ const en = {
   ...featuresMessagesEn,
   ...ingestionMessagesEn,
   ...phoneMessagesEn,
+  ...ssoMessagesEn,
   mail_reset_text: 'Hello {name},\n\nTo choose a new password open this link (valid for 1 hour):\n{link}\n\nIf you did not ask for this, ignore this email.',
   mail_organization_invite_subject: '{inviter} added you to {organization} on {app}',
   mail_organization_invite_new_text:
@@ -261,6 +263,7 @@ const es: Record<MessageKey, string> = {
   ...featuresMessagesEs,
   ...ingestionMessagesEs,
   ...phoneMessagesEs,
+  ...ssoMessagesEs,
   invalid_name: 'El nombre no es válido.',
   invalid_last_name: 'El apellido no es válido.',
   invalid_email: 'El correo electrónico no es válido.',

@@ -19,3 +19,4 @@ export * from './tutorials';
 export * from './widgets';
 export * from './second-factors';
 export * from './phone-sign-in';
+export * from './sso';

@@ -14,6 +14,7 @@ import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassw
 import { twoFactorRoutes } from './two-factor/routes';
 // issue 33 item 1: phone sign-in
 import { phoneSignInRoutes } from './phone/routes';
+import { ssoRoutes } from './sso/routes';
 
 const MINUTE = MINUTE_MS;
 
@@ -24,6 +25,7 @@ export async function authRoutes(app: FastifyInstance) {
   const tags = ['auth'];
   await app.register(twoFactorRoutes);
   await app.register(phoneSignInRoutes);
+  await app.register(ssoRoutes);
 
   r.post(
     '/signup',

@@ -20,6 +20,7 @@ import { findUserByEmail, impersonatorOf, loadCurrentUser, storedSignupPhone } f
 import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from '../../platform/auth/one-time-tokens';
 import type { Log } from '../../platform/log';
 import { sessionOrChallenge } from './two-factor/sign-in-step';
+import { refusePasswordWhereSsoRequired } from './sso/domain-rule';
 
 
 const emailExists = () => new AppError(412, ErrorIds.emailExists, 'email_exists');
@@ -48,6 +49,8 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
   if (!(await getConfigBool(ctx, 'signup_enabled'))) throw new AppError(403, ErrorIds.signupDisabled, 'signup_disabled');
   // spec part 1 §8: an existing email (any case) is a 412 "You already have an account".
   if (await findUserByEmail({ db: ctx.db, email: input.email })) throw emailExists();
+  // A domain that requires single sign-on gets its accounts from its provider (sso/domain-rule.ts).
+  await refusePasswordWhereSsoRequired(ctx.db, input.email, null);
   const passwordHash = await hashPassword(input.password);
   let user: typeof users.$inferSelect;
   try {
@@ -97,6 +100,8 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
 export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<LoginResponse> {
   const { ctx, input } = options;
   const user = await findUserByEmail({ db: ctx.db, email: input.email });
+  // An email on a domain that requires single sign-on is told to use it (sso/domain-rule.ts; staff exempt).
+  await refusePasswordWhereSsoRequired(ctx.db, input.email, user?.userId ?? null);
   // verifyPassword hashes against a dummy when the user is unknown, so both failures take the same time.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw invalidCredentials();

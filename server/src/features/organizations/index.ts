@@ -35,3 +35,4 @@ export async function readOrganizationWebSearch(ctx: AppContext, organizationId:
   if (!row?.provider) return null;
   return { provider: row.provider, url: row.url ?? '', apiKey: row.sealed ? decryptSecret(ctx.env.APP_SECRET, row.sealed) : '' };
 }
+export { requireOrganization } from './policy';

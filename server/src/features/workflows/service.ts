@@ -210,7 +210,7 @@ async function lastAnswers(db: Db | Tx, actor: Actor, conversationIds: number[])
       finishReason: messages.finishReason,
     })
     .from(messages)
-    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.userId, actor.user.userId), eq(messages.role, 'assistant')))
+    .where(and(inArray(messages.conversationId, conversationIds), eq(messages.userId, actor.user.userId), eq(messages.role, 'assistant'), eq(messages.saveOnConversation, true)))
     .orderBy(messages.conversationId, desc(messages.messageId));
   return new Map(rows.map((r) => [r.conversationId, r]));
 }

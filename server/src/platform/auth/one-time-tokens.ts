@@ -7,13 +7,17 @@ import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { hashToken, randomToken } from './tokens';
 
-/** 'two_factor': the challenge between a right password and the second factor (features/auth/two-factor). */
-export type OneTimePurpose = 'reset_password' | 'sign_in' | 'two_factor';
+/**
+ * 'two_factor': the challenge between a right password and the second factor (features/auth/two-factor).
+ * 'sso': the code a single sign-on callback hands the browser, exchanged for a session or a challenge (features/auth/sso).
+ */
+export type OneTimePurpose = 'reset_password' | 'sign_in' | 'two_factor' | 'sso';
 
 const LIFETIME_MS: Record<OneTimePurpose, number> = {
   reset_password: RESET_PASSWORD_TOKEN_MS,
   sign_in: ONE_TIME_SIGN_IN_TOKEN_MS,
   two_factor: TWO_FACTOR_CHALLENGE_MS,
+  sso: ONE_TIME_SIGN_IN_TOKEN_MS,
 };
 
 export async function issueOneTimeToken(

@@ -11,6 +11,7 @@ import { useSession } from '../../platform/session/session-context';
 import { showError, showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { SsoProvidersPanel } from '../auth';
 import { OutboxPanel } from './OutboxPanel';
 import { SmsOutboxPanel } from './SmsOutboxPanel';
 import { ADMIN_CONFIG_KEY, revealConfigValue, saveConfig, useAdminConfig, type AdminConfigEntry } from './settings-api';
@@ -157,6 +158,7 @@ function SettingsForm({ entries }: { entries: AdminConfigEntry[] }) {
             </Tabs.Tab>
           ))}
           <Tabs.Tab value="outbox">{t('tabs.outbox')}</Tabs.Tab>
+          <Tabs.Tab value="sso">{t('tabs.sso')}</Tabs.Tab>
         </Tabs.List>
         {SETTINGS_TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab}>
@@ -166,6 +168,9 @@ function SettingsForm({ entries }: { entries: AdminConfigEntry[] }) {
         <Tabs.Panel value="outbox">
           <OutboxPanel />
           <SmsOutboxPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="sso">
+          <SsoProvidersPanel />
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
@@ -47,7 +47,7 @@ describe('Login screen', () => {
     await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
     release();
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
-    expect(calls[0].body).toEqual({ email: 'ana@example.com', password: 'secret1', device_tokens: [] });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'ana@example.com', password: 'secret1', device_tokens: [] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings'));
   });
 
@@ -66,8 +66,9 @@ describe('Login screen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember this device for 30 days' }));
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
-    expect(calls[0].body).toMatchObject({ device_tokens: ['old-device'] });
-    expect(calls[1].body).toEqual({ challenge: 'challenge-123456', code: '123456', remember_device: true });
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts[0].body).toMatchObject({ device_tokens: ['old-device'] });
+    expect(posts[1].body).toEqual({ challenge: 'challenge-123456', code: '123456', remember_device: true });
     expect(JSON.parse(localStorage.getItem('pluma.trustedDevices') ?? '[]')).toEqual(['new-device', 'old-device']);
   });
 
@@ -91,7 +92,28 @@ describe('Login screen', () => {
     await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'not-an-email{Enter}');
     expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the single sign-on buttons' list was asked for (GET), nothing was sent.
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('single sign-on: a button per provider; the code the callback leaves in the address is removed and exchanged; a refusal is shown', async () => {
+    const { calls } = stubFetch({
+      'GET /api/auth/sso/providers': () => ({ body: { providers: [{ provider_id: 7, name: 'Acme ID' }] } }),
+      'POST /api/auth/sso/exchange': () => ({ body: { token: 'tok', user: buildUser() } }),
+    });
+    window.history.replaceState(null, '', '/auth/login#sso_code=code-from-callback-123');
+    const session = fakeSession(null);
+    renderScreen(<LoginPage />, { route: '/auth/login', session });
+    expect(await screen.findByRole('link', { name: 'Continue with Acme ID' })).toHaveAttribute('href', '/api/auth/sso/7/start');
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
+    expect(window.location.hash).toBe('');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ code: 'code-from-callback-123', device_tokens: [] });
+    cleanup();
+
+    window.history.replaceState(null, '', '/auth/login?sso_error=sso_email_unverified');
+    renderScreen(<LoginPage />, { route: '/auth/login' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('the provider has not verified the email');
+    expect(window.location.search).toBe('');
   });
 
   describe('errors on screen follow a language switch', () => {

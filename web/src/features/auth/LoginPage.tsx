@@ -1,9 +1,9 @@
 // Login (spec part 1 §2): email, password with show/hide, forgot-password link, create-account link
 // (only when signup_enabled), spinner while signing in.
 import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
-import type { AuthResponse } from '@pluma/common/users';
+import type { AuthResponse, LoginResponse } from '@pluma/common/users';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -19,6 +19,7 @@ import type { LoginValues } from './auth-rules';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { TwoFactorStep } from './TwoFactorStep';
+import { SsoSignIn } from './sso/SsoSignIn';
 import { useAuthSubmit, validationDetails } from './use-auth-submit';
 
 // The rules bring zod (~20 KB brotli): loaded once the page shows, so the login's first download stays
@@ -49,6 +50,15 @@ export default function LoginPage() {
     const next = safeNextPath(params.get('next'));
     if (next) navigate(next, { replace: true });
   };
+
+  // Single sign-on (issue 33 item 4): the callback's code gives a session or the second-factor challenge.
+  const [ssoBusy, setSsoBusy] = useState(false);
+  const onSsoResponse = useCallback((response: LoginResponse) => {
+    if (isChallenge(response)) setChallenge(response.challenge);
+    else finish(response);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const onSsoError = useCallback((error: { key: string } | { failure: unknown }) => setFormError('key' in error ? error : { failure: error.failure, options: { showValidation: true } }), [setFormError]);
 
   const submit = form.onSubmit((values) =>
     run(
@@ -101,12 +111,13 @@ export default function LoginPage() {
             {t('auth.forgotPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={submitting} loaderProps={{ 'aria-label': t('auth.signingIn') }}>
+        <Button type="submit" size="md" fullWidth loading={submitting || ssoBusy} loaderProps={{ 'aria-label': t('auth.signingIn') }}>
           {t('auth.loginButton')}
         </Button>
         <Button variant="default" size="md" fullWidth onClick={() => setWithPhone(true)} data-testid="phone-sign-in-option">
           {t('phoneSignIn.option')}
         </Button>
+        <SsoSignIn onResponse={onSsoResponse} onError={onSsoError} onBusy={setSsoBusy} />
         {config.on('signup_enabled') && (
           <Text ta="center" size="sm">
             {t('auth.noAccount')}{' '}

@@ -7,3 +7,6 @@ export { loginErrors, type LoginValues } from './auth-rules';
 export { AuthForm, EmailField, PasswordField } from './AuthForm';
 export { emptySignupValues, SIGNUP_FIELD_OF, signupErrors, signupPayload, type SignupField, type SignupValues } from './signup-validation';
 export { useAuthSubmit, validationDetails } from './use-auth-submit';
+// Single sign-on (issue 33 item 4): the staff admins' providers tab and an organization's choice.
+export { SsoProvidersPanel } from './sso/SsoProvidersPanel';
+export { OrganizationSsoCard } from './sso/OrganizationSsoCard';

@@ -19,6 +19,7 @@ import { formRules } from '../../ui/form-rules';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText, useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
+import { OrganizationSsoCard } from '../auth';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { SecretInput } from './SecretInput';
 import {
@@ -262,6 +263,7 @@ function OrganizationForm({ organization }: { organization: Organization | null 
           )}
         </Group>
       </form>
+      {organization?.abilities.update && <OrganizationSsoCard organizationId={organization.organization_id} />}
       {organization && <DeleteOrganizationModal organization={organization} opened={deleting} onClose={() => setDeleting(false)} />}
     </Stack>
   );

@@ -108,7 +108,7 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect(es.statusCode).toBe(409);
     expect(es.json()).toMatchObject({ error: 'ai_key_required', message: 'Los avatares necesitan tu propia clave de API de un proveedor de IA. Agrégala primero en Configuración.' });
     // Without a key one still reads (lists are empty) — only creating needs it.
-    expect((await call(noKey, 'GET', '/api/avatars')).json()).toEqual({ avatars: [], total: 0, total_capped: false });
+    expect((await call(noKey, 'GET', '/api/avatars')).json()).toEqual({ avatars: [], total: 0, total_capped: false, next_cursor: null });
     expect((await call(null, 'GET', '/api/avatars')).statusCode).toBe(401);
   });
 

@@ -1,7 +1,7 @@
 // Avatar operations (spec part 2 §2 "Avatars and trainings", §5, §7 "Avatars"), framework-free:
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';

@@ -11,7 +11,7 @@ import {
   type CampaignResourceType,
 } from '@pluma/common/campaigns';
 import { ErrorIds } from '@pluma/common/errors';
-import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';

@@ -187,7 +187,9 @@ async function timed(api, path) {
 async function adminSession(anonymous, email, password) {
   const { TOTP, Secret } = await import('otpauth');
   const first = anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email, password })).token);
-  const { secret } = await first.expect(200, 'POST', '/api/auth/two-factor/setup', {});
+  const setup = await first.expect(200, 'POST', '/api/auth/two-factor/setup', {});
+  const secret = setup?.secret;
+  if (typeof secret !== 'string') throw new Error(`two-factor setup gave no secret: ${JSON.stringify(setup).slice(0, 200)}`);
   const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
   const { device_token: device } = await first.expect(200, 'POST', '/api/auth/two-factor/confirm', { code, remember_device: true });
   return anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email, password, device_tokens: [device] })).token);

@@ -1,6 +1,7 @@
 // Heavy users (issue 31 item 1): every list and search of one user with a big account next to the same request
 // of a user with a small one, on the same server. Heavy: 10,000 conversations (2 messages each), 5,000
-// templates, 2,000 documents, 1,000 avatars and 1,000 campaigns in an organization they administer; light:
+// templates, 2,000 documents, 1,000 avatars and 1,000 campaigns in an organization they administer (the first
+// holding 1,000 of its documents); deep pages as the web walks them (page number and cursor) and by number; light:
 // 20 of each. Goals: every p50 and p95 ratio (heavy ÷ light) ≤ 1.5× on PostgreSQL and ≤ 2× on PGlite. Never asserts.
 //
 // For each database: the built server creates its schema and first admin, two users sign up through the API;
@@ -15,8 +16,8 @@ import { ApiClient, clientAddress, percentile } from './chat-client.mjs';
 import { createScratchDatabase, postgresAvailable } from './lib/postgres.mjs';
 import { removeDir, startProcess, tempDataDir } from './lib/server-process.mjs';
 
-const HEAVY = { conversations: 10_000, templates: 5_000, documents: 2_000, avatars: 1_000, campaigns: 1_000 };
-const LIGHT = { conversations: 20, templates: 20, documents: 20, avatars: 20, campaigns: 20 };
+const HEAVY = { conversations: 10_000, templates: 5_000, documents: 2_000, avatars: 1_000, campaigns: 1_000, campaignDocuments: 1_000 };
+const LIGHT = { conversations: 20, templates: 20, documents: 20, avatars: 20, campaigns: 20, campaignDocuments: 20 };
 const MESSAGES_PER_CONVERSATION = 2;
 const WARMUP = 5;
 const SAMPLES = Number(process.env.BENCH_HEAVY_SAMPLES || 40);
@@ -56,6 +57,13 @@ function seedStatements(userId, org, n, tag) {
     `insert into campaigns (organization_id, user_id, name, description, created_at, updated_at)
       select ${org}, ${userId}, 'Campaign ' || g || ' ' || ${words}[1 + g % 10], 'Bench', ${at(n.campaigns)}, ${at(n.campaigns)}
       from generate_series(1, ${n.campaigns}) g`,
+    // The organization's documents, every one in the organization's first campaign (its resources list).
+    `insert into documents (user_id, organization_id, name, content, plain_text, created_at, updated_at)
+      select ${userId}, ${org}, 'Brief ' || g || ' on ' || ${words}[1 + g % 10], '<p>Brief</p>', 'Brief', ${at(n.campaignDocuments)}, ${at(n.campaignDocuments)}
+      from generate_series(1, ${n.campaignDocuments}) g`,
+    `insert into campaign_resources (campaign_id, resource_id, type)
+      select (select min(campaign_id) from campaigns where organization_id = ${org}), d.document_id, 'document'
+      from documents d where d.organization_id = ${org}`,
   ];
 }
 
@@ -74,11 +82,13 @@ async function seedOrganizations(query, users) {
 async function seed(query, users) {
   const started = performance.now();
   const orgs = await seedOrganizations(query, users);
+  const campaigns = [];
   for (const [i, user] of users.entries()) {
     for (const statement of seedStatements(user.userId, orgs[i], user.sizes, user.label)) await query(statement);
+    campaigns.push((await query(`select min(campaign_id) as id from campaigns where organization_id = ${orgs[i]}`)).rows[0].id);
   }
   await query('vacuum analyze');
-  return { orgs, seedMs: performance.now() - started };
+  return { orgs, campaigns, seedMs: performance.now() - started };
 }
 
 /** Runs `work(query)` on the server's stopped PGlite data directory (the worker's extensions loaded). */
@@ -106,7 +116,7 @@ async function withPostgres(url, work) {
 }
 
 /** The requests measured, as the screens send them; `page` is the heavy user's deep page (1 for the light one). */
-function scenarios(user, org) {
+function scenarios(user, org, campaign) {
   const deep = (pages) => (user.label === 'heavy' ? pages : 1);
   return [
     ['conversations: first page', '/api/conversations'],
@@ -119,25 +129,47 @@ function scenarios(user, org) {
     ['templates: search', '/api/templates?query=garden'],
     ['templates: by name', '/api/templates?sortBy=name_asc'],
     ['templates: page 100', `/api/templates?page=${deep(100)}`],
+    ['templates: page 100 (cursor)', null, { path: '/api/templates', pages: deep(100), numbered: true }],
+    ['templates: Last Used', '/api/templates?sortBy=updatedAt_desc'],
+    ['templates: Last Used page 50 (cursor)', null, { path: '/api/templates?sortBy=updatedAt_desc', pages: deep(50), numbered: true }],
     ['documents: first page', '/api/documents'],
     ['documents: search', '/api/documents?query=novel'],
+    ['documents: search text', '/api/documents?query=body'],
+    ['documents: by name', '/api/documents?sortBy=name_asc'],
     ['documents: page 40', `/api/documents?page=${deep(40)}`],
+    ['documents: page 40 (cursor)', null, { path: '/api/documents', pages: deep(40), numbered: true }],
     ['avatars: first page', '/api/avatars'],
     ['avatars: search', '/api/avatars?query=pitch'],
+    ['avatars: offset 960', `/api/avatars?limit=20&offset=${user.label === 'heavy' ? 960 : 0}`],
     ['campaigns: first page', `/api/campaigns/organization/${org}query?organization_id=${org}`],
     ['campaigns: search', `/api/campaigns/organization/${org}query?query=lesson&organization_id=${org}`],
+    ['campaigns: page 15', `/api/campaigns/organization/${org}query?organization_id=${org}&page=${deep(15)}`],
+    ['campaigns: page 15 (cursor)', null, { path: `/api/campaigns/organization/${org}query?organization_id=${org}`, pages: deep(15), numbered: true }],
+    ['campaign resources: first page', `/api/campaigns/${campaign}/resources?resources=document&organization_id=${org}`],
+    ['campaign resources: search', `/api/campaigns/${campaign}/resources?resources=document&query=garden&organization_id=${org}`],
   ];
 }
 
-/** The path of the conversations' page `pages` (its cursor read by following next_cursor, once before timing). */
-async function cursorPath(api, { path: base, pages }) {
+/**
+ * The path of page `pages` of a list, its cursor read by following next_cursor once before timing: the
+ * conversations' cursor alone, the numbered lists' (`numbered`) page number with the previous page's cursor,
+ * as the web sends them.
+ */
+async function cursorPath(api, { path: base, pages, numbered }) {
+  const join = base.includes('?') ? '&' : '?';
+  const at = (page, cursor) => {
+    if (!cursor) return base;
+    return numbered ? `${base}${join}page=${page}&cursor=${encodeURIComponent(cursor)}` : `${base}${join}cursor=${encodeURIComponent(cursor)}`;
+  };
   let cursor = null;
   for (let i = 1; i < pages; i++) {
-    const body = await api.expect(200, 'GET', cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base);
+    const body = await api.expect(200, 'GET', at(i, cursor));
+    // A build from before the numbered lists' cursors (BENCH_SERVER_ENTRY): the page by its number.
+    if (numbered && body.next_cursor === undefined) return `${base}${base.includes('?') ? '&' : '?'}page=${pages}`;
     cursor = body.next_cursor;
     if (!cursor) throw new Error(`${base} ended before page ${pages}`);
   }
-  return cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base;
+  return at(pages, cursor);
 }
 
 async function timed(api, path) {
@@ -146,6 +178,21 @@ async function timed(api, path) {
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
   return ms;
+}
+
+/**
+ * The first admin with the second factor staff need for the back office (issue 33): TOTP turned on with a
+ * code computed as an authenticator app would, then a session signed in with the remembered device.
+ */
+async function adminSession(anonymous, email, password) {
+  const { TOTP, Secret } = await import('otpauth');
+  const first = anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email, password })).token);
+  const setup = await first.expect(200, 'POST', '/api/auth/two-factor/setup', {});
+  const secret = setup?.secret;
+  if (typeof secret !== 'string') throw new Error(`two-factor setup gave no secret: ${JSON.stringify(setup).slice(0, 200)}`);
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const { device_token: device } = await first.expect(200, 'POST', '/api/auth/two-factor/confirm', { code, remember_device: true });
+  return anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email, password, device_tokens: [device] })).token);
 }
 
 async function signUp(server, label, index) {
@@ -167,7 +214,7 @@ async function measure(kind, databaseUrl) {
     server = await startProcess({ env, timeoutMs: START_TIMEOUT_MS });
     const anonymous = new ApiClient(server.url);
     clients.push(anonymous);
-    const admin = anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email: adminEmail, password: adminPassword })).token);
+    const admin = await adminSession(anonymous, adminEmail, adminPassword);
     const products = await admin.expect(200, 'GET', '/api/products/available');
     const product = products.find((p) => p.word_amount === null) ?? products[0];
     const users = [await signUp(server, 'heavy', 1), await signUp(server, 'light', 2)];
@@ -175,7 +222,7 @@ async function measure(kind, databaseUrl) {
     await server.stop();
     server = null;
 
-    const { orgs, seedMs } = databaseUrl ? await withPostgres(databaseUrl, (q) => seed(q, users)) : await withPglite(dataDir, (q) => seed(q, users));
+    const { orgs, campaigns, seedMs } = databaseUrl ? await withPostgres(databaseUrl, (q) => seed(q, users)) : await withPglite(dataDir, (q) => seed(q, users));
     server = await startProcess({ env, timeoutMs: START_TIMEOUT_MS });
     const apis = [];
     for (const user of users) {
@@ -185,7 +232,7 @@ async function measure(kind, databaseUrl) {
       apis.push(client.withToken(token));
     }
     const plans = await Promise.all(users.map(async (user, i) => {
-      const list = scenarios(user, orgs[i]);
+      const list = scenarios(user, orgs[i], campaigns[i]);
       for (const entry of list) if (!entry[1]) entry[1] = await cursorPath(apis[i], entry[2]);
       return list;
     }));

@@ -41,6 +41,8 @@ export const listAvatarsQuery = z.object({
   organization_id: idParam().optional(),
   limit: z.coerce.number().int().min(1).max(AVATARS_MAX_PAGE_SIZE).default(AVATARS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The previous page's next_cursor, sent with the next offset: that page is read from it (server/src/db/page-cursor.ts). */
+  cursor: text().max(500).optional(),
 });
 export type ListAvatarsQuery = z.infer<typeof listAvatarsQuery>;
 
@@ -187,6 +189,8 @@ export const avatarList = z.object({
   total: z.number(),
   /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
   total_capped: z.boolean().optional(),
+  /** Send as `cursor` with the next offset (faster deep pages); null on the last page. */
+  next_cursor: z.string().nullable().optional(),
 });
 export type AvatarList = z.infer<typeof avatarList>;
 

@@ -63,6 +63,8 @@ export const campaignList = z.object({
   total: z.number(),
   /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
   total_capped: z.boolean().optional(),
+  /** Send as `cursor` with the next page number (faster deep pages); null on the last page. */
+  next_cursor: z.string().nullable().optional(),
 });
 export type CampaignList = z.infer<typeof campaignList>;
 
@@ -78,6 +80,8 @@ export const campaignListQuery = z.object({
   query: text().trim().max(200).optional(),
   sortBy: z.enum(CAMPAIGN_SORT_KEYS).catch(DEFAULT_CAMPAIGN_SORT).default(DEFAULT_CAMPAIGN_SORT),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The previous page's next_cursor, sent with the next page number: that page is read from it (server/src/db/page-cursor.ts). */
+  cursor: text().max(500).optional(),
 });
 export type CampaignListQuery = z.input<typeof campaignListQuery>;
 
@@ -125,7 +129,12 @@ export const campaignResourcesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type CampaignResourcesQuery = z.input<typeof campaignResourcesQuery>;
-export const campaignResourceList = z.object({ resources: z.array(campaignResource), total: z.number() });
+export const campaignResourceList = z.object({
+  resources: z.array(campaignResource),
+  total: z.number(),
+  /** true: there are more than `total`, which is then the cap (server/src/db/capped-count.ts). */
+  total_capped: z.boolean().optional(),
+});
 export type CampaignResourceList = z.infer<typeof campaignResourceList>;
 
 /** GET /campaigns/{id}/candidates?resources=&query=: the organization's documents or templates not in the campaign (Add). */

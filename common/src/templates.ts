@@ -101,6 +101,8 @@ export const templateList = z.object({
   total: z.number(),
   /** true: there are more than `total`, which is then the cap (shown as "1,000+"; server/src/db/capped-count.ts). */
   total_capped: z.boolean().optional(),
+  /** Send as `cursor` with the next page number (faster deep pages); null on the last page. */
+  next_cursor: z.string().nullable().optional(),
   page: z.number(),
   pageSize: z.number(),
 });
@@ -151,6 +153,8 @@ export const listTemplatesQuery = z.object({
   favorites: flag.optional(),
   query: text().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The previous page's next_cursor, sent with the next page number: that page is read from it (server/src/db/page-cursor.ts). */
+  cursor: text().max(500).optional(),
   language: templateLanguage.optional(),
   sortBy: templateSortKey.optional(),
   admin: flag.optional(),

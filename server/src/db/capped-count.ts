@@ -2,7 +2,7 @@
 // cap" beyond it (`capped`, shown as "1,000+"). count(*) over every match read all of a heavy user's rows on
 // every page (10,000 conversations: 10× a light user's time); a count that stops after cap + 1 rows reads at
 // most that many index entries, and none at all when the page itself shows where the list ends.
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
@@ -23,14 +23,36 @@ export interface CappedTotal {
 /**
  * The total of a list whose page (`pageRows` rows at `offset`, at most `pageSize`) was just read. A page that
  * is not full and not past the end tells the total by itself; otherwise the matches are counted up to
- * `offset + cap` (paged lists keep their next pages reachable), stopping there.
+ * `offset + cap` (paged lists keep their next pages reachable), stopping there. With `after` (the rows past a
+ * full page), only those are counted, up to the same limit.
  */
 export async function cappedTotal(
   db: Db | Tx,
-  { table, where, offset, pageSize, pageRows, cap = LIST_TOTAL_CAP }: { table: PgTable; where: SQL | undefined; offset: number; pageSize: number; pageRows: number; cap?: number },
+  {
+    table,
+    where,
+    offset,
+    pageSize,
+    pageRows,
+    cap = LIST_TOTAL_CAP,
+    after,
+  }: { table: PgTable; where: SQL | undefined; offset: number; pageSize: number; pageRows: number; cap?: number; after?: SQL },
 ): Promise<CappedTotal> {
   if (pageRows < pageSize && (pageRows > 0 || offset === 0)) return { total: offset + pageRows, capped: false };
   const limit = offset + cap;
+  if (after && pageRows === pageSize) {
+    // A full page whose end is known (the rows after its last one): only what follows it is counted, so a
+    // deep page costs what the first one does (page-cursor.ts).
+    const room = Math.max(cap - pageRows, 0);
+    const rest = db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(where, after))
+      .limit(room + 1)
+      .as('rest');
+    const [{ n }] = await db.select({ n: count() }).from(rest);
+    return n > room ? { total: limit, capped: true } : { total: offset + pageRows + n, capped: false };
+  }
   const matches = db
     .select({ one: sql`1` })
     .from(table)

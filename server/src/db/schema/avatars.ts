@@ -39,12 +39,12 @@ export const avatars = pgTable(
   },
   (t) => [
     // The actor's list in a context, newest first.
-    index('avatars_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt),
+    index('avatars_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt, t.avatarId),
     // Search in name and description (ILIKE '%q%'), issue 31 item 1.
     index('avatars_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('avatars_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // The community list (public avatars), newest first.
-    index('avatars_public_updated_idx').on(t.updatedAt).where(sql`${t.public} and ${t.kind} is null`),
+    index('avatars_public_updated_idx').on(t.updatedAt, t.avatarId).where(sql`${t.public} and ${t.kind} is null`),
     // One default of each kind per user.
     uniqueIndex('avatars_user_kind_unique').on(t.userId, t.kind).where(sql`${t.kind} is not null`),
   ],

@@ -26,9 +26,10 @@ export const campaigns = pgTable(
   },
   (t) => [
     // The list is one organization's campaigns in one of the four sorts (spec §9).
-    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt),
-    index('campaigns_org_updated_idx').on(t.organizationId, t.updatedAt),
-    index('campaigns_org_lower_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    // The id breaks ties as the sorts and the page cursors do (issue 31 item 1).
+    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt, t.campaignId),
+    index('campaigns_org_updated_idx').on(t.organizationId, t.updatedAt, t.campaignId),
+    index('campaigns_org_lower_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.campaignId),
     // Search by name (ILIKE '%q%'), issue 31 item 1.
     index('campaigns_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // A Manager's own campaigns.

@@ -35,12 +35,14 @@ export const documents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The actor's own documents in a context, by each sort (createdAt, updatedAt, name).
-    index('documents_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt),
-    index('documents_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt),
-    index('documents_user_org_lower_name_idx').on(t.userId, t.organizationId, sql`lower(${t.name})`),
-    // Search by name (ILIKE '%q%'): trigram, as the other areas do (0014_search_trigram_statistics).
+    // The actor's own documents in a context, by each sort (createdAt, updatedAt, name), the id breaking ties
+    // as the sorts and the page cursors do (issue 31 item 1).
+    index('documents_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt, t.documentId),
+    index('documents_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt, t.documentId),
+    index('documents_user_org_lower_name_idx').on(t.userId, t.organizationId, sql`lower(${t.name})`, t.documentId),
+    // Search by name and text (ILIKE '%q%'): trigram, as the other areas do (0014_search_trigram_statistics).
     index('documents_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('documents_plain_text_trgm_idx').using('gin', sql`${t.plainText} gin_trgm_ops`),
     index('documents_organization_idx').on(t.organizationId),
   ],
 );

@@ -57,12 +57,15 @@ export const templates = pgTable(
     // The id breaks ties as the sorts do, so a page walks the index without sorting (issue 31 item 1).
     index('templates_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt, t.templateId),
     index('templates_user_org_lower_name_idx').on(t.userId, t.organizationId, sql`lower(${t.name})`, t.templateId),
+    // Last Used: the templates the actor has not used, by their last change (issue 31 item 1).
+    index('templates_user_org_updated_idx').on(t.userId, t.organizationId, t.updatedAt, t.templateId),
     // Search in name and description (ILIKE '%q%'), issue 31 item 1.
     index('templates_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('templates_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // The public library by each sort and language.
-    index('templates_public_created_idx').on(t.createdAt).where(sql`${t.public}`),
-    index('templates_public_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.public}`),
+    index('templates_public_created_idx').on(t.createdAt, t.templateId).where(sql`${t.public}`),
+    index('templates_public_lower_name_idx').on(sql`lower(${t.name})`, t.templateId).where(sql`${t.public}`),
+    index('templates_public_updated_idx').on(t.updatedAt, t.templateId).where(sql`${t.public}`),
     index('templates_updated_idx').on(t.updatedAt),
     index('templates_language_idx').on(t.language, t.createdAt),
     index('templates_type_idx').on(t.typeId),
@@ -112,7 +115,12 @@ export const templateUses = pgTable(
       .references(() => templates.templateId, { onDelete: 'cascade' }),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.templateId] }), index('template_uses_template_idx').on(t.templateId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.templateId] }),
+    index('template_uses_template_idx').on(t.templateId),
+    // Last Used: the actor's used templates in the order of their use (issue 31 item 1).
+    index('template_uses_user_used_idx').on(t.userId, t.usedAt, t.templateId),
+  ],
 );
 
 /** Seeded libraries already written (seed.ts): written once, so an admin's deletions stick. */

@@ -2,7 +2,7 @@
 // part 1 §1 own key, §2 out-of-credits; issue 13 items 1–2): every route, and its refusals — another user's
 // avatar or file is a 404, a public avatar is read-only and its files are not downloadable, 412 without access,
 // 409 without the user's own key, the public toggle for admins only.
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarFiles, avatars, conversations, files, knowledgeFiles } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
@@ -108,7 +108,7 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect(es.statusCode).toBe(409);
     expect(es.json()).toMatchObject({ error: 'ai_key_required', message: 'Los avatares necesitan tu propia clave de API de un proveedor de IA. Agrégala primero en Configuración.' });
     // Without a key one still reads (lists are empty) — only creating needs it.
-    expect((await call(noKey, 'GET', '/api/avatars')).json()).toEqual({ avatars: [], total: 0, total_capped: false });
+    expect((await call(noKey, 'GET', '/api/avatars')).json()).toEqual({ avatars: [], total: 0, total_capped: false, next_cursor: null });
     expect((await call(null, 'GET', '/api/avatars')).statusCode).toBe(401);
   });
 
@@ -146,6 +146,20 @@ describe(`avatars API (${testDbKind()})`, () => {
     expect((await call(owner, 'GET', '/api/avatars?query=travel')).json().total).toBe(2);
     expect((await call(owner, 'GET', '/api/avatars?query=chef')).json().avatars.map((x: { name: string }) => x.name)).toEqual(['Chef']);
     expect((await call(owner, 'GET', '/api/avatars?query=100%25')).json().total).toBe(0);
+    // Pages by offset (issue 31 item 1): the next one read from next_cursor is the same as by offset, equal
+    // change times across the boundary; a cursor for another offset or another user is ignored.
+    await t.ctx.db.insert(avatars).values(Array.from({ length: 5 }, (_, i) => ({ userId: owner.user.userId, name: `Bulk ${i}`, context: 'x' })));
+    type Page = { avatars: { avatar_id: number }[]; total: number; next_cursor: string | null };
+    const page = async (who: BuiltUser, query: string) => (await call(who, 'GET', `/api/avatars?limit=3&${query}`)).json() as Page;
+    const ids = (p: Page) => p.avatars.map((x) => x.avatar_id);
+    const first = await page(owner, 'offset=0');
+    const byCursor = await page(owner, `offset=3&cursor=${encodeURIComponent(first.next_cursor!)}`);
+    expect(ids(byCursor)).toEqual(ids(await page(owner, 'offset=3')));
+    expect(new Set([...ids(first), ...ids(byCursor)]).size).toBe(6);
+    expect([byCursor.total, (await page(owner, `offset=6&cursor=${encodeURIComponent(byCursor.next_cursor!)}`)).next_cursor]).toEqual([7, null]);
+    expect(ids(await page(owner, `offset=6&cursor=${encodeURIComponent(first.next_cursor!)}`))).toEqual(ids(await page(owner, 'offset=6')));
+    expect(await page(ben, `offset=3&cursor=${encodeURIComponent(first.next_cursor!)}`)).toMatchObject({ avatars: [], next_cursor: null });
+    await t.ctx.db.delete(avatars).where(and(eq(avatars.userId, owner.user.userId), like(avatars.name, 'Bulk %')));
 
     const updated = await call(owner, 'PUT', `/api/avatars/add-context/${a.avatar_id}`, { context: 'New context', name: 'Guide' });
     expect(updated.json()).toMatchObject({ context: 'New context', name: 'Guide' });

@@ -73,10 +73,11 @@ import { presentAvatar, presentAvatarFile, presentAvatarWithFiles } from './pres
 const tags = ['avatars'];
 
 // The service returns rows; these give them their JSON with the actor's abilities (DESIGN.md §7).
-const presentList = (actor: Actor, { rows, total }: { rows: AvatarListRow[]; total: CappedTotal }) => ({
+const presentList = (actor: Actor, { rows, total, nextCursor }: { rows: AvatarListRow[]; total: CappedTotal; nextCursor: string | null }) => ({
   avatars: rows.map((r) => presentAvatar(actor, r.avatar, r)),
   total: total.total,
   total_capped: total.capped,
+  next_cursor: nextCursor,
 });
 const presentFile = (actor: Actor, f: AvatarFileOf) => presentAvatarFile(actor, f.avatar, f);
 

@@ -1,8 +1,9 @@
 // Avatar operations (spec part 2 §2 "Avatars and trainings", §5, §7 "Avatars"), framework-free:
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -22,30 +23,45 @@ const filesCount = sql<number>`(select count(*)::int from ${avatarFiles} where $
 /** A listed avatar: its row and what its JSON shows besides. */
 export type AvatarListRow = AvatarExtras & { avatar: AvatarRow };
 
-async function listWhere({ db }: Scope, scope: SQL, q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: CappedTotal }> {
+/** The lists' sort, newest change first, as avatars_*_updated_idx have it (ending with the id). */
+const LIST_ORDER: PageOrder = { key: sql`${avatars.updatedAt}`, id: avatars.avatarId, direction: 'desc', type: 'timestamptz' };
+
+async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: CappedTotal; nextCursor: string | null }> {
   // The defaults (conversation_assistant, Super Fetch) are never listed (spec part 2 §3).
-  const filters: SQL[] = [scope, isNull(avatars.kind)];
+  const filters: SQL[] = [list === 'own' ? ownedBy(actor) : sharedPublicly(), isNull(avatars.kind)];
   if (q.query) {
     const pattern = `%${escapeLikePattern(q.query)}%`;
     filters.push(or(ilike(avatars.name, pattern), ilike(avatars.description, pattern)) as SQL);
   }
-  const rows = await db
-    .select({ avatar: avatars, author: { name: users.name, lastName: users.lastName }, filesCount })
+  const where = and(...filters);
+  const scope = ['avatars', list, actor.user.userId, actor.organization?.organizationId ?? null, q.query ?? '', q.limit];
+  const plan = planPage({ table: avatars, order: LIST_ORDER, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope });
+  const found = await db
+    .select({ avatar: avatars, author: { name: users.name, lastName: users.lastName }, filesCount, sortKey: keyText(LIST_ORDER) })
     .from(avatars)
     .leftJoin(users, eq(users.userId, avatars.userId))
-    .where(and(...filters))
-    .orderBy(desc(avatars.updatedAt), desc(avatars.avatarId))
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = await cappedTotal(db, { table: avatars, where: and(...filters), offset: q.offset, pageSize: q.limit, pageRows: rows.length, cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
-  return { rows, total };
+    .where(plan.where)
+    .orderBy(...orderBy(LIST_ORDER))
+    .limit(q.limit);
+  const last = found.at(-1);
+  const total = await cappedTotal(db, {
+    table: avatars,
+    where,
+    offset: q.offset,
+    pageSize: q.limit,
+    pageRows: found.length,
+    cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
+    after: last ? after(LIST_ORDER, { value: last.sortKey, id: last.avatar.avatarId }) : undefined,
+  });
+  const nextCursor = nextPageCursor(scope, q.offset, q.limit, found.map((r) => ({ sortKey: r.sortKey, id: r.avatar.avatarId })));
+  return { rows: found.map(({ sortKey: _key, ...row }) => row), total, nextCursor };
 }
 
 /** GET /avatars: the actor's own avatars in this context, with search. */
-export const listAvatars = (scope: Scope & { query: ListAvatarsQuery }) => listWhere(scope, ownedBy(scope.actor), scope.query);
+export const listAvatars = (scope: Scope & { query: ListAvatarsQuery }) => listWhere(scope, 'own', scope.query);
 
 /** GET /avatars/public/all: the community list. */
-export const listPublicAvatars = (scope: Scope & { query: ListAvatarsQuery }) => listWhere(scope, sharedPublicly(), scope.query);
+export const listPublicAvatars = (scope: Scope & { query: ListAvatarsQuery }) => listWhere(scope, 'public', scope.query);
 
 /** The avatar with its author, files count and linked files: what presentAvatarWithFiles shows. */
 export async function loadAvatarDetail({ db, row }: Scope & { row: AvatarRow }): Promise<AvatarDetail> {

@@ -2,7 +2,7 @@
 // users page"; §5; §6; §7 "Campaigns"; §9; docs/decisions.md "Campaigns"). The permission matrix: Admin,
 // Manager (own and granted), Member with and without a grant (direct and through a group), a stranger to the
 // organization, staff who are members, over the list, the reads and every write.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor';
 import { sharedThroughCampaigns } from './policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +175,33 @@ describe('campaigns API', () => {
     expect(await resources('template')).toMatchObject({ total: 1, resources: [{ resource_id: template.templateId, type: 'template', name: 'Press release' }] });
     expect(await resources('document')).toMatchObject({ total: 1, resources: [{ resource_id: document.documentId, type: 'document', name: 'Brief' }] });
     expect((await resources('template', 'zzz')).total).toBe(0);
+    // Totals stop at the cap (100 when searching), exact below it; pages of 100.
+    const bulk = await t.ctx.db.insert(documents).values(Array.from({ length: 101 }, (_, i) => ({ userId: manager.user.userId, organizationId, name: `Bulk ${String(i).padStart(3, '0')}` }))).returning();
+    await t.ctx.db.insert(campaignResources).values(bulk.map((d) => ({ campaignId: c.campaign_id, resourceId: d.documentId, type: 'document' as const })));
+    expect(await resources('document')).toMatchObject({ total: 102, total_capped: false });
+    expect(await resources('document', 'bulk')).toMatchObject({ total: 100, total_capped: true });
+    const secondPage = (await call(manager, 'GET', `/api/campaigns/${c.campaign_id}/resources?resources=document&page=2`)).json();
+    expect(secondPage.resources.map((r: { name: string }) => r.name)).toEqual(['Bulk 099', 'Bulk 100']);
+    expect(secondPage).toMatchObject({ total: 102, total_capped: false });
+
+    // The campaigns list's pages of 60: page 2 from page 1's next_cursor is page 2 by number, ties included; the
+    // cursor is ignored for another sort, and a member of another organization gets 404 with it.
+    await t.ctx.db.insert(campaigns).values(Array.from({ length: 62 }, (_, i) => ({ organizationId, userId: manager.user.userId, name: i < 58 ? `Bulk ${String(i).padStart(2, '0')}` : 'Bulk 57' })));
+    type Page = { campaigns: { campaign_id: number }[]; total: number; next_cursor: string | null };
+    const page = async (query: string) => (await call(admin, 'GET', `/api/campaigns/organization/${organizationId}query?query=bulk&${query}`)).json() as Page;
+    const ids = (p: Page) => p.campaigns.map((x) => x.campaign_id);
+    for (const sortBy of ['name_asc', 'name_desc', 'createdAt_desc', 'updatedAt_desc']) {
+      const first = await page(`sortBy=${sortBy}`);
+      expect(first.campaigns, sortBy).toHaveLength(60);
+      const byCursor = await page(`sortBy=${sortBy}&page=2&cursor=${encodeURIComponent(first.next_cursor!)}`);
+      expect(ids(byCursor), sortBy).toEqual(ids(await page(`sortBy=${sortBy}&page=2`)));
+      expect(new Set([...ids(first), ...ids(byCursor)]).size, sortBy).toBe(62);
+      expect([byCursor.total, byCursor.next_cursor], sortBy).toEqual([62, null]);
+    }
+    const nameCursor = encodeURIComponent((await page('sortBy=name_asc')).next_cursor!);
+    expect(ids(await page(`sortBy=createdAt_desc&page=2&cursor=${nameCursor}`))).toEqual(ids(await page('sortBy=createdAt_desc&page=2')));
+    expect((await call(outsider, 'GET', `/api/campaigns/organization/${organizationId}query?page=2&cursor=${nameCursor}`)).statusCode).toBe(404);
+    await t.ctx.db.delete(campaigns).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.userId, manager.user.userId), sql`${campaigns.name} like 'Bulk%'`));
 
     expect((await call(manager, 'DELETE', `/api/campaigns/campaign-resource/template/${template.templateId}/${c.campaign_id}`)).statusCode).toBe(200);
     expect((await call(manager, 'DELETE', `/api/campaigns/campaign-resource/template/${template.templateId}/${c.campaign_id}`)).statusCode).toBe(404);

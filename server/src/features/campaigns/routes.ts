@@ -62,8 +62,8 @@ export async function campaignRoutes(root: FastifyInstance) {
   // spec §7: GET /campaigns/organization/{orgId}query?query=&sortBy= — the literal 'query' follows the id.
   app.get('/campaigns/organization/:orgRef', route({ params: campaignListParams, querystring: campaignListQuery, response: { 200: campaignList } }), async (request) => {
     const organizationId = Number.parseInt(request.params.orgRef, 10);
-    const { rows, total, actor } = await listCampaigns({ actor: actorOf(request), db, organizationId, query: request.query });
-    return { campaigns: rows.map((row) => presentCampaign(actor, row)), total: total.total, total_capped: total.capped };
+    const { rows, total, nextCursor, actor } = await listCampaigns({ actor: actorOf(request), db, organizationId, query: request.query });
+    return { campaigns: rows.map((row) => presentCampaign(actor, row)), total: total.total, total_capped: total.capped, next_cursor: nextCursor };
   });
 
   // The campaign with its grants (the users page; not in spec §7, whose clients read them from the list).
@@ -77,7 +77,7 @@ export async function campaignRoutes(root: FastifyInstance) {
     route({ params: campaignIdParams, querystring: campaignResourcesQuery, response: { 200: campaignResourceList } }),
     async (request) => {
       const { rows, total } = await listCampaignResources({ actor: actorOf(request), db, campaignId: request.params.id, query: request.query });
-      return { resources: rows, total };
+      return { resources: rows, total: total.total, total_capped: total.capped };
     },
   );
 

@@ -11,9 +11,10 @@ import {
   type CampaignResourceType,
 } from '@pluma/common/campaigns';
 import { ErrorIds } from '@pluma/common/errors';
-import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '../../db/capped-count';
+import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -29,23 +30,26 @@ export interface CampaignListRow {
   thumbnail: { fileId: number; type: string; publicName: string | null } | null;
 }
 
-const ORDER: Record<string, SQL[]> = {
-  createdAt_desc: [desc(campaigns.createdAt), desc(campaigns.campaignId)],
-  updatedAt_desc: [desc(campaigns.updatedAt), desc(campaigns.campaignId)],
-  name_asc: [sql`lower(${campaigns.name}) asc`, asc(campaigns.campaignId)],
-  name_desc: [sql`lower(${campaigns.name}) desc`, desc(campaigns.campaignId)],
+/** The four sorts (spec §9) as campaigns_org_*_idx have them (the organization, the key, the id). */
+const ORDER: Record<string, PageOrder> = {
+  createdAt_desc: { key: sql`${campaigns.createdAt}`, id: campaigns.campaignId, direction: 'desc', type: 'timestamptz' },
+  updatedAt_desc: { key: sql`${campaigns.updatedAt}`, id: campaigns.campaignId, direction: 'desc', type: 'timestamptz' },
+  name_asc: { key: sql`lower(${campaigns.name})`, id: campaigns.campaignId, direction: 'asc', type: 'text' },
+  name_desc: { key: sql`lower(${campaigns.name})`, id: campaigns.campaignId, direction: 'desc', type: 'text' },
+};
+
+const campaignColumns = {
+  campaign: campaigns,
+  ownerName: users.name,
+  ownerLastName: users.lastName,
+  fileId: files.fileId,
+  fileType: files.type,
+  publicName: files.publicName,
 };
 
 function selectCampaigns(db: Db) {
   return db
-    .select({
-      campaign: campaigns,
-      ownerName: users.name,
-      ownerLastName: users.lastName,
-      fileId: files.fileId,
-      fileType: files.type,
-      publicName: files.publicName,
-    })
+    .select(campaignColumns)
     .from(campaigns)
     .leftJoin(users, eq(users.userId, campaigns.userId))
     .leftJoin(files, eq(files.fileId, campaigns.thumbnailFileId));
@@ -66,13 +70,29 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   if (q.query) filters.push(ilike(campaigns.name, `%${escapeLikePattern(q.query)}%`));
   const where = and(...filters);
   const offset = (q.page - 1) * CAMPAIGNS_PAGE_SIZE;
-  const rows = await selectCampaigns(db)
-    .where(where)
-    .orderBy(...ORDER[q.sortBy])
-    .limit(CAMPAIGNS_PAGE_SIZE)
-    .offset(offset);
-  const total = await cappedTotal(db, { table: campaigns, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, pageRows: rows.length, cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
-  return { rows: rows.map(toRow), total, actor: acting };
+  const order = ORDER[q.sortBy];
+  const scope = ['campaigns', acting.user.userId, organizationId, q.sortBy, q.query ?? ''];
+  const plan = planPage({ table: campaigns, order, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, cursor: q.cursor, scope });
+  const rows = await db
+    .select({ ...campaignColumns, sortKey: keyText(order) })
+    .from(campaigns)
+    .leftJoin(users, eq(users.userId, campaigns.userId))
+    .leftJoin(files, eq(files.fileId, campaigns.thumbnailFileId))
+    .where(plan.where)
+    .orderBy(...orderBy(order))
+    .limit(CAMPAIGNS_PAGE_SIZE);
+  const last = rows.at(-1);
+  const total = await cappedTotal(db, {
+    table: campaigns,
+    where,
+    offset,
+    pageSize: CAMPAIGNS_PAGE_SIZE,
+    pageRows: rows.length,
+    cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
+    after: last ? after(order, { value: last.sortKey, id: last.campaign.campaignId }) : undefined,
+  });
+  const nextCursor = nextPageCursor(scope, offset, CAMPAIGNS_PAGE_SIZE, rows.map((r) => ({ sortKey: r.sortKey, id: r.campaign.campaignId })));
+  return { rows: rows.map(toRow), total, nextCursor, actor: acting };
 }
 
 /** The campaign with its owner and thumbnail, as lists show it (after the caller's authorization). */
@@ -181,6 +201,7 @@ export async function listCampaignResources({ actor, db, campaignId, query }: { 
   ];
   if (q.query) filters.push(ilike(source.name, `%${escapeLikePattern(q.query)}%`));
   const where = and(...filters);
+  const offset = (q.page - 1) * CAMPAIGN_RESOURCES_PAGE_SIZE;
   const rows = await db
     .select({ resourceId: source.id, name: source.name, createdAt: source.createdAt, updatedAt: source.updatedAt })
     .from(campaignResources)
@@ -188,8 +209,22 @@ export async function listCampaignResources({ actor, db, campaignId, query }: { 
     .where(where)
     .orderBy(sql`lower(${source.name})`, asc(source.id))
     .limit(CAMPAIGN_RESOURCES_PAGE_SIZE)
-    .offset((q.page - 1) * CAMPAIGN_RESOURCES_PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(campaignResources).innerJoin(source.table, eq(source.id, campaignResources.resourceId)).where(where);
+    .offset(offset);
+  // The total as the other lists have it (capped-count.ts): known from the page when it is not full, else
+  // counted up to offset + the cap.
+  let total: CappedTotal = { total: offset + rows.length, capped: false };
+  if (rows.length === CAMPAIGN_RESOURCES_PAGE_SIZE || (rows.length === 0 && offset > 0)) {
+    const limit = offset + (q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
+    const matches = db
+      .select({ one: sql`1` })
+      .from(campaignResources)
+      .innerJoin(source.table, eq(source.id, campaignResources.resourceId))
+      .where(where)
+      .limit(limit + 1)
+      .as('matches');
+    const [{ n }] = await db.select({ n: count() }).from(matches);
+    total = n > limit ? { total: limit, capped: true } : { total: n, capped: false };
+  }
   return {
     rows: rows.map((r) => ({
       resource_id: r.resourceId,

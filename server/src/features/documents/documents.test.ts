@@ -4,6 +4,7 @@
 // search, the four sorts and paging, and the Word export read back.
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-db';
@@ -163,6 +164,51 @@ describe(`documents API (${testDbKind()})`, () => {
     expect(page2).toMatchObject({ total: 27, page: 2, pageSize: 24 });
     expect(page2.documents).toHaveLength(3);
     expect((await call(user, 'GET', '/api/documents?sortBy=bogus')).statusCode).toBe(400);
+
+    // Deep pages (server/src/db/page-cursor.ts): page 2 read from page 1's next_cursor is page 2 by number, with
+    // equal keys across the boundary (four "n20"); a cursor that is not this list's previous page — forged, for
+    // another page, another user's — is ignored and the page read by its number, never showing anyone else's.
+    for (let i = 0; i < 3; i += 1) await create(user, { name: 'n20' });
+    type Page = { documents: { document_id: number }[]; total: number; total_capped: boolean; next_cursor: string | null };
+    const page = async (who: BuiltUser, query: string) => (await call(who, 'GET', `/api/documents?${query}`)).json() as Page;
+    const ids = (p: Page) => p.documents.map((d) => d.document_id);
+    for (const sortBy of ['name_asc', 'name_desc', 'createdAt_desc', 'updatedAt_desc']) {
+      const first = await page(user, `sortBy=${sortBy}`);
+      expect(first.documents, sortBy).toHaveLength(24);
+      expect(first.next_cursor, sortBy).toEqual(expect.any(String));
+      const byNumber = await page(user, `sortBy=${sortBy}&page=2`);
+      const byCursor = await page(user, `sortBy=${sortBy}&page=2&cursor=${encodeURIComponent(first.next_cursor!)}`);
+      expect(ids(byCursor), sortBy).toEqual(ids(byNumber));
+      expect(ids(byCursor), sortBy).toHaveLength(6);
+      expect(new Set([...ids(first), ...ids(byCursor)]).size, sortBy).toBe(30);
+      expect([byCursor.total, byCursor.total_capped, byCursor.next_cursor], sortBy).toEqual([30, false, null]);
+    }
+    const cursor = encodeURIComponent((await page(user, 'sortBy=name_asc')).next_cursor!);
+    expect(ids(await page(user, 'sortBy=name_asc&page=3&cursor=' + cursor))).toEqual([]);
+    expect(ids(await page(user, 'sortBy=name_desc&page=2&cursor=' + cursor))).toEqual(ids(await page(user, 'sortBy=name_desc&page=2')));
+    expect(ids(await page(user, 'sortBy=name_asc&page=2&cursor=bm90LWEtY3Vyc29y'))).toEqual(ids(await page(user, 'sortBy=name_asc&page=2')));
+    const stranger = await buildUser(t.ctx, { access: true });
+    await create(stranger, { name: 'mine' });
+    expect(await page(stranger, 'sortBy=name_asc&page=2&cursor=' + cursor)).toMatchObject({ documents: [], total: 1, next_cursor: null });
+    expect((await call(user, 'GET', '/api/documents?page=2&cursor=' + 'x'.repeat(501))).statusCode).toBe(400);
+  });
+
+  it('caps the total at 1,000 (100 when searching), exact on the last page, jumping or walking there', async () => {
+    const user = await buildUser(t.ctx, { access: true });
+    await t.ctx.db.insert(documents).values(Array.from({ length: 1030 }, (_, i) => ({ userId: user.user.userId, name: `Bulk ${String(i).padStart(4, '0')}` })));
+    const list = async (query: string) => (await call(user, 'GET', `/api/documents?sortBy=name_asc&${query}`)).json();
+    const first = await list('');
+    expect([first.total, first.total_capped]).toEqual([1000, true]);
+    expect(await list('query=bulk')).toMatchObject({ total: 100, total_capped: true });
+    const second = await list(`page=2&cursor=${encodeURIComponent(first.next_cursor)}`);
+    expect(second.documents[0].name).toBe('Bulk 0024');
+    expect([second.total, second.total_capped]).toEqual([1024, true]);
+    // A jump to the last page: read by its ids, and its total exact.
+    const last = await list('page=43');
+    expect(last.documents.map((d: { name: string }) => d.name)).toEqual(Array.from({ length: 22 }, (_, i) => `Bulk ${1008 + i}`));
+    expect([last.total, last.total_capped, last.next_cursor]).toEqual([1030, false, null]);
+    const before = await list('page=42');
+    expect((await list(`page=43&cursor=${encodeURIComponent(before.next_cursor)}`)).documents).toEqual(last.documents);
   });
 
   it('exports the blocks as a Word file that reads back with the text, lists, table, code and links', async () => {

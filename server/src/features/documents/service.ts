@@ -8,8 +8,9 @@ import {
   type DocumentSortKey,
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -24,16 +25,17 @@ export interface Scope {
   db: Db;
 }
 
-function orderOf(sortBy: DocumentSortKey): SQL[] {
+/** Each sort as an index has it (documents_user_org_*_idx: the context, the key, the id). */
+function orderOf(sortBy: DocumentSortKey): PageOrder {
   switch (sortBy) {
     case 'createdAt_desc':
-      return [desc(documents.createdAt), desc(documents.documentId)];
+      return { key: sql`${documents.createdAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
     case 'updatedAt_desc':
-      return [desc(documents.updatedAt), desc(documents.documentId)];
+      return { key: sql`${documents.updatedAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
     case 'name_asc':
-      return [sql`lower(${documents.name}) asc`, asc(documents.documentId)];
+      return { key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'asc', type: 'text' };
     case 'name_desc':
-      return [sql`lower(${documents.name}) desc`, desc(documents.documentId)];
+      return { key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'desc', type: 'text' };
   }
 }
 
@@ -41,6 +43,8 @@ export interface ListOptions {
   query?: string;
   sortBy: DocumentSortKey;
   page: number;
+  /** The previous page's next_cursor (page-cursor.ts). */
+  cursor?: string;
 }
 
 /** GET /documents: the actor's documents in this context, searched by name and text, 24 per page. */
@@ -48,15 +52,19 @@ export async function listDocuments({
   actor,
   db,
   options,
-}: Scope & { options: ListOptions }): Promise<{ rows: SummaryRow[]; total: CappedTotal; page: number; pageSize: number }> {
+}: Scope & { options: ListOptions }): Promise<{ rows: SummaryRow[]; total: CappedTotal; page: number; pageSize: number; next_cursor: string | null }> {
   const filters: SQL[] = [documentPolicy.visibleTo(actor)];
   if (options.query) {
+    // Both columns have a trigram index (documents_name_trgm_idx, documents_plain_text_trgm_idx).
     const pattern = `%${escapeLikePattern(options.query)}%`;
     filters.push(or(ilike(documents.name, pattern), ilike(documents.plainText, pattern)) as SQL);
   }
   const where = and(...filters);
   const offset = (options.page - 1) * DOCUMENTS_PAGE_SIZE;
-  const rows = await db
+  const order = orderOf(options.sortBy);
+  const scope = ['documents', actor.user.userId, actor.organization?.organizationId ?? null, options.sortBy, options.query ?? ''];
+  const plan = planPage({ table: documents, order, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, cursor: options.cursor, scope });
+  const found = await db
     .select({
       documentId: documents.documentId,
       userId: documents.userId,
@@ -67,14 +75,25 @@ export async function listDocuments({
       updatedAt: documents.updatedAt,
       excerpt: sql<string>`left(${documents.plainText}, 160)`,
       characters: sql<number>`length(${documents.plainText})`,
+      sortKey: keyText(order),
     })
     .from(documents)
-    .where(where)
-    .orderBy(...orderOf(options.sortBy))
-    .limit(DOCUMENTS_PAGE_SIZE)
-    .offset(offset);
-  const total = await cappedTotal(db, { table: documents, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, pageRows: rows.length, cap: options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
-  return { rows, total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE };
+    .where(plan.where)
+    .orderBy(...orderBy(order))
+    .limit(DOCUMENTS_PAGE_SIZE);
+  const last = found.at(-1);
+  const total = await cappedTotal(db, {
+    table: documents,
+    where,
+    offset,
+    pageSize: DOCUMENTS_PAGE_SIZE,
+    pageRows: found.length,
+    cap: options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
+    after: last ? after(order, { value: last.sortKey, id: last.documentId }) : undefined,
+  });
+  const next_cursor = nextPageCursor(scope, offset, DOCUMENTS_PAGE_SIZE, found.map((r) => ({ sortKey: r.sortKey, id: r.documentId })));
+  const rows = found.map(({ sortKey: _key, ...row }) => row);
+  return { rows, total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE, next_cursor };
 }
 
 export async function getDocument({ actor, db, documentId }: Scope & { documentId: number }): Promise<DocumentInContext> {

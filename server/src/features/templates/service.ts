@@ -13,6 +13,7 @@ import {
 } from '@pluma/common/templates';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { after, nextPageCursor, readPageCursor, type PageKey, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -69,6 +70,8 @@ export interface ListOptions {
   admin?: boolean;
   /** GET /templates/public: the public library only. */
   publicOnly?: boolean;
+  /** The previous page's next_cursor (server/src/db/page-cursor.ts). */
+  cursor?: string;
 }
 
 /** spec part 2 §2: Last Created, Last Used (the actor's last use, else the last change), A-Z, Z-A. */
@@ -85,37 +88,69 @@ function orderOf(sortBy: TemplateSortKey): SQL[] {
   }
 }
 
-/** The sort as a key on the templates row alone (an index's order), or null for Last Used (the actor's uses joined). */
-function indexKeyOf(sortBy: TemplateSortKey): { key: SQL; direction: 'asc' | 'desc' } | null {
+/** The page's sort key of a listed row, as text (the next cursor's value; orderOf's first key). */
+function sortKeyOf(sortBy: TemplateSortKey): { key: SQL<string>; type: PageOrder['type'] } {
   switch (sortBy) {
     case 'createdAt_desc':
-      return { key: sql`${templates.createdAt}`, direction: 'desc' };
-    case 'name_asc':
-      return { key: sql`lower(${templates.name})`, direction: 'asc' };
-    case 'name_desc':
-      return { key: sql`lower(${templates.name})`, direction: 'desc' };
+      return { key: sql<string>`(${templates.createdAt})::text`, type: 'timestamptz' };
     case 'updatedAt_desc':
-      return null;
+      return { key: sql<string>`(coalesce(${templateUses.usedAt}, ${templates.updatedAt}))::text`, type: 'timestamptz' };
+    case 'name_asc':
+    case 'name_desc':
+      return { key: sql<string>`lower(${templates.name})`, type: 'text' };
   }
 }
+
+/**
+ * The ways one listing branch is read in the sort's order, each over an index: the key, the rows it reads
+ * (`from`) and what else they must meet. Last Used is the actor's use when there is one, else the last change:
+ * the used templates in the order of their use (template_uses_user_used_idx), then the others by their change
+ * (templates_user_org_updated_idx, templates_public_updated_idx), merged by the outer query.
+ */
+function sortParts(actor: Actor, sortBy: TemplateSortKey): Array<{ key: SQL; from: SQL; also?: SQL }> {
+  switch (sortBy) {
+    case 'createdAt_desc':
+      return [{ key: sql`${templates.createdAt}`, from: sql`${templates}` }];
+    case 'name_asc':
+    case 'name_desc':
+      return [{ key: sql`lower(${templates.name})`, from: sql`${templates}` }];
+    case 'updatedAt_desc':
+      return [
+        { key: sql`u.used_at`, from: sql`${templates} join ${templateUses} u on u.template_id = ${templates.templateId} and u.user_id = ${actor.user.userId}` },
+        {
+          key: sql`${templates.updatedAt}`,
+          from: sql`${templates}`,
+          also: sql`not exists (select 1 from ${templateUses} u where u.template_id = ${templates.templateId} and u.user_id = ${actor.user.userId})`,
+        },
+      ];
+  }
+}
+
+const directionOf = (sortBy: TemplateSortKey): 'asc' | 'desc' => (sortBy === 'name_asc' ? 'asc' : 'desc');
 
 /**
  * The ids of the page: the first `offset + 24` of each way a template is listed (own in this context, public,
  * shared through a campaign) hold the first `offset + 24` of the whole list, and the page is cut from them
  * before anything is joined. `listedFor` is an OR of the three, which no index serves: a heavy user's every
  * template was read, joined and sorted for each page (issue 31 item 1). Each branch here walks its own index
- * in the sort's order and stops.
+ * in the sort's order and stops. From a cursor (the previous page's last key, page-cursor.ts) each branch
+ * starts after it and reads 24.
  */
-function pageIds(actor: Actor, filters: SQL[], { key, direction }: { key: SQL; direction: 'asc' | 'desc' }, offset: number): SQL {
+function pageIds(actor: Actor, filters: SQL[], sortBy: TemplateSortKey, offset: number, from: PageKey | null): SQL {
   const branches: SQL[] = [ownedBy(actor), eq(templates.public, true)];
   if (actor.organization) branches.push(sharedThroughCampaigns(actor, 'template', templates.templateId));
+  const direction = directionOf(sortBy);
   const dir = sql.raw(direction);
-  const n = offset + TEMPLATES_PAGE_SIZE;
-  const parts = branches.map(
-    (branch) =>
-      sql`(select ${templates.templateId} as id, ${key} as k from ${templates} where ${and(branch, ...filters)} order by ${key} ${dir}, ${templates.templateId} ${dir} limit ${n})`,
+  const skip = from ? 0 : offset;
+  const n = skip + TEMPLATES_PAGE_SIZE;
+  const type = sortKeyOf(sortBy).type;
+  const parts = branches.flatMap((branch) =>
+    sortParts(actor, sortBy).map(({ key, from: rows, also }) => {
+      const start = from ? after({ key, id: templates.templateId, direction, type }, from) : undefined;
+      return sql`(select ${templates.templateId} as id, ${key} as k from ${rows} where ${and(branch, ...filters, also, start)} order by ${key} ${dir}, ${templates.templateId} ${dir} limit ${n})`;
+    }),
   );
-  return sql`${templates.templateId} in (select c.id from (${sql.join(parts, sql` union `)}) c order by c.k ${dir}, c.id ${dir} limit ${TEMPLATES_PAGE_SIZE} offset ${offset})`;
+  return sql`${templates.templateId} in (select c.id from (${sql.join(parts, sql` union `)}) c order by c.k ${dir}, c.id ${dir} limit ${TEMPLATES_PAGE_SIZE} offset ${skip})`;
 }
 
 const hasTag = (name: string): SQL =>
@@ -127,7 +162,7 @@ export async function listTemplates({
   actor,
   db,
   options,
-}: Scope & { options: ListOptions }): Promise<{ rows: TemplateListRow[]; total: CappedTotal; page: number; pageSize: number }> {
+}: Scope & { options: ListOptions }): Promise<{ rows: TemplateListRow[]; total: CappedTotal; page: number; pageSize: number; next_cursor: string | null }> {
   if (options.admin && !isAdmin(actor)) throw refused('template_admin_only');
   const everything = options.admin === true && isAdmin(actor);
   const filters: SQL[] = [];
@@ -144,15 +179,28 @@ export async function listTemplates({
   }
   const where = and(listedFor(actor, everything), ...filters);
   const offset = (options.page - 1) * TEMPLATES_PAGE_SIZE;
-  const indexKey = indexKeyOf(options.sortBy);
-  const byIds = !everything && indexKey !== null;
-  const rows = await selectPresentable(db, actor)
-    .where(byIds ? pageIds(actor, filters, indexKey, offset) : where)
+  const { key: sortKey, type } = sortKeyOf(options.sortBy);
+  const { tag, type: typeName, favorites, language, query, publicOnly } = options;
+  const scope = ['templates', actor.user.userId, actor.organization?.organizationId ?? null, options.sortBy, everything, [tag, typeName, favorites, language, query, publicOnly]];
+  // Staff admins' every-template list has no branches: it is read by its offset.
+  const from = everything ? null : readPageCursor(options.cursor, scope, offset, type);
+  const found = await db
+    .select({ template: templates, ...extrasColumns(actor), sortKey })
+    .from(templates)
+    .leftJoin(templateTypes, eq(templateTypes.typeId, templates.typeId))
+    .leftJoin(users, eq(users.userId, templates.userId))
+    .leftJoin(templateUses, and(eq(templateUses.templateId, templates.templateId), eq(templateUses.userId, actor.user.userId)))
+    .where(everything ? where : pageIds(actor, filters, options.sortBy, offset, from))
     .orderBy(...orderOf(options.sortBy))
     .limit(TEMPLATES_PAGE_SIZE)
-    .offset(byIds ? 0 : offset);
-  const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: rows.length, cap: filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP });
-  return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE };
+    .offset(everything ? offset : 0);
+  const last = found.at(-1);
+  // Rows after the page's last one, on the templates row alone (Last Used's key needs the actor's use: counted from the start).
+  const rest = last && options.sortBy !== 'updatedAt_desc' ? after({ key: sortParts(actor, options.sortBy)[0].key, id: templates.templateId, direction: directionOf(options.sortBy), type }, { value: last.sortKey, id: last.template.templateId }) : undefined;
+  const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: found.length, cap: filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP, after: rest });
+  const next_cursor = everything ? null : nextPageCursor(scope, offset, TEMPLATES_PAGE_SIZE, found.map((r) => ({ sortKey: r.sortKey, id: r.template.templateId })));
+  const rows: TemplateListRow[] = found.map(({ sortKey: _key, ...row }) => row);
+  return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE, next_cursor };
 }
 
 /** GET /templates/tags: the admin-managed tags, each with how many templates the actor would list under it. */

@@ -289,6 +289,24 @@ describe(`templates API (${testDbKind()})`, () => {
     const used = (await call(who, 'GET', '/api/templates?query=Pg&sortBy=updatedAt_desc')).json();
     expect(used.templates[0].template_id).toBe(made[3].template_id);
     expect(used.templates[0].usedAt).not.toBeNull();
+    // Page 2 from page 1's next_cursor (server/src/db/page-cursor.ts) is page 2 by number in every sort, Last
+    // Used's used and unused templates merged; a cursor of other filters is ignored (page read by its number).
+    await call(who, 'POST', `/api/templates/${made[24].template_id}/use`);
+    type Page = { templates: { template_id: number }[]; total: number; next_cursor: string | null };
+    const ids = (p: Page) => p.templates.map((x) => x.template_id);
+    const list = async (query: string) => (await call(who, 'GET', `/api/templates?query=Pg&${query}`)).json() as Page;
+    for (const sortBy of ['name_asc', 'name_desc', 'createdAt_desc', 'updatedAt_desc']) {
+      const first = await list(`sortBy=${sortBy}`);
+      const byCursor = await list(`sortBy=${sortBy}&page=2&cursor=${encodeURIComponent(first.next_cursor!)}`);
+      expect(ids(byCursor), sortBy).toEqual(ids(await list(`sortBy=${sortBy}&page=2`)));
+      expect(new Set([...ids(first), ...ids(byCursor)]).size, sortBy).toBe(26);
+      expect([byCursor.total, byCursor.next_cursor], sortBy).toEqual([26, null]);
+    }
+    expect(ids((await list('sortBy=updatedAt_desc')))[0]).toBe(made[24].template_id);
+    const nameCursor = encodeURIComponent((await list('sortBy=name_asc')).next_cursor!);
+    expect(ids(await list(`sortBy=name_asc&language=en&page=2&cursor=${nameCursor}`))).toEqual([]);
+    const stranger = (await call(ben, 'GET', `/api/templates?query=Pg&sortBy=name_asc&page=2&cursor=${nameCursor}`)).json() as Page;
+    expect(stranger.templates.filter((x) => made.some((m) => m.template_id === x.template_id))).toEqual([]);
     // the default sort is the setting
     await t.ctx.db.update(appConfig).set({ value: 'name_desc' }).where(eq(appConfig.key, 'templates_default_sort'));
     const byDefault = (await call(who, 'GET', '/api/templates?query=Pg')).json();

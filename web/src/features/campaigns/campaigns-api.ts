@@ -15,16 +15,23 @@ import {
   type CampaignSortKey,
   type Campaign,
 } from '@pluma/common/campaigns';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/instance';
+import { previousPageCursor } from '../../api/page-cursor';
 
 export const CAMPAIGNS_KEY = ['campaigns'] as const;
 export const campaignKey = (campaignId: number) => [...CAMPAIGNS_KEY, 'one', campaignId] as const;
 
 export function useCampaigns(organizationId: number, query: string, sortBy: CampaignSortKey, page = 1) {
+  const queryClient = useQueryClient();
+  const keyOf = (n: number) => [...CAMPAIGNS_KEY, 'list', organizationId, query, sortBy, n];
   return useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'list', organizationId, query, sortBy, page],
-    queryFn: ({ signal }) => api.get<CampaignList>(campaignListPath(organizationId), { query: { query: query || undefined, sortBy, page: page > 1 ? page : undefined }, signal }),
+    queryKey: keyOf(page),
+    queryFn: ({ signal }) =>
+      api.get<CampaignList>(campaignListPath(organizationId), {
+        query: { query: query || undefined, sortBy, page: page > 1 ? page : undefined, cursor: previousPageCursor(queryClient, page, keyOf) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

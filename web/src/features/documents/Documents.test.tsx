@@ -142,6 +142,31 @@ describe('documents list', () => {
     expect(await screen.findByTestId('documents-empty', {}, { timeout: 3000 })).toHaveTextContent('No documents match your search');
   });
 
+  it('walks pages in order with the previous page’s cursor, and jumps by number alone (issue 31 item 1)', async () => {
+    const { calls } = stubFetch({
+      'GET /api/documents': (_init, url) => {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+        return { body: { documents: [summary({ document_id: page, name: `Page ${page}` })], total: 72, page, pageSize: 24, next_cursor: page < 3 ? `after-${page}` : null } };
+      },
+    });
+    renderScreen(<DocumentsPage />, { session: session(), route: '/documents' });
+    expect(await screen.findByText('Page 1')).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    const sent = () => Object.fromEntries(['page', 'cursor'].map((k) => [k, new URL(calls.at(-1)!.url, 'http://x').searchParams.get(k)]));
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    expect(sent()).toEqual({ page: '2', cursor: 'after-1' });
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('Page 3')).toBeInTheDocument();
+    expect(sent()).toEqual({ page: '3', cursor: 'after-2' });
+    // Sorted another way, page 1 is not in the cache: a jump to page 3 goes by its number.
+    await user.selectOptions(screen.getByTestId('documents-sort'), 'name_asc');
+    await user.click(await screen.findByRole('button', { name: '3' }));
+    await waitFor(() => expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.get('sortBy')).toBe('name_asc'));
+    await waitFor(() => expect(sent().page).toBe('3'));
+    expect(sent().cursor).toBeNull();
+  });
+
   it("shows 'no documents' when there are none, in Spanish too", async () => {
     await i18n.changeLanguage('es');
     stubFetch({ 'GET /api/documents': () => list([]) });

@@ -2,8 +2,9 @@
 // (POST when the id is not numeric, else PUT — spec part 2 §4 "Save rule"), delete, and the Word file.
 // Every call acts in the active organization (the API client appends its organization_id).
 import type { CreateDocumentRequest, DocumentList, DocumentRecord, DocumentSortKey, UpdateDocumentRequest } from '@pluma/common/documents';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/instance';
+import { previousPageCursor } from '../../api/page-cursor';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 export const documentKey = (documentId: number) => [...DOCUMENTS_KEY, 'one', documentId] as const;
@@ -14,10 +15,16 @@ export interface DocumentFilters {
   page: number;
 }
 
+const documentsListKey = (filters: DocumentFilters) => [...DOCUMENTS_KEY, 'list', filters];
+
 export function useDocuments(filters: DocumentFilters) {
+  const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...DOCUMENTS_KEY, 'list', filters],
-    queryFn: ({ signal }) => api.get<DocumentList>('/documents', { query: { query: filters.query || undefined, sortBy: filters.sortBy, page: filters.page }, signal }),
+    queryKey: documentsListKey(filters),
+    queryFn: ({ signal }) => {
+      const cursor = previousPageCursor(queryClient, filters.page, (page) => documentsListKey({ ...filters, page }));
+      return api.get<DocumentList>('/documents', { query: { query: filters.query || undefined, sortBy: filters.sortBy, page: filters.page, cursor }, signal });
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -15,8 +15,9 @@ import type {
   TemplateTypeList,
   UpdateTemplateRequest,
 } from '@pluma/common/templates';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/instance';
+import { previousPageCursor } from '../../api/page-cursor';
 
 export const TEMPLATES_KEY = ['templates'] as const;
 export const templateKey = (templateId: number) => [...TEMPLATES_KEY, 'one', templateId] as const;
@@ -49,9 +50,13 @@ export function listQuery(filters: TemplateFilters) {
 }
 
 export function useTemplates(filters: TemplateFilters, enabled = true) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...TEMPLATES_KEY, 'list', filters],
-    queryFn: ({ signal }) => api.get<TemplateList>('/templates', { query: listQuery(filters), signal }),
+    queryFn: ({ signal }) => {
+      const cursor = previousPageCursor(queryClient, filters.page, (page) => [...TEMPLATES_KEY, 'list', { ...filters, page }]);
+      return api.get<TemplateList>('/templates', { query: { ...listQuery(filters), cursor }, signal });
+    },
     placeholderData: keepPreviousData,
     enabled,
   });

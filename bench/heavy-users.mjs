@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { ApiClient, clientAddress, percentile } from './chat-client.mjs';
+import { adminToken } from './lib/admin-session.mjs';
 import { createScratchDatabase, postgresAvailable } from './lib/postgres.mjs';
 import { removeDir, startProcess, tempDataDir } from './lib/server-process.mjs';
 
@@ -180,19 +181,9 @@ async function timed(api, path) {
   return ms;
 }
 
-/**
- * The first admin with the second factor staff need for the back office (issue 33): TOTP turned on with a
- * code computed as an authenticator app would, then a session signed in with the remembered device.
- */
+/** The first admin, signed in with the second factor staff need (lib/admin-session.mjs). */
 async function adminSession(anonymous, email, password) {
-  const { TOTP, Secret } = await import('otpauth');
-  const first = anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email, password })).token);
-  const setup = await first.expect(200, 'POST', '/api/auth/two-factor/setup', {});
-  const secret = setup?.secret;
-  if (typeof secret !== 'string') throw new Error(`two-factor setup gave no secret: ${JSON.stringify(setup).slice(0, 200)}`);
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-  const { device_token: device } = await first.expect(200, 'POST', '/api/auth/two-factor/confirm', { code, remember_device: true });
-  return anonymous.withToken((await anonymous.expect(200, 'POST', '/api/auth/login', { email, password, device_tokens: [device] })).token);
+  return anonymous.withToken(await adminToken(anonymous.url.origin, email, password));
 }
 
 async function signUp(server, label, index) {

@@ -31,6 +31,9 @@ export const ErrorIds = {
   twoFactorCodeInvalid: 'two_factor_code_invalid',
   twoFactorChallengeInvalid: 'two_factor_challenge_invalid',
   twoFactorRequired: 'two_factor_required',
+  /** Passkeys (issue 33): an assertion or attestation that does not verify; a used or expired WebAuthn challenge. */
+  passkeyInvalid: 'passkey_invalid',
+  passkeyChallengeInvalid: 'passkey_challenge_invalid',
   mailFailed: 'mail_failed',
   provider: 'provider_error',
   internal: 'internal_error',

@@ -61,6 +61,11 @@ const en = {
   two_factor_required: 'Staff admins must set up two-factor authentication before opening the back office.',
   two_factor_not_enabled: 'Two-factor authentication is not turned on for this account.',
   two_factor_already_enabled: 'Two-factor authentication is already turned on.',
+  // passkeys (issue 33 item 3)
+  passkey_invalid: 'That passkey could not be verified. Please try again.',
+  passkey_challenge_invalid: 'This passkey request has expired. Please try again.',
+  passkey_name_invalid: 'Give the passkey a name.',
+  passkey_exists: 'This passkey is already registered.',
   payload_too_large: 'The file is too large.',
   unsupported_file: 'This type of file is not allowed.',
   file_required: 'Please choose a file.',
@@ -295,6 +300,11 @@ const es: Record<MessageKey, string> = {
   two_factor_required: 'Los administradores deben activar la verificación en dos pasos antes de abrir el panel de administración.',
   two_factor_not_enabled: 'La verificación en dos pasos no está activada en esta cuenta.',
   two_factor_already_enabled: 'La verificación en dos pasos ya está activada.',
+  // llaves de acceso (issue 33 item 3)
+  passkey_invalid: 'No pudimos verificar esa llave de acceso. Inténtalo de nuevo.',
+  passkey_challenge_invalid: 'Esta solicitud de llave de acceso ha expirado. Inténtalo de nuevo.',
+  passkey_name_invalid: 'Ponle un nombre a la llave de acceso.',
+  passkey_exists: 'Esta llave de acceso ya está registrada.',
   payload_too_large: 'El archivo es demasiado grande.',
   unsupported_file: 'Este tipo de archivo no está permitido.',
   file_required: 'Por favor elige un archivo.',

@@ -12,6 +12,7 @@ import { tooManyAttempts } from './attempts-http';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
 import { twoFactorRoutes } from './two-factor/routes';
+import { passkeyRoutes } from './passkeys/routes';
 
 const MINUTE = MINUTE_MS;
 
@@ -21,6 +22,7 @@ export async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['auth'];
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
 
   r.post(
     '/signup',

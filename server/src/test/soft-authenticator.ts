@@ -63,7 +63,7 @@ export class SoftAuthenticator {
     idLength.writeUInt16BE(id.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, id, Buffer.from(cose)]);
     const authData = this.authData(rpId, UP | UV | AT, 0, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, string> | Uint8Array>([['fmt', 'none'], ['attStmt', new Map<string, string>()], ['authData', authData]]));
     this.credentials.set(b64url(id), { id, privateKey, userHandle: options.user?.id ?? '', rpId, counter: 0 });
     return {
       id: b64url(id),

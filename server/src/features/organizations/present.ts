@@ -45,6 +45,7 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
     welcome_video_file_id: o.welcomeVideoFileId,
     welcome_video_url: o.welcomeVideoUrl,
     stripe_public: o.stripePublic,
+    require_two_factor_admins: o.requireTwoFactorAdmins,
     ...secrets,
     role: row.userTypeId === null ? null : (roleOfUserType(row.userTypeId) ?? null),
     user_type_id: row.userTypeId,

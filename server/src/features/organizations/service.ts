@@ -141,6 +141,13 @@ async function settingsChanges(ctx: AppContext, tx: Tx, actor: Actor, current: O
   if (input.slug !== undefined) set.slug = input.slug || null;
   if (input.domain !== undefined) set.domain = input.domain || null;
   if (input.stripe_public !== undefined) set.stripePublic = input.stripe_public || null;
+  if (input.require_two_factor_admins !== undefined) {
+    // Turning it on without having passed a second factor would lock the Admin out of this very form.
+    if (input.require_two_factor_admins && !current.requireTwoFactorAdmins && actor.secondFactor !== true && actor.organization?.asStaff !== true) {
+      throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
+    }
+    set.requireTwoFactorAdmins = input.require_two_factor_admins;
+  }
   const sealed = {
     stripeSecretSealed: sealedChange(ctx, input.stripe_secret),
     stripeWebhookSecretSealed: sealedChange(ctx, input.stripe_webhook_secret),

@@ -80,8 +80,8 @@ describe('passkeys', () => {
     const cleo = await buildUser(t.ctx);
     const device = new SoftAuthenticator(ORIGIN);
     await register(cleo, device);
-    const signIn = async (options?: object) => {
-      const opts = options ?? (await call('POST', '/auth/passkeys/sign-in/options')).json();
+    const signIn = async () => {
+      const opts = (await call('POST', '/auth/passkeys/sign-in/options')).json();
       return { opts, send: (credential: object) => call('POST', '/auth/passkeys/sign-in', { body: { credential } }) };
     };
     const first = await signIn();

@@ -21,18 +21,10 @@ import { publicBaseUrl } from '../../../platform/http/public-url';
 import { MINUTE_MS } from '../rate-limits';
 import type { RequestMeta } from '../two-factor/service';
 import { challengeOwner } from '../two-factor/sign-in-step';
-import {
-  deletePasskey,
-  finishSecondFactorWithPasskey,
-  listPasskeys,
-  registerPasskey,
-  renamePasskey,
-  signInWithPasskey,
-  startPasskeyRegistration,
-  startPasskeySecondFactor,
-  startPasskeySignIn,
-  type RelyingParty,
-} from './service';
+import { presentPasskey } from './present';
+import { deletePasskey, listPasskeys, registerPasskey, renamePasskey, startPasskeyRegistration } from './service';
+import { finishSecondFactorWithPasskey, signInWithPasskey, startPasskeySecondFactor, startPasskeySignIn } from './sign-in';
+import type { RelyingParty } from './webauthn';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, requestId: request.id });
 
@@ -66,7 +58,9 @@ export async function passkeyRoutes(app: FastifyInstance) {
   const tags = ['auth'];
   const perMinute = { rateLimit: { max: ctx.env.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: MINUTE_MS } };
 
-  r.get('/passkeys', signedIn(app, { tags, response: { 200: passkeyList } }), (request) => listPasskeys({ ctx, actor: actorOf(request) }));
+  r.get('/passkeys', signedIn(app, { tags, response: { 200: passkeyList } }), async (request) => ({
+    passkeys: (await listPasskeys({ ctx, actor: actorOf(request) })).map(presentPasskey),
+  }));
 
   r.post('/passkeys/register/options', { ...signedIn(app, { tags, response: { 200: webAuthnOptions } }), config: perMinute }, (request) =>
     startPasskeyRegistration({ ctx, actor: actorOf(request), rp: relyingParty(app, request) }),
@@ -76,13 +70,13 @@ export async function passkeyRoutes(app: FastifyInstance) {
     '/passkeys/register',
     { ...signedIn(app, { tags, body: passkeyRegisterRequest, response: { 201: passkeyView } }), config: perMinute },
     async (request, reply) => {
-      const view = await registerPasskey({ ctx, actor: actorOf(request), rp: relyingParty(app, request), input: request.body, meta: meta(request) });
-      return reply.status(201).send(view);
+      const row = await registerPasskey({ ctx, actor: actorOf(request), rp: relyingParty(app, request), input: request.body, meta: meta(request) });
+      return reply.status(201).send(presentPasskey(row));
     },
   );
 
-  r.put('/passkeys/:passkey_id', signedIn(app, { tags, params: passkeyParams, body: passkeyRenameRequest, response: { 200: passkeyView } }), (request) =>
-    renamePasskey({ ctx, actor: actorOf(request), passkeyId: request.params.passkey_id, name: request.body.name, meta: meta(request) }),
+  r.put('/passkeys/:passkey_id', signedIn(app, { tags, params: passkeyParams, body: passkeyRenameRequest, response: { 200: passkeyView } }), async (request) =>
+    presentPasskey(await renamePasskey({ ctx, actor: actorOf(request), passkeyId: request.params.passkey_id, name: request.body.name, meta: meta(request) })),
   );
 
   r.delete('/passkeys/:passkey_id', signedIn(app, { tags, params: passkeyParams }), async (request, reply) => {

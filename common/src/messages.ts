@@ -58,7 +58,7 @@ const en = {
   sign_in_token_invalid: 'This sign-in link is invalid or has expired.',
   two_factor_code_invalid: 'That code is not valid. Check your authenticator app and try again.',
   two_factor_challenge_invalid: 'This sign-in step has expired. Please sign in again.',
-  two_factor_required: 'Staff admins must set up two-factor authentication before opening the back office.',
+  two_factor_required: 'Two-factor authentication is required here: set up an authenticator app or a passkey in Settings, or sign in with it.',
   two_factor_not_enabled: 'Two-factor authentication is not turned on for this account.',
   two_factor_already_enabled: 'Two-factor authentication is already turned on.',
   // passkeys (issue 33 item 3)
@@ -297,7 +297,7 @@ const es: Record<MessageKey, string> = {
   sign_in_token_invalid: 'Este enlace de acceso no es válido o ha expirado.',
   two_factor_code_invalid: 'Ese código no es válido. Revisa tu app de autenticación e inténtalo de nuevo.',
   two_factor_challenge_invalid: 'Este paso del inicio de sesión ha expirado. Inicia sesión de nuevo.',
-  two_factor_required: 'Los administradores deben activar la verificación en dos pasos antes de abrir el panel de administración.',
+  two_factor_required: 'Aquí se requiere la verificación en dos pasos: configura una app de autenticación o una llave de acceso en Configuración, o inicia sesión con ella.',
   two_factor_not_enabled: 'La verificación en dos pasos no está activada en esta cuenta.',
   two_factor_already_enabled: 'La verificación en dos pasos ya está activada.',
   // llaves de acceso (issue 33 item 3)

@@ -151,6 +151,7 @@ describe('organization settings', () => {
         stripe_public: 'pk_test_9',
         openai_api_key: 'sk-org-key',
         thumbnail_file_id: null,
+        require_two_factor_admins: false,
         welcome_video_file_id: null,
         welcome_video_url: null,
       }),

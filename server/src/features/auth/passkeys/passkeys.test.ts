@@ -132,8 +132,9 @@ describe('passkeys', () => {
     // The sign-in step is used up.
     expect((await call('POST', '/auth/two-factor/passkey/options', { body: { challenge: step.challenge } })).json().error).toBe('two_factor_challenge_invalid');
 
-    // A staff admin with a passkey as their only second factor may not delete it.
+    // A staff admin with a passkey as their only second factor may not delete it; TOTP is then not required of them.
     await t.ctx.db.insert(staff).values({ userId: dan.user.userId, role: 'admin' });
+    expect((await call('GET', '/auth/two-factor', { token: ok.json().token })).json()).toMatchObject({ enabled: false, required: false });
     const refused = await call('DELETE', `/auth/passkeys/${passkeyId}`, { token: ok.json().token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('two_factor_required');

@@ -1,7 +1,7 @@
 // The second step of a sign-in with two-factor on (issue 33): the code from the authenticator app or a
 // recovery code, or "Use a passkey" when the account has one; and "remember this device". Used by the login
 // page, the password reset and checkout.
-import { Anchor, Button, Checkbox, Group, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Text, TextInput } from '@mantine/core';
 import type { AuthResponse, SecondFactorMethod } from '@pluma/common/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +72,7 @@ export function TwoFactorStep({
           {t('twoFactor.verifyButton')}
         </Button>
       )}
+      {!withCode && !withPasskey && <Text size="sm">{t('passkeys.unsupported')}</Text>}
       {withPasskey && (
         <Button type="button" size="md" fullWidth variant={withCode ? 'light' : 'filled'} loading={submitting} onClick={usePasskey} data-testid="two-factor-passkey">
           {t('passkeys.useForSecondStep')}

@@ -2,8 +2,11 @@
 // Settings shows, as the app would. EN: a user turns it on and signs in with a code. ES: a staff admin
 // without one finds the back office closed, follows the link to Settings, turns it on, and gets in.
 // Phone sign-in (EN and ES): the code texted to the account's number, read from the SMS outbox.
+// Passkeys with Chromium's virtual authenticator (CDP WebAuthn): added in Settings, then a sign-in with the
+// passkey alone (EN) and as the second step after a password (ES). WebAuthn refuses an IP address as the
+// site, so those pages open the lane's server as localhost.
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { adminSessionToken, apiRequest } from './src/api';
 import { expect, test } from './src/fixtures';
@@ -56,6 +59,28 @@ async function giveCode(page: Page, lang: UiLang, secret: string) {
   await step.getByLabel(label(t.codeLabel)).fill(codeAt(secret, 1));
   await step.getByRole('button', { name: t.verifyButton }).click();
   await page.getByTestId('app-sidebar').waitFor();
+}
+
+/** A page on the lane's server as http://localhost:<port>, with a virtual platform authenticator (user verified). */
+async function pageWithAuthenticator(openPage: (options?: BrowserContextOptions) => Promise<Page>, baseUrl: string, options: BrowserContextOptions = {}) {
+  const page = await openPage({ baseURL: baseUrl.replace('127.0.0.1', 'localhost'), ...options });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return page;
+}
+
+/** Settings › Passkeys: names one and adds it through the browser's prompt (the virtual authenticator answers). */
+async function addPasskey(page: Page, lang: UiLang, name: string) {
+  const t = texts[lang].passkeys;
+  await page.goto('/settings');
+  const card = page.getByTestId('passkeys-card');
+  await card.getByTestId('passkeys-empty').waitFor();
+  await card.getByLabel(label(t.newName)).fill(name);
+  await card.getByRole('button', { name: t.add }).click();
+  await card.getByTestId('passkey-row').getByText(name).waitFor();
 }
 
 describe('sign-in factors', () => {
@@ -116,5 +141,29 @@ describe('sign-in factors', () => {
     await fillLogin(page, 'es', admin.email, admin.password);
     await page.getByRole('heading', { name: es.twoFactor.title }).waitFor();
     await giveCode(page, 'es', secret);
+  });
+
+  test('[AUTH] a passkey added in Settings signs in alone (EN) and as the second step after a password (ES)', async ({ openPage, baseUrl }) => {
+    const en = await pageWithAuthenticator(openPage, baseUrl);
+    const ana = newcomer('passkey');
+    await signUpViaApi(ana);
+    await signIn(en, 'en', ana.email, ana.password);
+    await addPasskey(en, 'en', 'Work laptop');
+    await signOut(en, 'en');
+    await en.goto('/auth/login');
+    await en.getByRole('button', { name: texts.en.passkeys.signIn }).click();
+    await en.getByTestId('app-sidebar').waitFor();
+
+    const es = await pageWithAuthenticator(openPage, baseUrl, { locale: 'es-ES' });
+    const luis = newcomer('passkey-es');
+    await apiRequest('POST', '/auth/signup', { body: { ...luis, lang: 'es' } });
+    await signIn(es, 'es', luis.email, luis.password);
+    await addPasskey(es, 'es', 'Portátil');
+    await signOut(es, 'es');
+    await es.goto('/auth/login');
+    await fillLogin(es, 'es', luis.email, luis.password);
+    await es.getByRole('heading', { name: texts.es.twoFactor.title }).waitFor();
+    await es.getByRole('button', { name: texts.es.passkeys.useForSecondStep }).click();
+    await es.getByTestId('app-sidebar').waitFor();
   });
 });

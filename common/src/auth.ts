@@ -1,6 +1,6 @@
 // Auth requests and responses. zod messages are message keys (see messages.ts); each side translates them.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, SIGNUP_PHONE_PATTERN } from './constants';
+import { PASSKEY_NAME_MAX, PASSWORD_MIN_LENGTH, SIGNUP_PHONE_PATTERN } from './constants';
 import { text } from './schema-kit';
 
 const email = z
@@ -101,3 +101,32 @@ export const twoFactorStatus = z.object({
   verified: z.boolean(),
   recovery_codes_left: z.number(),
 });
+
+// Passkeys (WebAuthn, issue 33 item 3). The browser's credential JSON (@simplewebauthn/browser) goes to the
+// server as it is; the server's @simplewebauthn checks it, so here only its outer shape is held.
+export const webAuthnCredential = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().min(1).max(8192) }),
+});
+export const passkeyName = text({ error: 'passkey_name_invalid' }).trim().min(1, { error: 'passkey_name_invalid' }).max(PASSKEY_NAME_MAX);
+export const passkeyRegisterRequest = z.object({ name: passkeyName, credential: webAuthnCredential });
+export const passkeyRenameRequest = z.object({ name: passkeyName });
+export const passkeySignInRequest = z.object({ credential: webAuthnCredential });
+export const passkeyTwoFactorOptionsRequest = z.object({ challenge: twoFactorVerifyRequest.shape.challenge });
+export const passkeyTwoFactorRequest = z.object({
+  challenge: twoFactorVerifyRequest.shape.challenge,
+  credential: webAuthnCredential,
+  remember_device: z.boolean().optional(),
+});
+/** The options @simplewebauthn/browser's startRegistration/startAuthentication take (optionsJSON). */
+export const webAuthnOptions = z.record(z.string(), z.unknown());
+export const passkeyView = z.object({
+  passkey_id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type PasskeyView = z.infer<typeof passkeyView>;
+export const passkeyList = z.object({ passkeys: z.array(passkeyView) });

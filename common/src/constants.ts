@@ -26,6 +26,10 @@ export const RESET_PASSWORD_TOKEN_MS = 60 * 60 * 1000;
 export const TWO_FACTOR_CHALLENGE_MS = 5 * 60 * 1000;
 /** A browser that passed the second factor and asked to be remembered skips it for 30 days. */
 export const TWO_FACTOR_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A WebAuthn challenge (registering or signing in with a passkey) lives 5 minutes, and is used once. */
+export const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;
+/** A user names each passkey ("Work laptop") so they can tell them apart in /settings. */
+export const PASSKEY_NAME_MAX = 60;
 export const REQUEST_RETRIES = 3;
 export const REQUEST_RETRY_DELAY_MS = 3000;
 export const ALERT_MS = 5000;

@@ -36,6 +36,9 @@ export const ErrorIds = {
   ssoCodeInvalid: 'sso_code_invalid',
   ssoDiscoveryFailed: 'sso_discovery_failed',
   ssoDomainMissing: 'sso_domain_missing',
+  /** Passkeys (issue 33): an assertion or attestation that does not verify; a used or expired WebAuthn challenge. */
+  passkeyInvalid: 'passkey_invalid',
+  passkeyChallengeInvalid: 'passkey_challenge_invalid',
   mailFailed: 'mail_failed',
   /** Phone sign-in (issue 33 item 1): a wrong, expired or used code; a text message that could not be sent. */
   phoneCodeInvalid: 'phone_code_invalid',

@@ -187,11 +187,11 @@ export const exportMessageRequest = z.object({
   text: text().trim().min(1, { error: 'export_text_required' }).max(EXPORT_TEXT_MAX_CHARS),
   /** An answer written with web search (issue 32): its sources, printed after the text under `sources_heading`. */
   sources: z
-    .array(z.object({ n: z.number().int().min(1).max(99), title: z.string().max(300), url: z.url({ protocol: /^https?$/ }).max(2000) }))
+    .array(z.object({ n: z.number().int().min(1).max(99), title: text().max(300), url: z.url({ protocol: /^https?$/ }).max(2000) }))
     .max(20)
     .optional(),
   /** The list's heading in the user's language (the web's "Sources" / "Fuentes"). */
-  sources_heading: z.string().trim().min(1).max(60).optional(),
+  sources_heading: text().trim().min(1).max(60).optional(),
 });
 export type ExportMessageRequest = z.input<typeof exportMessageRequest>;
 

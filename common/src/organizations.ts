@@ -40,6 +40,8 @@ export const organization = z.object({
   welcome_video_url: z.string().nullable(),
   /** The payment provider's publishable key (not a secret: checkout in the browser needs it). */
   stripe_public: z.string().nullable(),
+  /** Issue 33 item 2: its Admins need a second factor (TOTP or a passkey) for its admin routes. */
+  require_two_factor_admins: z.boolean(),
   /** Masked to the last 4 characters ('' when unset); only for who may update the organization. */
   stripe_secret: z.string().optional(),
   stripe_webhook_secret: z.string().optional(),
@@ -124,6 +126,8 @@ const settingsFields = {
   thumbnail_file_id: id().nullable().optional(),
   welcome_video_file_id: id().nullable().optional(),
   welcome_video_url: videoUrl.nullable().optional(),
+  /** Issue 33 item 2: its Admins must pass a second factor (TOTP or a passkey) to use the admin routes. */
+  require_two_factor_admins: z.boolean().optional(),
 };
 
 /**

@@ -55,9 +55,12 @@ export type AuthResponse = z.infer<typeof authResponse>;
  * What POST /auth/login answers: a session, or — for an account with two-factor on, from a device that
  * does not remember it — a short-lived challenge to finish at POST /auth/two-factor/verify.
  */
+export const secondFactorMethod = z.enum(['totp', 'passkey']);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethod>;
 export const loginResponse = z.union([
   authResponse,
-  z.object({ two_factor_required: z.literal(true), challenge: z.string() }),
+  /** methods: the second factors the account has (a TOTP app, passkeys), so the step offers the right ones. */
+  z.object({ two_factor_required: z.literal(true), challenge: z.string(), methods: z.array(secondFactorMethod).optional() }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 

@@ -89,8 +89,9 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     tokenId: serial('token_id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
-    /** 'reset_password' | 'sign_in' */
+    /** Null only for a passkey sign-in's challenge, issued before anyone is known (features/auth/passkeys). */
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'cascade' }),
+    /** 'reset_password' | 'sign_in' | 'two_factor' | 'passkey_*' (platform/auth/one-time-tokens.ts) */
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -160,6 +161,8 @@ export const organizations = pgTable(
     webSearchProvider: text('web_search_provider'),
     webSearchUrl: text('web_search_url'),
     webSearchApiKeySealed: text('web_search_api_key_sealed'),
+    /** Issue 33 item 2: its Admins must pass a second factor (TOTP or passkey) to use the admin routes. */
+    requireTwoFactorAdmins: boolean('require_two_factor_admins').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -1,7 +1,7 @@
 // Second factors (issue 33 item 2; OWASP ASVS 5.0 §6): a TOTP secret per user, its recovery codes and the
 // devices that remember a passed second factor. Secrets are sealed (platform/crypto/secret-box), codes and
 // device tokens stored hashed.
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** One authenticator per user; confirmed_at null while the user has not yet proved a code (enrollment). */
@@ -44,4 +44,27 @@ export const trustedDevices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('trusted_devices_token_hash_unique').on(t.tokenHash), index('trusted_devices_user_idx').on(t.userId)],
+);
+
+/**
+ * Passkeys (WebAuthn, issue 33 item 3): a first factor on their own and a second factor after a password.
+ * The credential id and COSE public key are base64url; counter is the authenticator's signature counter
+ * (a lower one than stored means a cloned authenticator: refused).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    passkeyId: serial('passkey_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );

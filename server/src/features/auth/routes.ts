@@ -15,6 +15,7 @@ import { twoFactorRoutes } from './two-factor/routes';
 // issue 33 item 1: phone sign-in
 import { phoneSignInRoutes } from './phone/routes';
 import { ssoRoutes } from './sso/routes';
+import { passkeyRoutes } from './passkeys/routes';
 
 const MINUTE = MINUTE_MS;
 
@@ -26,6 +27,7 @@ export async function authRoutes(app: FastifyInstance) {
   await app.register(twoFactorRoutes);
   await app.register(phoneSignInRoutes);
   await app.register(ssoRoutes);
+  await app.register(passkeyRoutes);
 
   r.post(
     '/signup',

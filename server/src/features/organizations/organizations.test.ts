@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig, auditLog, files, organizations, products, userOrganizations, users } from '../../db/schema';
 import { buildOrganization, buildProduct, buildPurchase, buildUser, type BuiltUser } from '../../test/factories';
+import { SoftAuthenticator } from '../../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('organizations API', () => {
@@ -31,7 +32,7 @@ describe('organizations API', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
       [
-        'abilities', 'createdAt', 'domain', 'members_count', 'name', 'openai_api_key', 'organization_id', 'role', 'slug', 'stripe_public', 'stripe_secret',
+        'abilities', 'createdAt', 'domain', 'members_count', 'name', 'openai_api_key', 'organization_id', 'role', 'slug', 'require_two_factor_admins', 'stripe_public', 'stripe_secret',
         'stripe_webhook_secret', 'tagline', 'thumbnail', 'thumbnail_file_id', 'user_type_id', 'welcome_video', 'welcome_video_file_id', 'welcome_video_url',
         // Its own web search (issue 32), for who may update it.
         'web_search', 'web_search_api_key', 'web_search_provider', 'web_search_url',
@@ -286,5 +287,33 @@ describe('organizations API', () => {
       await t.ctx.db.update(appConfig).set({ value: 'true' }).where(eq(appConfig.key, 'organizations_enabled'));
     }
     expect((await call(admin, 'GET', `/api/organizations/${org.organizationId}`)).statusCode).toBe(200);
+  });
+
+  it('an organization may require a second factor of its Admins: without one its admin routes answer two_factor_required (issue 33)', async () => {
+    const admin = await buildUser(t.ctx);
+    const member = await buildUser(t.ctx);
+    const org = await buildOrganization(t.ctx, [{ user: admin, role: 'admin' }, { user: member, role: 'member' }]);
+    const id = org.organizationId;
+    const turnOn = (who: BuiltUser) => call(who, 'POST', '/api/organizations/update', { organization_id: id, name: org.name, require_two_factor_admins: true });
+    const users = () => call(admin, 'GET', `/api/organizations/${id}/users`);
+    // An Admin who has not passed one cannot turn it on (it would shut them out); staff acting as its Admin can.
+    expect((await turnOn(admin)).json().error).toBe('two_factor_required');
+    expect((await users()).statusCode).toBe(200);
+    expect((await turnOn(staffAdmin)).statusCode).toBe(200);
+    expect((await orgRow(id)).requireTwoFactorAdmins).toBe(true);
+    const refused = await users();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('two_factor_required');
+    expect((await call(admin, 'POST', '/api/organizations/update', { organization_id: id, name: 'Renamed' })).json().error).toBe('two_factor_required');
+    // Reading the organization stays open, and Members are not concerned.
+    const read = await call(admin, 'GET', `/api/organizations/${id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().require_two_factor_admins).toBe(true);
+    expect((await call(member, 'GET', `/api/organizations/${id}`)).statusCode).toBe(200);
+    // A passkey is a second factor: registering one passes it for this sign-in, and the admin routes open.
+    const device = new SoftAuthenticator('http://localhost');
+    const options = (await call(admin, 'POST', '/api/auth/passkeys/register/options')).json();
+    expect((await call(admin, 'POST', '/api/auth/passkeys/register', { name: 'Key', credential: device.create(options) })).statusCode).toBe(201);
+    expect((await users()).statusCode).toBe(200);
   });
 });

@@ -4,13 +4,14 @@
 // admins act as its Admin. A member whose role lacks a right gets 403: they know the organization, but not
 // this action.
 import type { OrganizationRole } from '@pluma/common/constants';
+import { ErrorIds } from '@pluma/common/errors';
 import { ORGANIZATION_ACTIONS, type OrganizationAction } from '@pluma/common/organizations';
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import type { Actor, OrganizationContext } from '../../platform/auth/actor';
 import { actingIn, membershipIn, type ActorInOrganization } from '../../platform/auth/organization';
-import { notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { defineRules } from '../../platform/policy/define-policy';
 
 const ADMIN_ONLY: readonly OrganizationAction[] = ['update', 'delete', 'manage_users'];
@@ -20,8 +21,9 @@ const NON_MEMBERS: readonly OrganizationAction[] = ['view_users', 'manage_groups
  * spec §6: a Member has no admin icons and no organization tabs; a Manager sees the admin panel and
  * creates and edits groups; the Admin alone adds, edits and removes users, and edits the settings.
  */
-function roleCan(role: OrganizationRole | null, action: OrganizationAction): boolean {
+function roleCan(role: OrganizationRole | null, action: OrganizationAction, awaitingSecondFactor = false): boolean {
   if (role === null) return false;
+  if (awaitingSecondFactor) return action === 'read';
   if (action === 'read') return true;
   if (ADMIN_ONLY.includes(action)) return role === 'admin';
   if (NON_MEMBERS.includes(action)) return role === 'admin' || role === 'manager';
@@ -32,10 +34,23 @@ function roleCan(role: OrganizationRole | null, action: OrganizationAction): boo
  * The rules over the actor's standing in an organization (role null: they act there with none, e.g. a staff
  * manager reading the list of all organizations).
  */
-export const organizationRules = defineRules<OrganizationAction, { role: OrganizationRole | null }>({
+const roleRules = defineRules<OrganizationAction, { role: OrganizationRole | null; awaitingSecondFactor?: boolean }>({
   actions: ORGANIZATION_ACTIONS,
-  can: (_actor, action, standing) => roleCan(standing.role, action),
+  can: (_actor, action, standing) => roleCan(standing.role, action, standing.awaitingSecondFactor),
 });
+
+/**
+ * The rules, and their refusal: an Admin whose organization requires a second factor they have not passed
+ * (platform/auth/organization.ts) is told so (403 two_factor_required, as staff admins are), not just refused,
+ * so the web can send them to Settings.
+ */
+export const organizationRules: typeof roleRules = {
+  ...roleRules,
+  authorize(actor, action, standing) {
+    if (standing.awaitingSecondFactor && action !== 'read') throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
+    return roleRules.authorize(actor, action, standing);
+  },
+};
 
 /** The actor's access to organization `organizationId` named in a path, or a 404 (platform/auth/organization.ts). */
 export const organizationAccess = (db: Db | Tx, actor: Actor, organizationId: number): Promise<OrganizationContext> => membershipIn(db, actor, organizationId);

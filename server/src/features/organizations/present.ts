@@ -48,6 +48,7 @@ export function presentOrganization(ctx: AppContext, actor: Actor, row: Organiza
     welcome_video_file_id: o.welcomeVideoFileId,
     welcome_video_url: o.welcomeVideoUrl,
     stripe_public: o.stripePublic,
+    require_two_factor_admins: o.requireTwoFactorAdmins,
     ...secrets,
     web_search: o.webSearchProvider !== null,
     role: row.userTypeId === null ? null : (roleOfUserType(row.userTypeId) ?? null),

@@ -144,6 +144,13 @@ async function settingsChanges(ctx: AppContext, tx: Tx, actor: Actor, current: O
   // Its own web search (issue 32): '' gives its members' searches back to the operator's provider.
   if (input.web_search_provider !== undefined) set.webSearchProvider = input.web_search_provider || null;
   if (input.web_search_url !== undefined) set.webSearchUrl = input.web_search_url || null;
+  if (input.require_two_factor_admins !== undefined) {
+    // Turning it on without having passed a second factor would lock the Admin out of this very form.
+    if (input.require_two_factor_admins && !current.requireTwoFactorAdmins && actor.secondFactor !== true && actor.organization?.asStaff !== true) {
+      throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
+    }
+    set.requireTwoFactorAdmins = input.require_two_factor_admins;
+  }
   const sealed = {
     stripeSecretSealed: sealedChange(ctx, input.stripe_secret),
     stripeWebhookSecretSealed: sealedChange(ctx, input.stripe_webhook_secret),

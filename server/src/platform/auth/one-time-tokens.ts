@@ -1,6 +1,6 @@
 // Single-use tokens for password reset (1 hour) and sign-in (5 minutes: the spec's pending uid and
 // staff "log in as user"). Stored hashed in one_time_tokens; consumed atomically.
-import { ONE_TIME_SIGN_IN_TOKEN_MS, RESET_PASSWORD_TOKEN_MS, TWO_FACTOR_CHALLENGE_MS } from '@pluma/common/constants';
+import { ONE_TIME_SIGN_IN_TOKEN_MS, PASSKEY_CHALLENGE_MS, RESET_PASSWORD_TOKEN_MS, TWO_FACTOR_CHALLENGE_MS } from '@pluma/common/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -10,19 +10,25 @@ import { hashToken, randomToken } from './tokens';
 /**
  * 'two_factor': the challenge between a right password and the second factor (features/auth/two-factor).
  * 'sso': the code a single sign-on callback hands the browser, exchanged for a session or a challenge (features/auth/sso).
+ * 'passkey_*': WebAuthn challenges (features/auth/passkeys): registering one (its user), signing in with one
+ * (no user yet: the passkey names it) and passing the second step with one (the user of the sign-in).
  */
-export type OneTimePurpose = 'reset_password' | 'sign_in' | 'two_factor' | 'sso';
+export type OneTimePurpose = 'reset_password' | 'sign_in' | 'two_factor' | 'sso' | PasskeyChallengePurpose;
+export type PasskeyChallengePurpose = 'passkey_register' | 'passkey_sign_in' | 'passkey_two_factor';
 
 const LIFETIME_MS: Record<OneTimePurpose, number> = {
   reset_password: RESET_PASSWORD_TOKEN_MS,
   sign_in: ONE_TIME_SIGN_IN_TOKEN_MS,
   two_factor: TWO_FACTOR_CHALLENGE_MS,
   sso: ONE_TIME_SIGN_IN_TOKEN_MS,
+  passkey_register: PASSKEY_CHALLENGE_MS,
+  passkey_sign_in: PASSKEY_CHALLENGE_MS,
+  passkey_two_factor: PASSKEY_CHALLENGE_MS,
 };
 
 export async function issueOneTimeToken(
   db: Db,
-  input: { userId: number; purpose: OneTimePurpose; createdByUserId?: number | null },
+  input: { userId: number | null; purpose: OneTimePurpose; createdByUserId?: number | null },
 ): Promise<string> {
   const token = randomToken();
   await db.insert(oneTimeTokens).values({
@@ -58,7 +64,21 @@ export async function consumeOneTimeTokenRow(db: Db, token: string, purpose: One
       ),
     )
     .returning({ userId: oneTimeTokens.userId, createdByUserId: oneTimeTokens.createdByUserId });
-  return row ?? null;
+  return row && row.userId !== null ? { userId: row.userId, createdByUserId: row.createdByUserId } : null;
+}
+
+/**
+ * Uses up a passkey challenge: found says it was live (then userId is its user, or null for a sign-in's),
+ * so a replayed or expired challenge is refused whatever the passkey.
+ */
+export async function consumePasskeyChallenge(db: Db, token: string, purpose: PasskeyChallengePurpose): Promise<{ found: boolean; userId: number | null }> {
+  const now = new Date();
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .returning({ userId: oneTimeTokens.userId });
+  return row ? { found: true, userId: row.userId } : { found: false, userId: null };
 }
 
 /** The user of a live token, without using it up (a wrong second-factor code leaves the challenge open). */

@@ -50,14 +50,22 @@ export function standingIn(actor: Pick<Actor, 'staffRole'>, organizationId: numb
  */
 export async function resolveMembership(db: Db | Tx, actor: Actor, organizationId: number): Promise<{ context: OrganizationContext; lastUseDue: number | null }> {
   const [row] = await db
-    .select({ userTypeId: userOrganizations.userTypeId, lastUse: userOrganizations.lastUse, membershipId: userOrganizations.userOrganizationId })
+    .select({
+      userTypeId: userOrganizations.userTypeId,
+      lastUse: userOrganizations.lastUse,
+      membershipId: userOrganizations.userOrganizationId,
+      requireTwoFactorAdmins: organizations.requireTwoFactorAdmins,
+    })
     .from(organizations)
     .leftJoin(userOrganizations, and(eq(userOrganizations.organizationId, organizations.organizationId), eq(userOrganizations.userId, actor.user.userId)))
     .where(eq(organizations.organizationId, organizationId))
     .limit(1);
   if (!row) throw notFound();
-  const context = standingIn(actor, organizationId, row.membershipId === null ? null : row.userTypeId);
-  if (!context) throw notFound();
+  const standing = standingIn(actor, organizationId, row.membershipId === null ? null : row.userTypeId);
+  if (!standing) throw notFound();
+  // Issue 33: the organization requires a second factor of its Admins, and this sign-in has not passed one.
+  const awaiting = row.requireTwoFactorAdmins && standing.role === 'admin' && !standing.asStaff && actor.secondFactor !== true;
+  const context = awaiting ? { ...standing, awaitingSecondFactor: true } : standing;
   const due = row.membershipId !== null && (!row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS);
   return { context, lastUseDue: due ? row.membershipId : null };
 }

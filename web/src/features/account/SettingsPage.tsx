@@ -10,7 +10,7 @@ import { isLang } from '../../i18n';
 import { showSuccess } from '../../ui/alerts';
 import { PageHeader } from '../../ui/PageHeader';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { TwoFactorCard } from '../auth';
+import { PasskeysCard, TwoFactorCard } from '../auth';
 import { AiKeyCard } from './AiKeyCard';
 import { useSaveProfile } from './use-save-profile';
 
@@ -71,6 +71,7 @@ export default function SettingsPage() {
       </Alert>
       <AiKeyCard />
       <TwoFactorCard />
+      <PasskeysCard />
     </Stack>
   );
 }

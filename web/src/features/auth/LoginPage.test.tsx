@@ -1,9 +1,14 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { buildUser, fakeSession, renderScreen, setLanguage, stubFetch } from '../../test/render';
 import LoginPage from './LoginPage';
+
+// The browser's passkey prompt (navigator.credentials) is Chromium's own: the journey drives it with a virtual
+// authenticator (e2e/sign-in-factors.e2e.test.ts); here it answers with a fixed credential.
+const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => webauthn);
 
 describe('Login screen', () => {
   it('focuses the email, links to recovery and (when signup is on) to signup', () => {
@@ -70,6 +75,36 @@ describe('Login screen', () => {
     expect(posts[0].body).toMatchObject({ device_tokens: ['old-device'] });
     expect(posts[1].body).toEqual({ challenge: 'challenge-123456', code: '123456', remember_device: true });
     expect(JSON.parse(localStorage.getItem('pluma.trustedDevices') ?? '[]')).toEqual(['new-device', 'old-device']);
+  });
+
+  it('offers a passkey where the browser has them: alone, and as the second step of an account that has one (issue 33)', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const credential = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'x' } };
+    webauthn.startAuthentication.mockResolvedValue(credential);
+    const { calls } = stubFetch({
+      'POST /api/auth/passkeys/sign-in/options': () => ({ body: { challenge: 'c1', rpId: 'localhost' } }),
+      'POST /api/auth/passkeys/sign-in': () => ({ body: { token: 'tok', user: buildUser() } }),
+      'POST /api/auth/login': () => ({ body: { two_factor_required: true, challenge: 'challenge-123456', methods: ['passkey'] } }),
+      'POST /api/auth/two-factor/passkey/options': () => ({ body: { challenge: 'c2', rpId: 'localhost' } }),
+      'POST /api/auth/two-factor/passkey': () => ({ body: { token: 'tok2', user: buildUser() } }),
+    });
+    const session = fakeSession(null);
+    const { unmount } = renderScreen(<LoginPage />, { route: '/auth/login', session });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok', user: buildUser() }));
+    expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: 'c1', rpId: 'localhost' } });
+    expect(calls.find((c) => c.url === '/api/auth/passkeys/sign-in')?.body).toEqual({ credential });
+    unmount();
+
+    renderScreen(<LoginPage />, { route: '/auth/login', session });
+    await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret1{Enter}');
+    // No code field for an account whose only second factor is a passkey.
+    await user.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(screen.queryByLabelText(/^Authentication code/, { selector: 'input' })).toBeNull();
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ token: 'tok2', user: buildUser() }));
+    expect(calls.find((c) => c.url === '/api/auth/two-factor/passkey')?.body).toEqual({ challenge: 'challenge-123456', credential, remember_device: false });
   });
 
   it('shows the wrong-credentials message and signs out', async () => {

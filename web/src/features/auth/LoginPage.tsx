@@ -14,12 +14,13 @@ import { authPath, safeNextPath } from '../../platform/session/paths';
 import { useSession } from '../../platform/session/session-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { isChallenge, login, normalizeEmail } from './auth-api';
+import { isChallenge, login, normalizeEmail, type SignInChallenge } from './auth-api';
 import type { LoginValues } from './auth-rules';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { TwoFactorStep } from './TwoFactorStep';
 import { SsoSignIn } from './sso/SsoSignIn';
+import { isPasskeyCancelled, passkeysSupported, signInWithPasskey } from './passkeys';
 import { useAuthSubmit, validationDetails } from './use-auth-submit';
 
 // The rules bring zod (~20 KB brotli): loaded once the page shows, so the login's first download stays
@@ -40,7 +41,7 @@ export default function LoginPage() {
   const form = useForm<LoginValues>({ initialValues: { email: '', password: '' }, validate: validateLogin });
   const inputProps = useLocalizedInputProps(form);
   // Set when the password was right and the account asks for its second factor (issue 33).
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const [withPhone, setWithPhone] = useState(false);
   // Once the page is painted: fetched earlier, the rules would share the network and CPU with it.
   useEffect(() => void afterFirstPaint().then(loadRules), []);
@@ -54,7 +55,7 @@ export default function LoginPage() {
   // Single sign-on (issue 33 item 4): the callback's code gives a session or the second-factor challenge.
   const [ssoBusy, setSsoBusy] = useState(false);
   const onSsoResponse = useCallback((response: LoginResponse) => {
-    if (isChallenge(response)) setChallenge(response.challenge);
+    if (isChallenge(response)) setChallenge(response);
     else finish(response);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -64,7 +65,7 @@ export default function LoginPage() {
     run(
       async () => {
         const response = await login(normalizeEmail(values.email), values.password);
-        if (isChallenge(response)) setChallenge(response.challenge);
+        if (isChallenge(response)) setChallenge(response);
         else finish(response);
       },
       (error) => {
@@ -82,10 +83,17 @@ export default function LoginPage() {
     ),
   );
 
+  // Issue 33 item 3: a passkey signs in on its own, no email asked (a discoverable credential).
+  const withPasskey = () =>
+    void run(
+      async () => finish(await signInWithPasskey()),
+      (error) => (isPasskeyCancelled(error) ? setFormError({ key: 'passkeys.cancelled' }) : showFailure(error)),
+    );
+
   if (challenge) {
     return (
       <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} testId="login-page">
-        <TwoFactorStep challenge={challenge} onSignedIn={finish} onCancel={() => setChallenge(null)} />
+        <TwoFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={finish} onCancel={() => setChallenge(null)} />
       </AuthLayout>
     );
   }
@@ -117,6 +125,11 @@ export default function LoginPage() {
         <Button variant="default" size="md" fullWidth onClick={() => setWithPhone(true)} data-testid="phone-sign-in-option">
           {t('phoneSignIn.option')}
         </Button>
+        {passkeysSupported() && (
+          <Button type="button" size="md" fullWidth variant="default" onClick={withPasskey} disabled={submitting} data-testid="passkey-sign-in">
+            {t('passkeys.signIn')}
+          </Button>
+        )}
         <SsoSignIn onResponse={onSsoResponse} onError={onSsoError} onBusy={setSsoBusy} />
         {config.on('signup_enabled') && (
           <Text ta="center" size="sm">

@@ -8,7 +8,7 @@ import type { AuthResponse, LoginResponse } from '@pluma/common/users';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { isChallenge } from './auth-api';
+import { isChallenge, type SignInChallenge } from './auth-api';
 import { AuthForm } from './AuthForm';
 import { startPhoneSignIn, verifyPhoneSignIn } from './phone-api';
 import { useAuthSubmit } from './use-auth-submit';
@@ -16,7 +16,7 @@ import { useAuthSubmit } from './use-auth-submit';
 export interface PhoneSignInProps {
   onSignedIn: (response: AuthResponse) => void;
   /** The code was right and the account asks for its second factor. */
-  onChallenge: (challenge: string) => void;
+  onChallenge: (challenge: SignInChallenge) => void;
   onCancel: () => void;
 }
 
@@ -72,7 +72,7 @@ export default function PhoneSignIn({ onSignedIn, onChallenge, onCancel }: Phone
     setCodeError(null);
     void run(async () => {
       const response: LoginResponse = await verifyPhoneSignIn(sentTo, digits);
-      if (isChallenge(response)) onChallenge(response.challenge);
+      if (isChallenge(response)) onChallenge(response);
       else onSignedIn(response);
     }, showFailure);
   };

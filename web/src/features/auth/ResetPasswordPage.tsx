@@ -13,7 +13,7 @@ import { useSession } from '../../platform/session/session-context';
 import { applyLanguage, isLang } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { isChallenge, resetPassword } from './auth-api';
+import { isChallenge, resetPassword, type SignInChallenge } from './auth-api';
 import { TwoFactorStep } from './TwoFactorStep';
 import { resetPasswordErrors, type ResetPasswordValues } from './auth-rules';
 import { AuthForm, PasswordField } from './AuthForm';
@@ -39,7 +39,7 @@ export default function ResetPasswordPage() {
     if (isLang(mailLang)) applyLanguage(mailLang, { persist: false });
   }, [mailLang]);
 
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const finish = (response: AuthResponse) => {
     session.signIn(response);
     navigate('/', { replace: true });
@@ -50,7 +50,7 @@ export default function ResetPasswordPage() {
       async () => {
         const response = await resetPassword(token, password);
         // An account with two-factor on still gives its code (issue 33): the new password is set.
-        if (isChallenge(response)) setChallenge(response.challenge);
+        if (isChallenge(response)) setChallenge(response);
         else finish(response);
       },
       (failure) => {
@@ -64,7 +64,7 @@ export default function ResetPasswordPage() {
   if (challenge) {
     return (
       <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} testId="reset-password-page">
-        <TwoFactorStep challenge={challenge} onSignedIn={finish} onCancel={() => navigate('/', { replace: true })} />
+        <TwoFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={finish} onCancel={() => navigate('/', { replace: true })} />
       </AuthLayout>
     );
   }

@@ -1,16 +1,29 @@
 // The second step of a sign-in with two-factor on (issue 33): the code from the authenticator app or a
-// recovery code, and "remember this device". Used by the login page, the password reset and checkout.
-import { Anchor, Button, Checkbox, Group, TextInput } from '@mantine/core';
-import type { AuthResponse } from '@pluma/common/users';
+// recovery code, or "Use a passkey" when the account has one; and "remember this device". Used by the login
+// page, the password reset and checkout.
+import { Anchor, Button, Checkbox, Group, Text, TextInput } from '@mantine/core';
+import type { AuthResponse, SecondFactorMethod } from '@pluma/common/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { verifyTwoFactor } from './auth-api';
 import { AuthForm } from './AuthForm';
+import { isPasskeyCancelled, passkeysSupported, passSecondFactorWithPasskey } from './passkeys';
 import { rememberDeviceToken } from './trusted-devices';
 import { useAuthSubmit } from './use-auth-submit';
 
-export function TwoFactorStep({ challenge, onSignedIn, onCancel }: { challenge: string; onSignedIn: (response: AuthResponse) => void; onCancel: () => void }) {
+export function TwoFactorStep({
+  challenge,
+  methods = ['totp'],
+  onSignedIn,
+  onCancel,
+}: {
+  challenge: string;
+  /** The account's second factors (POST /auth/login says which); a TOTP code when not said. */
+  methods?: readonly SecondFactorMethod[];
+  onSignedIn: (response: AuthResponse) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit();
   const [code, setCode] = useState('');
@@ -26,23 +39,45 @@ export function TwoFactorStep({ challenge, onSignedIn, onCancel }: { challenge: 
     }, showFailure);
   };
 
+  const usePasskey = () =>
+    void run(
+      async () => {
+        const { device_token: deviceToken, ...response } = await passSecondFactorWithPasskey(challenge, remember);
+        if (deviceToken) rememberDeviceToken(deviceToken);
+        onSignedIn(response);
+      },
+      (error) => (isPasskeyCancelled(error) ? setFormError({ key: 'passkeys.cancelled' }) : showFailure(error)),
+    );
+  const withCode = methods.includes('totp');
+  const withPasskey = methods.includes('passkey') && passkeysSupported();
+
   return (
     <AuthForm onSubmit={submit} submitting={submitting} testId="two-factor-form">
       <ErrorAlert message={formErrorText} onClose={() => setFormError(null)} autoHideMs={0} />
-      <TextInput
-        label={t('twoFactor.codeLabel')}
-        description={t('twoFactor.codeHint')}
-        autoComplete="one-time-code"
-        inputMode="text"
-        autoFocus
-        required
-        value={code}
-        onChange={(event) => setCode(event.currentTarget.value)}
-      />
+      {withCode && (
+        <TextInput
+          label={t('twoFactor.codeLabel')}
+          description={t('twoFactor.codeHint')}
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+      )}
       <Checkbox label={t('twoFactor.rememberDevice')} checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
-      <Button type="submit" size="md" fullWidth loading={submitting}>
-        {t('twoFactor.verifyButton')}
-      </Button>
+      {withCode && (
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t('twoFactor.verifyButton')}
+        </Button>
+      )}
+      {!withCode && !withPasskey && <Text size="sm">{t('passkeys.unsupported')}</Text>}
+      {withPasskey && (
+        <Button type="button" size="md" fullWidth variant={withCode ? 'light' : 'filled'} loading={submitting} onClick={usePasskey} data-testid="two-factor-passkey">
+          {t('passkeys.useForSecondStep')}
+        </Button>
+      )}
       <Group justify="center">
         <Anchor component="button" type="button" size="sm" onClick={onCancel}>
           {t('twoFactor.backToLogin')}

@@ -8,7 +8,9 @@ import { deviceTokens } from './trusted-devices';
 export const login = (email: string, password: string) =>
   api.post<LoginResponse>('/auth/login', { email, password, device_tokens: deviceTokens() }, { auth: false });
 
-export const isChallenge = (response: LoginResponse): response is Extract<LoginResponse, { two_factor_required: true }> => 'two_factor_required' in response;
+/** A password sign-in's second step: its challenge and the account's second factors. */
+export type SignInChallenge = Extract<LoginResponse, { two_factor_required: true }>;
+export const isChallenge = (response: LoginResponse): response is SignInChallenge => 'two_factor_required' in response;
 
 export const verifyTwoFactor = (challenge: string, code: string, rememberDevice: boolean) =>
   api.post<AuthResponse & { device_token?: string }>('/auth/two-factor/verify', { challenge, code, remember_device: rememberDevice }, { auth: false });
@@ -36,3 +38,22 @@ export const resetPassword = (token: string, password: string) =>
 
 /** spec part 1 §5: recovery lowercases and trims the email. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// Passkeys (issue 33 item 3): each WebAuthn exchange is options, then the browser's credential (passkeys.ts).
+export type WebAuthnOptions = Record<string, unknown>;
+export interface Passkey {
+  passkey_id: number;
+  name: string;
+  createdAt: string;
+  last_used_at: string | null;
+}
+export const listPasskeys = () => api.get<{ passkeys: Passkey[] }>('/auth/passkeys');
+export const passkeyRegistrationOptions = () => api.post<WebAuthnOptions>('/auth/passkeys/register/options');
+export const registerPasskey = (name: string, credential: unknown) => api.post<Passkey>('/auth/passkeys/register', { name, credential });
+export const renamePasskey = (passkeyId: number, name: string) => api.put<Passkey>(`/auth/passkeys/${passkeyId}`, { name });
+export const deletePasskey = (passkeyId: number) => api.delete<void>(`/auth/passkeys/${passkeyId}`);
+export const passkeySignInOptions = () => api.post<WebAuthnOptions>('/auth/passkeys/sign-in/options', {}, { auth: false });
+export const passkeySignIn = (credential: unknown) => api.post<AuthResponse>('/auth/passkeys/sign-in', { credential }, { auth: false });
+export const passkeySecondFactorOptions = (challenge: string) => api.post<WebAuthnOptions>('/auth/two-factor/passkey/options', { challenge }, { auth: false });
+export const passkeySecondFactor = (challenge: string, credential: unknown, rememberDevice: boolean) =>
+  api.post<AuthResponse & { device_token?: string }>('/auth/two-factor/passkey', { challenge, credential, remember_device: rememberDevice }, { auth: false });

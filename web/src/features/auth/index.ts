@@ -1,6 +1,8 @@
 // What other features use of auth (features meet through index.ts): the form pieces, rules and calls
 // of sign-in and sign-up, which checkout's own sign-in step reuses.
-export { isChallenge, login, normalizeEmail, signup } from './auth-api';
+export { isChallenge, login, normalizeEmail, signup, type SignInChallenge } from './auth-api';
+export { PasskeysCard } from './PasskeysCard';
+export { SecondFactorRequiredPage } from './SecondFactorRequiredPage';
 export { TwoFactorStep } from './TwoFactorStep';
 export { TwoFactorCard } from './TwoFactorCard';
 export { loginErrors, type LoginValues } from './auth-rules';

@@ -15,7 +15,7 @@ import { useSession } from '../../platform/session/session-context';
 import { currentLanguage } from '../../i18n';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useLocalizedInputProps } from '../../ui/screen-text';
-import { AuthForm, EmailField, emptySignupValues, isChallenge, login, loginErrors, type LoginValues, normalizeEmail, PasswordField, signup, SIGNUP_FIELD_OF, signupErrors, type SignupField, signupPayload, type SignupValues, TwoFactorStep, useAuthSubmit, validationDetails } from '../auth';
+import { AuthForm, EmailField, emptySignupValues, isChallenge, login, loginErrors, type LoginValues, normalizeEmail, PasswordField, type SignInChallenge, signup, SIGNUP_FIELD_OF, signupErrors, type SignupField, signupPayload, type SignupValues, TwoFactorStep, useAuthSubmit, validationDetails } from '../auth';
 
 type Screen = 'login' | 'signup';
 
@@ -68,13 +68,13 @@ function InlineLogin() {
   const form = useForm<LoginValues>({ initialValues: { email: '', password: '' }, validate: loginErrors });
   const inputProps = useLocalizedInputProps(form);
   // An account with two-factor on gives its code before checking out (issue 33).
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
 
   const submit = form.onSubmit((values) =>
     run(
       async () => {
         const response = await login(normalizeEmail(values.email), values.password);
-        if (isChallenge(response)) setChallenge(response.challenge);
+        if (isChallenge(response)) setChallenge(response);
         else session.signIn(response);
       },
       (error) => {
@@ -89,7 +89,7 @@ function InlineLogin() {
     ),
   );
 
-  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={(response) => session.signIn(response)} onCancel={() => setChallenge(null)} />;
+  if (challenge) return <TwoFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={(response) => session.signIn(response)} onCancel={() => setChallenge(null)} />;
 
   return (
     <AuthForm onSubmit={submit} submitting={submitting} testId="checkout-login-form">

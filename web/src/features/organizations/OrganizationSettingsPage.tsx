@@ -5,7 +5,7 @@
 // settings, confirmed by typing the exact name (§5). Save rule (§4): no numeric id creates. Every field is
 // there at creation too (issue 30 item 20); a Manager sees the settings read-only (non-Members get the
 // settings icon, §2), without the keys, which only the Admin is sent.
-import { Alert, Avatar, Button, Card, Code, Fieldset, FileInput, Group, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Code, Fieldset, FileInput, Group, SegmentedControl, Select, Skeleton, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createOrganizationRequest, updateOrganizationRequest, type Organization } from '@pluma/common/organizations';
 import { IconBuilding, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
@@ -19,7 +19,9 @@ import { formRules } from '../../ui/form-rules';
 import { PageHeader } from '../../ui/PageHeader';
 import { screenText, useLocalizedInputProps } from '../../ui/screen-text';
 import { useErrorHandler } from '../../ui/use-error-handler';
-import { OrganizationSsoCard } from '../auth';
+import { useCurrentUser } from '../../platform/session/session-context';
+import { OrganizationSsoCard, SecondFactorRequiredPage } from '../auth';
+import { awaitsSecondFactor } from './ActiveOrganization';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal';
 import { SecretInput } from './SecretInput';
 import {
@@ -42,6 +44,7 @@ export default function OrganizationSettingsPage() {
   const organizationId = /^\d+$/.test(param) ? Number(param) : null;
   const existing = useOrganization(organizationId);
   const { t } = useTranslation('organizations');
+  const user = useCurrentUser();
   if (organizationId === null) return <OrganizationForm organization={null} />;
   if (existing.isPending) return <Skeleton height={420} data-testid="organization-form-loading" />;
   if (existing.isError)
@@ -56,6 +59,7 @@ export default function OrganizationSettingsPage() {
         {t('settings.notAllowed')}
       </Alert>
     );
+  if (awaitsSecondFactor(existing.data, user.two_factor.verified)) return <SecondFactorRequiredPage reason="organization" />;
   return <OrganizationForm key={existing.data.organization_id} organization={existing.data} />;
 }
 
@@ -139,6 +143,13 @@ function OrganizationForm({ organization }: { organization: Organization | null 
                   <TextInput label={t('settings.slug')} description={t('settings.slugHelp')} {...inputProps('slug')} data-testid="organization-slug" />
                   <TextInput label={t('settings.domain')} description={t('settings.domainHelp')} placeholder="team.example.com" {...inputProps('domain')} data-testid="organization-domain" />
                 </Group>
+                <Switch
+                  label={t('settings.requireTwoFactorAdmins')}
+                  description={t('settings.requireTwoFactorAdminsHelp')}
+                  checked={form.values.require_two_factor_admins}
+                  onChange={(event) => form.setFieldValue('require_two_factor_admins', event.currentTarget.checked)}
+                  data-testid="organization-require-two-factor"
+                />
               </Stack>
             </Card>
             <Card withBorder padding="lg">

@@ -161,6 +161,7 @@ describe('organization settings', () => {
         web_search_url: 'https://brave.example.com',
         web_search_api_key: 'brave-org-key',
         thumbnail_file_id: null,
+        require_two_factor_admins: false,
         welcome_video_file_id: null,
         welcome_video_url: null,
       }),
@@ -218,6 +219,21 @@ describe('organization settings', () => {
     stubFetch({ 'GET /api/organizations/5': () => ({ body: buildOrganization({ role: 'member' }) }) });
     show(<OrganizationSettingsPage />, customer, '/organizations/organization-settings/5', '/organizations/organization-settings/:id');
     expect(await screen.findByTestId('organization-form-refused')).toBeInTheDocument();
+  });
+
+  it('an Admin without a second factor in an organization that requires one gets the gate to Settings; with one, the form (issue 33)', async () => {
+    stubFetch({ 'GET /api/organizations/5': () => ({ body: buildOrganization({ require_two_factor_admins: true }) }) });
+    const unverified = buildUser({ user_id: 7, two_factor: { enabled: false, required: false, verified: false } });
+    const { unmount } = show(<OrganizationSettingsPage />, unverified, '/organizations/organization-settings/5', '/organizations/organization-settings/:id');
+    const gate = await screen.findByTestId('two-factor-gate');
+    expect(gate).toHaveTextContent('This organization requires its Admins to use two-factor authentication');
+    expect(within(gate).getByRole('link', { name: 'Set it up in Settings' })).toHaveAttribute('href', '/settings#security');
+    expect(screen.queryByTestId('organization-name')).toBeNull();
+    unmount();
+    const verified = buildUser({ user_id: 7, two_factor: { enabled: true, required: false, verified: true } });
+    show(<OrganizationSettingsPage />, verified, '/organizations/organization-settings/5', '/organizations/organization-settings/:id');
+    expect(await screen.findByTestId('organization-require-two-factor')).toBeChecked();
+    expect(screen.queryByTestId('two-factor-gate')).toBeNull();
   });
 
   it('a stranger gets the not-found error', async () => {

@@ -29,6 +29,8 @@ export interface OrganizationFormValues {
   video_source: 'file' | 'url';
   welcome_video_file_id: number | null;
   welcome_video_url: string;
+  /** Issue 33: the organization's Admins must pass a second factor (TOTP or a passkey). */
+  require_two_factor_admins: boolean;
 }
 
 export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
@@ -47,6 +49,7 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   video_source: 'file',
   welcome_video_file_id: null,
   welcome_video_url: '',
+  require_two_factor_admins: false,
 };
 
 export function formValuesOf(o: Organization): OrganizationFormValues {
@@ -66,6 +69,7 @@ export function formValuesOf(o: Organization): OrganizationFormValues {
     video_source: o.welcome_video_url && !o.welcome_video_file_id ? 'url' : 'file',
     welcome_video_file_id: o.welcome_video_file_id,
     welcome_video_url: o.welcome_video_url ?? '',
+    require_two_factor_admins: o.require_two_factor_admins,
   };
 }
 
@@ -87,6 +91,7 @@ export function updatePayload(organizationId: number, v: OrganizationFormValues)
     thumbnail_file_id: v.thumbnail_file_id,
     web_search_provider: v.web_search_provider,
     web_search_url: v.web_search_provider ? v.web_search_url.trim() : '',
+    require_two_factor_admins: v.require_two_factor_admins,
   };
   for (const field of SECRET_FIELDS) {
     const value = v[field];

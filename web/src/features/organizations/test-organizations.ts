@@ -26,6 +26,7 @@ export function buildOrganization(overrides: Partial<Organization> = {}): Organi
     welcome_video_file_id: null,
     welcome_video_url: null,
     stripe_public: null,
+    require_two_factor_admins: false,
     ...(role === 'admin' ? { stripe_secret: '', stripe_webhook_secret: '', openai_api_key: '' } : {}),
     role,
     user_type_id: role === 'admin' ? 1 : role === 'manager' ? 2 : 3,

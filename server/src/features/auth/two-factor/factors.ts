@@ -6,7 +6,7 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
-import { recoveryCodes, totpSecrets, trustedDevices } from '../../../db/schema';
+import { passkeys, recoveryCodes, totpSecrets, trustedDevices } from '../../../db/schema';
 import { decryptSecret } from '../../../platform/crypto/secret-box';
 import { hashToken, randomToken } from '../../../platform/auth/tokens';
 import { totpStep } from './totp';
@@ -23,6 +23,12 @@ export async function confirmedTotp(db: Db, userId: number) {
     .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the user has a passkey (features/auth/passkeys): it is a second factor too. */
+export async function hasPasskey(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ passkeyId: passkeys.passkeyId }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
 }
 
 /** Accepts a TOTP code once: records its step, refusing a step at or before the last one accepted. */

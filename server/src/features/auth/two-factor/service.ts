@@ -13,7 +13,7 @@ import { markSecondFactor } from '../../../platform/auth/sessions';
 import { decryptSecret, encryptSecret } from '../../../platform/crypto/secret-box';
 import { writeAudit } from '../../../platform/http/audit';
 import { AppError } from '../../../platform/http/errors';
-import { confirmedTotp, issueRecoveryCodes, recoveryCodesLeft, rememberDevice, removeSecondFactors, useSecondFactorCode, useTotpCode } from './factors';
+import { confirmedTotp, hasPasskey, issueRecoveryCodes, recoveryCodesLeft, rememberDevice, removeSecondFactors, useSecondFactorCode, useTotpCode } from './factors';
 import { newTotpSecret, totpEnrollment } from './totp';
 
 /** Where a request came from, for the audit log. */
@@ -36,7 +36,8 @@ export async function getTwoFactorStatus({ ctx, actor }: { ctx: AppContext; acto
   const row = await confirmedTotp(ctx.db, actor.user.userId);
   return {
     enabled: row !== null,
-    required: isRequired(actor),
+    // A staff admin with a passkey has their second factor (features/auth/passkeys): TOTP is then optional.
+    required: isRequired(actor) && !(await hasPasskey(ctx.db, actor.user.userId)),
     verified: actor.secondFactor === true,
     recovery_codes_left: row ? await recoveryCodesLeft(ctx.db, actor.user.userId) : 0,
   };
@@ -84,9 +85,9 @@ export async function confirmTwoFactorSetup({
   return { recovery_codes: recoveryCodes, ...(deviceToken ? { device_token: deviceToken } : {}) };
 }
 
-/** Turns two-factor off with a current code; refused to staff admins, who must keep it. */
+/** Turns two-factor off with a current code; refused to staff admins, who must keep it (or a passkey). */
 export async function disableTwoFactor({ ctx, actor, input, meta }: { ctx: AppContext; actor: Actor; input: { code: string }; meta: RequestMeta }) {
-  if (isRequired(actor)) throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
+  if (isRequired(actor) && !(await hasPasskey(ctx.db, actor.user.userId))) throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
   const row = await confirmedTotp(ctx.db, actor.user.userId);
   if (!row) throw notEnabled();
   if (!(await useSecondFactorCode(ctx, row, input.code))) throw codeInvalid();

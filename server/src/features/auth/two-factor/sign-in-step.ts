@@ -3,14 +3,14 @@
 // a passed second factor. The challenge plus a TOTP or recovery code then opens a session marked as
 // having passed it (sessions.second_factor_at).
 import { ErrorIds } from '@pluma/common/errors';
-import type { AuthResponse, LoginResponse } from '@pluma/common/users';
+import type { AuthResponse, LoginResponse, SecondFactorMethod } from '@pluma/common/users';
 import type { AppContext } from '../../../context';
 import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from '../../../platform/auth/one-time-tokens';
 import { createSession } from '../../../platform/auth/sessions';
 import { writeAudit } from '../../../platform/http/audit';
 import { AppError } from '../../../platform/http/errors';
 import { loadCurrentUser } from '../../users';
-import { confirmedTotp, isRememberedDevice, rememberDevice, useSecondFactorCode } from './factors';
+import { confirmedTotp, hasPasskey, isRememberedDevice, rememberDevice, useSecondFactorCode } from './factors';
 import type { RequestMeta } from './service';
 
 export const challengeInvalid = () => new AppError(401, ErrorIds.twoFactorChallengeInvalid, 'two_factor_challenge_invalid');
@@ -23,9 +23,13 @@ export async function openSession(ctx: AppContext, userId: number, secondFactor:
 
 /** After a right password (or any first factor): a session, or the challenge of the second step. */
 export async function sessionOrChallenge(ctx: AppContext, userId: number, deviceTokens?: readonly string[]): Promise<LoginResponse> {
-  if (!(await confirmedTotp(ctx.db, userId))) return openSession(ctx, userId, false);
+  // A TOTP app or a passkey (features/auth/passkeys) is a second factor: either turns the second step on.
+  const methods: SecondFactorMethod[] = [];
+  if (await confirmedTotp(ctx.db, userId)) methods.push('totp');
+  if (await hasPasskey(ctx.db, userId)) methods.push('passkey');
+  if (methods.length === 0) return openSession(ctx, userId, false);
   if (await isRememberedDevice(ctx.db, userId, deviceTokens)) return openSession(ctx, userId, true);
-  return { two_factor_required: true, challenge: await issueOneTimeToken(ctx.db, { userId, purpose: 'two_factor' }) };
+  return { two_factor_required: true, challenge: await issueOneTimeToken(ctx.db, { userId, purpose: 'two_factor' }), methods };
 }
 
 /** The account a live challenge belongs to (for the per-account code limit), or the refusal. */

@@ -66,7 +66,7 @@ describe('two-factor (TOTP)', () => {
     const { secret } = await enroll(ben);
     const first = await login(ben);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    expect(first.json()).toEqual({ two_factor_required: true, challenge: expect.any(String), methods: ['totp'] });
     const { challenge } = first.json();
     const verify = (code: string, c = challenge) => call('POST', '/auth/two-factor/verify', { body: { challenge: c, code } });
     expect((await verify('000000')).json().error).toBe('two_factor_code_invalid');

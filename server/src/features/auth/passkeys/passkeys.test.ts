@@ -1,0 +1,143 @@
+// Passkeys through the real app (issue 33 item 3): a software authenticator (test/soft-authenticator.ts) signs
+// real WebAuthn bytes that @simplewebauthn/server verifies. Refusals: another user's passkey (404), a replayed
+// challenge, a wrong origin, a counter that went back, another user's passkey at the second step.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, passkeys, staff } from '../../../db/schema';
+import { buildUser, type BuiltUser } from '../../../test/factories';
+import { SoftAuthenticator } from '../../../test/soft-authenticator';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let ipCounter = 0;
+const nextIp = () => `10.34.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+// app.inject's requests are made to Host localhost:80, which is the app's own origin.
+const ORIGIN = 'http://localhost';
+
+describe('passkeys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: object } = {}) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      payload: options.body,
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      remoteAddress: nextIp(),
+    });
+  const audits = (userId: number, action: string) => t.ctx.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, action)));
+
+  /** Registers a passkey of `who` held by `device`; returns its id. */
+  async function register(who: BuiltUser, device: SoftAuthenticator, name = 'Laptop', token = who.token) {
+    const options = (await call('POST', '/auth/passkeys/register/options', { token })).json();
+    const created = await call('POST', '/auth/passkeys/register', { token, body: { name, credential: device.create(options) } });
+    expect(created.statusCode).toBe(201);
+    return created.json().passkey_id as number;
+  }
+
+  it('registers, lists, renames and deletes (audited); refuses a replay, a wrong origin and another user’s passkey', async () => {
+    const ana = await buildUser(t.ctx);
+    const ben = await buildUser(t.ctx);
+    const device = new SoftAuthenticator(ORIGIN);
+    expect((await call('POST', '/auth/passkeys/register/options')).statusCode).toBe(401);
+
+    const options = (await call('POST', '/auth/passkeys/register/options', { token: ana.token })).json();
+    expect(options).toMatchObject({ rp: { id: 'localhost' }, attestation: 'none', authenticatorSelection: { residentKey: 'required' } });
+    const credential = device.create(options);
+    const created = await call('POST', '/auth/passkeys/register', { token: ana.token, body: { name: ' Work laptop ', credential } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ passkey_id: expect.any(Number), name: 'Work laptop', createdAt: expect.any(String), last_used_at: null });
+    const passkeyId = created.json().passkey_id;
+    // The same response again: its challenge is used up.
+    const replay = await call('POST', '/auth/passkeys/register', { token: ana.token, body: { name: 'Again', credential } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe('passkey_challenge_invalid');
+    // Another user cannot use ana's challenge; a response made for another origin does not verify.
+    const anasOptions = (await call('POST', '/auth/passkeys/register/options', { token: ana.token })).json();
+    expect(anasOptions.excludeCredentials).toEqual([{ id: credential.id, type: 'public-key', transports: ['internal'] }]);
+    expect((await call('POST', '/auth/passkeys/register', { token: ben.token, body: { name: 'x', credential: device.create(anasOptions) } })).statusCode).toBe(401);
+    const phishing = (await call('POST', '/auth/passkeys/register/options', { token: ana.token })).json();
+    const wrongOrigin = await call('POST', '/auth/passkeys/register', { token: ana.token, body: { name: 'x', credential: device.create(phishing, { origin: 'https://pluma.example.evil' }) } });
+    expect(wrongOrigin.statusCode).toBe(400);
+    expect(wrongOrigin.json().error).toBe('passkey_invalid');
+
+    expect((await call('GET', '/auth/passkeys', { token: ana.token })).json().passkeys.map((p: { name: string }) => p.name)).toEqual(['Work laptop']);
+    expect((await call('GET', '/auth/passkeys', { token: ben.token })).json().passkeys).toEqual([]);
+    // Ben cannot see, rename or delete ana's passkey: 404.
+    expect((await call('PUT', `/auth/passkeys/${passkeyId}`, { token: ben.token, body: { name: 'Mine' } })).statusCode).toBe(404);
+    expect((await call('DELETE', `/auth/passkeys/${passkeyId}`, { token: ben.token })).statusCode).toBe(404);
+    expect((await call('PUT', `/auth/passkeys/${passkeyId}`, { token: ana.token, body: { name: '' } })).statusCode).toBe(400);
+    expect((await call('PUT', `/auth/passkeys/${passkeyId}`, { token: ana.token, body: { name: 'Phone' } })).json().name).toBe('Phone');
+    expect((await call('DELETE', `/auth/passkeys/${passkeyId}`, { token: ana.token })).statusCode).toBe(204);
+    expect((await call('GET', '/auth/passkeys', { token: ana.token })).json().passkeys).toEqual([]);
+    for (const action of ['passkey.added', 'passkey.renamed', 'passkey.deleted']) expect(await audits(ana.user.userId, action)).toHaveLength(1);
+  });
+
+  it('signs in with a passkey alone (second factor passed); refuses a replay, a counter that went back and an unknown passkey', async () => {
+    const cleo = await buildUser(t.ctx);
+    const device = new SoftAuthenticator(ORIGIN);
+    await register(cleo, device);
+    const signIn = async () => {
+      const opts = (await call('POST', '/auth/passkeys/sign-in/options')).json();
+      return { opts, send: (credential: object) => call('POST', '/auth/passkeys/sign-in', { body: { credential } }) };
+    };
+    const first = await signIn();
+    expect(first.opts).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
+    expect(first.opts.allowCredentials ?? []).toEqual([]);
+    const assertion = device.get(first.opts);
+    const ok = await first.send(assertion);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({ user_id: cleo.user.userId, two_factor: { verified: true } });
+    expect((await call('GET', '/users', { token: ok.json().token })).json().user_id).toBe(cleo.user.userId);
+    expect((await call('GET', '/auth/passkeys', { token: cleo.token })).json().passkeys[0].last_used_at).toEqual(expect.any(String));
+    // Replay of the same assertion.
+    expect((await first.send(assertion)).json().error).toBe('passkey_challenge_invalid');
+    // A cloned authenticator: its counter is not above the stored one.
+    const stale = await signIn();
+    const regressed = await stale.send(device.get(stale.opts, { counter: 1 }));
+    expect(regressed.statusCode).toBe(400);
+    expect(regressed.json().error).toBe('passkey_invalid');
+    // A passkey the server does not know, and one signed for another origin.
+    const stranger = new SoftAuthenticator(ORIGIN);
+    stranger.create({ challenge: 'unused', rp: { id: 'localhost' } });
+    const unknown = await signIn();
+    expect((await unknown.send(stranger.get(unknown.opts))).json().error).toBe('passkey_invalid');
+    const elsewhere = await signIn();
+    expect((await elsewhere.send(device.get(elsewhere.opts, { origin: 'https://pluma.example.evil' }))).json().error).toBe('passkey_invalid');
+  });
+
+  it('takes a passkey as the second step of a password sign-in, only the account’s own; a staff admin keeps their last one', async () => {
+    const dan = await buildUser(t.ctx);
+    const eva = await buildUser(t.ctx);
+    const dansDevice = new SoftAuthenticator(ORIGIN);
+    const evasDevice = new SoftAuthenticator(ORIGIN);
+    const passkeyId = await register(dan, dansDevice);
+    await register(eva, evasDevice);
+    const login = () => call('POST', '/auth/login', { body: { email: dan.user.email, password: dan.password } });
+    const step = (await login()).json();
+    expect(step).toEqual({ two_factor_required: true, challenge: expect.any(String), methods: ['passkey'] });
+    const options = (await call('POST', '/auth/two-factor/passkey/options', { body: { challenge: step.challenge } })).json();
+    expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([...dansDevice.credentials.keys()]);
+    // Eva's passkey on Dan's sign-in is refused, and a TOTP code means nothing to an account without TOTP.
+    const evas = await call('POST', '/auth/two-factor/passkey', { body: { challenge: step.challenge, credential: evasDevice.get(options) } });
+    expect(evas.statusCode).toBe(400);
+    const again = (await call('POST', '/auth/two-factor/passkey/options', { body: { challenge: step.challenge } })).json();
+    const ok = await call('POST', '/auth/two-factor/passkey', { body: { challenge: step.challenge, credential: dansDevice.get(again), remember_device: true } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.two_factor.verified).toBe(true);
+    expect(ok.json().device_token).toEqual(expect.any(String));
+    // The sign-in step is used up.
+    expect((await call('POST', '/auth/two-factor/passkey/options', { body: { challenge: step.challenge } })).json().error).toBe('two_factor_challenge_invalid');
+
+    // A staff admin with a passkey as their only second factor may not delete it; TOTP is then not required of them.
+    await t.ctx.db.insert(staff).values({ userId: dan.user.userId, role: 'admin' });
+    expect((await call('GET', '/auth/two-factor', { token: ok.json().token })).json()).toMatchObject({ enabled: false, required: false });
+    const refused = await call('DELETE', `/auth/passkeys/${passkeyId}`, { token: ok.json().token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('two_factor_required');
+    expect(await t.ctx.db.select().from(passkeys).where(eq(passkeys.passkeyId, passkeyId))).toHaveLength(1);
+  });
+});

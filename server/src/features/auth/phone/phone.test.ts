@@ -215,7 +215,7 @@ describe('phone sign-in (SMS code)', () => {
     const { code } = await outboxCode(phone);
     const verified = await post('verify', { phone, code });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    expect(verified.json()).toEqual({ two_factor_required: true, challenge: expect.any(String), methods: ['totp'] });
     const second = await t.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/verify',

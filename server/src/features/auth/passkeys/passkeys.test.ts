@@ -107,6 +107,13 @@ describe('passkeys', () => {
     expect((await unknown.send(stranger.get(unknown.opts))).json().error).toBe('passkey_invalid');
     const elsewhere = await signIn();
     expect((await elsewhere.send(device.get(elsewhere.opts, { origin: 'https://pluma.example.evil' }))).json().error).toBe('passkey_invalid');
+    // Client data that is JSON but names no challenge string (found by the OpenAPI fuzz: was a 500).
+    for (const clientData of [{ type: 'webauthn.get' }, { challenge: 42 }, { challenge: { v: 1 } }]) {
+      const forged = { ...assertion, response: { ...assertion.response, clientDataJSON: Buffer.from(JSON.stringify(clientData)).toString('base64url') } };
+      const refused = await elsewhere.send(forged);
+      expect(refused.statusCode, JSON.stringify(clientData)).toBe(400);
+      expect(refused.json().error).toBe('passkey_invalid');
+    }
   });
 
   it('takes a passkey as the second step of a password sign-in, only the account’s own; a staff admin keeps their last one', async () => {

@@ -51,12 +51,14 @@ export const asJson = (options: object) => options as Record<string, unknown>;
 
 /** The challenge a response answers, used up now: a replay, an expired one or another purpose's is refused. */
 export async function useChallenge(db: Db, credential: CredentialJson, purpose: PasskeyChallengePurpose): Promise<{ challenge: string; userId: number | null }> {
-  let challenge: string;
+  let challenge: unknown;
   try {
     challenge = decodeClientDataJSON(credential.response.clientDataJSON).challenge;
   } catch {
     throw passkeyInvalid();
   }
+  // Any JSON decodes: client data without a challenge string (the fuzz sent other base64url JSON) is refused.
+  if (typeof challenge !== 'string' || challenge.length === 0 || challenge.length > 200) throw passkeyInvalid();
   const used = await consumePasskeyChallenge(db, challenge, purpose);
   if (!used.found) throw challengeExpired();
   return { challenge, userId: used.userId };

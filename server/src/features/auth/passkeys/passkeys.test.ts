@@ -108,7 +108,7 @@ describe('passkeys', () => {
     const elsewhere = await signIn();
     expect((await elsewhere.send(device.get(elsewhere.opts, { origin: 'https://pluma.example.evil' }))).json().error).toBe('passkey_invalid');
     // Client data that is JSON but names no challenge string (found by the OpenAPI fuzz: was a 500).
-    for (const clientData of [{ type: 'webauthn.get' }, { challenge: 42 }, { challenge: { v: 1 } }]) {
+    for (const clientData of [['updatedAt_desc', 1], { type: 'webauthn.get' }, { challenge: 42 }, { challenge: { v: 1 } }]) {
       const forged = { ...assertion, response: { ...assertion.response, clientDataJSON: Buffer.from(JSON.stringify(clientData)).toString('base64url') } };
       const refused = await elsewhere.send(forged);
       expect(refused.statusCode, JSON.stringify(clientData)).toBe(400);

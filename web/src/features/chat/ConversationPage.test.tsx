@@ -43,15 +43,10 @@ describe('conversation screen', () => {
     const picture = document.createElement('div');
     picture.id = 'first-paint';
     document.body.append(picture);
-    const { fetchMock } = renderConversation([message({ message_id: 1, role: 'user', content: 'Tell me about roses' })]);
     // The history's first page waits until released: the screen is up, its messages are not yet.
     let answerPage: (() => void) | null = null;
     const page = new Promise<void>((resolve) => (answerPage = resolve));
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/api/messages/conversation/9')) await page;
-      return answer(input, init);
-    });
+    renderConversation([message({ message_id: 1, role: 'user', content: 'Tell me about roses' })], {}, { holdMessages: page });
     expect(await screen.findByTestId('conversation-page')).toBeInTheDocument();
     expect(document.getElementById('first-paint')).not.toBeNull();
     answerPage!();

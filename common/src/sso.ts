@@ -78,13 +78,5 @@ export const organizationSsoResponse = z.object({
 });
 export type OrganizationSsoResponse = z.infer<typeof organizationSsoResponse>;
 
-/** The reasons the callback sends the browser back to /login with (?sso_error=), each a message key. */
-export const SSO_ERRORS = [
-  'sso_state_invalid',
-  'sso_failed',
-  'sso_email_missing',
-  'sso_email_unverified',
-  'sso_signup_disabled',
-  'sso_wrong_provider',
-] as const;
-export type SsoErrorKey = (typeof SSO_ERRORS)[number];
+// The callback's error keys live in a zod-free module (the login page reads them); re-exported here.
+export { SSO_ERRORS, type SsoErrorKey } from './rules/sso-errors';

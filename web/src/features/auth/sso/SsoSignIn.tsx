@@ -3,7 +3,7 @@
 // /login#sso_code=… (the one-time code, removed from the address and its history entry at once, then
 // exchanged for a session or a two-factor challenge) or /login?sso_error=<reason>.
 import { Button, Stack, Text } from '@mantine/core';
-import { SSO_ERRORS, type SsoErrorKey } from '@pluma/common/sso';
+import { SSO_ERRORS, type SsoErrorKey } from '@pluma/common/rules/sso-errors';
 import type { LoginResponse } from '@pluma/common/users';
 import { IconKey } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';

@@ -28,7 +28,7 @@ export async function postgresAvailable() {
 
 /** Creates an empty database; returns { url, drop() }. */
 export async function createScratchDatabase(label) {
-  const name = `pluma_bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const name = `pluma_bench_${label.replace(/[^a-z0-9_]/gi, '_')}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(POSTGRES_SERVER_URL);
   url.pathname = `/${name}`;

@@ -32,6 +32,7 @@ export function useChatApp(env: (ai: RunningAiEmulators) => Record<string, strin
   const chat = {
     async connect(who) {
       const socket = await connectSocket(chat.url, { token: who.token });
+      recordEnds(socket);
       sockets.push(socket);
       return socket;
     },
@@ -40,7 +41,11 @@ export function useChatApp(env: (ai: RunningAiEmulators) => Record<string, strin
       expect(res.statusCode).toBe(201);
       return res.json().conversation_id as number;
     },
-    send: (who, payload) => chat.t.app.inject({ method: 'POST', url: '/api/messages', headers: who.auth, payload }),
+    send(who, payload) {
+      // An answer written again keeps its id: an end of it kept from before is not this request's.
+      if (typeof payload.message_id === 'number') for (const socket of sockets) forgetEnds(socket, payload.message_id);
+      return chat.t.app.inject({ method: 'POST', url: '/api/messages', headers: who.auth, payload });
+    },
     messageRow: async (id) => (await chat.t.ctx.db.select().from(messages).where(eq(messages.messageId, id)))[0],
     async userWithWords(words, extra = {}) {
       const who = await buildUser(chat.t.ctx, { access: true, ...extra });
@@ -66,16 +71,61 @@ export function useChatApp(env: (ai: RunningAiEmulators) => Record<string, strin
   return chat;
 }
 
-/** The end event of one message (events of other messages are skipped). */
+interface EndRecord {
+  /** Ends no endOf has taken yet, oldest first. */
+  unclaimed: MessageStreamEndPayload[];
+  waiters: { messageId: number; resolve: (payload: MessageStreamEndPayload) => void }[];
+}
+const records = new WeakMap<ClientSocket, EndRecord>();
+
+/**
+ * Keeps every end event of a socket from the moment it connects. An answer can end before the test has
+ * read the POST's response (on PostgreSQL the request's "last used" write can wait on the answer's charge,
+ * which locks the same user row), so an end that arrives before endOf asks for it is kept for it.
+ */
+function recordEnds(socket: ClientSocket): void {
+  const record: EndRecord = { unclaimed: [], waiters: [] };
+  records.set(socket, record);
+  socket.on(SocketEvents.messageStreamEnd, (payload: MessageStreamEndPayload) => {
+    const waiter = record.waiters.findIndex((w) => w.messageId === payload.message_id);
+    if (waiter === -1) record.unclaimed.push(payload);
+    else record.waiters.splice(waiter, 1)[0].resolve(payload);
+  });
+}
+
+function forgetEnds(socket: ClientSocket, messageId: number): void {
+  const record = records.get(socket);
+  if (record) record.unclaimed = record.unclaimed.filter((p) => p.message_id !== messageId);
+}
+
+/**
+ * The end event of one message (events of other messages are skipped). On a socket of `connect`'s, each end
+ * is given once, in order: the oldest one not yet taken, else the next to arrive (`send` forgets the kept ends of
+ * a message it writes again).
+ */
 export function endOf(socket: ClientSocket, messageId: number, timeoutMs = 15_000): Promise<MessageStreamEndPayload> {
+  const record = records.get(socket);
+  if (record) {
+    const kept = record.unclaimed.findIndex((p) => p.message_id === messageId);
+    if (kept !== -1) return Promise.resolve(record.unclaimed.splice(kept, 1)[0]);
+  }
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no end of message ${messageId}`)), timeoutMs);
-    const onEnd = (payload: MessageStreamEndPayload) => {
-      if (payload.message_id !== messageId) return;
+    const timer = setTimeout(() => {
+      if (record) record.waiters = record.waiters.filter((w) => w !== waiter);
+      else socket.off(SocketEvents.messageStreamEnd, onEnd);
+      reject(new Error(`no end of message ${messageId}`));
+    }, timeoutMs);
+    const done = (payload: MessageStreamEndPayload) => {
       clearTimeout(timer);
-      socket.off(SocketEvents.messageStreamEnd, onEnd);
       resolve(payload);
     };
-    socket.on(SocketEvents.messageStreamEnd, onEnd);
+    const waiter = { messageId, resolve: done };
+    const onEnd = (payload: MessageStreamEndPayload) => {
+      if (payload.message_id !== messageId) return;
+      socket.off(SocketEvents.messageStreamEnd, onEnd);
+      done(payload);
+    };
+    if (record) record.waiters.push(waiter);
+    else socket.on(SocketEvents.messageStreamEnd, onEnd);
   });
 }

@@ -89,6 +89,12 @@ export class AccountLimits {
     const count = await this.store.increment(k.recovery, RECOVERY_WINDOW_MS);
     return count > RECOVERY_PER_ACCOUNT ? await this.store.remainingMs(k.recovery) : 0;
   }
+
+  /** Counts one anonymous call of `what` from `ip`; the wait in ms when that address is over `max` in `windowMs`, else 0. */
+  async addressWaitMs(what: string, ip: string, max: number, windowMs: number): Promise<number> {
+    const key = `${what}-addr:${ip}`;
+    return (await this.store.increment(key, windowMs)) > max ? await this.store.remainingMs(key) : 0;
+  }
 }
 
 // One per app (the test suites build several apps in one process): Redis-backed when REDIS_URL is set.

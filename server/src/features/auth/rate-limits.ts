@@ -26,6 +26,13 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE_MS;
 export const ADDRESS_MAX_FAILURES = 30;
 export const ADDRESS_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
+/**
+ * Passkey sign-in options per address: each call stores a challenge (one_time_tokens) before anyone is known,
+ * so besides the per-minute limit an address gets 30 in 15 minutes (a person needs one per sign-in).
+ */
+export const PASSKEY_OPTIONS_PER_ADDRESS = 30;
+export const PASSKEY_OPTIONS_WINDOW_MS = 15 * MINUTE_MS;
+
 /** Reset mails per account, from any address: 3 in 15 minutes (no mail-bombing; earlier links stay valid). */
 export const RECOVERY_PER_ACCOUNT = 3;
 export const RECOVERY_WINDOW_MS = 15 * MINUTE_MS;

@@ -4,6 +4,7 @@ import { authResponse, loginResponse } from '@pluma/common/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
+import { startOneTimeTokenSweep } from '../../platform/auth/one-time-tokens';
 import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../../platform/http/public-url';
@@ -28,6 +29,9 @@ export async function authRoutes(app: FastifyInstance) {
   await app.register(phoneSignInRoutes);
   await app.register(ssoRoutes);
   await app.register(passkeyRoutes);
+  // Used and expired one-time tokens (reset links, sign-in steps, passkey challenges) are deleted as the app runs.
+  const stopSweep = startOneTimeTokenSweep(ctx, (err) => app.log.error({ err }, 'purging spent one-time tokens failed'));
+  app.addHook('preClose', async () => stopSweep());
 
   r.post(
     '/signup',

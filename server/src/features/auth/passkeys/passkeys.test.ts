@@ -1,12 +1,15 @@
 // Passkeys through the real app (issue 33 item 3): a software authenticator (test/soft-authenticator.ts) signs
 // real WebAuthn bytes that @simplewebauthn/server verifies. Refusals: another user's passkey (404), a replayed
-// challenge, a wrong origin, a counter that went back, another user's passkey at the second step.
-import { and, eq } from 'drizzle-orm';
+// challenge, a wrong origin, a counter that went back, another user's passkey at the second step; the
+// anonymous sign-in options are limited per address and their spent challenges purged.
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, passkeys, staff } from '../../../db/schema';
+import { auditLog, oneTimeTokens, passkeys, staff } from '../../../db/schema';
+import { purgeSpentOneTimeTokens } from '../../../platform/auth/one-time-tokens';
 import { buildUser, type BuiltUser } from '../../../test/factories';
 import { SoftAuthenticator } from '../../../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { PASSKEY_OPTIONS_PER_ADDRESS } from '../rate-limits';
 
 let ipCounter = 0;
 const nextIp = () => `10.34.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -16,7 +19,8 @@ const ORIGIN = 'http://localhost';
 describe('passkeys', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Above the per-minute limit, so the 15-minute limit per address of the sign-in options shows.
+    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '1000' });
   });
   afterAll(() => t.close());
 
@@ -146,5 +150,36 @@ describe('passkeys', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('two_factor_required');
     expect(await t.ctx.db.select().from(passkeys).where(eq(passkeys.passkeyId, passkeyId))).toHaveLength(1);
+  });
+
+  it('limits the anonymous sign-in options per address, and the sweep deletes spent challenges, not live ones', async () => {
+    const challenges = async () => (await t.ctx.db.select({ n: count() }).from(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, 'passkey_sign_in'), isNull(oneTimeTokens.userId))))[0].n;
+    const ip = nextIp();
+    const options = () => t.app.inject({ method: 'POST', url: '/api/auth/passkeys/sign-in/options', remoteAddress: ip });
+    const before = await challenges();
+    for (let i = 0; i < PASSKEY_OPTIONS_PER_ADDRESS; i++) expect((await options()).statusCode).toBe(200);
+    const refused = await options();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A refused call stores no challenge; another address is not concerned.
+    expect(await challenges()).toBe(before + PASSKEY_OPTIONS_PER_ADDRESS);
+    expect((await call('POST', '/auth/passkeys/sign-in/options')).statusCode).toBe(200);
+
+    // One challenge used by a sign-in, the rest left to expire: the sweep keeps only what can still be used.
+    const fay = await buildUser(t.ctx);
+    const device = new SoftAuthenticator(ORIGIN);
+    await register(fay, device);
+    const used = (await call('POST', '/auth/passkeys/sign-in/options')).json();
+    expect((await call('POST', '/auth/passkeys/sign-in', { body: { credential: device.get(used) } })).statusCode).toBe(200);
+    const fresh = (await call('POST', '/auth/passkeys/sign-in/options')).json();
+    const now = new Date();
+    const [live] = await t.ctx.db.select({ n: count() }).from(oneTimeTokens).where(and(isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)));
+    expect(await purgeSpentOneTimeTokens(t.ctx.db, now)).toBeGreaterThan(0);
+    // Nothing used or expired is left; everything unused and live is.
+    expect((await t.ctx.db.select({ n: count() }).from(oneTimeTokens))[0].n).toBe(live.n);
+    expect(await purgeSpentOneTimeTokens(t.ctx.db, new Date(Date.now() + 60 * 60_000 + 1))).toBe(live.n);
+    expect(await challenges()).toBe(0);
+    // The fresh challenge went with them: its sign-in is refused like a replay.
+    expect((await call('POST', '/auth/passkeys/sign-in', { body: { credential: device.get(fresh) } })).json().error).toBe('passkey_challenge_invalid');
   });
 });

@@ -18,7 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, signedIn } from '../../../platform/auth/guard';
 import { publicBaseUrl } from '../../../platform/http/public-url';
-import { MINUTE_MS } from '../rate-limits';
+import { accountLimits } from '../account-limits';
+import { tooManyAttempts } from '../attempts-http';
+import { MINUTE_MS, PASSKEY_OPTIONS_PER_ADDRESS, PASSKEY_OPTIONS_WINDOW_MS } from '../rate-limits';
 import type { RequestMeta } from '../two-factor/service';
 import { challengeOwner } from '../two-factor/sign-in-step';
 import { presentPasskey } from './present';
@@ -84,9 +86,12 @@ export async function passkeyRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  r.post('/passkeys/sign-in/options', { config: perMinute, schema: { tags, response: { 200: webAuthnOptions } } }, (request) =>
-    startPasskeySignIn({ ctx, rp: relyingParty(app, request) }),
-  );
+  // Anonymous, and each call stores a challenge: limited per address over 15 minutes too (rate-limits.ts).
+  r.post('/passkeys/sign-in/options', { config: perMinute, schema: { tags, response: { 200: webAuthnOptions } } }, async (request, reply) => {
+    const waitMs = await accountLimits(ctx).addressWaitMs('passkey-options', request.ip, PASSKEY_OPTIONS_PER_ADDRESS, PASSKEY_OPTIONS_WINDOW_MS);
+    if (waitMs > 0) throw tooManyAttempts(reply, waitMs);
+    return startPasskeySignIn({ ctx, rp: relyingParty(app, request) });
+  });
 
   r.post('/passkeys/sign-in', { config: perMinute, schema: { tags, body: passkeySignInRequest, response: { 200: authResponse } } }, (request) =>
     signInWithPasskey({ ctx, rp: relyingParty(app, request), credential: request.body.credential }),

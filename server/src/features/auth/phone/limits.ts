@@ -28,9 +28,8 @@ const store = (ctx: AppContext) => accountLimits(ctx).store;
 
 /** Counts one code request from `ip`; a refusal when the address is over its limit. */
 export async function countStartFromAddress(ctx: AppContext, ip: string): Promise<PhoneRefusal | null> {
-  const key = `phone-start-addr:${ip}`;
-  if ((await store(ctx).increment(key, PHONE_STARTS_WINDOW_MS)) <= PHONE_STARTS_PER_ADDRESS) return null;
-  return { retryAfterMs: await store(ctx).remainingMs(key), reason: 'address' };
+  const waitMs = await accountLimits(ctx).addressWaitMs('phone-start', ip, PHONE_STARTS_PER_ADDRESS, PHONE_STARTS_WINDOW_MS);
+  return waitMs > 0 ? { retryAfterMs: waitMs, reason: 'address' } : null;
 }
 
 /** Whether a code may go to this account's number now; when it may, it is counted (call just before sending). */

@@ -2,7 +2,7 @@
 import type { OrganizationRole, StaffRole } from '@pluma/common/constants';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
-import { discounts, organizations, products, purchases, staff, userOrganizations, users } from '../db/schema';
+import { discounts, organizations, organizationSso, products, purchases, ssoProviders, staff, userOrganizations, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { createSession } from '../platform/auth/sessions';
 
@@ -63,6 +63,17 @@ export async function buildOrganization(ctx: AppContext, members: { user: BuiltU
     await ctx.db.insert(userOrganizations).values({ organizationId: organization.organizationId, userId: user.user.userId, userTypeId: USER_TYPE_IDS[role] });
   }
   return organization;
+}
+
+/**
+ * An organization whose `domain` requires single sign-on through an enabled provider (features/auth/sso): the
+ * rows the organization's SSO settings save, without a live issuer (the rule reads only these).
+ */
+export async function buildSsoDomain(ctx: AppContext, domain: string) {
+  const [provider] = await ctx.db.insert(ssoProviders).values({ name: `IdP ${unique()}`, issuer: 'https://idp.invalid', clientId: 'pluma' }).returning();
+  const [organization] = await ctx.db.insert(organizations).values({ name: `Org ${unique()}`, domain }).returning();
+  await ctx.db.insert(organizationSso).values({ organizationId: organization.organizationId, providerId: provider.providerId, required: true });
+  return { organization, provider };
 }
 
 /** A product on sale (the operator's unless `organizationId` is given); fields as in the table. */

@@ -17,10 +17,10 @@ import { AppError, unauthenticated } from '../../platform/http/errors';
 import { welcomeMail } from '../../platform/mail/templates';
 import { notifyWebhook } from '../../platform/outbound/webhook';
 import { findUserByEmail, impersonatorOf, loadCurrentUser, storedSignupPhone } from '../users';
-import { consumeOneTimeToken, consumeOneTimeTokenRow, revokeOneTimeTokens } from '../../platform/auth/one-time-tokens';
+import { consumeOneTimeToken, consumeOneTimeTokenRow, peekOneTimeToken, revokeOneTimeTokens } from '../../platform/auth/one-time-tokens';
 import type { Log } from '../../platform/log';
 import { sessionOrChallenge } from './two-factor/sign-in-step';
-import { refusePasswordWhereSsoRequired } from './sso/domain-rule';
+import { refusePasswordWhereSsoRequired, refuseSignInWhereSsoRequired } from './sso/domain-rule';
 
 
 const emailExists = () => new AppError(412, ErrorIds.emailExists, 'email_exists');
@@ -130,11 +130,15 @@ async function setPassword(db: Db, userId: number, passwordHash: string, keepFam
 }
 
 /**
- * The mailbox is not a second factor: an account with two-factor on gets the challenge, not a session.
+ * The mailbox is not a second factor: an account with two-factor on gets the challenge, not a session. An
+ * account whose domain requires SSO is refused (sso_required) before anything changes: its link (sent before
+ * the requirement, or by an admin) must not become a way around the organization's provider.
  * @contract-exception a visitor's: the emailed reset token proves the mailbox; no one is signed in.
  */
 export async function resetPassword(options: { ctx: AppContext; token: string; password: string }): Promise<{ response: LoginResponse; email: string }> {
   const { ctx } = options;
+  const holder = await peekOneTimeToken(ctx.db, options.token, 'reset_password');
+  if (holder !== null) await refuseSignInWhereSsoRequired(ctx.db, holder);
   // Hash first (slow), so the token is consumed and the password changed in one short transaction.
   const passwordHash = await hashPassword(options.password);
   const userId = await ctx.db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { accountLimits } from './account-limits';
 import { MINUTE_MS, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { tooManyAttempts } from './attempts-http';
 import { signup } from './service';
+import { refuseRecoveryWhereSsoRequired } from './sso/domain-rule';
 
 const signupRecordRequest = signupRequest.extend({ uid: text().max(200).nullish() });
 
@@ -49,6 +50,8 @@ export async function authUserRoutes(app: FastifyInstance) {
       // Per account too, whatever the address: no mail-bombing one inbox from many addresses.
       const waitMs = await accountLimits(ctx).recoveryWaitMs(request.body.email);
       if (waitMs > 0) throw tooManyAttempts(reply, waitMs);
+      const send = (email: string) => sendResetPasswordLink({ ctx, email, baseUrl: publicBaseUrl(ctx), log: request.log });
+      await refuseRecoveryWhereSsoRequired(ctx.db, request.body.email, send, request.log);
       await sendResetPasswordLink({ ctx, email: request.body.email, baseUrl: publicBaseUrl(ctx), log: request.log });
       return { message: translate(requestLang(request), 'recovery_sent') };
     },

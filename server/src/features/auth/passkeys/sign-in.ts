@@ -5,6 +5,7 @@ import type { AuthResponse } from '@pluma/common/users';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { AppContext } from '../../../context';
 import { consumeOneTimeToken } from '../../../platform/auth/one-time-tokens';
+import { refuseSignInWhereSsoRequired } from '../sso/domain-rule';
 import { rememberDevice } from '../two-factor/factors';
 import { challengeInvalid as signInStepExpired, openSession } from '../two-factor/sign-in-step';
 import {
@@ -31,7 +32,8 @@ export async function startPasskeySignIn({ ctx, rp }: { ctx: AppContext; rp: Rel
 
 /**
  * A session for the passkey's user: the passkey is the first factor, and its user verification (PIN,
- * fingerprint) on the device makes it a second one too (sessions.second_factor_at).
+ * fingerprint) on the device makes it a second one too (sessions.second_factor_at). Not where the
+ * account's domain requires SSO (sso/domain-rule.ts).
  * @contract-exception a visitor's: signing in is how a visitor becomes an actor (a passkey).
  */
 export async function signInWithPasskey({ ctx, rp, credential }: { ctx: AppContext; rp: RelyingParty; credential: CredentialJson }): Promise<AuthResponse> {
@@ -39,6 +41,8 @@ export async function signInWithPasskey({ ctx, rp, credential }: { ctx: AppConte
   const row = await passkeyByCredentialId(ctx.db, credential.id);
   if (!row) throw passkeyInvalid();
   await verifyAssertion(ctx, rp, credential, challenge, row, true);
+  // Told only to the passkey's holder: an account whose domain requires SSO signs in through it.
+  await refuseSignInWhereSsoRequired(ctx.db, row.userId);
   return openSession(ctx, row.userId, true);
 }
 

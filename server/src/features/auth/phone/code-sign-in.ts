@@ -19,6 +19,7 @@ import { AppError } from '../../../platform/http/errors';
 import { SmsDeliveryError } from '../../../platform/sms/sms';
 import { smsNumber } from '../../../platform/sms/sms-number';
 import { findUserByPhone } from '../../users';
+import { refuseSignInWhereSsoRequired } from '../sso/domain-rule';
 import { sessionOrChallenge } from '../two-factor/sign-in-step';
 
 export const phoneCodeInvalid = () => new AppError(401, ErrorIds.phoneCodeInvalid, 'phone_code_invalid');
@@ -62,6 +63,8 @@ export async function findPhoneAccount({ ctx, phone, lang }: { ctx: AppContext; 
 export async function sendPhoneSignInCode({ ctx, account, lang }: { ctx: AppContext; account: PhoneAccount; lang?: Lang }): Promise<PhoneStartResponse> {
   const sms = ctx.services.sms;
   if (!sms) throw new AppError(503, ErrorIds.smsFailed, 'sms_failed');
+  // No code for an account whose domain requires SSO: it could not sign in with it (verify refuses it too).
+  await refuseSignInWhereSsoRequired(ctx.db, account.userId);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = new Date();
   await ctx.db
@@ -130,5 +133,6 @@ export async function verifyPhoneSignInCode({
     .where(and(eq(phoneSignInCodes.codeId, live.codeId), isNull(phoneSignInCodes.usedAt), lt(phoneSignInCodes.failedAttempts, PHONE_CODE_MAX_TRIES)))
     .returning({ codeId: phoneSignInCodes.codeId });
   if (!used) throw phoneCodeInvalid();
+  await refuseSignInWhereSsoRequired(ctx.db, userId);
   return sessionOrChallenge(ctx, userId, deviceTokens);
 }

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneSignInCodes, smsOutbox } from '../../../db/schema';
-import { buildUser, type BuiltUser } from '../../../test/factories';
+import { buildSsoDomain, buildUser, type BuiltUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSmsSender } from '../../../platform/sms/sms';
 import { accountLimits } from '../account-limits';
@@ -224,5 +224,22 @@ describe('phone sign-in (SMS code)', () => {
     });
     expect(second.statusCode).toBe(200);
     expect(second.json().user.two_factor.verified).toBe(true);
+  });
+
+  it('an account whose domain requires SSO gets no code, and a code texted before the requirement opens nothing', async () => {
+    const local = nextPhone();
+    const who = await buildUser(t.ctx, { phone: `+52${local}`, email: `pat-${local}@phone-sso.test` });
+    expect((await post('start', { phone: `+52${local}` })).statusCode).toBe(200);
+    const before = await outboxCode(`+52${local}`);
+    await buildSsoDomain(t.ctx, 'phone-sso.test');
+    const verify = await post('verify', { phone: `+52${local}`, code: before.code });
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json().error).toBe('sso_required');
+    await skipResendWait(who.user.userId);
+    const start = await post('start', { phone: `+52${local}` }, { lang: 'es' });
+    expect(start.statusCode).toBe(403);
+    expect(start.json().message).toContain('Tu organización inicia sesión con');
+    // No second text went out.
+    expect((await outboxCode(`+52${local}`)).item).toEqual(before.item);
   });
 });

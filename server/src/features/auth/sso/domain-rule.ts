@@ -1,12 +1,15 @@
 // "Require SSO for our domain" (issue 33 item 4; spec part 2 §4 gives organizations their `domain`): a user
 // whose email is on the domain of an organization that requires it signs in only through that organization's
 // provider. A requirement counts only while its provider is enabled (a provider switched off by staff must not
-// lock the domain out), and staff accounts are exempt so the operators can always reach /admin.
+// lock the domain out), and staff accounts are exempt so the operators can always reach /admin (break-glass,
+// docs/decisions.md "Single sign-on"). Every other way in — password, reset link, phone code, passkey — is refused.
 import { ErrorIds } from '@pluma/common/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { organizations, organizationSso, ssoProviders, staff } from '../../../db/schema';
+import { organizations, organizationSso, ssoProviders, staff, users } from '../../../db/schema';
 import { AppError } from '../../../platform/http/errors';
+import type { Log } from '../../../platform/log';
+import { findUserByEmail } from '../../users';
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
 
@@ -46,9 +49,36 @@ export const ssoRequired = (sso: DomainSso) => new AppError(403, ErrorIds.ssoReq
 export async function refusePasswordWhereSsoRequired(db: Db, email: string, userId: number | null): Promise<void> {
   const sso = await domainSso(db, email);
   if (!sso?.required) return;
-  if (userId !== null) {
-    const [member] = await db.select({ userId: staff.userId }).from(staff).where(eq(staff.userId, userId)).limit(1);
-    if (member) return;
+  if (userId !== null && (await isStaff(db, userId))) return;
+  throw ssoRequired(sso);
+}
+
+/** Staff accounts are exempt from the requirement (their break-glass way in). */
+export async function isStaff(db: Db, userId: number): Promise<boolean> {
+  const [member] = await db.select({ userId: staff.userId }).from(staff).where(eq(staff.userId, userId)).limit(1);
+  return member !== undefined;
+}
+
+/**
+ * The same refusal for a sign-in that names the account rather than an email (a reset link, a phone code, a
+ * passkey): the account's own email decides.
+ */
+export async function refuseSignInWhereSsoRequired(db: Db, userId: number): Promise<void> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.userId, userId)).limit(1);
+  if (user) await refusePasswordWhereSsoRequired(db, user.email, userId);
+}
+
+/**
+ * A reset email asked for an address on a domain that requires SSO: a reset could not sign anyone in there, so
+ * the answer is sso_required whether or not the account exists (nothing told either way); a staff account
+ * (exempt) still gets its link by `send`, its failure only logged so the answer stays the same.
+ */
+export async function refuseRecoveryWhereSsoRequired(db: Db, email: string, send: (email: string) => Promise<unknown>, log: Log): Promise<void> {
+  const sso = await domainSso(db, email);
+  if (!sso?.required) return;
+  const user = await findUserByEmail({ db, email });
+  if (user && (await isStaff(db, user.userId))) {
+    await send(user.email).catch((err: unknown) => log.error({ err, userId: user.userId }, 'reset email of a staff account on an SSO domain failed'));
   }
   throw ssoRequired(sso);
 }

@@ -236,6 +236,11 @@ export async function finishSsoSignIn(options: {
   }
   const userId = await accountFor(ctx, provider, claims, options.lang, options.meta);
   const [account] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.userId, userId)).limit(1);
+  // A linked identity may carry another address (or none): the account's own domain requires its provider too.
+  if (account) {
+    const own = await domainSso(ctx.db, account.email);
+    if (own?.required && own.providerId !== provider.providerId) throw new SsoFailure('sso_wrong_provider');
+  }
   // The organization of the account's own email (a linked account's address may differ from the claim's).
   if (account) await joinDomainOrganization(ctx, provider, userId, account.email, claims.emailVerified && account.email.toLowerCase() === claims.email);
   return { code: await issueOneTimeToken(ctx.db, { userId, purpose: 'sso' }) };

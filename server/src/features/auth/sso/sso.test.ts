@@ -1,13 +1,16 @@
 // Single sign-on through the real app against a real OpenID provider (oidc-provider on 127.0.0.1, allowed by
 // OUTBOUND_ALLOW_HOSTS as an operator would allow a local issuer): the whole redirect dance, the refusals
 // (replayed callback, state mismatch, another browser, wrong nonce, tampered PKCE, unverified email linking,
-// unknown provider, non-staff configuring), two-factor after SSO, and an organization requiring SSO.
-import { and, eq } from 'drizzle-orm';
+// unknown provider, non-staff configuring), two-factor after SSO, and an organization requiring SSO — which
+// closes every other way in (reset, passkey, another provider's linked identity) but to staff (break-glass).
+import { and, count, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations, userOrganizations, users } from '../../../db/schema';
+import { auditLog, mailOutbox, organizations, ssoIdentities, userOrganizations, users } from '../../../db/schema';
+import { createResetPasswordToken } from '../../../platform/auth/one-time-tokens';
 import { buildOrganization, buildUser, type BuiltUser } from '../../../test/factories';
 import { startTestIssuer, type TestIssuer } from '../../../test/oidc-issuer';
+import { SoftAuthenticator } from '../../../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const PUBLIC_URL = 'http://pluma.test';
@@ -30,12 +33,16 @@ describe('single sign-on (OpenID Connect)', () => {
     await idp?.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: object; cookie?: string } = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: object; cookie?: string; lang?: string } = {}) =>
     t.app.inject({
       method,
       url: `/api${url}`,
       payload: options.body,
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.lang ? { 'accept-language': options.lang } : {}),
+      },
       remoteAddress: `10.44.0.${(++ip % 250) + 1}`,
     });
 
@@ -227,5 +234,56 @@ describe('single sign-on (OpenID Connect)', () => {
     const viaOther = await start(other.provider_id);
     expect(errorOf(await callback(await idp.signIn(viaOther.location.href), viaOther.cookie))).toBe('sso_wrong_provider');
     expect(await t.ctx.db.select().from(users).where(eq(users.email, 'erin@acme-sso.test'))).toHaveLength(0);
+  });
+
+  it('where SSO is required no other way opens a session (reset, passkey, another provider’s linked identity); staff keep theirs (break-glass)', async () => {
+    const org = await buildOrganization(t.ctx);
+    await t.ctx.db.update(organizations).set({ domain: 'beta-sso.test' }).where(eq(organizations.organizationId, org.organizationId));
+    const required = await call('PUT', `/auth/sso/organizations/${org.organizationId}`, { token: admin.token, body: { provider_id: providerId, required: true } });
+    expect(required.statusCode).toBe(200);
+    const gus = await buildUser(t.ctx, { email: 'gus@beta-sso.test' });
+    const mailsTo = async (to: string) => (await t.ctx.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.to, to)))[0].n;
+
+    // Asking for a reset mail: the same answer whether the account exists or not, and no mail.
+    for (const email of ['gus@beta-sso.test', 'nobody@beta-sso.test']) {
+      const asked = await call('POST', '/users/sendResetPasswordLink', { body: { email } });
+      expect(asked.statusCode).toBe(403);
+      expect(asked.json()).toMatchObject({ error: 'sso_required', code: providerId });
+    }
+    expect(await mailsTo('gus@beta-sso.test')).toBe(0);
+    // A link made before the requirement (or by an admin) changes nothing and opens nothing, in the reader's language.
+    const link = await createResetPasswordToken(t.ctx, gus.user.userId);
+    const reset = await call('POST', '/auth/reset-password', { body: { token: link, password: 'brand-New-pass-2' }, lang: 'es' });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toMatchObject({ error: 'sso_required', message: expect.stringContaining('Tu organización inicia sesión con Local') });
+    const [stored] = await t.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.userId, gus.user.userId));
+    expect(stored.hash).toBe(gus.user.passwordHash);
+
+    // A passkey (registered on a session from before): refused to its holder.
+    const device = new SoftAuthenticator('http://localhost');
+    const registration = (await call('POST', '/auth/passkeys/register/options', { token: gus.token })).json();
+    expect((await call('POST', '/auth/passkeys/register', { token: gus.token, body: { name: 'Key', credential: device.create(registration) } })).statusCode).toBe(201);
+    const options = (await call('POST', '/auth/passkeys/sign-in/options')).json();
+    const withPasskey = await call('POST', '/auth/passkeys/sign-in', { body: { credential: device.get(options) } });
+    expect(withPasskey.statusCode).toBe(403);
+    expect(withPasskey.json().error).toBe('sso_required');
+
+    // An identity of another provider linked to the account, whose claims carry another address.
+    const second = (await call('POST', '/auth/sso/admin/providers', { token: admin.token, body: { name: 'Second', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret } })).json();
+    await t.ctx.db.insert(ssoIdentities).values({ userId: gus.user.userId, providerId: second.provider_id, issuer: idp.issuer, subject: 'gus-personal' });
+    idp.accounts.set('gus-personal', { email: 'gus@personal.test', email_verified: true, name: 'Gus' });
+    idp.nextLogin = 'gus-personal';
+    const viaSecond = await start(second.provider_id);
+    expect(errorOf(await callback(await idp.signIn(viaSecond.location.href), viaSecond.cookie))).toBe('sso_wrong_provider');
+
+    // Staff on the domain are exempt: their password signs in, and asking for a reset answers the same but mails them.
+    const ops = await buildUser(t.ctx, { email: 'ops@beta-sso.test', staffRole: 'manager' });
+    const opsLogin = await call('POST', '/auth/login', { body: { email: 'ops@beta-sso.test', password: ops.password } });
+    expect(opsLogin.statusCode).toBe(200);
+    expect(opsLogin.json().token).toEqual(expect.any(String));
+    expect((await call('POST', '/users/sendResetPasswordLink', { body: { email: 'ops@beta-sso.test' } })).json().error).toBe('sso_required');
+    expect(await mailsTo('ops@beta-sso.test')).toBe(1);
+    const opsLink = await createResetPasswordToken(t.ctx, ops.user.userId);
+    expect((await call('POST', '/auth/reset-password', { body: { token: opsLink, password: 'brand-New-pass-3' } })).statusCode).toBe(200);
   });
 });

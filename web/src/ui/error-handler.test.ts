@@ -56,6 +56,11 @@ describe('describeError (spec part 1 §8 generic alert, part 2 §8 generic handl
     });
   });
 
+  it("does not prefix sso_required (its code is the provider's id) with 'Open AI Error: '", () => {
+    const message = 'Your organization signs in with Acme. Use "Continue with Acme".';
+    expect(describeError(apiError(403, { error: 'sso_required', message, code: 7 }), t)).toEqual({ kind: 'alert', message });
+  });
+
   it("prefixes AI-provider errors with 'Open AI Error: '", () => {
     expect(describeError(apiError(502, { error: 'provider_error', message: 'Rate limit reached', provider: 'openai', code: 'rate_limit_exceeded' }), t)).toEqual({
       kind: 'alert',

@@ -20,7 +20,8 @@ export interface ErrorHandlingOptions {
 
 /** Messages that name HTTP 400 or 401 are suppressed by the generic alert (spec part 1 §8). */
 const SUPPRESSED_STATUS = /\b40[01]\b/;
-const OUTBOUND_ERRORS = new Set<string | undefined>([ErrorIds.outboundRefused, ErrorIds.outboundFailed]);
+/** Errors that carry a `code` without being an AI provider's: outbound calls, and sso_required (its provider's id). */
+const NOT_AI_ERRORS = new Set<string | undefined>([ErrorIds.outboundRefused, ErrorIds.outboundFailed, ErrorIds.ssoRequired]);
 
 export function describeError(error: unknown, t: TFunction, options: ErrorHandlingOptions = {}): ErrorOutcome {
   if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'ignore' };
@@ -31,7 +32,7 @@ export function describeError(error: unknown, t: TFunction, options: ErrorHandli
     const body = error.body;
     // spec part 2 §8: an AI-provider error (it carries the provider's own code) is prefixed with its source.
     // Outbound calls to a configured URL (a product's webhook…) also carry a code, but are no AI provider's.
-    if (body && (body.provider || body.code !== undefined) && !OUTBOUND_ERRORS.has(body.error)) {
+    if (body && (body.provider || body.code !== undefined) && !NOT_AI_ERRORS.has(body.error)) {
       const prefix = body.provider === 'anthropic' ? t('errors.anthropicPrefix') : t('errors.openAiPrefix');
       return { kind: 'alert', message: `${prefix}${body.message || error.message}` };
     }

@@ -46,6 +46,14 @@ describe('Password recovery screen (spec part 1 §8)', () => {
     ).toBeInTheDocument();
   });
 
+  it("says to use the organization's single sign-on when its domain requires it (403 sso_required)", async () => {
+    const message = 'Your organization signs in with Acme. Use "Continue with Acme".';
+    stubFetch({ 'POST /api/users/sendResetPasswordLink': () => ({ status: 403, body: { error: 'sso_required', message, code: 3 } }) });
+    renderScreen(<RecoveryPage />);
+    await send('bea@acme.test');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('asks to try later on any other error', async () => {
     stubFetch({ 'POST /api/users/sendResetPasswordLink': () => ({ status: 500, body: { error: 'internal_error', message: 'Boom' } }) });
     renderScreen(<RecoveryPage />);

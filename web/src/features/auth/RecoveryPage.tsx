@@ -33,12 +33,12 @@ export default function RecoveryPage() {
         setSent(true);
       },
       // spec part 1 §8: 404 → no account with this email; anything else → try again later.
-      // A 429 (too many requests) is shown as the server words it.
+      // A 429 (too many requests) and a 403 (the domain signs in with its organization's SSO) are shown as the server words them.
       (failure) =>
         setFormError(
           failure instanceof ApiError && failure.status === 404
             ? { key: 'recovery.notFound' }
-            : failure instanceof ApiError && failure.status === 429
+            : failure instanceof ApiError && (failure.status === 429 || failure.status === 403)
               ? { failure }
               : { key: 'recovery.failed' },
         ),

@@ -310,10 +310,22 @@ describe('organizations API', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().require_two_factor_admins).toBe(true);
     expect((await call(member, 'GET', `/api/organizations/${id}`)).statusCode).toBe(200);
+    // The abilities offer only what the server allows (as a Member's), here and in the list; no secrets are shown.
+    const memberAbilities = (await call(member, 'GET', `/api/organizations/${id}`)).json().abilities;
+    expect(read.json().abilities).toEqual(memberAbilities);
+    expect(read.json().stripe_secret).toBeUndefined();
+    const listed = (await call(admin, 'GET', '/api/organizations')).json();
+    const inList = listed.organizations.find((o: { organization_id: number }) => o.organization_id === id);
+    expect(inList.abilities).toEqual(memberAbilities);
+    // Other features that read the role refuse an Admin's powers too: the organization's products (403, as a Member).
+    const products = () => call(admin, 'GET', `/api/products?organization_id=${id}`);
+    expect((await products()).statusCode).toBe(403);
     // A passkey is a second factor: registering one passes it for this sign-in, and the admin routes open.
     const device = new SoftAuthenticator('http://localhost');
     const options = (await call(admin, 'POST', '/api/auth/passkeys/register/options')).json();
     expect((await call(admin, 'POST', '/api/auth/passkeys/register', { name: 'Key', credential: device.create(options) })).statusCode).toBe(201);
     expect((await users()).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/organizations/${id}`)).json().abilities).toMatchObject({ update: true, manage_users: true, view_users: true });
+    expect((await products()).statusCode).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { roleOfUserType, type Organization } from '@pluma/common/organizations';
 import type { AppContext } from '../../context';
 import { decryptSecret } from '../../platform/crypto/secret-box';
 import type { Actor } from '../../platform/auth/actor';
-import { standingIn } from '../../platform/auth/organization';
+import { standingIn, underSecondFactorRule } from '../../platform/auth/organization';
 import { organizationRules } from './policy';
 import type { OrganizationListRow } from './service';
 
@@ -23,8 +23,10 @@ function masked(ctx: AppContext, sealed: string | null): string {
 
 export function presentOrganization(ctx: AppContext, actor: Actor, row: OrganizationListRow): Organization {
   const o = row.organization;
-  // The role the actor acts with, by the membership rule: their membership's, else Admin for staff admins.
-  const standing = { role: standingIn(actor, o.organizationId, row.userTypeId)?.role ?? null };
+  // The role the actor acts with, by the membership rule: their membership's, else Admin for staff admins; an
+  // Admin whose required second factor is pending acts as a Member (abilities agree with what the server refuses).
+  const membership = standingIn(actor, o.organizationId, row.userTypeId);
+  const standing = membership ? underSecondFactorRule(actor, membership, o.requireTwoFactorAdmins) : { role: null };
   const secrets = organizationRules.can(actor, 'update', standing)
     ? {
         stripe_secret: masked(ctx, o.stripeSecretSealed),

@@ -37,8 +37,9 @@ export interface OrganizationContext {
   /** Staff acting in an organization they are not a member of (as its Admin). */
   asStaff: boolean;
   /**
-   * An Admin of an organization that requires two-factor of its Admins, signed in without one (issue 33):
-   * its admin actions answer two_factor_required (features/organizations/policy.ts) until they pass one.
+   * An Admin of an organization that requires two-factor of its Admins, signed in without one (issue 33): their
+   * `role` is then 'member' (organization.ts underSecondFactorRule) and the organization's admin actions answer
+   * two_factor_required (features/organizations/policy.ts) until they pass one.
    */
   awaitingSecondFactor?: boolean;
 }

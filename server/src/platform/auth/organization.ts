@@ -44,6 +44,18 @@ export function standingIn(actor: Pick<Actor, 'staffRole'>, organizationId: numb
 }
 
 /**
+ * Issue 33: an Admin of an organization that requires a second factor of its Admins, whose sign-in has not
+ * passed one, acts there as a Member until they do — every policy that reads the role (products, campaigns,
+ * the organization's own) refuses what an Admin alone may do — and `awaitingSecondFactor` lets the
+ * organization's policy say two_factor_required. Staff acting as its Admin are not concerned (they pass a
+ * second factor for /admin). The presenter's abilities use the same rule, so they offer what the server allows.
+ */
+export function underSecondFactorRule(actor: Pick<Actor, 'secondFactor'>, standing: OrganizationContext, requireTwoFactorAdmins: boolean): OrganizationContext {
+  const awaiting = requireTwoFactorAdmins && standing.role === 'admin' && !standing.asStaff && actor.secondFactor !== true;
+  return awaiting ? { ...standing, role: 'member', awaitingSecondFactor: true } : standing;
+}
+
+/**
  * The actor's role in the organization, or a 404 when they may not act in it; `lastUseDue` names the
  * membership whose last_use is due, written by the guard once the request has succeeded (guard.ts), so a
  * refused request changes nothing. Read-only.
@@ -63,9 +75,7 @@ export async function resolveMembership(db: Db | Tx, actor: Actor, organizationI
   if (!row) throw notFound();
   const standing = standingIn(actor, organizationId, row.membershipId === null ? null : row.userTypeId);
   if (!standing) throw notFound();
-  // Issue 33: the organization requires a second factor of its Admins, and this sign-in has not passed one.
-  const awaiting = row.requireTwoFactorAdmins && standing.role === 'admin' && !standing.asStaff && actor.secondFactor !== true;
-  const context = awaiting ? { ...standing, awaitingSecondFactor: true } : standing;
+  const context = underSecondFactorRule(actor, standing, row.requireTwoFactorAdmins);
   const due = row.membershipId !== null && (!row.lastUse || Date.now() - row.lastUse.getTime() > LAST_USE_INTERVAL_MS);
   return { context, lastUseDue: due ? row.membershipId : null };
 }

@@ -53,13 +53,14 @@ export default function OrganizationSettingsPage() {
         {screenText({ failure: existing.error }, t) ?? t('settings.loadError')}
       </Alert>
     );
+  // Before the refusal: an Admin whose second factor is pending has a Member's abilities until they pass it.
+  if (awaitsSecondFactor(existing.data, user.two_factor.verified)) return <SecondFactorRequiredPage reason="organization" />;
   if (!existing.data.abilities.update && !existing.data.abilities.view_users)
     return (
       <Alert color="yellow" data-testid="organization-form-refused">
         {t('settings.notAllowed')}
       </Alert>
     );
-  if (awaitsSecondFactor(existing.data, user.two_factor.verified)) return <SecondFactorRequiredPage reason="organization" />;
   return <OrganizationForm key={existing.data.organization_id} organization={existing.data} />;
 }
 

@@ -6,6 +6,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oneTimeTokens, passkeys, staff } from '../../../db/schema';
 import { purgeSpentOneTimeTokens } from '../../../platform/auth/one-time-tokens';
+import { createSession } from '../../../platform/auth/sessions';
 import { buildUser, type BuiltUser } from '../../../test/factories';
 import { SoftAuthenticator } from '../../../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -181,5 +182,35 @@ describe('passkeys', () => {
     expect(await challenges()).toBe(0);
     // The fresh challenge went with them: its sign-in is refused like a replay.
     expect((await call('POST', '/auth/passkeys/sign-in', { body: { credential: device.get(fresh) } })).json().error).toBe('passkey_challenge_invalid');
+  });
+
+  it('changes factors only on a sign-in that passed one (when the account has one), never while a staff admin views as the user', async () => {
+    const gia = await buildUser(t.ctx);
+    // A session opened before Gia had a factor (or taken without one).
+    const older = await createSession(t.ctx.db, gia.user.userId);
+    const device = new SoftAuthenticator(ORIGIN);
+    const passkeyId = await register(gia, device);
+    for (const refused of [
+      await call('POST', '/auth/passkeys/register/options', { token: older }),
+      await call('DELETE', `/auth/passkeys/${passkeyId}`, { token: older }),
+      await call('POST', '/auth/two-factor/setup', { token: older }),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('two_factor_required');
+    }
+    expect(await t.ctx.db.select().from(passkeys).where(eq(passkeys.passkeyId, passkeyId))).toHaveLength(1);
+    // The sign-in that registered it passed it: it may add another.
+    expect((await call('POST', '/auth/passkeys/register/options', { token: gia.token })).statusCode).toBe(200);
+
+    // "Log in as the user": a staff admin's session changes none of the user's factors, even one without any.
+    const admin = await buildUser(t.ctx, { staffRole: 'admin' });
+    const hal = await buildUser(t.ctx);
+    const viewing = await createSession(t.ctx.db, hal.user.userId, { impersonatedBy: admin.user.userId });
+    for (const url of ['/auth/passkeys/register/options', '/auth/two-factor/setup']) {
+      const refused = await call('POST', url, { token: viewing });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toContain('While viewing as this user');
+    }
+    expect((await call('POST', '/auth/passkeys/register/options', { token: hal.token })).statusCode).toBe(200);
   });
 });

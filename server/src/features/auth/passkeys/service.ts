@@ -12,7 +12,7 @@ import type { Actor } from '../../../platform/auth/actor';
 import { invalidateUser } from '../../../platform/auth/invalidation';
 import { markSecondFactor } from '../../../platform/auth/sessions';
 import { AppError, notFound } from '../../../platform/http/errors';
-import { confirmedTotp } from '../two-factor/factors';
+import { confirmedTotp, requireFactorChange } from '../two-factor/factors';
 import type { RequestMeta } from '../two-factor/service';
 import {
   asJson,
@@ -36,6 +36,7 @@ export async function listPasskeys({ ctx, actor }: { ctx: AppContext; actor: Act
 
 /** Options for navigator.credentials.create: a discoverable credential, none of the user's own again. */
 export async function startPasskeyRegistration({ ctx, actor, rp }: { ctx: AppContext; actor: Actor; rp: RelyingParty }) {
+  await requireFactorChange(ctx.db, actor);
   const existing = await userPasskeys(ctx.db, actor.user.userId);
   return asJson(await generateRegistrationOptions({
     rpName: (await getConfig(ctx, 'app_name')) || 'Pluma',
@@ -65,6 +66,7 @@ export async function registerPasskey({
   meta: RequestMeta;
 }) {
   const userId = actor.user.userId;
+  await requireFactorChange(ctx.db, actor);
   const { challenge, userId: owner } = await useChallenge(ctx.db, input.credential, 'passkey_register');
   if (owner !== userId) throw challengeExpired();
   let verification;
@@ -118,6 +120,7 @@ export async function renamePasskey({ ctx, actor, passkeyId, name, meta }: { ctx
 /** Deletes a passkey; a staff admin may not drop their last second factor (no TOTP, no other passkey). */
 export async function deletePasskey({ ctx, actor, passkeyId, meta }: { ctx: AppContext; actor: Actor; passkeyId: number; meta: RequestMeta }) {
   const row = await ownPasskey(ctx.db, actor, passkeyId);
+  await requireFactorChange(ctx.db, actor);
   if (isRequired(actor) && !(await confirmedTotp(ctx.db, actor.user.userId))) {
     const [others] = await ctx.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, actor.user.userId));
     if ((others?.n ?? 0) <= 1) throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');

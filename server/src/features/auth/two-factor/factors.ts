@@ -9,6 +9,9 @@ import type { Db } from '../../../db/client';
 import { passkeys, recoveryCodes, totpSecrets, trustedDevices } from '../../../db/schema';
 import { decryptSecret } from '../../../platform/crypto/secret-box';
 import { hashToken, randomToken } from '../../../platform/auth/tokens';
+import { ErrorIds } from '@pluma/common/errors';
+import type { Actor } from '../../../platform/auth/actor';
+import { AppError } from '../../../platform/http/errors';
 import { totpStep } from './totp';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -29,6 +32,19 @@ export async function confirmedTotp(db: Db, userId: number) {
 export async function hasPasskey(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ passkeyId: passkeys.passkeyId }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
   return row !== undefined;
+}
+
+/**
+ * Adding or removing a factor (an authenticator, a passkey) needs a sign-in that proved one when the account
+ * has one: a session opened before the factor existed, or taken without it, must not swap in its own factor
+ * (which would then pass the second step for it). A staff admin viewing as the user changes none of theirs.
+ */
+export async function requireFactorChange(db: Db, actor: Actor): Promise<void> {
+  if (actor.impersonatedBy != null) throw new AppError(403, ErrorIds.forbidden, 'impersonation_factors_forbidden');
+  if (actor.secondFactor === true) return;
+  if ((await confirmedTotp(db, actor.user.userId)) || (await hasPasskey(db, actor.user.userId))) {
+    throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
+  }
 }
 
 /** Accepts a TOTP code once: records its step, refusing a step at or before the last one accepted. */

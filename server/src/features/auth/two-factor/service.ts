@@ -13,7 +13,7 @@ import { markSecondFactor } from '../../../platform/auth/sessions';
 import { decryptSecret, encryptSecret } from '../../../platform/crypto/secret-box';
 import { writeAudit } from '../../../platform/http/audit';
 import { AppError } from '../../../platform/http/errors';
-import { confirmedTotp, hasPasskey, issueRecoveryCodes, recoveryCodesLeft, rememberDevice, removeSecondFactors, useSecondFactorCode, useTotpCode } from './factors';
+import { confirmedTotp, hasPasskey, issueRecoveryCodes, recoveryCodesLeft, rememberDevice, removeSecondFactors, requireFactorChange, useSecondFactorCode, useTotpCode } from './factors';
 import { newTotpSecret, totpEnrollment } from './totp';
 
 /** Where a request came from, for the audit log. */
@@ -46,6 +46,7 @@ export async function getTwoFactorStatus({ ctx, actor }: { ctx: AppContext; acto
 /** A new secret for the user's authenticator app, pending until confirmed (an earlier pending one is replaced). */
 export async function startTwoFactorSetup({ ctx, actor }: { ctx: AppContext; actor: Actor }) {
   if (await confirmedTotp(ctx.db, actor.user.userId)) throw new AppError(409, ErrorIds.conflict, 'two_factor_already_enabled');
+  await requireFactorChange(ctx.db, actor);
   const secret = newTotpSecret();
   const sealed = encryptSecret(ctx.env.APP_SECRET, secret);
   await ctx.db
@@ -70,6 +71,7 @@ export async function confirmTwoFactorSetup({
   meta: RequestMeta;
 }): Promise<{ recovery_codes: string[]; device_token?: string }> {
   const userId = actor.user.userId;
+  await requireFactorChange(ctx.db, actor);
   const [pending] = await ctx.db.select().from(totpSecrets).where(eq(totpSecrets.userId, userId)).limit(1);
   if (!pending) throw notEnabled();
   if (pending.confirmedAt) throw new AppError(409, ErrorIds.conflict, 'two_factor_already_enabled');

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { PgliteThread } from './pglite-thread';
-import { copyTemplateInto } from './pglite-template';
+import { templateFor } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,10 +45,11 @@ export function migrationsFolder(): string {
 /** `loadDataDir`: an in-memory database (dataDir null) starts as a copy of this tar file (dumpDataDir). */
 export async function openPglite(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<Database> {
   const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : null;
-  // A new data directory starts as a copy of the build's migrated template (pglite-template.ts).
-  if (pgliteDir) copyTemplateInto(pgliteDir, migrationsFolder());
+  // A new data directory starts as a copy of the build's migrated template (pglite-template.ts), which the
+  // database thread makes before opening it.
+  const template = pgliteDir ? templateFor(pgliteDir, migrationsFolder()) : null;
   // PGlite runs in a worker thread, off the server's event loop (pglite-worker.mjs).
-  const client = await PgliteThread.create(pgliteDir, options);
+  const client = await PgliteThread.create(pgliteDir, { ...options, template });
   // drizzle's PGlite driver calls query(), exec() and transaction(), which the thread client forwards.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {

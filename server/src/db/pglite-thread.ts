@@ -102,12 +102,14 @@ export class PgliteThread {
   /**
    * Starts the worker and opens the database (in `dataDir`, created first if new; in memory when null).
    * `loadDataDir`: an in-memory database starts as a copy of this tar (see dumpDataDir) instead of initdb.
+   * `template`: a new `dataDir` starts as a copy of this migrated data directory (pglite-template.ts), made
+   * by the thread, so the copy runs beside whatever the server's thread does meanwhile.
    */
-  static async create(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<PgliteThread> {
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDatabase(dataDir);
+  static async create(dataDir: string | null, options: { loadDataDir?: string; template?: string | null } = {}): Promise<PgliteThread> {
+    if (dataDir && !options.template && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDatabase(dataDir);
     // The thread's JavaScript only relays rows: a young generation of 8 MB instead of V8's default (which
     // grows to 16 MB resident and stays there when idle) saves ~10 MB.
-    const worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir: options.loadDataDir }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir: options.loadDataDir, template: options.template }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database thread stopped while opening (exit code ${code})`));
       worker.once('error', reject);

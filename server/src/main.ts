@@ -1,13 +1,19 @@
 // Boot: env → database → migrations → app → listen (DESIGN.md §3). The database opens and migrates while
-// the rest of the server's modules load (serve.ts, a chunk of its own in the build): PGlite starts PostgreSQL
-// in its own thread, and PostgreSQL's migrations check waits on the network, so on a cold start neither
-// waits for the other (issue 31 item 4; BOOT_TIMING=1 prints the steps, docs/configuration.md).
+// the rest of the server's modules load (db/client.ts and serve.ts, chunks of their own in the build): PGlite
+// starts PostgreSQL in its own thread, started first of all, and PostgreSQL's migrations check waits on the
+// network, so on a cold start neither waits for the other (issue 31 item 4; BOOT_TIMING=1 prints the steps,
+// docs/configuration.md).
 import { bootStep } from './boot-timing';
-import { openDatabase, type Database } from './db/client';
+import type { Database } from './db/client';
+import { startPgliteThread } from './db/pglite-thread';
 import { loadEnv, type Env } from './env';
 
 async function openAndMigrate(env: Env): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const pgliteThread = env.DATABASE_URL ? undefined : startPgliteThread(env.DATA_DIR);
+  // Awaited by openDatabase; until then a failure must not count as unhandled.
+  pgliteThread?.catch(() => undefined);
+  const { openDatabase } = await import('./db/client');
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, pgliteThread });
   bootStep(`database open (${database.kind})`);
   try {
     await database.migrate();

@@ -7,9 +7,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { copyDataDir } from './pglite-copy.mjs';
 
 const KEY_FILE = 'template.json';
+
+/** The migrations drizzle applies (re-exported by client.ts); here so the database thread starts without drizzle. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db/*.ts → src/db/migrations; dist/*.js → dist/migrations
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`Migrations folder not found near ${here}`);
+}
 /** The data directory inside the template (as inside DATA_DIR: `pglite/`). */
 const DATA_SUBDIR = 'pglite';
 

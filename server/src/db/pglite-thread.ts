@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { migrationsFolder, templateFor } from './pglite-template';
 
 export interface ThreadResult {
   rows: unknown[];
@@ -172,4 +173,14 @@ export class PgliteThread {
     if (!this.failure) await this.send({ op: 'close' });
     await this.worker.terminate();
   }
+}
+
+/**
+ * The embedded database's thread on `dataDir` (its `pglite/`). A new data directory starts as a copy of the
+ * build's migrated template (pglite-template.ts), which the thread makes before opening it. Here, without
+ * drizzle, so main.ts starts it before the rest of the server loads.
+ */
+export function startPgliteThread(dataDir: string): Promise<PgliteThread> {
+  const pgliteDir = path.join(dataDir, 'pglite');
+  return PgliteThread.create(pgliteDir, { template: templateFor(pgliteDir, migrationsFolder()) });
 }

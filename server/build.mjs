@@ -17,6 +17,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Code splitting: main.ts imports serve.ts (every feature and its npm packages) dynamically, so the database
+  // opens while those load (issue 31 item 4); shared code goes to dist/chunk-*.js beside the entries.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
@@ -32,6 +36,7 @@ await build({
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 // The embedded database's thread (plain JavaScript, loaded by path at run time).
 cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
+cpSync('src/db/pglite-copy.mjs', 'dist/pglite-copy.mjs');
 // The offline payments demo's Stripe.js stand-in (emulators/src/stripe/control.ts reads it next to the bundle).
 cpSync('../emulators/src/stripe/stripe-js.browser.js', 'dist/stripe-js.browser.js');
 // Its PayPal twin: the stand-in of PayPal's JS SDK v6 core script (emulators/src/paypal/control.ts reads it next to the bundle).

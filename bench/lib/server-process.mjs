@@ -1,6 +1,6 @@
 // Starts the built server (server/dist/main.js) as its own process and waits until it is healthy.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,32 @@ export function tempDataDir(label) {
   return mkdtempSync(path.join(tmpdir(), `pluma-bench-${label}-`));
 }
 
+/** CPU time (user + system, ms) of one thread from /proc; 0 once it is gone. Clock ticks are 10 ms on Linux. */
+function threadCpuMs(pid, tid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time `pid` has used so far (Linux; null elsewhere): its main thread (JavaScript's event loop, where
+ * the modules load) and the whole process (the database thread, V8's and libuv's threads). Unlike the
+ * time to healthy, barely changed by other processes on a busy machine.
+ */
+export function cpuMs(pid) {
+  if (process.platform !== 'linux') return null;
+  let total = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) total += threadCpuMs(pid, tid);
+  } catch {
+    return null;
+  }
+  return { mainThread: threadCpuMs(pid, pid), process: total };
+}
+
 /** Polls GET `url` until it answers 200; resolves with the time it took since `since` (ms). */
 async function waitFor200(url, since, child, output, timeoutMs) {
   let exitCode = null;
@@ -45,7 +71,7 @@ async function waitFor200(url, since, child, output, timeoutMs) {
 
 /**
  * Spawns `node [nodeArgs] <entry> [args]` with `env` on a free port and waits for the first 200 from `healthPath`.
- * Returns { url, pid, startupMs, stop() }. Output is kept (last lines) to explain failures.
+ * Returns { url, pid, startupMs, startupCpu (cpuMs when healthy), stop() }. Output is kept (last lines) to explain failures.
  */
 export async function startProcess({ entry = SERVER_ENTRY, nodeArgs = [], args = [], env = {}, healthPath = '/api/health', timeoutMs = 120_000 }) {
   const port = await freePort();
@@ -68,7 +94,7 @@ export async function startProcess({ entry = SERVER_ENTRY, nodeArgs = [], args =
   const stop = () => stopProcess(child);
   try {
     const startupMs = await waitFor200(url + healthPath, since, child, output, timeoutMs);
-    return { url, pid: child.pid, startupMs, stop, output };
+    return { url, pid: child.pid, startupMs, startupCpu: cpuMs(child.pid), stop, output };
   } catch (err) {
     await stop();
     throw err;

@@ -1,7 +1,4 @@
 // One dialect, two deployments: embedded PGlite in DATA_DIR, or a PostgreSQL server (DESIGN.md §1.3).
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,9 +6,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { PgliteThread } from './pglite-thread';
-import { copyTemplateInto } from './pglite-template';
+import { PgliteThread, startPgliteThread } from './pglite-thread';
+import { migrationsFolder } from './pglite-template';
 import * as schema from './schema';
+
+export { migrationsFolder };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,22 +32,13 @@ export interface Database {
   dumpDataDir?(): Promise<Uint8Array>;
 }
 
-export function migrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  // src/db/client.ts → src/db/migrations; dist/main.js → dist/migrations
-  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
-    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-  }
-  throw new Error(`Migrations folder not found near ${here}`);
-}
-
-/** `loadDataDir`: an in-memory database (dataDir null) starts as a copy of this tar file (dumpDataDir). */
-export async function openPglite(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<Database> {
-  const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : null;
-  // A new data directory starts as a copy of the build's migrated template (pglite-template.ts).
-  if (pgliteDir) copyTemplateInto(pgliteDir, migrationsFolder());
+/**
+ * `loadDataDir`: an in-memory database (dataDir null) starts as a copy of this tar file (dumpDataDir).
+ * `thread`: one startPgliteThread already started on `dataDir` (main.ts).
+ */
+export async function openPglite(dataDir: string | null, options: { loadDataDir?: string; thread?: Promise<PgliteThread> } = {}): Promise<Database> {
   // PGlite runs in a worker thread, off the server's event loop (pglite-worker.mjs).
-  const client = await PgliteThread.create(pgliteDir, options);
+  const client = await (options.thread ?? (dataDir ? startPgliteThread(dataDir) : PgliteThread.create(null, { loadDataDir: options.loadDataDir })));
   // drizzle's PGlite driver calls query(), exec() and transaction(), which the thread client forwards.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
@@ -116,6 +106,6 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   client.release();
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteThread?: Promise<PgliteThread> }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, { thread: options.pgliteThread });
 }

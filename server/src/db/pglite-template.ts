@@ -5,10 +5,22 @@
 // The template records which migrations it holds; one made from other migrations is not used (the boot then
 // creates the database as before), and the migrator applies anything newer at every boot anyway.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { copyDataDir } from './pglite-copy.mjs';
 
 const KEY_FILE = 'template.json';
+
+/** The migrations drizzle applies (re-exported by client.ts); here so the database thread starts without drizzle. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db/*.ts → src/db/migrations; dist/*.js → dist/migrations
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`Migrations folder not found near ${here}`);
+}
 /** The data directory inside the template (as inside DATA_DIR: `pglite/`). */
 const DATA_SUBDIR = 'pglite';
 
@@ -39,27 +51,20 @@ export function usableTemplate(migrationsFolder: string): string | null {
   }
 }
 
+/** The template to copy into `pgliteDir`: when that holds no database yet and a usable template exists, else null. */
+export function templateFor(pgliteDir: string, migrationsFolder: string): string | null {
+  if (existsSync(path.join(pgliteDir, 'PG_VERSION'))) return null;
+  return usableTemplate(migrationsFolder);
+}
+
 /**
  * Copies the template into `pgliteDir` when that holds no database yet and a usable template exists.
- * Returns whether it did; on false the caller creates the database the long way.
+ * Returns whether it did; on false the caller creates the database the long way. The server has its
+ * database thread copy it instead (templateFor, pglite-thread.ts), off the busy event loop of a boot.
  */
 export function copyTemplateInto(pgliteDir: string, migrationsFolder: string): boolean {
-  if (existsSync(path.join(pgliteDir, 'PG_VERSION'))) return false;
-  const template = usableTemplate(migrationsFolder);
-  if (!template) return false;
-  // Copied beside the target and renamed, so a boot killed mid-copy leaves no half database to open.
-  const partial = `${pgliteDir}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(path.dirname(pgliteDir), { recursive: true });
-  cpSync(template, partial, { recursive: true });
-  // An empty directory left by an earlier attempt (created, then killed before initdb) is replaced.
-  if (existsSync(pgliteDir) && readdirSync(pgliteDir).length === 0) rmSync(pgliteDir, { recursive: true });
-  if (existsSync(pgliteDir)) {
-    rmSync(partial, { recursive: true, force: true });
-    return false;
-  }
-  renameSync(partial, pgliteDir);
-  return true;
+  const template = templateFor(pgliteDir, migrationsFolder);
+  return template ? copyDataDir(template, pgliteDir) : false;
 }
 
 /**

@@ -75,8 +75,9 @@ describe('PGlite in a worker thread', () => {
 });
 
 describe('PGlite thread lifecycle', () => {
-  it('keeps data in its directory across a close and a reopen', async () => {
+  it('keeps data in its directory across a close and a reopen, and copies it as a template into a new one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pluma-pglite-'));
+    const copy = path.join(`${dir}-copy`, 'pglite');
     try {
       const first = await PgliteThread.create(dir);
       await first.exec("create table kept (v text); insert into kept values ('still here')");
@@ -84,8 +85,17 @@ describe('PGlite thread lifecycle', () => {
       const second = await PgliteThread.create(dir);
       expect((await second.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
       await second.close();
+      // As a boot on a new DATA_DIR does with the build's template: the thread copies it, then opens the copy.
+      const third = await PgliteThread.create(copy, { template: dir });
+      await third.exec("insert into kept values ('only in the copy')");
+      expect((await third.query('select v from kept order by v')).rows).toEqual([{ v: 'only in the copy' }, { v: 'still here' }]);
+      await third.close();
+      const original = await PgliteThread.create(dir);
+      expect((await original.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
+      await original.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      rmSync(path.dirname(copy), { recursive: true, force: true });
     }
   });
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { migrationsFolder, templateFor } from './pglite-template';
 
 export interface ThreadResult {
   rows: unknown[];
@@ -102,12 +103,14 @@ export class PgliteThread {
   /**
    * Starts the worker and opens the database (in `dataDir`, created first if new; in memory when null).
    * `loadDataDir`: an in-memory database starts as a copy of this tar (see dumpDataDir) instead of initdb.
+   * `template`: a new `dataDir` starts as a copy of this migrated data directory (pglite-template.ts), made
+   * by the thread, so the copy runs beside whatever the server's thread does meanwhile.
    */
-  static async create(dataDir: string | null, options: { loadDataDir?: string } = {}): Promise<PgliteThread> {
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDatabase(dataDir);
+  static async create(dataDir: string | null, options: { loadDataDir?: string; template?: string | null } = {}): Promise<PgliteThread> {
+    if (dataDir && !options.template && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDatabase(dataDir);
     // The thread's JavaScript only relays rows: a young generation of 8 MB instead of V8's default (which
     // grows to 16 MB resident and stays there when idle) saves ~10 MB.
-    const worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir: options.loadDataDir }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir: options.loadDataDir, template: options.template }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database thread stopped while opening (exit code ${code})`));
       worker.once('error', reject);
@@ -170,4 +173,14 @@ export class PgliteThread {
     if (!this.failure) await this.send({ op: 'close' });
     await this.worker.terminate();
   }
+}
+
+/**
+ * The embedded database's thread on `dataDir` (its `pglite/`). A new data directory starts as a copy of the
+ * build's migrated template (pglite-template.ts), which the thread makes before opening it. Here, without
+ * drizzle, so main.ts starts it before the rest of the server loads.
+ */
+export function startPgliteThread(dataDir: string): Promise<PgliteThread> {
+  const pgliteDir = path.join(dataDir, 'pglite');
+  return PgliteThread.create(pgliteDir, { template: templateFor(pgliteDir, migrationsFolder()) });
 }

@@ -14,6 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { copyDataDir } from './pglite-copy.mjs';
 
 /**
  * shared_buffers=16MB: the 128MB initdb chooses is allocated and zero-filled inside the WebAssembly memory
@@ -137,6 +138,8 @@ async function serve() {
     );
   });
   try {
+    // A new data directory: the build's migrated template, copied here (pglite-copy.mjs, pglite-thread.ts).
+    if (workerData.template) copyDataDir(workerData.template, workerData.dataDir);
     if (workerData.dataDir) db = await PGlite.create(workerData.dataDir, OPTIONS);
     else if (workerData.loadDataDir) db = await PGlite.create({ ...OPTIONS, loadDataDir: new Blob([await readFile(workerData.loadDataDir)]) });
     else db = await PGlite.create(OPTIONS);

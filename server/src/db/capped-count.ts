@@ -74,6 +74,14 @@ export function countColumn(table: PgTable | SQL, where: SQL | undefined, cap: n
   return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) m)`.mapWith(Number);
 }
 
+/**
+ * countColumn for a page planned by page-cursor.ts planPage: a first page or a keyset page counts from its
+ * first row; a jump (its `where` holds the page's ids) selects 0 and is counted after it (pageTotal).
+ */
+export function planCount(table: PgTable, plan: { where: SQL | undefined; jump: boolean }, cap: number): SQL<number> {
+  return plan.jump ? sql<number>`0`.mapWith(Number) : countColumn(table, plan.where, cap);
+}
+
 /** The total of a page at `offset` whose countColumn said `n` (the matches from its first row on). */
 export function totalFrom(offset: number, cap: number, n: number): CappedTotal {
   return n > cap ? { total: offset + cap, capped: true } : { total: offset + n, capped: false };

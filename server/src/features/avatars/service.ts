@@ -2,7 +2,7 @@
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
@@ -40,15 +40,13 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
   const scope = ['avatars', list, actor.user.userId, actor.organization?.organizationId ?? null, q.query ?? '', q.limit];
   const plan = planPage({ table: avatars, order, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope });
   const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
-  // A first page or a keyset page counts in its own query (capped-count.ts countColumn); a jump afterwards.
-  const counted = !plan.jump;
   const found = await db
     .select({
       avatar: avatars,
       author: { name: users.name, lastName: users.lastName },
       filesCount,
       sortKey: keyText(order),
-      matches: counted ? countColumn(avatars, plan.where, cap) : sql<number>`0`.mapWith(Number),
+      matches: planCount(avatars, plan, cap),
     })
     .from(avatars)
     .leftJoin(users, eq(users.userId, avatars.userId))
@@ -56,7 +54,7 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
     .orderBy(...orderBy(order))
     .limit(q.limit);
   const last = found.at(-1);
-  const total = await pageTotal(db, counted, last?.matches, {
+  const total = await pageTotal(db, !plan.jump, last?.matches, {
     table: avatars,
     where,
     offset: q.offset,

@@ -13,7 +13,7 @@ import {
 import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, totalFrom } from '../../db/capped-count';
+import { countColumn, LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, totalFrom } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
@@ -74,10 +74,8 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   const scope = ['campaigns', acting.user.userId, organizationId, q.sortBy, q.query ?? ''];
   const plan = planPage({ table: campaigns, order, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, cursor: q.cursor, scope });
   const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
-  // A first page or a keyset page counts in its own query (capped-count.ts countColumn); a jump afterwards.
-  const counted = !plan.jump;
   const rows = await db
-    .select({ ...campaignColumns, sortKey: keyText(order), matches: counted ? countColumn(campaigns, plan.where, cap) : sql<number>`0`.mapWith(Number) })
+    .select({ ...campaignColumns, sortKey: keyText(order), matches: planCount(campaigns, plan, cap) })
     .from(campaigns)
     .leftJoin(users, eq(users.userId, campaigns.userId))
     .leftJoin(files, eq(files.fileId, campaigns.thumbnailFileId))
@@ -85,7 +83,7 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
     .orderBy(...orderBy(order))
     .limit(CAMPAIGNS_PAGE_SIZE);
   const last = rows.at(-1);
-  const total = await pageTotal(db, counted, last?.matches, {
+  const total = await pageTotal(db, !plan.jump, last?.matches, {
     table: campaigns,
     where,
     offset,

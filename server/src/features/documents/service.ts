@@ -9,7 +9,7 @@ import {
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
@@ -66,8 +66,6 @@ export async function listDocuments({
   const scope = ['documents', actor.user.userId, actor.organization?.organizationId ?? null, options.sortBy, options.query ?? ''];
   const plan = planPage({ table: documents, order, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, cursor: options.cursor, scope });
   const cap = options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
-  // A first page or a keyset page counts in its own query (capped-count.ts countColumn); a jump afterwards.
-  const counted = !plan.jump;
   const found = await db
     .select({
       documentId: documents.documentId,
@@ -80,14 +78,14 @@ export async function listDocuments({
       excerpt: sql<string>`left(${documents.plainText}, 160)`,
       characters: sql<number>`length(${documents.plainText})`,
       sortKey: keyText(order),
-      matches: counted ? countColumn(documents, plan.where, cap) : sql<number>`0`.mapWith(Number),
+      matches: planCount(documents, plan, cap),
     })
     .from(documents)
     .where(plan.where)
     .orderBy(...orderBy(order))
     .limit(DOCUMENTS_PAGE_SIZE);
   const last = found.at(-1);
-  const total = await pageTotal(db, counted, last?.matches, {
+  const total = await pageTotal(db, !plan.jump, last?.matches, {
     table: documents,
     where,
     offset,

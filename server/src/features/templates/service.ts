@@ -12,7 +12,7 @@ import {
   type UpdateTemplateRequest,
 } from '@pluma/common/templates';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, nextPageCursor, orderBy, readPageCursor, type PageKey, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
@@ -188,10 +188,10 @@ export async function listTemplates({
   // Staff admins' every-template list has no branches: it is read by its offset.
   const from = everything ? null : readPageCursor(options.cursor, scope, offset, type);
   const cap = filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
-  // The first page counts in its own query (capped-count.ts countColumn); other pages after it.
-  const counted = offset === 0;
+  // The first page counts in its own query (capped-count.ts planCount); other pages after it.
+  const counted = { where, jump: offset > 0 };
   const found = await db
-    .select({ template: templates, ...extrasColumns(actor), sortKey, matches: counted ? countColumn(templates, where, cap) : sql<number>`0`.mapWith(Number) })
+    .select({ template: templates, ...extrasColumns(actor), sortKey, matches: planCount(templates, counted, cap) })
     .from(templates)
     .leftJoin(templateTypes, eq(templateTypes.typeId, templates.typeId))
     .leftJoin(users, eq(users.userId, templates.userId))
@@ -203,7 +203,7 @@ export async function listTemplates({
   const last = found.at(-1);
   // Rows after the page's last one, on the templates row alone (Last Used's key needs the actor's use: counted from the start).
   const rest = last && options.sortBy !== 'updatedAt_desc' ? after({ key: sortParts(actor, options.sortBy)[0].key, id: templates.templateId, direction: directionOf(options.sortBy), type }, { value: last.sortKey, id: last.template.templateId }) : undefined;
-  const total = await pageTotal(db, counted, last?.matches, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: found.length, cap, after: rest });
+  const total = await pageTotal(db, !counted.jump, last?.matches, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: found.length, cap, after: rest });
   const next_cursor = everything ? null : nextPageCursor(scope, offset, TEMPLATES_PAGE_SIZE, found.map((r) => ({ sortKey: r.sortKey, id: r.template.templateId })));
   const rows: TemplateListRow[] = found.map(({ sortKey: _key, matches: _matches, ...row }) => row);
   return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE, next_cursor };

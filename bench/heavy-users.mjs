@@ -258,7 +258,9 @@ async function measure(kind, databaseUrl) {
   } finally {
     for (const client of clients) client.close();
     await server?.stop();
-    removeDir(dataDir);
+    // BENCH_HEAVY_KEEP=1 keeps PGlite's data directory too, for EXPLAIN (its path is printed).
+    if (process.env.BENCH_HEAVY_KEEP && !databaseUrl) console.error(`kept: ${dataDir}`);
+    else removeDir(dataDir);
   }
 }
 

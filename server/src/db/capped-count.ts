@@ -1,7 +1,9 @@
 // Totals that stay flat with size (issue 31 item 1): a list's `total` is exact up to a cap and "at least the
 // cap" beyond it (`capped`, shown as "1,000+"). count(*) over every match read all of a heavy user's rows on
 // every page (10,000 conversations: 10× a light user's time); a count that stops after cap + 1 rows reads at
-// most that many index entries, and none at all when the page itself shows where the list ends.
+// most that many index entries, and none at all when the page itself shows where the list ends. A first page
+// or a page read from its cursor counts in its own query (`countColumn`): a second query was a second round
+// trip that only the heavy user made (the light user's page is not full), the larger part of their difference.
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
@@ -61,4 +63,35 @@ export async function cappedTotal(
     .as('matches');
   const [{ n }] = await db.select({ n: count() }).from(matches);
   return n > limit ? { total: limit, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * The matches of `where` (from the page's first row on: the list's filters, plus the cursor's condition on a
+ * keyset page), counted up to `cap` + 1, as a column of the page's own query. PostgreSQL evaluates it once
+ * (an InitPlan); inside, `table` is the subquery's own, so the filters' columns refer to it.
+ */
+export function countColumn(table: PgTable | SQL, where: SQL | undefined, cap: number): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) m)`.mapWith(Number);
+}
+
+/**
+ * countColumn for a page planned by page-cursor.ts planPage: a first page or a keyset page counts from its
+ * first row; a jump (its `where` holds the page's ids) selects 0 and is counted after it (pageTotal).
+ */
+export function planCount(table: PgTable, plan: { where: SQL | undefined; jump: boolean }, cap: number): SQL<number> {
+  return plan.jump ? sql<number>`0`.mapWith(Number) : countColumn(table, plan.where, cap);
+}
+
+/** The total of a page at `offset` whose countColumn said `n` (the matches from its first row on). */
+export function totalFrom(offset: number, cap: number, n: number): CappedTotal {
+  return n > cap ? { total: offset + cap, capped: true } : { total: offset + n, capped: false };
+}
+
+/**
+ * The total of a page whose query carried countColumn (`counted`; `matches`: its last row's, undefined when
+ * the page is empty): from that count, else (a jump, an empty page past the start) from cappedTotal.
+ */
+export async function pageTotal(db: Db | Tx, counted: boolean, matches: number | undefined, args: Parameters<typeof cappedTotal>[1]): Promise<CappedTotal> {
+  if (counted && (matches !== undefined || args.offset === 0)) return totalFrom(args.offset, args.cap ?? LIST_TOTAL_CAP, matches ?? 0);
+  return cappedTotal(db, args);
 }

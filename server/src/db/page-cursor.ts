@@ -18,6 +18,13 @@ export interface PageOrder {
   direction: 'asc' | 'desc';
   /** The key's SQL type, to compare it with the cursor's value. */
   type: 'timestamptz' | 'text';
+  /**
+   * The columns the list's filters fix, leading the sort's index (user, organization). Sorting by them first
+   * changes no order, but tells the planner the index's order is the sort's: `organization_id is null` (the
+   * Personal context) is no equality to it, so without them it read every one of the user's rows and sorted
+   * them (a heavy user's documents: seq scan + top-N sort, 1.4 ms vs 0.05 on PostgreSQL).
+   */
+  context?: AnyPgColumn[];
 }
 
 export interface PageKey {
@@ -51,10 +58,10 @@ export function readPageCursor(cursor: string | undefined, scope: unknown[], off
   }
 }
 
-/** The sort's ORDER BY. */
+/** The sort's ORDER BY (after its context columns, in the same direction, as the index is read). */
 export function orderBy(order: PageOrder): SQL[] {
   const dir = sql.raw(order.direction);
-  return [sql`${order.key} ${dir}`, sql`${order.id} ${dir}`];
+  return [...(order.context ?? []).map((column) => sql`${column} ${dir}`), sql`${order.key} ${dir}`, sql`${order.id} ${dir}`];
 }
 
 /** The key of a row as text (selected beside the row, to make the next cursor). */
@@ -94,11 +101,11 @@ export function planPage({
   pageSize: number;
   cursor: string | undefined;
   scope: unknown[];
-}): { where: SQL | undefined; offset: number; keyset: boolean } {
+}): { where: SQL | undefined; offset: number; keyset: boolean; jump: boolean } {
   const key = readPageCursor(cursor, scope, offset, order.type);
-  if (key) return { where: and(where, after(order, key)), offset: 0, keyset: true };
-  if (offset > 0) return { where: and(where, jumpIds(table, order, where, offset, pageSize)), offset: 0, keyset: false };
-  return { where, offset: 0, keyset: false };
+  if (key) return { where: and(where, after(order, key)), offset: 0, keyset: true, jump: false };
+  if (offset > 0) return { where: and(where, jumpIds(table, order, where, offset, pageSize)), offset: 0, keyset: false, jump: true };
+  return { where, offset: 0, keyset: false, jump: false };
 }
 
 /** The page's `next_cursor`: null when it is not full (nothing follows). */

@@ -2,7 +2,7 @@
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
@@ -25,6 +25,8 @@ export type AvatarListRow = AvatarExtras & { avatar: AvatarRow };
 
 /** The lists' sort, newest change first, as avatars_*_updated_idx have it (ending with the id). */
 const LIST_ORDER: PageOrder = { key: sql`${avatars.updatedAt}`, id: avatars.avatarId, direction: 'desc', type: 'timestamptz' };
+/** The own list's: avatars_user_org_updated_idx leads with the context (page-cursor.ts PageOrder.context). */
+const OWN_ORDER: PageOrder = { ...LIST_ORDER, context: [avatars.userId, avatars.organizationId] };
 
 async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: CappedTotal; nextCursor: string | null }> {
   // The defaults (conversation_assistant, Super Fetch) are never listed (spec part 2 §3).
@@ -34,27 +36,35 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
     filters.push(or(ilike(avatars.name, pattern), ilike(avatars.description, pattern)) as SQL);
   }
   const where = and(...filters);
+  const order = list === 'own' ? OWN_ORDER : LIST_ORDER;
   const scope = ['avatars', list, actor.user.userId, actor.organization?.organizationId ?? null, q.query ?? '', q.limit];
-  const plan = planPage({ table: avatars, order: LIST_ORDER, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope });
+  const plan = planPage({ table: avatars, order, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope });
+  const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const found = await db
-    .select({ avatar: avatars, author: { name: users.name, lastName: users.lastName }, filesCount, sortKey: keyText(LIST_ORDER) })
+    .select({
+      avatar: avatars,
+      author: { name: users.name, lastName: users.lastName },
+      filesCount,
+      sortKey: keyText(order),
+      matches: planCount(avatars, plan, cap),
+    })
     .from(avatars)
     .leftJoin(users, eq(users.userId, avatars.userId))
     .where(plan.where)
-    .orderBy(...orderBy(LIST_ORDER))
+    .orderBy(...orderBy(order))
     .limit(q.limit);
   const last = found.at(-1);
-  const total = await cappedTotal(db, {
+  const total = await pageTotal(db, !plan.jump, last?.matches, {
     table: avatars,
     where,
     offset: q.offset,
     pageSize: q.limit,
     pageRows: found.length,
-    cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
-    after: last ? after(LIST_ORDER, { value: last.sortKey, id: last.avatar.avatarId }) : undefined,
+    cap,
+    after: last ? after(order, { value: last.sortKey, id: last.avatar.avatarId }) : undefined,
   });
   const nextCursor = nextPageCursor(scope, q.offset, q.limit, found.map((r) => ({ sortKey: r.sortKey, id: r.avatar.avatarId })));
-  return { rows: found.map(({ sortKey: _key, ...row }) => row), total, nextCursor };
+  return { rows: found.map(({ sortKey: _key, matches: _matches, ...row }) => row), total, nextCursor };
 }
 
 /** GET /avatars: the actor's own avatars in this context, with search. */

@@ -183,6 +183,8 @@ describe('campaigns API', () => {
     const secondPage = (await call(manager, 'GET', `/api/campaigns/${c.campaign_id}/resources?resources=document&page=2`)).json();
     expect(secondPage.resources.map((r: { name: string }) => r.name)).toEqual(['Bulk 099', 'Bulk 100']);
     expect(secondPage).toMatchObject({ total: 102, total_capped: false });
+    // An empty page past the end carries no count of its own (capped-count.ts countColumn): counted alone.
+    expect((await call(manager, 'GET', `/api/campaigns/${c.campaign_id}/resources?resources=document&page=4`)).json()).toMatchObject({ resources: [], total: 102 });
 
     // The campaigns list's pages of 60: page 2 from page 1's next_cursor is page 2 by number, ties included; the
     // cursor is ignored for another sort, and a member of another organization gets 404 with it.

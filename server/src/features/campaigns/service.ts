@@ -13,7 +13,7 @@ import {
 import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { countColumn, LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, totalFrom } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
@@ -73,8 +73,9 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   const order = ORDER[q.sortBy];
   const scope = ['campaigns', acting.user.userId, organizationId, q.sortBy, q.query ?? ''];
   const plan = planPage({ table: campaigns, order, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, cursor: q.cursor, scope });
+  const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const rows = await db
-    .select({ ...campaignColumns, sortKey: keyText(order) })
+    .select({ ...campaignColumns, sortKey: keyText(order), matches: planCount(campaigns, plan, cap) })
     .from(campaigns)
     .leftJoin(users, eq(users.userId, campaigns.userId))
     .leftJoin(files, eq(files.fileId, campaigns.thumbnailFileId))
@@ -82,13 +83,13 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
     .orderBy(...orderBy(order))
     .limit(CAMPAIGNS_PAGE_SIZE);
   const last = rows.at(-1);
-  const total = await cappedTotal(db, {
+  const total = await pageTotal(db, !plan.jump, last?.matches, {
     table: campaigns,
     where,
     offset,
     pageSize: CAMPAIGNS_PAGE_SIZE,
     pageRows: rows.length,
-    cap: q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
+    cap,
     after: last ? after(order, { value: last.sortKey, id: last.campaign.campaignId }) : undefined,
   });
   const nextCursor = nextPageCursor(scope, offset, CAMPAIGNS_PAGE_SIZE, rows.map((r) => ({ sortKey: r.sortKey, id: r.campaign.campaignId })));
@@ -202,29 +203,20 @@ export async function listCampaignResources({ actor, db, campaignId, query }: { 
   if (q.query) filters.push(ilike(source.name, `%${escapeLikePattern(q.query)}%`));
   const where = and(...filters);
   const offset = (q.page - 1) * CAMPAIGN_RESOURCES_PAGE_SIZE;
+  const cap = offset + (q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
+  const joined = sql`${campaignResources} inner join ${source.table} on ${eq(source.id, campaignResources.resourceId)}`;
+  // The total as the other lists have it (capped-count.ts), counted in the page's own query up to offset + the cap.
   const rows = await db
-    .select({ resourceId: source.id, name: source.name, createdAt: source.createdAt, updatedAt: source.updatedAt })
+    .select({ resourceId: source.id, name: source.name, createdAt: source.createdAt, updatedAt: source.updatedAt, matches: countColumn(joined, where, cap) })
     .from(campaignResources)
     .innerJoin(source.table, eq(source.id, campaignResources.resourceId))
     .where(where)
     .orderBy(sql`lower(${source.name})`, asc(source.id))
     .limit(CAMPAIGN_RESOURCES_PAGE_SIZE)
     .offset(offset);
-  // The total as the other lists have it (capped-count.ts): known from the page when it is not full, else
-  // counted up to offset + the cap.
-  let total: CappedTotal = { total: offset + rows.length, capped: false };
-  if (rows.length === CAMPAIGN_RESOURCES_PAGE_SIZE || (rows.length === 0 && offset > 0)) {
-    const limit = offset + (q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
-    const matches = db
-      .select({ one: sql`1` })
-      .from(campaignResources)
-      .innerJoin(source.table, eq(source.id, campaignResources.resourceId))
-      .where(where)
-      .limit(limit + 1)
-      .as('matches');
-    const [{ n }] = await db.select({ n: count() }).from(matches);
-    total = n > limit ? { total: limit, capped: true } : { total: n, capped: false };
-  }
+  // An empty page past the start says no count: read it alone.
+  const matches = rows.at(0)?.matches ?? (offset === 0 ? 0 : (await db.select({ n: countColumn(joined, where, cap) }).from(sql`(select 1) one`))[0].n);
+  const total = totalFrom(0, cap, matches);
   return {
     rows: rows.map((r) => ({
       resource_id: r.resourceId,

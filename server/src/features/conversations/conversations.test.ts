@@ -199,6 +199,8 @@ describe('conversations API', () => {
       expect(offsetPage.conversations.map((c: { conversation_id: number }) => c.conversation_id)).toEqual(seen.slice(5, 10));
     }
     expect((await list(user)).conversations).toHaveLength(23);
+    // Past the end the page carries no count of its own (capped-count.ts countColumn): still the whole total.
+    expect(await list(user, '?limit=5&offset=30')).toMatchObject({ conversations: [], total: 23, total_capped: false });
   });
 
   it('refuses forged cursors with a 400 and caps the total (1,000, or 100 when searching), exact below it', async () => {

@@ -4,7 +4,7 @@ import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -102,24 +102,28 @@ export async function listConversations({
         : sql`(${expr}, ${conversations.conversationId}) < (${typed}, ${id})`,
     );
   }
+  // After a cursor, the rows before it are not known: all matches are counted (capped) as for a deep page, in
+  // the page's own query (capped-count.ts countColumn).
+  const offset = q.cursor ? 0 : q.offset;
+  const cap = q.query || q.tags.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const rows = await db
-    .select({ conversation: conversations, file: { fileId: files.fileId, name: files.name, type: files.type }, sortValue: sql<string>`(${expr})::text` })
+    .select({
+      conversation: conversations,
+      file: { fileId: files.fileId, name: files.name, type: files.type },
+      sortValue: sql<string>`(${expr})::text`,
+      matches: countColumn(conversations, and(...filters), offset + cap),
+    })
     .from(conversations)
     .leftJoin(files, eq(files.fileId, conversations.fileId))
     .where(and(...pageFilters))
     .orderBy(order(expr), order(conversations.conversationId))
     .limit(q.limit + 1)
-    .offset(q.cursor ? 0 : q.offset);
+    .offset(offset);
   const page = rows.slice(0, q.limit);
-  // After a cursor, the rows before it are not known: counted (capped) as for a deep page.
-  const total = await cappedTotal(db, {
-    table: conversations,
-    where: and(...filters),
-    offset: q.cursor ? 0 : q.offset,
-    pageSize: q.limit,
-    pageRows: q.cursor ? q.limit : page.length,
-    cap: q.query || q.tags.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
-  });
+  // The count starts at the list's first row: the total is the count itself. An empty page after a cursor or
+  // past the end carries none: counted alone.
+  const counted = rows.length > 0 || (offset === 0 && !q.cursor);
+  const total = await pageTotal(db, counted, rows.at(0)?.matches, { table: conversations, where: and(...filters), offset: 0, pageSize: q.limit, pageRows: q.limit, cap: offset + cap });
   const last = page.at(-1);
   return {
     rows: page.map((r) => ({ row: r.conversation, file: r.file?.fileId ? r.file : null })),

@@ -9,7 +9,7 @@ import {
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
@@ -27,15 +27,16 @@ export interface Scope {
 
 /** Each sort as an index has it (documents_user_org_*_idx: the context, the key, the id). */
 function orderOf(sortBy: DocumentSortKey): PageOrder {
+  const context = [documents.userId, documents.organizationId];
   switch (sortBy) {
     case 'createdAt_desc':
-      return { key: sql`${documents.createdAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
+      return { context, key: sql`${documents.createdAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
     case 'updatedAt_desc':
-      return { key: sql`${documents.updatedAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
+      return { context, key: sql`${documents.updatedAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
     case 'name_asc':
-      return { key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'asc', type: 'text' };
+      return { context, key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'asc', type: 'text' };
     case 'name_desc':
-      return { key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'desc', type: 'text' };
+      return { context, key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'desc', type: 'text' };
   }
 }
 
@@ -64,6 +65,7 @@ export async function listDocuments({
   const order = orderOf(options.sortBy);
   const scope = ['documents', actor.user.userId, actor.organization?.organizationId ?? null, options.sortBy, options.query ?? ''];
   const plan = planPage({ table: documents, order, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, cursor: options.cursor, scope });
+  const cap = options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const found = await db
     .select({
       documentId: documents.documentId,
@@ -76,23 +78,24 @@ export async function listDocuments({
       excerpt: sql<string>`left(${documents.plainText}, 160)`,
       characters: sql<number>`length(${documents.plainText})`,
       sortKey: keyText(order),
+      matches: planCount(documents, plan, cap),
     })
     .from(documents)
     .where(plan.where)
     .orderBy(...orderBy(order))
     .limit(DOCUMENTS_PAGE_SIZE);
   const last = found.at(-1);
-  const total = await cappedTotal(db, {
+  const total = await pageTotal(db, !plan.jump, last?.matches, {
     table: documents,
     where,
     offset,
     pageSize: DOCUMENTS_PAGE_SIZE,
     pageRows: found.length,
-    cap: options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP,
+    cap,
     after: last ? after(order, { value: last.sortKey, id: last.documentId }) : undefined,
   });
   const next_cursor = nextPageCursor(scope, offset, DOCUMENTS_PAGE_SIZE, found.map((r) => ({ sortKey: r.sortKey, id: r.documentId })));
-  const rows = found.map(({ sortKey: _key, ...row }) => row);
+  const rows = found.map(({ sortKey: _key, matches: _matches, ...row }) => row);
   return { rows, total, page: options.page, pageSize: DOCUMENTS_PAGE_SIZE, next_cursor };
 }
 

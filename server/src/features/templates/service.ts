@@ -12,8 +12,8 @@ import {
   type UpdateTemplateRequest,
 } from '@pluma/common/templates';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { cappedTotal, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
-import { after, nextPageCursor, readPageCursor, type PageKey, type PageOrder } from '../../db/page-cursor';
+import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { after, nextPageCursor, orderBy, readPageCursor, type PageKey, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -107,19 +107,20 @@ function sortKeyOf(sortBy: TemplateSortKey): { key: SQL<string>; type: PageOrder
  * the used templates in the order of their use (template_uses_user_used_idx), then the others by their change
  * (templates_user_org_updated_idx, templates_public_updated_idx), merged by the outer query.
  */
-function sortParts(actor: Actor, sortBy: TemplateSortKey): Array<{ key: SQL; from: SQL; also?: SQL }> {
+function sortParts(actor: Actor, sortBy: TemplateSortKey): Array<{ key: SQL; from: SQL; also?: SQL; alone?: true }> {
   switch (sortBy) {
     case 'createdAt_desc':
-      return [{ key: sql`${templates.createdAt}`, from: sql`${templates}` }];
+      return [{ key: sql`${templates.createdAt}`, from: sql`${templates}`, alone: true }];
     case 'name_asc':
     case 'name_desc':
-      return [{ key: sql`lower(${templates.name})`, from: sql`${templates}` }];
+      return [{ key: sql`lower(${templates.name})`, from: sql`${templates}`, alone: true }];
     case 'updatedAt_desc':
       return [
         { key: sql`u.used_at`, from: sql`${templates} join ${templateUses} u on u.template_id = ${templates.templateId} and u.user_id = ${actor.user.userId}` },
         {
           key: sql`${templates.updatedAt}`,
           from: sql`${templates}`,
+          alone: true,
           also: sql`not exists (select 1 from ${templateUses} u where u.template_id = ${templates.templateId} and u.user_id = ${actor.user.userId})`,
         },
       ];
@@ -144,10 +145,12 @@ function pageIds(actor: Actor, filters: SQL[], sortBy: TemplateSortKey, offset: 
   const skip = from ? 0 : offset;
   const n = skip + TEMPLATES_PAGE_SIZE;
   const type = sortKeyOf(sortBy).type;
-  const parts = branches.flatMap((branch) =>
-    sortParts(actor, sortBy).map(({ key, from: rows, also }) => {
-      const start = from ? after({ key, id: templates.templateId, direction, type }, from) : undefined;
-      return sql`(select ${templates.templateId} as id, ${key} as k from ${rows} where ${and(branch, ...filters, also, start)} order by ${key} ${dir}, ${templates.templateId} ${dir} limit ${n})`;
+  const parts = branches.flatMap((branch, i) =>
+    sortParts(actor, sortBy).map(({ key, from: rows, also, alone }) => {
+      // The own branch over templates alone leads with its context, as templates_user_org_*_idx (page-cursor.ts PageOrder.context).
+      const order: PageOrder = { key, id: templates.templateId, direction, type, context: i === 0 && alone ? [templates.userId, templates.organizationId] : undefined };
+      const start = from ? after(order, from) : undefined;
+      return sql`(select ${templates.templateId} as id, ${key} as k from ${rows} where ${and(branch, ...filters, also, start)} order by ${sql.join(orderBy(order), sql`, `)} limit ${n})`;
     }),
   );
   return sql`${templates.templateId} in (select c.id from (${sql.join(parts, sql` union `)}) c order by c.k ${dir}, c.id ${dir} limit ${TEMPLATES_PAGE_SIZE} offset ${skip})`;
@@ -184,8 +187,11 @@ export async function listTemplates({
   const scope = ['templates', actor.user.userId, actor.organization?.organizationId ?? null, options.sortBy, everything, [tag, typeName, favorites, language, query, publicOnly]];
   // Staff admins' every-template list has no branches: it is read by its offset.
   const from = everything ? null : readPageCursor(options.cursor, scope, offset, type);
+  const cap = filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  // The first page counts in its own query (capped-count.ts planCount); other pages after it.
+  const counted = { where, jump: offset > 0 };
   const found = await db
-    .select({ template: templates, ...extrasColumns(actor), sortKey })
+    .select({ template: templates, ...extrasColumns(actor), sortKey, matches: planCount(templates, counted, cap) })
     .from(templates)
     .leftJoin(templateTypes, eq(templateTypes.typeId, templates.typeId))
     .leftJoin(users, eq(users.userId, templates.userId))
@@ -197,9 +203,9 @@ export async function listTemplates({
   const last = found.at(-1);
   // Rows after the page's last one, on the templates row alone (Last Used's key needs the actor's use: counted from the start).
   const rest = last && options.sortBy !== 'updatedAt_desc' ? after({ key: sortParts(actor, options.sortBy)[0].key, id: templates.templateId, direction: directionOf(options.sortBy), type }, { value: last.sortKey, id: last.template.templateId }) : undefined;
-  const total = await cappedTotal(db, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: found.length, cap: filters.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP, after: rest });
+  const total = await pageTotal(db, !counted.jump, last?.matches, { table: templates, where, offset, pageSize: TEMPLATES_PAGE_SIZE, pageRows: found.length, cap, after: rest });
   const next_cursor = everything ? null : nextPageCursor(scope, offset, TEMPLATES_PAGE_SIZE, found.map((r) => ({ sortKey: r.sortKey, id: r.template.templateId })));
-  const rows: TemplateListRow[] = found.map(({ sortKey: _key, ...row }) => row);
+  const rows: TemplateListRow[] = found.map(({ sortKey: _key, matches: _matches, ...row }) => row);
   return { rows, total, page: options.page, pageSize: TEMPLATES_PAGE_SIZE, next_cursor };
 }
 

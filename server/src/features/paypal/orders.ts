@@ -6,7 +6,7 @@
 // whoever gets there first (this call, a concurrent one, or the PAYMENT.CAPTURE.COMPLETED webhook).
 import type { PayPalCaptureRequest, PayPalCaptureResponse, PayPalOrderRequest, PayPalOrderResponse } from '@pluma/common/paypal';
 import { PayPalErrorIds } from '@pluma/common/paypal';
-import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
+import type { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { purchases } from '../../db/schema';
@@ -21,7 +21,7 @@ const orderNotApproved = () => new AppError(409, PayPalErrorIds.notApproved, 'pa
 
 export async function createPayPalOrder(options: { ctx: AppContext; actor: Actor; input: PayPalOrderRequest; log: EffectsLog }): Promise<PayPalOrderResponse> {
   const { ctx, actor, input, log } = options;
-  const paypal = requirePayPal(ctx);
+  const paypal = await requirePayPal(ctx);
   const { purchase, product, chargeCents } = await createPendingPurchase(ctx, actor, input, 'one-time', log);
 
   if (chargeCents === 0) {
@@ -34,7 +34,8 @@ export async function createPayPalOrder(options: { ctx: AppContext; actor: Actor
     const { result: order } = await paypal.orders.createOrder({
       paypalRequestId: `pluma-purchase-${purchase.purchaseId}-order`,
       body: {
-        intent: CheckoutPaymentIntent.Capture,
+        // The enum's value as a literal: the SDK is loaded on first use (paypal-client.ts).
+        intent: 'CAPTURE' as CheckoutPaymentIntent,
         purchaseUnits: [
           {
             referenceId: `purchase-${purchase.purchaseId}`,
@@ -58,7 +59,7 @@ export async function createPayPalOrder(options: { ctx: AppContext; actor: Actor
 
 export async function capturePayPalOrder(options: { ctx: AppContext; actor: Actor; input: PayPalCaptureRequest; log: EffectsLog }): Promise<PayPalCaptureResponse> {
   const { ctx, actor, input, log } = options;
-  const paypal = requirePayPal(ctx);
+  const paypal = await requirePayPal(ctx);
   const [purchase] = await ctx.db
     .select()
     .from(purchases)

@@ -9,7 +9,7 @@ import { cancelPayPalSubscription } from './subscriptions';
 export const payPalProviderPort: PaymentProviderPort = {
   cancelSubscription: (ctx, subscriptionId) => cancelPayPalSubscription(ctx, subscriptionId, SWITCH_REASON),
   async refundPayment(ctx, payment) {
-    const paypal = requirePayPal(ctx);
+    const paypal = await requirePayPal(ctx);
     const id = encodeURIComponent(payment.paymentId);
     // A subscription's payment is the sale PAYMENT.SALE.COMPLETED named; a one-time one is its order's capture.
     const path = payment.subscription ? `/v1/payments/sale/${id}/refund` : `/v2/payments/captures/${id}/refund`;

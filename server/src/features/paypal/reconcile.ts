@@ -19,7 +19,7 @@ const BATCH = 100;
 
 /** Re-reads the window's pending PayPal purchases; returns how many changed. */
 export async function reconcilePayPalPurchases(ctx: AppContext, log: EffectsLog, options: { now?: Date; afterMs?: number } = {}): Promise<number> {
-  const paypal = payPalClient(ctx);
+  const paypal = await payPalClient(ctx);
   if (!paypal) return 0;
   const now = options.now ?? new Date();
   const [method] = await ctx.db.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(eq(paymentMethods.name, 'paypal')).limit(1);

@@ -119,7 +119,7 @@ async function ensurePlan(ctx: AppContext, paypal: PayPal, product: ProductRow, 
 
 export async function createPayPalSubscription(options: { ctx: AppContext; actor: Actor; input: PayPalSubscriptionRequest; log: EffectsLog }): Promise<PayPalSubscriptionResponse> {
   const { ctx, actor, input, log } = options;
-  const paypal = requirePayPal(ctx);
+  const paypal = await requirePayPal(ctx);
   const { purchase, product, discount, baseCents, chargeCents, trialDays } = await createPendingPurchase(ctx, actor, input, 'subscription', log);
   const cycles = planCycles(product, { baseCents, chargeCents, trialDays, firstInvoiceOnly: discount?.firstInvoiceOnly ?? false });
   const own = chargeCents === baseCents;
@@ -149,7 +149,7 @@ export async function createPayPalSubscription(options: { ctx: AppContext; actor
  * subscription PayPal has already ended is fine: nothing is left to cancel.
  */
 export async function cancelPayPalSubscription(ctx: AppContext, subscriptionId: string, reason = 'Cancelled by the customer'): Promise<void> {
-  const paypal = requirePayPal(ctx);
+  const paypal = await requirePayPal(ctx);
   try {
     await paypal.subscriptions.cancelSubscription({ id: subscriptionId, body: { reason: reason.slice(0, 128) } });
   } catch (err) {

@@ -42,7 +42,7 @@ export async function verifyPayPalEvent(ctx: AppContext, body: unknown, headers:
     throw webhookSignatureInvalid();
   }
   if (typeof event?.id !== 'string' || typeof event.event_type !== 'string') throw webhookSignatureInvalid();
-  const paypal = payPalClient(ctx);
+  const paypal = await payPalClient(ctx);
   if (!paypal?.settings.webhookId) throw webhookNotConfigured();
   const [transmissionId, transmissionTime, transmissionSig, certUrl, authAlgo] = values as string[];
   const fields = { auth_algo: authAlgo, cert_url: certUrl, transmission_id: transmissionId, transmission_sig: transmissionSig, transmission_time: transmissionTime, webhook_id: paypal.settings.webhookId };
@@ -126,7 +126,7 @@ export async function processPayPalEvent(ctx: AppContext, log: EffectsLog, event
 
   let current: Current = null;
   if (HANDLED_EVENTS.has(event.event_type)) {
-    const paypal = payPalClient(ctx);
+    const paypal = await payPalClient(ctx);
     if (!paypal) throw webhookNotConfigured();
     current = await readCurrentState(paypal, event);
   }

@@ -3,7 +3,6 @@
 // in a few milliseconds on the event loop; receipt-queue.ts bounds how many render at once.
 import type { Lang } from '@pluma/common/constants';
 import { translate, type MessageKey } from '@pluma/common/messages';
-import PDFDocument from 'pdfkit';
 
 export interface ReceiptView {
   lang: Lang;
@@ -59,7 +58,9 @@ export function receiptStatusText(status: string, lang: Lang): string {
   return key ? translate(lang, key) : receiptText(status, 40);
 }
 
-export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
+export async function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
+  // pdfkit is loaded with the first receipt, not at boot (cold start: issue 31 item 4).
+  const { default: PDFDocument } = await import('pdfkit');
   const t = (key: MessageKey) => translate(view.lang, key);
   const title = `${t('receipt_title')} #${view.invoiceNumber}`;
   // Uncompressed: a receipt is small, and its text stays searchable by tools that read the raw file.

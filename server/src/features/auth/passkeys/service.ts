@@ -2,7 +2,7 @@
 // then the browser's attestation), list, rename and delete — each change audited, like two-factor's. Signing
 // in with one (a first factor, or a password sign-in's second step) is in sign-in.ts.
 import { ErrorIds } from '@pluma/common/errors';
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
@@ -25,6 +25,7 @@ import {
   useChallenge,
   userHandle,
   userPasskeys,
+  webauthnServer,
   type CredentialJson,
   type PasskeyRow,
   type RelyingParty,
@@ -38,6 +39,7 @@ export async function listPasskeys({ ctx, actor }: { ctx: AppContext; actor: Act
 export async function startPasskeyRegistration({ ctx, actor, rp }: { ctx: AppContext; actor: Actor; rp: RelyingParty }) {
   await requireFactorChange(ctx.db, actor);
   const existing = await userPasskeys(ctx.db, actor.user.userId);
+  const { generateRegistrationOptions } = await webauthnServer();
   return asJson(await generateRegistrationOptions({
     rpName: (await getConfig(ctx, 'app_name')) || 'Pluma',
     rpID: rp.rpId,
@@ -71,6 +73,7 @@ export async function registerPasskey({
   if (owner !== userId) throw challengeExpired();
   let verification;
   try {
+    const { verifyRegistrationResponse } = await webauthnServer();
     verification = await verifyRegistrationResponse({
       response: input.credential as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge,

@@ -2,7 +2,6 @@
 // its user verification on the device makes it a second factor too, sessions.second_factor_at), and as the
 // second step of a password sign-in instead of a TOTP code. Visitors' operations: no session exists yet.
 import type { AuthResponse } from '@pluma/common/users';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { AppContext } from '../../../context';
 import { consumeOneTimeToken } from '../../../platform/auth/one-time-tokens';
 import { refuseSignInWhereSsoRequired } from '../sso/domain-rule';
@@ -18,6 +17,7 @@ import {
   useChallenge,
   userPasskeys,
   verifyAssertion,
+  webauthnServer,
   type CredentialJson,
   type RelyingParty,
 } from './webauthn';
@@ -27,6 +27,7 @@ import {
  * @contract-exception a visitor's: signing in is how a visitor becomes an actor (a passkey).
  */
 export async function startPasskeySignIn({ ctx, rp }: { ctx: AppContext; rp: RelyingParty }) {
+  const { generateAuthenticationOptions } = await webauthnServer();
   return asJson(await generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'required', challenge: await newChallenge(ctx.db, null, 'passkey_sign_in') }));
 }
 
@@ -53,6 +54,7 @@ export async function signInWithPasskey({ ctx, rp, credential }: { ctx: AppConte
 export async function startPasskeySecondFactor({ ctx, rp, userId }: { ctx: AppContext; rp: RelyingParty; userId: number }) {
   const own = await userPasskeys(ctx.db, userId);
   if (own.length === 0) throw passkeyInvalid();
+  const { generateAuthenticationOptions } = await webauthnServer();
   return asJson(
     await generateAuthenticationOptions({
       rpID: rp.rpId,

@@ -2,8 +2,7 @@
 // one-time tokens (5 minutes, used once whatever the outcome), the stored passkeys, and the check of an
 // assertion with its signature counter.
 import { ErrorIds } from '@pluma/common/errors';
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport } from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, AuthenticatorTransport } from '@simplewebauthn/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../../context';
@@ -46,6 +45,12 @@ export async function newChallenge(db: Db, userId: number | null, purpose: Passk
   return Uint8Array.from(Buffer.from(await issueOneTimeToken(db, { userId, purpose }), 'base64url'));
 }
 
+/**
+ * @simplewebauthn/server, loaded with the first passkey call rather than at boot: with its X.509 and ASN.1
+ * parsers it cost ~0.3 s of CPU at every start (cold start, issue 31 item 4).
+ */
+export const webauthnServer = () => import('@simplewebauthn/server');
+
 /** The options as the JSON the browser's startRegistration/startAuthentication take. */
 export const asJson = (options: object) => options as Record<string, unknown>;
 
@@ -53,6 +58,7 @@ export const asJson = (options: object) => options as Record<string, unknown>;
 export async function useChallenge(db: Db, credential: CredentialJson, purpose: PasskeyChallengePurpose): Promise<{ challenge: string; userId: number | null }> {
   let challenge: unknown;
   try {
+    const { decodeClientDataJSON } = await import('@simplewebauthn/server/helpers');
     challenge = decodeClientDataJSON(credential.response.clientDataJSON).challenge;
   } catch {
     throw passkeyInvalid();
@@ -82,6 +88,7 @@ export async function verifyAssertion(
 ): Promise<void> {
   let newCounter: number;
   try {
+    const { verifyAuthenticationResponse } = await webauthnServer();
     const verification = await verifyAuthenticationResponse({
       response: credential as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,

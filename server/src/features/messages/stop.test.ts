@@ -160,6 +160,8 @@ describe('stop generating', () => {
     const stopped = (await stop(owner, id)).json();
     const partial = stopped.content as string;
     const charged = stopped.words_charged as number;
+    // The stop's own end may reach the socket after the stop's response: taken here, it is not the Continue's.
+    expect((await endOf(socket, id)).finish_reason).toBe('stopped');
 
     const continued = await send(owner, { conversation_id: conversationId, message_id: id });
     expect(continued.statusCode).toBe(200);

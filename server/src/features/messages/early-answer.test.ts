@@ -22,7 +22,7 @@ function recorded(events: string[]) {
   return { open, log, signal: () => signal };
 }
 
-async function all<E>(events: AsyncGenerator<E>): Promise<E[]> {
+async function all<E>(events: AsyncIterable<E>): Promise<E[]> {
   const out: E[] = [];
   for await (const event of events) out.push(event);
   return out;
@@ -49,7 +49,7 @@ describe('startEarly', () => {
   it("aborts the request with the generation's signal and its reason", async () => {
     const provider = recorded(['a', 'b']);
     const generation = new AbortController();
-    const events = startEarly(provider.open).take(generation.signal);
+    const events = startEarly(provider.open).take(generation.signal)[Symbol.asyncIterator]();
     expect(await events.next()).toEqual({ done: false, value: 'a' });
     const reason = new Error('stopped by the user');
     generation.abort(reason);

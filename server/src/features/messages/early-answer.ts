@@ -6,7 +6,7 @@
 /** A stream started before its generation: taken over once (`take`), or cancelled. */
 export interface EarlyStream<E> {
   /** The stream from its first event on; `signal` (the generation's) now aborts the request too. */
-  take(signal: AbortSignal): AsyncGenerator<E>;
+  take(signal: AbortSignal): AsyncIterable<E>;
   /** Saving failed: the request is aborted and its outcome ignored. */
   cancel(): void;
 }
@@ -30,14 +30,23 @@ export function startEarly<E>(open: (signal: AbortSignal) => AsyncGenerator<E>):
   };
 }
 
-async function* resumed<E>(first: Promise<IteratorResult<E>>, rest: AsyncGenerator<E>): AsyncGenerator<E> {
-  try {
-    const head = await first;
-    if (head.done) return;
-    yield head.value;
-    yield* rest;
-  } finally {
-    // A caller that stops early (break) ends the request, even before it reached `yield*`.
-    await rest.return(undefined);
-  }
+/**
+ * `events` again, its first event being `first` (already asked for). An iterator, not another generator
+ * wrapped around it: each layer of async generator costs every token of every answer a few promises.
+ */
+function resumed<E>(first: Promise<IteratorResult<E>>, events: AsyncGenerator<E>): AsyncIterable<E> {
+  let head: Promise<IteratorResult<E>> | null = first;
+  const iterator: AsyncIterator<E> = {
+    next() {
+      const next = head ?? events.next();
+      head = null;
+      return next;
+    },
+    // A consumer that stops early (break) ends the request, even before its first event arrived.
+    return() {
+      head = null;
+      return events.return(undefined);
+    },
+  };
+  return { [Symbol.asyncIterator]: () => iterator };
 }

@@ -25,6 +25,7 @@ import { userKeyClient } from '../../platform/ai/user-key-client';
 import { withAttachedFiles } from './attachments';
 import { avatarTurns, type AvatarAnswer } from './avatar-chat';
 import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
+import { startEarly, type EarlyStream } from './early-answer';
 import { FrameBatcher, frameIntervalFor } from './frame-batcher';
 import { GENERATION_HEARTBEAT_MS } from './interrupted';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -70,6 +71,11 @@ export interface GenerationJob {
    * is no longer pending (deleted, or stopped on another node): nothing is written.
    */
   ground?: (signal: AbortSignal) => Promise<ChatTurn[] | null>;
+  /**
+   * The provider request, already sent while the rows were saved (startAnswerEarly): only for an answer
+   * whose turns need nothing more (no search, no avatar, no attached files).
+   */
+  early?: EarlyStream<ChatStreamEvent>;
 }
 
 export interface GenerationLog {
@@ -135,13 +141,21 @@ function emit(ctx: AppContext, userId: number, event: string, payload: unknown):
  * the official SDK on the actor's own key: the app's AI service offers only the operator's models and would
  * put a fine-tuned name on its default. Anything else goes through the AI service with the scope's keys.
  */
-async function* answerStream(ctx: AppContext, ai: AiService, job: GenerationJob, request: Omit<ChatStreamRequest, 'model' | 'credentials'>): AsyncGenerator<ChatStreamEvent> {
+async function* answerStream(ctx: AppContext, ai: AiService, job: Pick<GenerationJob, 'avatar' | 'model' | 'organizationId'>, request: Omit<ChatStreamRequest, 'model' | 'credentials'>): AsyncGenerator<ChatStreamEvent> {
   const trained = job.avatar?.trained;
   if (trained && job.model === trained.model) {
     return yield* streamOpenAiChat(userKeyClient(ctx, trained.apiKey), 'openai', trained.model, request);
   }
   const credentials = await scopeCredentials(ctx, job.organizationId);
   return yield* ai.stream({ ...request, model: job.model, credentials });
+}
+
+/**
+ * Sends a plain new answer's provider request now, before its rows are saved (early-answer.ts); the
+ * generation takes it over (`job.early`) or the caller cancels it when saving fails.
+ */
+export function startAnswerEarly(ctx: AppContext, ai: AiService, job: Pick<GenerationJob, 'model' | 'organizationId' | 'turns'>): EarlyStream<ChatStreamEvent> {
+  return startEarly((signal) => answerStream(ctx, ai, { ...job, avatar: null }, { messages: job.turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal }));
 }
 
 /** Starts writing the answer in the background; returns at once. */
@@ -233,7 +247,8 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
     // The conversation's attached files: their text (whole or the relevant passages) and images (issue 27 item 2).
     const prompt = turns.findLast((t) => t.role === 'user')?.content ?? '';
     if (job.attachedFiles !== false) turns = await withAttachedFiles(ctx, { conversationId: job.conversationId, userId: job.userId, model: job.model, prompt, language: job.avatar?.language ?? null, turns });
-    for await (const event of answerStream(ctx, ai, job, { messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal })) {
+    const events = job.early ? job.early.take(signal) : answerStream(ctx, ai, job, { messages: turns, maxTokens: ctx.env.AI_MAX_ANSWER_TOKENS, signal });
+    for await (const event of events) {
       if (signal.aborted) break;
       if (event.type === 'delta') {
         // An empty chunk carries nothing; no frame is sent for it (spec part 2 §4: clients ignore them).
@@ -285,5 +300,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
     emit(ctx, job.userId, providerErrorEvent(provider), { ...failure, provider, ...base } satisfies ProviderErrorPayload);
   } finally {
     clearInterval(heartbeat);
+    // Not taken (the generation failed before its stream): the early request ends too.
+    job.early?.cancel();
   }
 }

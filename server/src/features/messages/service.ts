@@ -16,7 +16,7 @@ import { requireOwnFiles, saveMessageFiles } from './attachments';
 import { turnsForAnswer, turnsForContinue, turnsForRework } from './context-window';
 import { startEnhancement } from './enhance';
 import { ACTIVE_STATUSES } from './finalize';
-import { MAX_ANSWER_TOKENS, scopeCredentials, startGeneration, type GenerationLog } from './generation';
+import { MAX_ANSWER_TOKENS, scopeCredentials, startAnswerEarly, startGeneration, type GenerationLog } from './generation';
 import { CONTINUABLE_FINISH_REASONS, isContinuable, messagePolicy, requireConversationToAnswer, requireMessage, stateAllows } from './policy';
 import type { MessageRow } from './present';
 import { abortMessageGeneration } from '../../platform/ai/generation-registry';
@@ -126,7 +126,11 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
 
   // Attached files are the actor's own uploads (another user's id is a 404, before anything is saved).
   const fileIds = await requireOwnFiles(ctx.db, actor, input.file_ids ?? []);
-  const { user, assistant, wordLimit } = await savePromptAndPendingAnswer(ctx.db, {
+  // A plain answer's provider request goes out while its rows are saved (early-answer.ts), once the gate
+  // has passed and only when the answer's words can surely be held (else saving would refuse it).
+  const plain = !input.searchOnInternet && !avatar && !conversation.hasAttachedFiles && fileIds.length === 0;
+  const early = plain && ctx.services.ai && wordsLikelyHeld(actor, hold) ? startAnswerEarly(ctx, ctx.services.ai, { model: writingModel, organizationId: conversation.organizationId, turns: newAnswerTurns }) : undefined;
+  const saved = await savePromptAndPendingAnswer(ctx.db, {
     conversationId: conversation.conversationId,
     userId,
     content,
@@ -139,7 +143,11 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
     saveOnConversation: input.saveOnConversation ?? true,
     deleteUserMsg: input.deleteUserMsg ?? false,
     hold,
+  }).catch((err: unknown) => {
+    early?.cancel();
+    throw err;
   });
+  const { user, assistant, wordLimit } = saved;
   await saveMessageFiles(ctx.db, conversation.conversationId, user.messageId, fileIds);
   // The provider request goes out now, before the response is built (DESIGN.md §4: the row exists first).
   const job = { userId, conversationId: conversation.conversationId, organizationId: conversation.organizationId, messageId: assistant.messageId, model: writingModel, turns: newAnswerTurns, prefix: '', stream: input.stream, log, wordLimit, avatar, attachedFiles: conversation.hasAttachedFiles || fileIds.length > 0 };
@@ -148,10 +156,18 @@ export async function createMessage({ actor, ctx, input, log }: { actor: Actor; 
   const ground = input.searchOnInternet
     ? (signal: AbortSignal) => groundOnWeb({ ctx, actor, signal, job: { conversationId: job.conversationId, messageId: job.messageId, prompt, turns: newAnswerTurns } })
     : undefined;
-  startGeneration(ctx, { ...job, ground });
+  startGeneration(ctx, { ...job, ground, early });
   // A real use of the app ("Last used", users/service.ts), noted once the provider request is out.
   await touchLastUsed({ ctx, actor });
   return { kind: 'created', user, assistant };
+}
+
+/**
+ * The words of an answer can be held (credits/holds.ts): staff, or words left by the actor's (cached) row.
+ * A stale cache only costs a cancelled provider request: the hold itself is decided when the rows are saved.
+ */
+function wordsLikelyHeld(actor: Actor, hold: HoldRequest): boolean {
+  return hold.exempt || actor.user.availableWords - actor.user.heldWords > 0;
 }
 
 /**

@@ -7,7 +7,7 @@ import { SocketEvents, type MessagePayload, type MessageStreamPayload } from '@p
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { creditHolds, creditLedger, users } from '../../db/schema';
+import { creditHolds, creditLedger, messages, users } from '../../db/schema';
 import { nextEvent, recordEvents, type ClientSocket } from '../../platform/realtime/socket-test-helpers';
 import { buildOrganization, buildUser, type BuiltUser } from '../../test/factories';
 import { endOf, useChatApp } from '../../test/chat-app';
@@ -160,6 +160,8 @@ describe('stop generating', () => {
     const stopped = (await stop(owner, id)).json();
     const partial = stopped.content as string;
     const charged = stopped.words_charged as number;
+    // The stop's own end may reach the socket after the stop's response: taken here, it is not the Continue's.
+    expect((await endOf(socket, id)).finish_reason).toBe('stopped');
 
     const continued = await send(owner, { conversation_id: conversationId, message_id: id });
     expect(continued.statusCode).toBe(200);
@@ -225,5 +227,29 @@ describe('stop generating', () => {
     const message = await finished;
     expect(message).toMatchObject({ message_id: quietId, stream: false, content: stoppedQuiet.content, message: { finish_reason: 'stopped' } });
     expect(countWords(stoppedQuiet.content)).toBeLessThan(300);
+  });
+  it('a new answer its cached balance allowed but saving refuses (no words left): 412, nothing saved, the early provider request cancelled', async () => {
+    const owner = await userWithWords(5000);
+    // An authenticated request caches the actor with its words (platform/auth/auth-cache.ts) ...
+    const conversationId = await newConversation(owner);
+    const socket = await connect(owner);
+    const events = recordEvents(socket);
+    // ... which a write that announces nothing leaves stale: the answer's provider request goes out early.
+    await t.ctx.db.update(users).set({ availableWords: 0 }).where(eq(users.userId, owner.user.userId));
+    const before = { ...ai.openai.stats };
+    const res = await send(owner, { content: '[words:400] [rate:40] A long slow story', conversation_id: conversationId, stream: true });
+    expect(res.statusCode).toBe(412);
+    expect(res.json()).toMatchObject({ error: expect.any(String) });
+    expect(await t.ctx.db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
+    // A later answer (another user's) reaches the provider after the refused one's early request would have;
+    // by then that request was either never sent or aborted by the server: every request but the later one.
+    const other = await userWithWords(5000);
+    const otherSocket = await connect(other);
+    const later = await send(other, { content: '[words:3] Hi', conversation_id: await newConversation(other), stream: true });
+    await endOf(otherSocket, later.json().assistant_message.message_id as number);
+    expect(ai.openai.stats.clientAborts - before.clientAborts).toBe(ai.openai.stats.generations - before.generations - 1);
+    expect(ai.openai.stats.completed).toBe(before.completed + 1);
+    expect(events.filter((e) => e.event === SocketEvents.messageStream)).toEqual([]);
+    expect(generationsOf(t.ctx).size).toBe(0);
   });
 });

@@ -93,11 +93,16 @@ async function setSession(puppeteer, port, origin, token) {
   }
 }
 
+// Trace failures Lighthouse itself says to retry (seen on a busy machine: NO_NAVSTART on /login).
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+const ATTEMPTS = 3;
+
 /** One Lighthouse run. Lighthouse clears the HTTP cache before it loads the page; localStorage stays. */
-async function audit(lighthouse, port, url) {
+async function audit(lighthouse, port, url, attempt = 1) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code) && attempt < ATTEMPTS) return audit(lighthouse, port, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id) => (lhr.categories[id].score === null ? NaN : Math.round(lhr.categories[id].score * 100));
   const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;

@@ -93,7 +93,8 @@ const NAMESPACE_MODULE = /[\\/]src[\\/]i18n[\\/]([a-z]+)\.([a-z]{2})\.json$/;
 
 /**
  * Fills index.html's first-screen map at build: for each screen of FIRST_SCREENS and each lazily loaded
- * i18n namespace, the URLs of the chunks (and their CSS) it loads that the entry does not already load.
+ * i18n namespace, the URLs of the chunks (and their CSS) it loads that the entry does not already load;
+ * and under 'entry', the entry's own chunks.
  */
 function firstScreenChunks(): Plugin {
   let root = '';
@@ -139,7 +140,8 @@ function firstScreenChunks(): Plugin {
           if (!chunk) throw new Error(`first-screen chunks: no chunk holds ${relative}`);
           return chunk.fileName;
         };
-        const map: Record<string, string[]> = {};
+        // 'entry': the entry's own chunks, which index.html's script links ahead of the screen's chunks.
+        const map: Record<string, string[]> = { entry: [...loaded].reverse().map((file) => base + file) };
         for (const [screen, modules] of Object.entries(FIRST_SCREENS)) map[screen] = urlsOf(modules.map(chunkOf));
         for (const chunk of chunks) {
           const match = chunk.facadeModuleId && NAMESPACE_MODULE.exec(chunk.facadeModuleId);

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { localizeServerText, serverMessageKey } from './server-text';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadServerMessages, localizeServerText, serverMessageKey } from './server-text';
 
 describe('server texts on screen', () => {
+  // Loaded after the first paint in the app (at once in tests, which have no paint timing): awaited here.
+  beforeAll(() => loadServerMessages());
+
   it('knows our messages in either language and re-words them', () => {
     expect(serverMessageKey('Email or password is incorrect, please try again.')).toBe('invalid_credentials');
     expect(serverMessageKey('Tu contraseña actual es incorrecta.')).toBe('current_password_invalid');

@@ -18,7 +18,6 @@ import { isChallenge, login, normalizeEmail, type SignInChallenge } from './auth
 import type { LoginValues } from './auth-rules';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
-import { TwoFactorStep } from './TwoFactorStep';
 import { SsoSignIn } from './sso/SsoSignIn';
 import { isPasskeyCancelled, passkeysSupported, signInWithPasskey } from './passkeys';
 import { useAuthSubmit, validationDetails } from './use-auth-submit';
@@ -29,6 +28,9 @@ const loadRules = () => import('./auth-rules');
 const validateLogin = (values: LoginValues) => loadRules().then(({ loginErrors }) => loginErrors(values), () => ({}));
 // issue 33 item 1: sign in with a code by SMS, loaded only when chosen.
 const PhoneSignIn = lazy(() => import('./PhoneSignIn'));
+// The second step (issue 33) shows only after a right password: fetched once the page shows, not before.
+const loadTwoFactorStep = () => import('./TwoFactorStep');
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then(({ TwoFactorStep: Step }) => ({ default: Step })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -44,7 +46,7 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const [withPhone, setWithPhone] = useState(false);
   // Once the page is painted: fetched earlier, the rules would share the network and CPU with it.
-  useEffect(() => void afterFirstPaint().then(loadRules), []);
+  useEffect(() => void afterFirstPaint().then(() => Promise.all([loadRules(), loadTwoFactorStep()])).catch(() => undefined), []);
 
   const finish = (response: AuthResponse) => {
     session.signIn(response);
@@ -93,7 +95,9 @@ export default function LoginPage() {
   if (challenge) {
     return (
       <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} testId="login-page">
-        <TwoFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={finish} onCancel={() => setChallenge(null)} />
+        <Suspense fallback={<StepLoader label={t('common.loading')} />}>
+          <TwoFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={finish} onCancel={() => setChallenge(null)} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -101,7 +105,7 @@ export default function LoginPage() {
   if (withPhone) {
     return (
       <AuthLayout title={t('phoneSignIn.title')} subtitle={t('phoneSignIn.subtitle')} testId="login-page">
-        <Suspense fallback={<Loader size="sm" mx="auto" display="block" aria-label={t('phoneSignIn.loading')} />}>
+        <Suspense fallback={<StepLoader label={t('phoneSignIn.loading')} />}>
           <PhoneSignIn onSignedIn={finish} onChallenge={setChallenge} onCancel={() => setWithPhone(false)} />
         </Suspense>
       </AuthLayout>
@@ -142,4 +146,9 @@ export default function LoginPage() {
       </AuthForm>
     </AuthLayout>
   );
+}
+
+/** While a step of the sign-in (phone, second factor) loads. */
+function StepLoader({ label }: { label: string }) {
+  return <Loader size="sm" mx="auto" display="block" aria-label={label} />;
 }

@@ -2,7 +2,7 @@
 // 6-digit code (the browser may fill it from the message: autocomplete one-time-code), with a resend that
 // counts down. A right code answers like the password sign-in: a session, or the two-factor step, which
 // the login page shows. Loaded only when chosen, so the login page's first download stays within budget.
-import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { isSignInPhone, PHONE_CODE_LENGTH } from '@pluma/common/phone-sign-in';
 import type { AuthResponse, LoginResponse } from '@pluma/common/users';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isChallenge, type SignInChallenge } from './auth-api';
 import { AuthForm } from './AuthForm';
+import { CodeField } from './CodeField';
 import { startPhoneSignIn, verifyPhoneSignIn } from './phone-api';
+import { PhoneField } from './PhoneField';
 import { useAuthSubmit } from './use-auth-submit';
 
 export interface PhoneSignInProps {
@@ -84,14 +86,10 @@ export default function PhoneSignIn({ onSignedIn, onChallenge, onCancel }: Phone
         <Text size="sm" c="dimmed">
           {t('phoneSignIn.intro')}
         </Text>
-        <TextInput
+        <PhoneField
           label={t('phoneSignIn.phoneLabel')}
           placeholder={t('phoneSignIn.phonePlaceholder')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
           autoFocus
-          required
           value={phone}
           error={phoneError ? t(phoneError) : null}
           onChange={(event) => setPhone(event.currentTarget.value)}
@@ -116,18 +114,13 @@ export default function PhoneSignIn({ onSignedIn, onChallenge, onCancel }: Phone
           {t('phoneSignIn.codeResent')}
         </Text>
       )}
-      <TextInput
+      <CodeField
         label={t('phoneSignIn.codeLabel')}
         description={t('phoneSignIn.codeHint', { phone: sentTo })}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={PHONE_CODE_LENGTH}
-        autoFocus
-        required
+        digits={PHONE_CODE_LENGTH}
         value={code}
         error={codeError ? t(codeError) : null}
-        onChange={(event) => setCode(event.currentTarget.value)}
+        onChange={setCode}
       />
       <Button type="submit" size="md" fullWidth loading={submitting}>
         {t('phoneSignIn.verifyButton')}

@@ -16,6 +16,7 @@ import { useLocalizedInputProps } from '../../ui/screen-text';
 import { signup } from './auth-api';
 import { AuthForm, EmailField, PasswordField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
+import { PhoneField } from './PhoneField';
 import { emptySignupValues, SIGNUP_FIELD_OF, signupErrors, signupPayload, type SignupField, type SignupValues } from './signup-validation';
 import { useAuthSubmit, validationDetails } from './use-auth-submit';
 
@@ -90,15 +91,7 @@ export default function SignupPage() {
           <TextInput label={t('signup.lastName')} autoComplete="family-name" required {...inputProps('last_name')} />
         </SimpleGrid>
         <EmailField {...inputProps('email')} />
-        <TextInput
-          label={t('signup.phone')}
-          description={t('signup.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          {...inputProps('phone')}
-        />
+        <PhoneField label={t('signup.phone')} description={t('signup.phoneHint')} {...inputProps('phone')} />
         <PasswordField
           label={t('auth.password')}
           description={t('signup.passwordHint')}

@@ -1,13 +1,14 @@
 // The second step of a sign-in with two-factor on (issue 33): the code from the authenticator app or a
 // recovery code, or "Use a passkey" when the account has one; and "remember this device". Used by the login
 // page, the password reset and checkout.
-import { Anchor, Button, Checkbox, Group, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Text } from '@mantine/core';
 import type { AuthResponse, SecondFactorMethod } from '@pluma/common/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { verifyTwoFactor } from './auth-api';
 import { AuthForm } from './AuthForm';
+import { CodeField } from './CodeField';
 import { isPasskeyCancelled, passkeysSupported, passSecondFactorWithPasskey } from './passkeys';
 import { rememberDeviceToken } from './trusted-devices';
 import { useAuthSubmit } from './use-auth-submit';
@@ -55,16 +56,7 @@ export function TwoFactorStep({
     <AuthForm onSubmit={submit} submitting={submitting} testId="two-factor-form">
       <ErrorAlert message={formErrorText} onClose={() => setFormError(null)} autoHideMs={0} />
       {withCode && (
-        <TextInput
-          label={t('twoFactor.codeLabel')}
-          description={t('twoFactor.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="text"
-          autoFocus
-          required
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-        />
+        <CodeField label={t('twoFactor.codeLabel')} description={t('twoFactor.codeHint')} value={code} onChange={setCode} />
       )}
       <Checkbox label={t('twoFactor.rememberDevice')} checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
       {withCode && (

@@ -3,6 +3,7 @@
 // stand-in module with the same exports checks what the server does with it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { runInNewContext } from 'node:vm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAppConfig } from '../../features/appconfig/seed';
@@ -134,6 +135,45 @@ describe(`the first paint in the served page (${testDbKind()})`, () => {
     expect(starter[0]![2]).toContain('"href":"/api/appconfig","as":"fetch"');
     // The drawn markup's script has no nonce: under 'strict-dynamic' it would never run.
     expect(overlayOf(response.body)?.[1]).toContain('<script>window.ran = 1</script>');
+  });
+
+  it('the starter waits for the picture\'s paint only when there is a picture to paint', async () => {
+    const response = await page('/login');
+    const starter = [...response.body.matchAll(/<script type="module" nonce="[^"]+">([\s\S]*?)<\/script>/g)][0]![1];
+    /** Runs the starter in a page of its own; `started` tells whether it began loading (its preload links). */
+    const run = ({ picture, hidden }: { picture: boolean; hidden: boolean }) => {
+      const appended: unknown[] = [];
+      const timers: { run: () => void; ms: number }[] = [];
+      const observers: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void)[] = [];
+      const document = {
+        visibilityState: hidden ? 'hidden' : 'visible',
+        documentElement: { hasAttribute: (name: string) => picture && name === 'data-first-paint' },
+        createElement: () => ({}),
+        head: { appendChild: (node: unknown) => appended.push(node) },
+      };
+      runInNewContext(starter.replace(/\bimport\(/g, 'load('), {
+        document,
+        load: () => Promise.resolve(),
+        setTimeout: (fn: () => void, ms = 0) => timers.push({ run: fn, ms }),
+        requestAnimationFrame: (fn: () => void) => timers.push({ run: fn, ms: 16 }),
+        PerformanceObserver: class {
+          constructor(callback: (typeof observers)[number]) {
+            observers.push(callback);
+          }
+          observe() {}
+        },
+      });
+      return { started: () => appended.length > 0, timers, observers };
+    };
+    // A signed-in visitor on a screen the server did not draw (index.html took the picture away), or a hidden tab: at once.
+    expect(run({ picture: false, hidden: false }).started()).toBe(true);
+    expect(run({ picture: true, hidden: true }).started()).toBe(true);
+    // A picture on screen: once its first contentful paint is recorded, not before.
+    const drawn = run({ picture: true, hidden: false });
+    expect(drawn.started()).toBe(false);
+    drawn.observers[0]!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect() {} });
+    for (const timer of drawn.timers.filter((t) => t.ms === 0)) timer.run();
+    expect(drawn.started()).toBe(true);
   });
 
   it('leaves every other page as it was: no overlay, the entry and preloads in place', async () => {

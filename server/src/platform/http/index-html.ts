@@ -85,7 +85,10 @@ function entryAfterFirstFrame(html: string, nonce: string): string {
     `var go=function(){if(!go.done){go.done=1;setTimeout(start)}};` +
     `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true})}` +
     `catch(e){requestAnimationFrame(go)}setTimeout(go,3000);`;
-  const script = `<script type="module" nonce="${nonce}">var start=function(){${start}};if(document.visibilityState==='hidden')start();else{${afterPaint}}</script>`;
+  // No picture to wait for: a hidden tab, or a visit index.html's first script took the picture away from (a
+  // signed-in visitor on a screen the server did not draw). Nothing contentful paints before the app then, so
+  // waiting for a first paint would hold every such page load for the 3 s fallback.
+  const script = `<script type="module" nonce="${nonce}">var start=function(){${start}};if(document.visibilityState==='hidden'||!document.documentElement.hasAttribute('data-first-paint'))start();else{${afterPaint}}</script>`;
   return html.replace(ENTRY_SCRIPT, () => script);
 }
 

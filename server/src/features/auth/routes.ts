@@ -4,7 +4,6 @@ import { authResponse, loginResponse } from '@pluma/common/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, bearerToken, signedIn } from '../../platform/auth/guard';
-import { startOneTimeTokenSweep } from '../../platform/auth/one-time-tokens';
 import { unauthenticated } from '../../platform/http/errors';
 import { requestLang } from '../../platform/http/lang';
 import { publicBaseUrl } from '../../platform/http/public-url';
@@ -12,6 +11,7 @@ import { accountLimits } from './account-limits';
 import { tooManyAttempts } from './attempts-http';
 import { MINUTE_MS, REFRESH_PER_MINUTE, SIGNUP_RECOVERY_PER_MINUTE } from './rate-limits';
 import { changePassword, exchangeSignInToken, login, logout, refresh, resetPassword, signup } from './service';
+import { startSpentSecretsSweep } from './spent-secrets-sweep';
 import { twoFactorRoutes } from './two-factor/routes';
 // issue 33 item 1: phone sign-in
 import { phoneSignInRoutes } from './phone/routes';
@@ -29,8 +29,8 @@ export async function authRoutes(app: FastifyInstance) {
   await app.register(phoneSignInRoutes);
   await app.register(ssoRoutes);
   await app.register(passkeyRoutes);
-  // Used and expired one-time tokens (reset links, sign-in steps, passkey challenges) are deleted as the app runs.
-  const stopSweep = startOneTimeTokenSweep(ctx, (err) => app.log.error({ err }, 'purging spent one-time tokens failed'));
+  // Used and expired one-time tokens and phone codes are deleted as the app runs.
+  const stopSweep = startSpentSecretsSweep(ctx, (err) => app.log.error({ err }, 'purging spent sign-in secrets failed'));
   app.addHook('preClose', async () => stopSweep());
 
   r.post(

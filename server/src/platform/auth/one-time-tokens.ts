@@ -1,13 +1,13 @@
 // Single-use tokens for password reset (1 hour) and sign-in (5 minutes: the spec's pending uid and
 // staff "log in as user"). Stored hashed in one_time_tokens; consumed atomically. Spent ones (used or
-// expired) are deleted by a periodic sweep (startOneTimeTokenSweep), so anonymous callers (passkey sign-in
+// expired) are deleted by a periodic sweep (features/auth/spent-secrets-sweep.ts), so anonymous callers (passkey sign-in
 // options) cannot grow the table beyond the live tokens their rate limits allow.
 import { ONE_TIME_SIGN_IN_TOKEN_MS, PASSKEY_CHALLENGE_MS, RESET_PASSWORD_TOKEN_MS, TWO_FACTOR_CHALLENGE_MS } from '@pluma/common/constants';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
-import { every } from '../jobs/every';
+import { deleteInBatches } from '../../db/delete-in-batches';
 import { hashToken, randomToken } from './tokens';
 
 /**
@@ -119,27 +119,7 @@ export function createResetPasswordToken(ctx: Pick<AppContext, 'db'>, userId: nu
   return issueOneTimeToken(ctx.db, { userId, purpose: 'reset_password', createdByUserId });
 }
 
-/** How often spent tokens are deleted; a token lives an hour at most, so the table holds about an hour of them. */
-export const ONE_TIME_TOKEN_SWEEP_MS = 10 * 60_000;
-/** Rows one DELETE removes at most (PGlite runs on the event loop: statements stay small). */
-const PURGE_BATCH = 2_000;
-
 /** Deletes the tokens that can no longer be used — used, or expired at `now` — in batches; returns how many. */
-export async function purgeSpentOneTimeTokens(db: Db, now = new Date()): Promise<number> {
-  let purged = 0;
-  for (;;) {
-    const spent = db
-      .select({ tokenId: oneTimeTokens.tokenId })
-      .from(oneTimeTokens)
-      .where(or(isNotNull(oneTimeTokens.usedAt), lte(oneTimeTokens.expiresAt, now)))
-      .limit(PURGE_BATCH);
-    const deleted = await db.delete(oneTimeTokens).where(inArray(oneTimeTokens.tokenId, spent)).returning({ tokenId: oneTimeTokens.tokenId });
-    purged += deleted.length;
-    if (deleted.length < PURGE_BATCH) return purged;
-  }
-}
-
-/** Runs purgeSpentOneTimeTokens every ONE_TIME_TOKEN_SWEEP_MS (features/auth/routes.ts); returns the stop function. */
-export function startOneTimeTokenSweep(ctx: Pick<AppContext, 'db'>, onError: (err: unknown) => void, intervalMs = ONE_TIME_TOKEN_SWEEP_MS): () => void {
-  return every(intervalMs, () => purgeSpentOneTimeTokens(ctx.db), onError);
+export function purgeSpentOneTimeTokens(db: Db, now = new Date()): Promise<number> {
+  return deleteInBatches(db, oneTimeTokens, oneTimeTokens.tokenId, or(isNotNull(oneTimeTokens.usedAt), lte(oneTimeTokens.expiresAt, now)));
 }

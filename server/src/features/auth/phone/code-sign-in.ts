@@ -11,8 +11,10 @@ import { ErrorIds } from '@pluma/common/errors';
 import { translate } from '@pluma/common/messages';
 import { PHONE_CODE_MAX_TRIES, PHONE_CODE_RESEND_MS, PHONE_CODE_TTL_MS, type PhoneStartResponse } from '@pluma/common/phone-sign-in';
 import type { LoginResponse } from '@pluma/common/users';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/client';
+import { deleteInBatches } from '../../../db/delete-in-batches';
 import { phoneSignInCodes } from '../../../db/schema';
 import { getConfig } from '../../../platform/appconfig/read';
 import { AppError } from '../../../platform/http/errors';
@@ -135,4 +137,10 @@ export async function verifyPhoneSignInCode({
   if (!used) throw phoneCodeInvalid();
   await refuseSignInWhereSsoRequired(ctx.db, userId);
   return sessionOrChallenge(ctx, userId, deviceTokens);
+}
+
+/** Deletes the codes that can no longer sign anyone in — used, expired at `now`, or out of tries — in batches; returns how many. */
+export function purgeSpentPhoneSignInCodes(db: Db, now = new Date()): Promise<number> {
+  const spent = or(isNotNull(phoneSignInCodes.usedAt), lte(phoneSignInCodes.expiresAt, now), gte(phoneSignInCodes.failedAttempts, PHONE_CODE_MAX_TRIES));
+  return deleteInBatches(db, phoneSignInCodes, phoneSignInCodes.codeId, spent);
 }

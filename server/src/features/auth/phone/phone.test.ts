@@ -11,6 +11,7 @@ import { buildSsoDomain, buildUser, type BuiltUser } from '../../../test/factori
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createSmsSender } from '../../../platform/sms/sms';
 import { accountLimits } from '../account-limits';
+import { purgeSpentSignInSecrets } from '../spent-secrets-sweep';
 
 let ipCounter = 0;
 const nextIp = () => `10.34.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -241,5 +242,34 @@ describe('phone sign-in (SMS code)', () => {
     expect(start.json().message).toContain('Tu organización inicia sesión con');
     // No second text went out.
     expect((await outboxCode(`+52${local}`)).item).toEqual(before.item);
+  });
+  it('deletes spent codes (used, expired, out of tries) as the app runs; a live code stays and still signs in', async () => {
+    const { who, local } = await withPhone();
+    const userId = who.user.userId;
+    const now = new Date();
+    const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+    const spent = await t.ctx.db
+      .insert(phoneSignInCodes)
+      .values([
+        { userId, codeHash: 'a'.repeat(64), expiresAt: minutes(5), usedAt: minutes(-1) },
+        { userId, codeHash: 'b'.repeat(64), expiresAt: minutes(-1) },
+        { userId, codeHash: 'c'.repeat(64), expiresAt: minutes(5), failedAttempts: 5 },
+      ])
+      .returning({ codeId: phoneSignInCodes.codeId });
+    expect((await post('start', { phone: `+52${local}` })).statusCode).toBe(200);
+    const { code } = await outboxCode(`+52${local}`);
+    const before = await t.ctx.db.select().from(phoneSignInCodes).where(eq(phoneSignInCodes.userId, userId));
+    // Asking for a code ended the live one inserted above (none was live): 4 rows, 1 usable.
+    expect(before).toHaveLength(4);
+
+    const purged = await purgeSpentSignInSecrets(t.ctx.db, now);
+    expect(purged.phoneCodes).toBeGreaterThanOrEqual(spent.length);
+    const left = await t.ctx.db.select().from(phoneSignInCodes).where(eq(phoneSignInCodes.userId, userId));
+    expect(left).toHaveLength(1);
+    expect(spent.map((row) => row.codeId)).not.toContain(left[0].codeId);
+    expect((await post('verify', { phone: `+52${local}`, code })).statusCode).toBe(200);
+    // Once used, it goes with the next sweep.
+    expect((await purgeSpentSignInSecrets(t.ctx.db)).phoneCodes).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.select().from(phoneSignInCodes).where(eq(phoneSignInCodes.userId, userId))).toHaveLength(0);
   });
 });

@@ -20,7 +20,7 @@ import { findUserByEmail, impersonatorOf, loadCurrentUser, storedSignupPhone } f
 import { consumeOneTimeToken, consumeOneTimeTokenRow, peekOneTimeToken, revokeOneTimeTokens } from '../../platform/auth/one-time-tokens';
 import type { Log } from '../../platform/log';
 import { sessionOrChallenge } from './two-factor/sign-in-step';
-import { refusePasswordWhereSsoRequired, refuseSignInWhereSsoRequired } from './sso/domain-rule';
+import { refusePasswordSignInWhereSsoRequired, refusePasswordWhereSsoRequired, refuseSignInWhereSsoRequired } from './sso/domain-rule';
 
 
 const emailExists = () => new AppError(412, ErrorIds.emailExists, 'email_exists');
@@ -100,10 +100,11 @@ export async function signup(options: { ctx: AppContext; input: SignupRequest; l
 export async function login(options: { ctx: AppContext; input: LoginRequest }): Promise<LoginResponse> {
   const { ctx, input } = options;
   const user = await findUserByEmail({ db: ctx.db, email: input.email });
-  // An email on a domain that requires single sign-on is told to use it (sso/domain-rule.ts; staff exempt).
-  await refusePasswordWhereSsoRequired(ctx.db, input.email, user?.userId ?? null);
   // verifyPassword hashes against a dummy when the user is unknown, so both failures take the same time.
   const ok = await verifyPassword(user?.passwordHash, input.password);
+  // An email on a domain that requires single sign-on is told to use it, whatever the password (sso/domain-rule.ts;
+  // staff pass with their right password).
+  await refusePasswordSignInWhereSsoRequired(ctx.db, input.email, user?.userId ?? null, ok);
   if (!user || !ok) throw invalidCredentials();
   return sessionOrChallenge(ctx, user.userId, input.device_tokens);
 }

@@ -60,6 +60,19 @@ export async function isStaff(db: Db, userId: number): Promise<boolean> {
 }
 
 /**
+ * A password sign-in on a domain that requires SSO: only a staff account with its right password passes
+ * (break-glass). Every other attempt — a wrong password included, a staff account's too — gets the same
+ * sso_required, after the same password check, so neither the answer nor its time tells which addresses on the
+ * domain are staff. `passwordOk` is the result of that check, made by the caller whatever the domain.
+ */
+export async function refusePasswordSignInWhereSsoRequired(db: Db, email: string, userId: number | null, passwordOk: boolean): Promise<void> {
+  const sso = await domainSso(db, email);
+  if (!sso?.required) return;
+  if (userId !== null && passwordOk && (await isStaff(db, userId))) return;
+  throw ssoRequired(sso);
+}
+
+/**
  * The same refusal for a sign-in that names the account rather than an email (a reset link, a phone code, a
  * passkey): the account's own email decides.
  */

@@ -278,6 +278,12 @@ describe('single sign-on (OpenID Connect)', () => {
 
     // Staff on the domain are exempt: their password signs in, and asking for a reset answers the same but mails them.
     const ops = await buildUser(t.ctx, { email: 'ops@beta-sso.test', staffRole: 'manager' });
+    // A wrong password gets what every other account on the domain gets: nothing tells a staff address.
+    for (const email of ['ops@beta-sso.test', 'gus@beta-sso.test', 'nobody@beta-sso.test']) {
+      const wrong = await call('POST', '/auth/login', { body: { email, password: 'not-Their-pass-9' } });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({ error: 'sso_required', code: providerId });
+    }
     const opsLogin = await call('POST', '/auth/login', { body: { email: 'ops@beta-sso.test', password: ops.password } });
     expect(opsLogin.statusCode).toBe(200);
     expect(opsLogin.json().token).toEqual(expect.any(String));

@@ -9,6 +9,7 @@ import { organizations, organizationSso, ssoProviders } from '../../../db/schema
 import type { Actor } from '../../../platform/auth/actor';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { requireOrganization } from '../../organizations';
+import { endSessionsOnRequiredDomains } from './end-domain-sessions';
 
 export interface OrganizationSsoView {
   providerId: number | null;
@@ -62,6 +63,8 @@ export async function updateOrganizationSso({
     await ctx.db.insert(organizationSso).values(values).onConflictDoUpdate({ target: organizationSso.organizationId, set: values });
   }
   const after = await view(ctx, organizationId);
+  // The requirement starts to count (or now names another provider): sessions opened before it end.
+  if (after.required && (!before.required || before.providerId !== after.providerId)) await endSessionsOnRequiredDomains(ctx.db, [organizationId]);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   if (before.providerId !== after.providerId) changes.provider_id = { from: before.providerId, to: after.providerId };
   if (before.required !== after.required) changes.required = { from: before.required, to: after.required };

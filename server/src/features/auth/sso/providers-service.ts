@@ -10,6 +10,7 @@ import type { Actor } from '../../../platform/auth/actor';
 import { decryptSecret, encryptSecret } from '../../../platform/crypto/secret-box';
 import { notFound } from '../../../platform/http/errors';
 import { discoverProvider, forgetProviderConfiguration, type ProviderRow } from './provider-config';
+import { endSessionsOnRequiredDomains, organizationsRequiring } from './end-domain-sessions';
 
 /** Every provider, for the staff admin's settings (the route's guard admits staff admins only). */
 export async function listSsoProviders({ ctx }: { ctx: AppContext; actor: Actor }): Promise<ProviderRow[]> {
@@ -65,6 +66,8 @@ export async function updateSsoProvider({ ctx, providerId, input }: { ctx: AppCo
     .where(eq(ssoProviders.providerId, providerId))
     .returning();
   forgetProviderConfiguration(ctx, providerId);
+  // Enabled again: the requirements naming it count again (domain-rule.ts), so their domains' sessions end.
+  if (!current.enabled && row.enabled) await endSessionsOnRequiredDomains(ctx.db, await organizationsRequiring(ctx.db, providerId));
   return { row, changed };
 }
 

@@ -292,4 +292,44 @@ describe('single sign-on (OpenID Connect)', () => {
     const opsLink = await createResetPasswordToken(t.ctx, ops.user.userId);
     expect((await call('POST', '/auth/reset-password', { body: { token: opsLink, password: 'brand-New-pass-3' } })).statusCode).toBe(200);
   });
+  it('requiring SSO (or enabling its provider again) ends the sessions the domain opened before; staff and other domains keep theirs', async () => {
+    const orgAdmin = await buildUser(t.ctx, { email: 'boss@gamma-boss.test' });
+    const chief = await buildUser(t.ctx, { email: 'chief@gamma-sso.test' });
+    const org = await buildOrganization(t.ctx, [
+      { user: orgAdmin, role: 'admin' },
+      { user: chief, role: 'admin' },
+    ]);
+    await t.ctx.db.update(organizations).set({ domain: 'Gamma-SSO.test' }).where(eq(organizations.organizationId, org.organizationId));
+    const gamma = (await call('POST', '/auth/sso/admin/providers', { token: admin.token, body: { name: 'Gamma', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret } })).json();
+    const kim = await buildUser(t.ctx, { email: 'kim@GAMMA-sso.test' });
+    const ops = await buildUser(t.ctx, { email: 'ops@gamma-sso.test', staffRole: 'manager' });
+    const outsider = await buildUser(t.ctx, { email: 'kim@gamma-sso.test.example' });
+    const signedIn = async (who: BuiltUser) => (await call('GET', '/users', { token: who.token })).statusCode;
+    const url = `/auth/sso/organizations/${org.organizationId}`;
+
+    // Choosing the provider without requiring it ends nothing.
+    expect((await call('PUT', url, { token: orgAdmin.token, body: { provider_id: gamma.provider_id, required: false } })).statusCode).toBe(200);
+    expect(await signedIn(kim)).toBe(200);
+    // Requiring it: the domain's sessions end, the saving Admin's own too when on the domain (the answer is
+    // still given); staff, and addresses merely ending like the domain, keep theirs.
+    expect((await call('PUT', url, { token: chief.token, body: { provider_id: gamma.provider_id, required: true } })).statusCode).toBe(200);
+    expect(await signedIn(kim)).toBe(401);
+    expect(await signedIn(chief)).toBe(401);
+    expect(await signedIn(orgAdmin)).toBe(200);
+    expect(await signedIn(ops)).toBe(200);
+    expect(await signedIn(outsider)).toBe(200);
+    // Saving again what is already required ends nothing more.
+    const again = await buildUser(t.ctx, { email: 'lee@gamma-sso.test' });
+    expect((await call('PUT', url, { token: orgAdmin.token, body: { provider_id: gamma.provider_id, required: true } })).statusCode).toBe(200);
+    expect(await signedIn(again)).toBe(200);
+
+    // While the provider is disabled the requirement does not count; enabled again, what opened meanwhile ends.
+    const provider = { name: 'Gamma', issuer: idp.issuer, client_id: idp.clientId };
+    expect((await call('PUT', `/auth/sso/admin/providers/${gamma.provider_id}`, { token: admin.token, body: { ...provider, enabled: false } })).statusCode).toBe(200);
+    const meanwhile = await buildUser(t.ctx, { email: 'max@gamma-sso.test' });
+    expect((await call('POST', '/auth/login', { body: { email: 'max@gamma-sso.test', password: meanwhile.password } })).statusCode).toBe(200);
+    expect((await call('PUT', `/auth/sso/admin/providers/${gamma.provider_id}`, { token: admin.token, body: { ...provider, enabled: true } })).statusCode).toBe(200);
+    expect(await signedIn(meanwhile)).toBe(401);
+    expect(await signedIn(ops)).toBe(200);
+  });
 });

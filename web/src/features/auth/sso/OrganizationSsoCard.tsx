@@ -32,6 +32,9 @@ function OrganizationSsoForm({ organizationId, saved: initial }: { organizationI
   });
 
   const { domain, providers } = initial;
+  // Saving makes the requirement start to count (or name another provider): the server ends the domain's sessions.
+  const requiring = providerId !== null && domain !== null && required;
+  const signsOut = requiring && (!initial.required || String(initial.provider_id) !== providerId);
   return (
     <Card withBorder padding="lg" data-testid="organization-sso">
       <Stack gap="sm">
@@ -64,6 +67,11 @@ function OrganizationSsoForm({ organizationId, saved: initial }: { organizationI
               onChange={(event) => setRequired(event.currentTarget.checked)}
               data-testid="organization-sso-required"
             />
+            {signsOut && (
+              <Alert color="yellow" data-testid="organization-sso-signs-out">
+                {t('organization.signsOut', { domain })}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="organization-sso-save">
                 {t('organization.save')}

@@ -59,10 +59,15 @@ describe('single sign-on settings', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByTestId('organization-sso-provider'));
     fireEvent.click(await screen.findByRole('option', { name: 'Acme ID', hidden: true }));
+    expect(screen.queryByTestId('organization-sso-signs-out')).toBeNull();
     fireEvent.click(screen.getByLabelText("Require SSO for the organization's domain"));
+    // Said before saving: the domain's sessions end.
+    expect(screen.getByTestId('organization-sso-signs-out').textContent).toContain('everyone whose email is on acme.example');
     await user.click(screen.getByTestId('organization-sso-save'));
     await waitFor(() => expect(put).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ provider_id: 3, required: true });
+    // Saved: already required, nothing more would end.
+    await waitFor(() => expect(screen.queryByTestId('organization-sso-signs-out')).toBeNull());
   });
 
   it('shows why the requirement is off when the organization has no domain', async () => {

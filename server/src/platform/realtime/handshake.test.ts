@@ -1,13 +1,46 @@
-import { describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io';
-import { handshakeToken, isSameOrigin, releaseHandshake } from './handshake';
+import { EventEmitter } from 'node:events';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { Socket as IoSocket } from 'socket.io';
+import { describe, expect, it, vi } from 'vitest';
+import { handshakeToken, isSameOrigin, releaseHandshake, releaseUpgradeResponse } from './handshake';
 
 describe('handshake', () => {
   it('keeps neither the upgrade request nor the token once connected', () => {
-    const socket = { conn: { request: { headers: { cookie: 'x' } } }, handshake: { headers: { authorization: 'Bearer t' }, auth: { token: 't' }, query: { EIO: '4' }, address: '127.0.0.1' } };
-    releaseHandshake(socket as unknown as Socket);
-    expect(socket.conn.request).toBeNull();
-    expect(socket.handshake).toEqual({ headers: {}, auth: {}, query: {}, address: '127.0.0.1' });
+    const handshake = { headers: { authorization: 'Bearer t' }, auth: { token: 't' }, query: { EIO: '4' }, address: '127.0.0.1', time: String(new Date()), url: '/socket.io/?EIO=4' };
+    const sockets = [1, 2].map(() => ({ conn: { request: { headers: { cookie: 'x' } }, transport: {} }, handshake: { ...handshake } }));
+    for (const socket of sockets) releaseHandshake(socket as unknown as IoSocket);
+    expect(sockets[0].conn.request).toBeNull();
+    expect(sockets[0].handshake).toEqual({ headers: {}, time: '', address: '', xdomain: false, secure: false, issued: 0, url: '', query: {}, auth: {} });
+    // One frozen handshake for every socket: none costs heap, and none can leak into another's.
+    expect(sockets[1].handshake).toBe(sockets[0].handshake);
+    expect(Object.isFrozen(sockets[0].handshake.auth)).toBe(true);
+  });
+
+  it("drops only the 'close' listener Engine.IO's stand-in response has just added", () => {
+    const tcp = new EventEmitter();
+    const own = () => undefined;
+    tcp.on('close', own);
+    tcp.once('close', () => undefined);
+    const next = vi.fn();
+    releaseUpgradeResponse({} as IncomingMessage, { socket: tcp } as unknown as ServerResponse, next);
+    expect(tcp.rawListeners('close')).toEqual([own]);
+    expect(next).toHaveBeenCalledWith();
+    // The last listener is no once() wrapper: it is not the stand-in's.
+    releaseUpgradeResponse({} as IncomingMessage, { socket: tcp } as unknown as ServerResponse, next);
+    expect(tcp.rawListeners('close')).toEqual([own]);
+  });
+
+  it('leaves an ordinary HTTP response alone', () => {
+    const request = new IncomingMessage(new Socket());
+    const response = new ServerResponse(request);
+    const tcp = new EventEmitter();
+    tcp.once('close', () => undefined);
+    Object.defineProperty(response, 'socket', { value: tcp });
+    const next = vi.fn();
+    releaseUpgradeResponse(request, response, next);
+    expect(tcp.listenerCount('close')).toBe(1);
+    expect(next).toHaveBeenCalledOnce();
   });
 
   it('takes the token from auth first, then from a Bearer header', () => {

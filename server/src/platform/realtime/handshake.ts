@@ -1,6 +1,7 @@
 // Who may open a socket: a valid session token (handshake `auth.token` or `Authorization: Bearer`),
 // from the app's own origin. Refusals carry `{ error, message }` in the connect_error's `data`.
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { EventEmitter } from 'node:events';
+import { ServerResponse, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Lang, StaffRole } from '@pluma/common/constants';
 import { ErrorIds } from '@pluma/common/errors';
 import { translate, type MessageKey } from '@pluma/common/messages';
@@ -60,27 +61,64 @@ export function authenticateSocket(app: FastifyInstance) {
 }
 
 /**
+ * What every connected socket's `handshake` becomes: one frozen object shared by all. Socket.IO builds a
+ * handshake per socket (headers, token, query, the time as a date string, the URL, the address) that
+ * nothing reads after the middleware above (issue 31 item 3: "drop the retained handshake request"); the
+ * peer's address stays on `socket.conn.remoteAddress`. Frozen, so nothing can write one socket's data into
+ * every socket's handshake.
+ */
+const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
+  headers: Object.freeze({}),
+  time: '',
+  address: '',
+  xdomain: false,
+  secure: false,
+  issued: 0,
+  url: '',
+  query: Object.freeze({}),
+  auth: Object.freeze({}),
+});
+
+/**
  * Once connected, a socket keeps nothing of its handshake: Socket.IO holds the upgrade request (with its
  * headers and raw headers) for the socket's life, and the handshake its headers and token — ~3 KB a socket
  * that nothing reads after the middleware (bench/socket-memory.mjs, issue 31 item 3). The token going also
  * means an idle socket holds no credential.
  */
 export function releaseHandshake(socket: Socket): void {
-  const conn = socket.conn as unknown as { request: IncomingMessage | null };
+  const conn = socket.conn as unknown as { request: IncomingMessage | null; transport: { socket?: EventEmitter } };
   const request = conn.request as (IncomingMessage & { _query?: unknown; websocket?: unknown }) | null;
   if (request) {
-    // Engine.IO's upgrade response object stays on the TCP socket's 'close' listener and holds the
-    // request, so dropping our reference alone frees nothing: its contents go instead (~0.6 KB a socket).
+    // Should anything still hold the request (see releaseUpgradeResponse), its contents go anyway.
     request.headers = {};
     request.rawHeaders = [];
     request._query = undefined;
     request.websocket = undefined;
   }
   conn.request = null;
-  const handshake = socket.handshake as { headers: IncomingHttpHeaders; auth: Record<string, unknown>; query: unknown };
-  handshake.headers = {};
-  handshake.auth = {};
-  handshake.query = {};
+  (socket as { handshake: Socket['handshake'] }).handshake = RELEASED_HANDSHAKE;
+  // Engine.IO leaves its pre-upgrade 'error' listener (a no-op) on the websocket for the socket's life,
+  // beside the transport's own, which handles errors from then on.
+  const websocket = conn.transport.socket;
+  const leftover = websocket?.listeners('error').find((listener) => listener.name === 'onUpgradeError');
+  if (leftover) websocket?.removeListener('error', leftover as (...args: unknown[]) => void);
+}
+
+/**
+ * Engine.IO middleware (`io.engine.use`), which must be the first: for a websocket upgrade Engine.IO makes a
+ * stand-in response whose constructor has just put a `once('close')` listener on the TCP socket (so that
+ * middlewares can hear the response end). That listener keeps the stand-in and the upgrade request alive
+ * for the socket's whole life (~1 KB a socket, issue 31 item 3); no middleware here listens, so it goes.
+ * An ordinary HTTP request (a polling attempt, refused later) has a real response and is left alone.
+ */
+export function releaseUpgradeResponse(_req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void): void {
+  if (!(res instanceof ServerResponse)) {
+    const tcp = (res as unknown as { socket: EventEmitter | null }).socket;
+    const added = tcp?.rawListeners('close').at(-1) as ((...args: unknown[]) => void) & { listener?: unknown };
+    // The listener once() wraps: the stand-in's is the last added, and once-only (the TCP socket's own are not).
+    if (added && typeof added.listener === 'function') tcp?.removeListener('close', added);
+  }
+  next();
 }
 
 function originHost(value: string | undefined): string | null {

@@ -1,3 +1,5 @@
+import type { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { ErrorIds } from '@pluma/common/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { hashToken } from '../auth/tokens';
 import { userRoom } from './rooms';
 import type { RealtimeServer } from './socket-server';
 import {
+  collectGarbage,
   connectSocket,
   listenLocally,
   nextDisconnect,
@@ -157,6 +160,42 @@ describe('real-time channel', () => {
     await expect(connectSocket(url, { token, headers: { origin: 'https://evil.example' } })).rejects.toThrow();
     const sameOrigin = await connect({ token, headers: { origin: url } });
     expect(sameOrigin.connected).toBe(true);
+  });
+
+  it('keeps neither the upgrade request nor Engine.IO\'s stand-in response once connected (issue 31 item 3)', async () => {
+    const { token } = await buildUser(t.ctx);
+    let request: WeakRef<IncomingMessage> | undefined;
+    const onUpgrade = (req: IncomingMessage) => void (request = new WeakRef(req));
+    t.app.server.on('upgrade', onUpgrade);
+    try {
+      const socket = await connect({ token });
+      expect(socket.connected).toBe(true);
+    } finally {
+      t.app.server.off('upgrade', onUpgrade);
+    }
+    expect(request).toBeDefined();
+    // A WeakRef's target is kept until the job that made or read it ends: collect on a later turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    expect(request?.deref()).toBeUndefined();
+  });
+
+  it('leaves a connected socket its transport\'s error listener, a shared handshake and no token', async () => {
+    const { user, token } = await buildUser(t.ctx);
+    const client = await connect({ token });
+    const server = realtime().io.of('/').sockets.get(client.id ?? '');
+    if (!server) throw new Error('no server-side socket');
+    expect(server.handshake).toEqual({ headers: {}, time: '', address: '', xdomain: false, secure: false, issued: 0, url: '', query: {}, auth: {} });
+    expect(Object.isFrozen(server.handshake)).toBe(true);
+    expect(server.conn.remoteAddress).toBe('127.0.0.1');
+    const websocket = (server.conn.transport as unknown as { socket: EventEmitter }).socket;
+    expect(websocket.listeners('error').map((listener) => listener.name)).toEqual(['bound onError']);
+    // Errors are still handled: the socket closes rather than the process throwing.
+    const closed = nextDisconnect(client);
+    websocket.emit('error', new Error('broken frame'));
+    expect(await closed).toBe('transport close');
+    expect(realtime().io.of('/').sockets.has(server.id)).toBe(false);
+    expect(await realtime().io.in(userRoom(user.userId)).fetchSockets()).toHaveLength(0);
   });
 
   it('offers the websocket transport only', async () => {

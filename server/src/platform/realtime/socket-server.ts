@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Realtime } from '../../context';
 import { listenForStops } from '../ai/stops';
-import { authenticateSocket, isSameOrigin, releaseHandshake, type SocketData } from './handshake';
+import { authenticateSocket, isSameOrigin, releaseHandshake, releaseUpgradeResponse, type SocketData } from './handshake';
 import { joinTarget, userRoom } from './rooms';
 import { SocketSessionGuard } from './socket-sessions';
 
@@ -49,6 +49,7 @@ export async function startRealtime(app: FastifyInstance): Promise<RealtimeServe
     // CORS does not cover websockets, so same-origin is enforced on the upgrade request itself.
     allowRequest: (request, callback) => callback(null, isSameOrigin(request, env.PUBLIC_URL)),
   });
+  io.engine.use(releaseUpgradeResponse);
 
   const redisClients = env.REDIS_URL ? await attachRedisAdapter(app, io, env.REDIS_URL) : [];
 

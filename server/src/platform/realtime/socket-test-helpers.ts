@@ -1,4 +1,6 @@
 // Helpers for the real-time tests: a listening app and socket.io-client connections to it.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { SOCKET_PATH } from './socket-server';
@@ -65,4 +67,13 @@ export function recordEvents(socket: ClientSocket): Array<{ event: string; paylo
   const seen: Array<{ event: string; payload: unknown }> = [];
   socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
   return seen;
+}
+
+/**
+ * A full garbage collection, for tests that check what a socket no longer keeps (through a WeakRef). V8's
+ * `gc` is exposed on a fresh context, so the test process needs no --expose-gc flag.
+ */
+export function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }

@@ -31,6 +31,7 @@ export const ErrorIds = {
   twoFactorCodeInvalid: 'two_factor_code_invalid',
   twoFactorChallengeInvalid: 'two_factor_challenge_invalid',
   twoFactorRequired: 'two_factor_required',
+  reauthenticationRequired: 'reauthentication_required',
   // Single sign-on (issue 33 item 4)
   ssoRequired: 'sso_required',
   ssoCodeInvalid: 'sso_code_invalid',

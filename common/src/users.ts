@@ -57,11 +57,10 @@ export type AuthResponse = z.infer<typeof authResponse>;
  */
 export const secondFactorMethod = z.enum(['totp', 'passkey']);
 export type SecondFactorMethod = z.infer<typeof secondFactorMethod>;
-export const loginResponse = z.union([
-  authResponse,
-  /** methods: the second factors the account has (a TOTP app, passkeys), so the step offers the right ones. */
-  z.object({ two_factor_required: z.literal(true), challenge: z.string(), methods: z.array(secondFactorMethod).optional() }),
-]);
+/** methods: the second factors the account has (a TOTP app, passkeys), so the step offers the right ones. */
+export const signInChallenge = z.object({ two_factor_required: z.literal(true), challenge: z.string(), methods: z.array(secondFactorMethod).optional() });
+export type SignInChallenge = z.infer<typeof signInChallenge>;
+export const loginResponse = z.union([authResponse, signInChallenge]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** spec part 1 §5: profile phone is stripped to digits and cut to 10 characters. */

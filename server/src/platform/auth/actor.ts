@@ -24,6 +24,8 @@ export interface Actor {
   impersonatedBy?: number | null;
   /** This sign-in passed a second factor (required of staff admins before /admin; features/auth/two-factor). */
   secondFactor?: boolean;
+  /** When this sign-in last passed a second factor (at sign-in, on enrolling, or confirmed again since): factor changes need it recent. */
+  secondFactorAt?: Date | null;
   /**
    * The organization this request acts in, resolved from its `organization_id` (organization.ts); null is
    * the Personal context. Cached actors carry null: the organization is resolved per request.

@@ -41,6 +41,7 @@ export async function resolveActor(ctx: Pick<AppContext, 'db' | 'services'>, tok
     familyId: session.familyId,
     impersonatedBy: session.impersonatedBy,
     secondFactor,
+    secondFactorAt: session.secondFactorAt,
     organization: null,
   });
   if (cache && ticket) {

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { screenText, type ScreenText } from '../../ui/screen-text';
 import { deletePasskey, listPasskeys, renamePasskey, type Passkey } from './auth-api';
 import { addPasskey, isPasskeyCancelled, passkeysSupported } from './passkeys';
+import { useReconfirmIdentity } from './ReconfirmIdentity';
 
 export function PasskeysCard() {
   const { t, i18n } = useTranslation();
@@ -21,6 +22,8 @@ export function PasskeysCard() {
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ScreenText | null>(null);
+  // Adding or deleting one may first ask "Confirm it's you" (a second factor passed in the last 15 minutes).
+  const { confirmed, dialog } = useReconfirmIdentity();
 
   const load = () => listPasskeys().then(({ passkeys: rows }) => setPasskeys(rows), (error: unknown) => setFailure({ failure: error }));
   useEffect(() => void load(), []);
@@ -39,7 +42,7 @@ export function PasskeysCard() {
 
   const add = () =>
     act(async () => {
-      await addPasskey(name.trim());
+      if (!(await confirmed(() => addPasskey(name.trim())))) return;
       setName('');
       showSuccess(t('passkeys.added'));
       // Proving a passkey passes the second factor for this sign-in (a gated admin page opens).
@@ -54,7 +57,7 @@ export function PasskeysCard() {
     });
   const remove = (passkey: Passkey) =>
     act(async () => {
-      await deletePasskey(passkey.passkey_id);
+      if (!(await confirmed(() => deletePasskey(passkey.passkey_id)))) return;
       showSuccess(t('passkeys.deleted'));
       await load();
     });
@@ -63,6 +66,7 @@ export function PasskeysCard() {
 
   return (
     <Card withBorder radius="lg" padding="xl" data-testid="passkeys-card" aria-busy={busy}>
+      {dialog}
       <Stack gap="md">
         <Text fw={600}>{t('passkeys.cardTitle')}</Text>
         <Text size="sm" c="var(--pluma-muted)">

@@ -9,6 +9,7 @@ import { showSuccess } from '../../ui/alerts';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { screenText, type ScreenText } from '../../ui/screen-text';
 import { confirmTwoFactor, disableTwoFactor, getTwoFactorStatus, newRecoveryCodes, startTwoFactorSetup, type TwoFactorStatus } from './auth-api';
+import { useReconfirmIdentity } from './ReconfirmIdentity';
 import { rememberDeviceToken } from './trusted-devices';
 
 type Setup = { secret: string; qr_svg: string };
@@ -23,6 +24,8 @@ export function TwoFactorCard() {
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ScreenText | null>(null);
+  // With a passkey already, setting up an authenticator may first ask "Confirm it's you".
+  const { confirmed, dialog } = useReconfirmIdentity();
 
   const load = () => getTwoFactorStatus().then(setStatus, (error: unknown) => setFailure({ failure: error }));
   useEffect(() => void load(), []);
@@ -40,7 +43,10 @@ export function TwoFactorCard() {
     }
   };
 
-  const begin = () => act(async () => setSetup(await startTwoFactorSetup()));
+  const begin = () =>
+    act(async () => {
+      await confirmed(async () => setSetup(await startTwoFactorSetup()));
+    });
   const confirm = () =>
     act(async () => {
       const answer = await confirmTwoFactor(code.trim(), remember);
@@ -77,6 +83,7 @@ export function TwoFactorCard() {
 
   return (
     <Card withBorder radius="lg" padding="xl" id="security" data-testid="two-factor-card" aria-busy={busy}>
+      {dialog}
       <Stack gap="md">
         <Group justify="space-between">
           <Text fw={600}>{t('twoFactor.cardTitle')}</Text>

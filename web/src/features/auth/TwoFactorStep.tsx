@@ -1,6 +1,6 @@
 // The second step of a sign-in with two-factor on (issue 33): the code from the authenticator app or a
 // recovery code, or "Use a passkey" when the account has one; and "remember this device". Used by the login
-// page, the password reset and checkout.
+// page, the password reset, checkout, and "Confirm it's you" before a factor change (ReconfirmIdentity.tsx).
 import { Anchor, Button, Checkbox, Group, Text } from '@mantine/core';
 import type { AuthResponse, SecondFactorMethod } from '@pluma/common/users';
 import { useState } from 'react';
@@ -18,12 +18,15 @@ export function TwoFactorStep({
   methods = ['totp'],
   onSignedIn,
   onCancel,
+  cancelLabel,
 }: {
   challenge: string;
   /** The account's second factors (POST /auth/login says which); a TOTP code when not said. */
   methods?: readonly SecondFactorMethod[];
   onSignedIn: (response: AuthResponse) => void;
   onCancel: () => void;
+  /** The way back's label: "Back to sign in" unless said. */
+  cancelLabel?: string;
 }) {
   const { t } = useTranslation();
   const { formErrorText, setFormError, submitting, run, showFailure } = useAuthSubmit();
@@ -72,7 +75,7 @@ export function TwoFactorStep({
       )}
       <Group justify="center">
         <Anchor component="button" type="button" size="sm" onClick={onCancel}>
-          {t('twoFactor.backToLogin')}
+          {cancelLabel ?? t('twoFactor.backToLogin')}
         </Anchor>
       </Group>
     </AuthForm>

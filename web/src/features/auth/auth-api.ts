@@ -1,6 +1,6 @@
 // Calls of the sign-in screens (spec part 1 §7; DESIGN.md §4 "Auth").
 import type { SignupRequest } from '@pluma/common/auth';
-import type { AuthResponse, LoginResponse } from '@pluma/common/users';
+import type { AuthResponse, LoginResponse, SignInChallenge } from '@pluma/common/users';
 import { api } from '../../api/instance';
 import { deviceTokens } from './trusted-devices';
 
@@ -9,7 +9,7 @@ export const login = (email: string, password: string) =>
   api.post<LoginResponse>('/auth/login', { email, password, device_tokens: deviceTokens() }, { auth: false });
 
 /** A password sign-in's second step: its challenge and the account's second factors. */
-export type SignInChallenge = Extract<LoginResponse, { two_factor_required: true }>;
+export type { SignInChallenge };
 export const isChallenge = (response: LoginResponse): response is SignInChallenge => 'two_factor_required' in response;
 
 export const verifyTwoFactor = (challenge: string, code: string, rememberDevice: boolean) =>
@@ -21,6 +21,10 @@ export interface TwoFactorStatus {
   verified: boolean;
   recovery_codes_left: number;
 }
+/** "Confirm it's you" before a factor change: the second step's challenge for the signed-in user. */
+export const startReconfirm = () => api.post<SignInChallenge>('/auth/two-factor/reconfirm');
+/** Ends the session of `token` on the server (a session this browser has just replaced). */
+export const endSession = (token: string) => api.post<void>('/auth/logout', undefined, { auth: false, headers: { Authorization: `Bearer ${token}` } });
 export const getTwoFactorStatus = () => api.get<TwoFactorStatus>('/auth/two-factor');
 export const startTwoFactorSetup = () => api.post<{ secret: string; otpauth_url: string; qr_svg: string }>('/auth/two-factor/setup');
 export const confirmTwoFactor = (code: string, rememberDevice: boolean) =>

@@ -4,13 +4,15 @@
 // anonymous sign-in options are limited per address and their spent challenges purged.
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, oneTimeTokens, passkeys, staff } from '../../../db/schema';
+import { auditLog, oneTimeTokens, passkeys, sessions, staff } from '../../../db/schema';
 import { purgeSpentOneTimeTokens } from '../../../platform/auth/one-time-tokens';
 import { createSession } from '../../../platform/auth/sessions';
+import { hashToken } from '../../../platform/auth/tokens';
 import { buildUser, type BuiltUser } from '../../../test/factories';
 import { SoftAuthenticator } from '../../../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { PASSKEY_OPTIONS_PER_ADDRESS } from '../rate-limits';
+import { FACTOR_CHANGE_WINDOW_MS } from '../two-factor/factors';
 
 let ipCounter = 0;
 const nextIp = () => `10.34.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -196,17 +198,40 @@ describe('passkeys', () => {
       await call('POST', '/auth/two-factor/setup', { token: older }),
     ]) {
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe('two_factor_required');
+      expect(refused.json()).toMatchObject({ error: 'reauthentication_required', message: expect.stringContaining('Confirm it’s you') });
     }
     expect(await t.ctx.db.select().from(passkeys).where(eq(passkeys.passkeyId, passkeyId))).toHaveLength(1);
     // The sign-in that registered it passed it: it may add another.
     expect((await call('POST', '/auth/passkeys/register/options', { token: gia.token })).statusCode).toBe(200);
+    // A sign-in that passed it longer ago than the window (a token taken from a browser later, say) may not.
+    const earlier = await createSession(t.ctx.db, gia.user.userId, { secondFactor: true });
+    await t.ctx.db
+      .update(sessions)
+      .set({ secondFactorAt: new Date(Date.now() - FACTOR_CHANGE_WINDOW_MS - 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(earlier)));
+    t.ctx.services.authCache?.clear();
+    expect((await call('POST', '/auth/passkeys/register/options', { token: earlier })).json().error).toBe('reauthentication_required');
+
+    // Confirming it: the second step's challenge (no remembered device skips it), finished with the passkey,
+    // gives a session that has just passed it, which may.
+    const reconfirm = await call('POST', '/auth/two-factor/reconfirm', { token: older });
+    expect(reconfirm.statusCode).toBe(200);
+    expect(reconfirm.json()).toEqual({ two_factor_required: true, challenge: expect.any(String), methods: ['passkey'] });
+    const { challenge } = reconfirm.json();
+    const stepOptions = (await call('POST', '/auth/two-factor/passkey/options', { body: { challenge } })).json();
+    const confirmed = await call('POST', '/auth/two-factor/passkey', { body: { challenge, credential: device.get(stepOptions) } });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await call('POST', '/auth/passkeys/register/options', { token: confirmed.json().token })).statusCode).toBe(200);
+    // Without a factor there is nothing to confirm; without a session nothing to ask.
+    const ivy = await buildUser(t.ctx);
+    expect((await call('POST', '/auth/two-factor/reconfirm', { token: ivy.token })).json()).toMatchObject({ error: 'conflict', message: expect.stringContaining('not') });
+    expect((await call('POST', '/auth/two-factor/reconfirm')).statusCode).toBe(401);
 
     // "Log in as the user": a staff admin's session changes none of the user's factors, even one without any.
     const admin = await buildUser(t.ctx, { staffRole: 'admin' });
     const hal = await buildUser(t.ctx);
     const viewing = await createSession(t.ctx.db, hal.user.userId, { impersonatedBy: admin.user.userId });
-    for (const url of ['/auth/passkeys/register/options', '/auth/two-factor/setup']) {
+    for (const url of ['/auth/passkeys/register/options', '/auth/two-factor/setup', '/auth/two-factor/reconfirm']) {
       const refused = await call('POST', url, { token: viewing });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toContain('While viewing as this user');

@@ -34,17 +34,30 @@ export async function hasPasskey(db: Db, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
+/** How recent a passed second factor must be to add or remove a factor (GitHub's "sudo mode" asks the same). */
+export const FACTOR_CHANGE_WINDOW_MS = 15 * 60_000;
+
 /**
- * Adding or removing a factor (an authenticator, a passkey) needs a sign-in that proved one when the account
- * has one: a session opened before the factor existed, or taken without it, must not swap in its own factor
- * (which would then pass the second step for it). A staff admin viewing as the user changes none of theirs.
+ * Adding or removing a factor (an authenticator, a passkey) needs, when the account has one, a second factor
+ * passed in the last FACTOR_CHANGE_WINDOW_MS: a session opened before the factor existed, taken without it, or
+ * simply stolen from a browser long after its sign-in, must not swap in its own factor (which would then pass
+ * the second step for it). The user confirms it at POST /auth/two-factor/reconfirm. A staff admin viewing as
+ * the user changes none of theirs. An account with no factor yet adds its first from any session.
  */
-export async function requireFactorChange(db: Db, actor: Actor): Promise<void> {
-  if (actor.impersonatedBy != null) throw new AppError(403, ErrorIds.forbidden, 'impersonation_factors_forbidden');
-  if (actor.secondFactor === true) return;
-  if ((await confirmedTotp(db, actor.user.userId)) || (await hasPasskey(db, actor.user.userId))) {
-    throw new AppError(403, ErrorIds.twoFactorRequired, 'two_factor_required');
+export async function requireFactorChange(db: Db, actor: Actor, now = Date.now()): Promise<void> {
+  if (actor.impersonatedBy != null) throw impersonationRefused();
+  if (!(await hasSecondFactor(db, actor.user.userId))) return;
+  const passedAt = actor.secondFactorAt?.getTime();
+  if (passedAt === undefined || now - passedAt > FACTOR_CHANGE_WINDOW_MS) {
+    throw new AppError(403, ErrorIds.reauthenticationRequired, 'reauthentication_required');
   }
+}
+
+export const impersonationRefused = () => new AppError(403, ErrorIds.forbidden, 'impersonation_factors_forbidden');
+
+/** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
+export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
+  return (await confirmedTotp(db, userId)) !== null || (await hasPasskey(db, userId));
 }
 
 /** Accepts a TOTP code once: records its step, refusing a step at or before the last one accepted. */

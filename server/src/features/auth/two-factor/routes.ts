@@ -8,7 +8,7 @@ import {
   twoFactorStatus,
   twoFactorVerifyRequest,
 } from '@pluma/common/auth';
-import { authResponse } from '@pluma/common/users';
+import { authResponse, signInChallenge } from '@pluma/common/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import { actorOf, signedIn } from '../../../platform/auth/guard';
 import { MINUTE_MS } from '../rate-limits';
 import { withCodeAttempt } from './code-limits-http';
 import { confirmTwoFactorSetup, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorSetup, type RequestMeta } from './service';
-import { challengeOwner, finishTwoFactorSignIn } from './sign-in-step';
+import { challengeOwner, finishTwoFactorSignIn, startFactorReconfirm } from './sign-in-step';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, requestId: request.id });
 
@@ -56,6 +56,11 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       return withCodeAttempt(ctx, reply, `2fa:${actor.user.userId}`, () => regenerateRecoveryCodes({ ctx, actor, input: request.body, meta: meta(request) }));
     },
+  );
+
+  // "Confirm it's you" before changing a factor (factors.ts requireFactorChange): the second step's challenge.
+  r.post('/two-factor/reconfirm', { ...signedIn(app, { tags, response: { 200: signInChallenge } }), config: perMinute }, (request) =>
+    startFactorReconfirm({ ctx, actor: actorOf(request) }),
   );
 
   r.post(

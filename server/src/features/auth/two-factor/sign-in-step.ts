@@ -3,14 +3,15 @@
 // a passed second factor. The challenge plus a TOTP or recovery code then opens a session marked as
 // having passed it (sessions.second_factor_at).
 import { ErrorIds } from '@pluma/common/errors';
-import type { AuthResponse, LoginResponse, SecondFactorMethod } from '@pluma/common/users';
+import type { AuthResponse, LoginResponse, SecondFactorMethod, SignInChallenge } from '@pluma/common/users';
 import type { AppContext } from '../../../context';
+import type { Actor } from '../../../platform/auth/actor';
 import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from '../../../platform/auth/one-time-tokens';
 import { createSession } from '../../../platform/auth/sessions';
 import { writeAudit } from '../../../platform/http/audit';
 import { AppError } from '../../../platform/http/errors';
 import { loadCurrentUser } from '../../users';
-import { confirmedTotp, hasPasskey, isRememberedDevice, rememberDevice, useSecondFactorCode } from './factors';
+import { confirmedTotp, hasPasskey, impersonationRefused, isRememberedDevice, rememberDevice, useSecondFactorCode } from './factors';
 import type { RequestMeta } from './service';
 
 export const challengeInvalid = () => new AppError(401, ErrorIds.twoFactorChallengeInvalid, 'two_factor_challenge_invalid');
@@ -21,15 +22,39 @@ export async function openSession(ctx: AppContext, userId: number, secondFactor:
   return { token, user: await loadCurrentUser({ db: ctx.db, userId, secondFactorVerified: secondFactor }) };
 }
 
-/** After a right password (or any first factor): a session, or the challenge of the second step. */
-export async function sessionOrChallenge(ctx: AppContext, userId: number, deviceTokens?: readonly string[]): Promise<LoginResponse> {
-  // A TOTP app or a passkey (features/auth/passkeys) is a second factor: either turns the second step on.
+/** The account's second factors: a TOTP app, passkeys (features/auth/passkeys); either turns the second step on. */
+async function secondFactorMethods(ctx: AppContext, userId: number): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
   if (await confirmedTotp(ctx.db, userId)) methods.push('totp');
   if (await hasPasskey(ctx.db, userId)) methods.push('passkey');
+  return methods;
+}
+
+const challengeOf = async (ctx: AppContext, userId: number, methods: SecondFactorMethod[]): Promise<SignInChallenge> => ({
+  two_factor_required: true,
+  challenge: await issueOneTimeToken(ctx.db, { userId, purpose: 'two_factor' }),
+  methods,
+});
+
+/** After a right password (or any first factor): a session, or the challenge of the second step. */
+export async function sessionOrChallenge(ctx: AppContext, userId: number, deviceTokens?: readonly string[]): Promise<LoginResponse> {
+  const methods = await secondFactorMethods(ctx, userId);
   if (methods.length === 0) return openSession(ctx, userId, false);
   if (await isRememberedDevice(ctx.db, userId, deviceTokens)) return openSession(ctx, userId, true);
-  return { two_factor_required: true, challenge: await issueOneTimeToken(ctx.db, { userId, purpose: 'two_factor' }), methods };
+  return challengeOf(ctx, userId, methods);
+}
+
+/**
+ * "Confirm it's you" before a factor change (factors.ts requireFactorChange): the signed-in session is the first
+ * factor, so the user gets the second step's challenge at once — never skipped by a remembered device, which
+ * proves the browser, not the person. Finishing it (POST /auth/two-factor/verify, or with a passkey) opens a
+ * session that has just passed it; the browser keeps that one and ends the one it had.
+ */
+export async function startFactorReconfirm({ ctx, actor }: { ctx: AppContext; actor: Actor }): Promise<SignInChallenge> {
+  if (actor.impersonatedBy != null) throw impersonationRefused();
+  const methods = await secondFactorMethods(ctx, actor.user.userId);
+  if (methods.length === 0) throw new AppError(409, ErrorIds.conflict, 'two_factor_not_enabled');
+  return challengeOf(ctx, actor.user.userId, methods);
 }
 
 /** The account a live challenge belongs to (for the per-account code limit), or the refusal. */

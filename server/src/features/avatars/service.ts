@@ -53,7 +53,7 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
     .orderBy(...orderBy(order))
     .limit(q.limit);
   const last = found.at(-1);
-  const total = await pageTotal(db, !plan.jump, last?.matches, {
+  const total = await pageTotal(db, true, last?.matches, {
     table: avatars,
     where,
     offset: q.offset,

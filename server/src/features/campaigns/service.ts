@@ -84,7 +84,7 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
     .orderBy(...orderBy(order))
     .limit(CAMPAIGNS_PAGE_SIZE);
   const last = rows.at(-1);
-  const total = await pageTotal(db, !plan.jump, last?.matches, {
+  const total = await pageTotal(db, true, last?.matches, {
     table: campaigns,
     where,
     offset,

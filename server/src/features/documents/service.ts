@@ -84,7 +84,7 @@ export async function listDocuments({
     .orderBy(...orderBy(order))
     .limit(DOCUMENTS_PAGE_SIZE);
   const last = found.at(-1);
-  const total = await pageTotal(db, !plan.jump, last?.matches, {
+  const total = await pageTotal(db, true, last?.matches, {
     table: documents,
     where,
     offset,

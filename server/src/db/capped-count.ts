@@ -1,9 +1,10 @@
 // Totals that stay flat with size (issue 31 item 1): a list's `total` is exact up to a cap and "at least the
 // cap" beyond it (`capped`, shown as "1,000+"). count(*) over every match read all of a heavy user's rows on
 // every page (10,000 conversations: 10× a light user's time); a count that stops after cap + 1 rows reads at
-// most that many index entries, and none at all when the page itself shows where the list ends. A first page
-// or a page read from its cursor counts in its own query (`countColumn`): a second query was a second round
-// trip that only the heavy user made (the light user's page is not full), the larger part of their difference.
+// most that many index entries, and none at all when the page itself shows where the list ends. A first page,
+// a page read from its cursor and a jump to a page by number count in their own query (`countColumn`): a
+// second query was a second round trip that only the heavy user made (the light user's page is not full),
+// the larger part of their difference.
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
@@ -70,15 +71,25 @@ export async function cappedTotal(
  * keyset page), counted up to `cap` + 1, as a column of the page's own query. PostgreSQL evaluates it once
  * (an InitPlan); inside, `table` is the subquery's own, so the filters' columns refer to it.
  */
-export function countColumn(table: PgTable | SQL, where: SQL | undefined, cap: number): SQL<number> {
-  return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) m)`.mapWith(Number);
+export function countColumn(table: PgTable | SQL, where: SQL | undefined, cap: number, skip = 0): SQL<number> {
+  // `skip`: the matches before the page (a jump by number). How many follow them does not depend on the order,
+  // so none is asked for and the planner skips them in whatever index serves the filters.
+  const past = skip > 0 ? sql` offset ${skip}` : sql``;
+  return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}${past}) m)`.mapWith(Number);
 }
 
 /**
- * countColumn for a page planned by page-cursor.ts planPage: a first page or a keyset page counts from its
- * first row; a jump (its `where` holds the page's ids) selects 0 and is counted after it (pageTotal).
+ * countColumn for a page planned by page-cursor.ts planPage (`count`: the matches from the page's first row
+ * on: a first page's, a keyset page's after its key, a jump's past the rows before it, so every page counts
+ * in its own query: a jump's count after it was a second round trip only deep pages made, issue 31 item 1).
+ * Without `count` (templates' own paging), a jump selects 0 and is counted after it (pageTotal).
  */
-export function planCount(table: PgTable, plan: { where: SQL | undefined; jump: boolean }, cap: number): SQL<number> {
+export function planCount(
+  table: PgTable,
+  plan: { where: SQL | undefined; jump: boolean; count?: { where: SQL | undefined; skip: number } },
+  cap: number,
+): SQL<number> {
+  if (plan.count) return countColumn(table, plan.count.where, cap, plan.count.skip);
   return plan.jump ? sql<number>`0`.mapWith(Number) : countColumn(table, plan.where, cap);
 }
 

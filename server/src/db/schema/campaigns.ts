@@ -30,8 +30,8 @@ export const campaigns = pgTable(
     index('campaigns_org_created_idx').on(t.organizationId, t.createdAt, t.campaignId),
     index('campaigns_org_updated_idx').on(t.organizationId, t.updatedAt, t.campaignId),
     index('campaigns_org_lower_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.campaignId),
-    // Search by name (ILIKE '%q%'), issue 31 item 1.
-    index('campaigns_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Search by name (lower(…) LIKE '%q%', db/contains-text.ts), issue 31 item 1.
+    index('campaigns_lower_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // A Manager's own campaigns.
     index('campaigns_user_idx').on(t.userId),
   ],

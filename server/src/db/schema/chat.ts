@@ -27,9 +27,9 @@ export const conversations = pgTable(
     index('conversations_user_created_idx').on(t.userId, t.archived, t.createdAt),
     // A-Z / Z-A sort case-blind (lower(name)), the id breaking ties as the keyset cursor does (issue 31 item 1).
     index('conversations_user_lower_name_idx').on(t.userId, t.archived, sql`lower(${t.name})`, t.conversationId),
-    // Search by name or tag (ILIKE '%q%') and the tag filter (&& on the lowered tag array), issue 31 item 1.
-    index('conversations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('conversations_tags_trgm_idx').using('gin', sql`${t.tags} gin_trgm_ops`),
+    // Search by name or tag (lower(…) LIKE '%q%', db/contains-text.ts) and the tag filter (&& on the lowered tag array), issue 31 item 1.
+    index('conversations_lower_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('conversations_lower_tags_trgm_idx').using('gin', sql`lower(${t.tags}) gin_trgm_ops`),
     index('conversations_tag_array_idx').using('gin', sql`string_to_array(lower(${t.tags}), ',')`),
     index('conversations_org_idx').on(t.organizationId),
   ],

@@ -1,14 +1,14 @@
 // Avatar operations (spec part 2 §2 "Avatars and trainings", §5, §7 "Avatars"), framework-free:
 // verbNoun({ actor, db, ... }) (DESIGN.md §7). Every read and write is scoped by avatarPolicy.visibleTo (policy.ts).
 import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvatarsQuery } from '@pluma/common/avatars';
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { containsText } from '../../db/contains-text';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest } from '../../platform/http/errors';
-import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { listLinkedFiles } from './files-store';
 import { avatarPolicy, defaultAvatarRules, ownedBy, sharedPublicly, type AvatarRow } from './policy';
 import type { AvatarDetail, AvatarExtras } from './present';
@@ -25,15 +25,14 @@ export type AvatarListRow = AvatarExtras & { avatar: AvatarRow };
 
 /** The lists' sort, newest change first, as avatars_*_updated_idx have it (ending with the id). */
 const LIST_ORDER: PageOrder = { key: sql`${avatars.updatedAt}`, id: avatars.avatarId, direction: 'desc', type: 'timestamptz' };
-/** The own list's: avatars_user_org_updated_idx leads with the context (page-cursor.ts PageOrder.context). */
+/** The own list's: avatars_user_org_updated_kind_idx leads with the context (page-cursor.ts PageOrder.context). */
 const OWN_ORDER: PageOrder = { ...LIST_ORDER, context: [avatars.userId, avatars.organizationId] };
 
 async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAvatarsQuery): Promise<{ rows: AvatarListRow[]; total: CappedTotal; nextCursor: string | null }> {
   // The defaults (conversation_assistant, Super Fetch) are never listed (spec part 2 §3).
   const filters: SQL[] = [list === 'own' ? ownedBy(actor) : sharedPublicly(), isNull(avatars.kind)];
   if (q.query) {
-    const pattern = `%${escapeLikePattern(q.query)}%`;
-    filters.push(or(ilike(avatars.name, pattern), ilike(avatars.description, pattern)) as SQL);
+    filters.push(or(containsText(avatars.name, q.query), containsText(avatars.description, q.query)) as SQL);
   }
   const where = and(...filters);
   const order = list === 'own' ? OWN_ORDER : LIST_ORDER;
@@ -54,7 +53,7 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
     .orderBy(...orderBy(order))
     .limit(q.limit);
   const last = found.at(-1);
-  const total = await pageTotal(db, !plan.jump, last?.matches, {
+  const total = await pageTotal(db, true, last?.matches, {
     table: avatars,
     where,
     offset: q.offset,

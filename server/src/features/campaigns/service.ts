@@ -14,6 +14,7 @@ import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { countColumn, LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, totalFrom } from '../../db/capped-count';
+import { containsText } from '../../db/contains-text';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
@@ -67,7 +68,7 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   const acting = await actorInOrganization(db, actor, organizationId);
   const q = campaignListQuery.parse(query);
   const filters: SQL[] = [campaignPolicy.visibleTo(acting)];
-  if (q.query) filters.push(ilike(campaigns.name, `%${escapeLikePattern(q.query)}%`));
+  if (q.query) filters.push(containsText(campaigns.name, q.query));
   const where = and(...filters);
   const offset = (q.page - 1) * CAMPAIGNS_PAGE_SIZE;
   const order = ORDER[q.sortBy];
@@ -83,7 +84,7 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
     .orderBy(...orderBy(order))
     .limit(CAMPAIGNS_PAGE_SIZE);
   const last = rows.at(-1);
-  const total = await pageTotal(db, !plan.jump, last?.matches, {
+  const total = await pageTotal(db, true, last?.matches, {
     table: campaigns,
     where,
     offset,
@@ -200,7 +201,7 @@ export async function listCampaignResources({ actor, db, campaignId, query }: { 
     // A resource moved out of the organization no longer shows (nor would it be added again).
     eq(source.organizationId, campaign.organizationId),
   ];
-  if (q.query) filters.push(ilike(source.name, `%${escapeLikePattern(q.query)}%`));
+  if (q.query) filters.push(containsText(source.name, q.query));
   const where = and(...filters);
   const offset = (q.page - 1) * CAMPAIGN_RESOURCES_PAGE_SIZE;
   const cap = offset + (q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
@@ -240,7 +241,7 @@ export async function campaignCandidates({ actor, db, campaignId, type, query }:
       sql`(select 1 from ${campaignResources} where ${campaignResources.campaignId} = ${campaign.campaignId} and ${campaignResources.type} = ${type} and ${campaignResources.resourceId} = ${source.id})`,
     ),
   ];
-  if (query) filters.push(ilike(source.name, `%${escapeLikePattern(query)}%`));
+  if (query) filters.push(containsText(source.name, query));
   const rows = await db
     .select({ resource_id: source.id, name: source.name })
     .from(source.table)

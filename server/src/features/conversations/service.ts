@@ -3,14 +3,14 @@
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { containsText } from '../../db/contains-text';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { avatarPolicy } from '../avatars';
-import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { conversationPolicy, type ConversationRow } from './policy';
 import type { FileRow } from './present';
 
@@ -71,8 +71,7 @@ function listFilters(actor: Actor, q: ListConversationsQuery): SQL[] {
   // The request's organization_id was resolved into actor.organization (platform/auth/organization.ts).
   const filters: SQL[] = [conversationPolicy.visibleTo(actor), eq(conversations.archived, q.archived)];
   if (q.query) {
-    const pattern = `%${escapeLikePattern(q.query)}%`;
-    filters.push(or(ilike(conversations.name, pattern), ilike(conversations.tags, pattern)) as SQL);
+    filters.push(or(containsText(conversations.name, q.query), containsText(conversations.tags, q.query)) as SQL);
   }
   if (q.tags.length > 0) {
     const wanted = sql.join(

@@ -8,14 +8,14 @@ import {
   type DocumentSortKey,
   type UpdateDocumentRequest,
 } from '@pluma/common/documents';
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { containsText } from '../../db/contains-text';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { documentPolicy, inCampaign, requireCampaignDocument, type DocumentInContext } from './policy';
 import type { SummaryRow } from './present';
 import { plainTextOf, sanitizeBlocks, sanitizeDocumentHtml } from './sanitize';
@@ -57,8 +57,7 @@ export async function listDocuments({
   const filters: SQL[] = [documentPolicy.visibleTo(actor)];
   if (options.query) {
     // Both columns have a trigram index (documents_name_trgm_idx, documents_plain_text_trgm_idx).
-    const pattern = `%${escapeLikePattern(options.query)}%`;
-    filters.push(or(ilike(documents.name, pattern), ilike(documents.plainText, pattern)) as SQL);
+    filters.push(or(containsText(documents.name, options.query), containsText(documents.plainText, options.query)) as SQL);
   }
   const where = and(...filters);
   const offset = (options.page - 1) * DOCUMENTS_PAGE_SIZE;
@@ -85,7 +84,7 @@ export async function listDocuments({
     .orderBy(...orderBy(order))
     .limit(DOCUMENTS_PAGE_SIZE);
   const last = found.at(-1);
-  const total = await pageTotal(db, !plan.jump, last?.matches, {
+  const total = await pageTotal(db, true, last?.matches, {
     table: documents,
     where,
     offset,

@@ -14,7 +14,7 @@ type ContextActor = Pick<Actor, 'user' | 'organization'>;
 const inContext = (column: typeof purchases.organizationId | typeof avatars.organizationId, actor: ContextActor) =>
   actor.organization ? eq(column, actor.organization.organizationId) : isNull(column);
 
-/** Three small indexed reads (conversations_user_created_idx, avatars_user_org_updated_idx, purchases_user_created_idx). */
+/** Three small indexed reads (conversations_user_created_idx, avatars_user_org_updated_kind_idx, purchases_user_created_idx). */
 export async function readOnboardingStatus({ db, actor }: { db: Db; actor: ContextActor }): Promise<OnboardingStatus> {
   const userId = actor.user.userId;
   const [firstConversations, ownAvatars, [purchase]] = await Promise.all([

@@ -11,14 +11,14 @@ import {
   type TemplateTypeList,
   type UpdateTemplateRequest,
 } from '@pluma/common/templates';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
+import { containsText } from '../../db/contains-text';
 import { after, nextPageCursor, orderBy, readPageCursor, type PageKey, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { templateFavorites, templates, templateTagLinks, templateTags, templateTypes, templateUses, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError, badRequest } from '../../platform/http/errors';
-import { escapeLikePattern } from '../../platform/http/like-pattern';
 import { sharedThroughCampaigns } from '../campaigns';
 import { canReadPrompt, isAdmin, listedFor, ownedBy, templatePolicy, templateTaxonomyRules, type TemplateRow } from './policy';
 
@@ -177,8 +177,7 @@ export async function listTemplates({
   }
   if (options.language) filters.push(eq(templates.language, options.language));
   if (options.query) {
-    const pattern = `%${escapeLikePattern(options.query)}%`;
-    filters.push(or(ilike(templates.name, pattern), ilike(templates.description, pattern)) as SQL);
+    filters.push(or(containsText(templates.name, options.query), containsText(templates.description, options.query)) as SQL);
   }
   const where = and(listedFor(actor, everything), ...filters);
   const offset = (options.page - 1) * TEMPLATES_PAGE_SIZE;

@@ -142,6 +142,22 @@ async function statementFor(sql) {
   return statement;
 }
 
+/**
+ * PGlite's parsers with drizzle's identity ones over them, merged once per set of types: parseResults merges
+ * them on every call when given options.parsers, copying ~300 entries (0.17 ms a query on this machine).
+ */
+const mergedParsers = new Map();
+function parsersFor(rawTypes) {
+  if (!rawTypes?.length) return db.parsers;
+  const key = rawTypes.join(',');
+  let merged = mergedParsers.get(key);
+  if (!merged) {
+    merged = { ...db.parsers, ...Object.fromEntries(rawTypes.map((oid) => [oid, identity])) };
+    mergedParsers.set(key, merged);
+  }
+  return merged;
+}
+
 /** A query outside any transaction, by its prepared statement: what PGlite's query() returns, in one call. */
 function preparedQuery(message) {
   const { serialize } = protocol;
@@ -160,7 +176,7 @@ function preparedQuery(message) {
         const run = joinMessages(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
         const messages = await db.execProtocolStream(run, { syncToFs: false });
         await db.syncToFs();
-        return parse.parseResults(messages, db.parsers, options)[0];
+        return parse.parseResults(messages, parsersFor(message.rawTypes), { rowMode: options.rowMode })[0];
       } catch (err) {
         // As PGlite's query() reports it: the statement and its values on the error.
         if (err && typeof err === 'object') Object.assign(err, { query: message.sql, params: message.params, queryOptions: options });

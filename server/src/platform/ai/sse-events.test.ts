@@ -13,16 +13,19 @@ describe('SseParser', () => {
     ]);
   });
 
-  it('reads \\r\\n and \\r line endings, event names, several data lines, and skips comments', () => {
+  it('reads \\r\\n and \\r line endings (split between \\r and \\n too), event names, several data lines, and skips comments', () => {
     const parser = new SseParser();
-    const events = parser.push(': keep-alive\r\n\r\nevent: error\r\ndata: {"error":\rdata:{"message":"x"}}\r\r');
-    expect(events).toEqual([{ event: 'error', data: '{"error":\n{"message":"x"}}' }]);
+    expect(parser.push(': keep-alive\r\n\r\nevent: error\r')).toEqual([]);
+    const events = parser.push('\ndata: {"error":\rdata:{"message":"x"}}\r\rdata: next\n\n');
+    expect(events).toEqual([
+      { event: 'error', data: '{"error":\n{"message":"x"}}' },
+      { event: null, data: 'next' },
+    ]);
   });
 
-  it('gives the last event at the end of the body even without its blank line', () => {
+  it('drops an event the body ends before its blank line, as the SSE grammar does', () => {
     const parser = new SseParser();
-    expect(parser.push('data: {"b":2}\n')).toEqual([]);
-    expect(parser.end()).toEqual([{ event: null, data: '{"b":2}' }]);
+    expect(parser.push('data: {"b":1}\n\ndata: {"b":2}\n')).toEqual([{ event: null, data: '{"b":1}' }]);
     expect(parser.end()).toEqual([]);
   });
 });

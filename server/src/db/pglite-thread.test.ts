@@ -39,6 +39,29 @@ describe('PGlite in a worker thread', () => {
     expect(err).toMatchObject({ code: '23505', constraint: 'notes_body_key' });
   });
 
+  it('runs a repeated query by one named statement, parsed once (issue 31 item 2)', async () => {
+    const text = 'select body from notes where body = $1';
+    const prepared = () => thread.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
+    await thread.query(text, ['first']);
+    const again = await thread.query(text, ['second']);
+    expect(again.rows).toEqual([{ body: 'second' }]);
+    expect((await prepared()).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('prepares a statement again once a change to its table made it stale', async () => {
+    await thread.exec('create table shapes (id int)');
+    await thread.query('insert into shapes values ($1)', [1]);
+    expect((await thread.query('select * from shapes where id = $1', [1])).rows).toEqual([{ id: 1 }]);
+    await thread.exec('alter table shapes add column name text');
+    expect((await thread.query('select * from shapes where id = $1', [1])).rows).toEqual([{ id: 1, name: null }]);
+  });
+
+  it('reports a statement that cannot be parsed as PostgreSQL does, and prepares nothing for it', async () => {
+    const err = await thread.query('select nope from notes where id = $1', [1]).catch((caught: unknown) => caught);
+    expect(err).toMatchObject({ code: '42703' });
+    expect((await thread.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 2 }]);
+  });
+
   it('commits a transaction when its function resolves and rolls it back when it throws', async () => {
     await thread.transaction(async (tx) => {
       await tx.query('insert into notes (body) values ($1)', ['kept']);

@@ -1,7 +1,9 @@
 // Chat streaming over the OpenAI Chat Completions protocol: OpenAI, xAI (Grok), OpenAI-compatible
-// servers (Ollama, vLLM, LM Studio) and the offline demo emulator, all through the official SDK.
+// servers (Ollama, vLLM, LM Studio) and the offline demo emulator, all through the official SDK (which sends
+// the request; the streamed body is read here, sse-events.ts).
 import OpenAI from 'openai';
 import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
+import { SseParser, type SseEvent } from './sse-events';
 import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderName } from './types';
 
 /**
@@ -28,21 +30,25 @@ export async function* streamOpenAiChat(
   // OpenAI's own API wants max_completion_tokens (max_tokens is deprecated there); xAI and local
   // servers still read max_tokens.
   const limit = request.maxTokens == null ? {} : provider === 'openai' ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens };
-  let stream: AsyncIterable<OpenAI.ChatCompletionChunk>;
+  let response: Response;
   for (let attempt = 1; ; attempt++) {
     try {
-      stream = await client.chat.completions.create(
-        {
-          model,
-          messages: request.messages.map(openAiMessage),
-          stream: true,
-          stream_options: { include_usage: true },
-          ...limit,
-        },
-        // A retried stream could repeat text already shown; failures go straight to the caller, except
-        // a request that never connected (nothing was answered yet).
-        { signal, maxRetries: 0 },
-      );
+      // The response, not the SDK's stream: its body is read here (sse-events.ts). The SDK still sends the
+      // request and turns an error status into its APIError.
+      response = await client.chat.completions
+        .create(
+          {
+            model,
+            messages: request.messages.map(openAiMessage),
+            stream: true,
+            stream_options: { include_usage: true },
+            ...limit,
+          },
+          // A retried stream could repeat text already shown; failures go straight to the caller, except
+          // a request that never connected (nothing was answered yet).
+          { signal, maxRetries: 0 },
+        )
+        .asResponse();
       break;
     } catch (error) {
       if (attempt < CONNECT_ATTEMPTS && failedToConnect(error) && !signal?.aborted) continue;
@@ -52,25 +58,46 @@ export async function* streamOpenAiChat(
 
   let finishReason: string | null = null;
   let usage: { inputTokens: number; outputTokens: number } | null = null;
-  const iterator = stream[Symbol.asyncIterator]();
+  const reader = response.body?.getReader();
+  if (!reader) throw new ProviderError(provider, 500, 'connection_error', CONNECTION_LOST);
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  let finished = false;
+  /** One event's chunk: null once the data is done ([DONE]); an `{ error }` payload is thrown as the SDK does. */
+  const chunkOf = (sse: SseEvent): OpenAI.ChatCompletionChunk | null => {
+    if (sse.data.startsWith('[DONE]')) return null;
+    const data = JSON.parse(sse.data) as OpenAI.ChatCompletionChunk & { error?: unknown };
+    if (data?.error) throw new OpenAI.APIError(undefined, data.error as object, undefined, response.headers);
+    return data;
+  };
   try {
-    while (true) {
-      let next: IteratorResult<OpenAI.ChatCompletionChunk>;
+    while (!finished) {
+      let events: SseEvent[];
       try {
-        next = await iterator.next();
+        const { value, done } = await reader.read();
+        events = done ? parser.end() : parser.push(decoder.decode(value, { stream: true }));
+        if (done) finished = true;
+        for (const sse of events) {
+          // Assistants' `thread.*` events are not chunks of a chat answer.
+          if (sse.event?.startsWith('thread.')) continue;
+          const chunk = chunkOf(sse);
+          if (chunk === null) {
+            finished = true;
+            break;
+          }
+          const choice = chunk.choices?.[0];
+          if (choice?.delta?.content) yield { type: 'delta', text: choice.delta.content };
+          if (choice?.finish_reason) finishReason = choice.finish_reason;
+          if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+        }
       } catch (error) {
+        if (signal?.aborted) break;
         throw toProviderError(provider, error, signal);
       }
-      if (next.done) break;
-      const chunk = next.value;
-      const choice = chunk.choices[0];
-      if (choice?.delta?.content) yield { type: 'delta', text: choice.delta.content };
-      if (choice?.finish_reason) finishReason = choice.finish_reason;
-      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
     }
   } finally {
-    // The caller stopped early (break/return): cancel the HTTP request.
-    await iterator.return?.();
+    // Ended early (the caller's break/return, an error, [DONE] before the body's end): the request is cancelled.
+    reader.cancel().catch(() => undefined);
   }
   // The SDK ends quietly when aborted; and a body that just stops has no finish_reason.
   if (signal?.aborted) throw abortReason(signal);

@@ -48,6 +48,13 @@ describe('PGlite in a worker thread', () => {
     expect((await prepared()).rows).toEqual([{ n: 1 }]);
   });
 
+  it('keeps a substring search (LIKE) unnamed, planned for each pattern (a generic plan is blind to how rare it is)', async () => {
+    const text = 'select body from notes where lower(body) like $1';
+    for (const pattern of ['%sec%', '%fir%']) await thread.query(text, [pattern]);
+    expect((await thread.query(text, ['%second%'])).rows).toEqual([{ body: 'second' }]);
+    expect((await thread.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])).rows).toEqual([{ n: 0 }]);
+  });
+
   it('prepares a statement again once a change to its table made it stale', async () => {
     await thread.exec('create table shapes (id int)');
     await thread.query('insert into shapes values ($1)', [1]);

@@ -46,11 +46,8 @@ export const ssoRequired = (sso: DomainSso) => new AppError(403, ErrorIds.ssoReq
  * Throws `sso_required` when the email's domain requires SSO and the account (`userId`, null when none) is not
  * staff. Checked before the password, so the answer does not depend on the password.
  */
-export async function refusePasswordWhereSsoRequired(db: Db, email: string, userId: number | null): Promise<void> {
-  const sso = await domainSso(db, email);
-  if (!sso?.required) return;
-  if (userId !== null && (await isStaff(db, userId))) return;
-  throw ssoRequired(sso);
+export function refusePasswordWhereSsoRequired(db: Db, email: string, userId: number | null): Promise<void> {
+  return refusePasswordSignInWhereSsoRequired(db, email, userId, true);
 }
 
 /** Staff accounts are exempt from the requirement (their break-glass way in). */

@@ -34,11 +34,11 @@ export async function endSessionsOnRequiredDomains(db: Db, organizationIds: numb
         notExists(db.select({ one: sql`1` }).from(staff).where(eq(staff.userId, sessions.userId))),
       ),
     );
-  for (const { userId } of signedIn) {
-    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    invalidateUser(userId);
-  }
-  return signedIn.map((row) => row.userId);
+  const userIds = signedIn.map((row) => row.userId);
+  if (userIds.length === 0) return [];
+  await db.update(sessions).set({ revokedAt: now }).where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+  for (const userId of userIds) invalidateUser(userId);
+  return userIds;
 }
 
 /** The organizations whose requirement names `providerId` (to end their domains' sessions when it is enabled again). */

@@ -225,7 +225,9 @@ async function measure(kind, databaseUrl) {
     server = null;
 
     const { orgs, campaigns, seedMs } = databaseUrl ? await withPostgres(databaseUrl, (q) => seed(q, users)) : await withPglite(dataDir, (q) => seed(q, users));
-    server = await startProcess({ env, timeoutMs: START_TIMEOUT_MS });
+    // BENCH_HEAVY_PROFILE=dir: the measured server writes a CPU profile there (node --cpu-prof) when it stops.
+    const nodeArgs = process.env.BENCH_HEAVY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HEAVY_PROFILE}`] : [];
+    server = await startProcess({ env, nodeArgs, timeoutMs: START_TIMEOUT_MS });
     const apis = [];
     for (const user of users) {
       const client = new ApiClient(server.url, { localAddress: clientAddress(user.index) });
@@ -239,8 +241,11 @@ async function measure(kind, databaseUrl) {
       return list;
     }));
     const rows = [];
+    // BENCH_HEAVY_ONLY=conversations,campaign resources: only the rows whose name contains one of these.
+    const only = process.env.BENCH_HEAVY_ONLY?.split(',').map((w) => w.trim()).filter(Boolean);
     for (let s = 0; s < plans[0].length; s++) {
       const [name, heavyPath] = plans[0][s];
+      if (only && !only.some((w) => name.includes(w))) continue;
       const lightPath = plans[1][s][1];
       for (let i = 0; i < WARMUP; i++) {
         await timed(apis[0], heavyPath);
@@ -258,6 +263,7 @@ async function measure(kind, databaseUrl) {
           heavy.push(await timed(apis[0], heavyPath));
         }
       }
+      if (process.env.BENCH_HEAVY_DUMP) console.error(name, JSON.stringify({ heavy: [...heavy].sort((a, b) => a - b).map((v) => +v.toFixed(2)), light: [...light].sort((a, b) => a - b).map((v) => +v.toFixed(2)) }));
       const p50 = percentile(heavy, 50) / percentile(light, 50);
       const p95 = percentile(heavy, 95) / percentile(light, 95);
       const goal = GOALS[kind];

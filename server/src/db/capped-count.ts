@@ -86,9 +86,10 @@ export function countColumn(table: PgTable | SQL, where: SQL | undefined, cap: n
  */
 export function planCount(
   table: PgTable,
-  plan: { where: SQL | undefined; jump: boolean; count?: { where: SQL | undefined; skip: number } },
+  plan: { where: SQL | undefined; jump: boolean; count?: { where: SQL | undefined; skip: number }; matches?: SQL<number> },
   cap: number,
 ): SQL<number> {
+  if (plan.matches) return plan.matches;
   if (plan.count) return countColumn(table, plan.count.where, cap, plan.count.skip);
   return plan.jump ? sql<number>`0`.mapWith(Number) : countColumn(table, plan.where, cap);
 }

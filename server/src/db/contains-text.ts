@@ -8,7 +8,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLikePattern } from '../platform/http/like-pattern';
 
+/** `lowered` (a generated lower(…) column, or a lower(…) expression) contains `text`, ignoring case. */
+export function loweredContainsText(lowered: AnyPgColumn | SQL, text: string): SQL {
+  return sql`${lowered} like lower(${`%${escapeLikePattern(text)}%`})`;
+}
+
 /** `column` contains `text`, ignoring case; % and _ in `text` match themselves. */
 export function containsText(column: AnyPgColumn, text: string): SQL {
-  return sql`lower(${column}) like lower(${`%${escapeLikePattern(text)}%`})`;
+  return loweredContainsText(sql`lower(${column})`, text);
 }

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type AnyPgColumn, type PgTable, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 
 /** A list's sort as an index has it: the key, then the id, both in `direction`. */
 export interface PageOrder {
@@ -84,10 +84,36 @@ export function jumpIds(table: PgTable, order: PageOrder, where: SQL | undefined
   return sql`${order.id} = any(array(select ${order.id} from ${table} where ${where ?? sql`true`} order by ${sql.join(orderBy(order), sql`, `)} limit ${pageSize} offset ${offset}))`;
 }
 
+/** The ids of a search's first matches, kept once for its page and its total (searchRead). */
+export type SearchIds = WithSubqueryWithSelection<{ ids: SQL.Aliased<number[]> }, 'search_ids'>;
+
+/**
+ * A search's page and its capped total from one read (issue 31 item 1): the ids of the first `cap` + 1 matches
+ * from the page's first row on (`count`: past `skip` of `where`), in the sort's order, kept once in a CTE that
+ * both refer to. The page is their first `pageSize`, fetched by primary key; the total, their number. A
+ * search's filter is checked on every row it reads, about ten for each match: read once for the page and again
+ * for its count, that was most of a heavy user's search (documents, PostgreSQL: 1.03 → 0.60 ms a query,
+ * pgbench; the light user's 0.33 → 0.29). Lists without a search keep two reads: their count is an index-only
+ * scan, and up to 1,001 ids kept in order would cost more.
+ */
+export function searchRead(table: PgTable, order: PageOrder, count: { where: SQL | undefined; skip: number }, cap: number, pageSize: number, first = 0) {
+  const skip = count.skip > 0 ? sql` offset ${count.skip}` : sql``;
+  const ids = new QueryBuilder()
+    .$with('search_ids', { ids: sql<number[]>`ids`.as('ids') })
+    .as(sql`select array(select ${order.id} from ${table} where ${count.where ?? sql`true`} order by ${sql.join(orderBy(order), sql`, `)} limit ${cap + 1}${skip}) as ids`);
+  return {
+    ids: ids as SearchIds,
+    // `first`: the page's first id in the array (0-based), for a list whose count starts before its page.
+    where: sql`${order.id} = any((select ids from ${sql.identifier('search_ids')})[${first + 1}:${first + pageSize}])`,
+    matches: sql<number>`(select cardinality(ids) from ${sql.identifier('search_ids')})`.mapWith(Number),
+  };
+}
+
 /**
  * How to read the page at `offset`: `where` (the list's filters, plus the keyset condition when the cursor
  * fits), the OFFSET left to apply, whether the page's ids are cut first (a jump), and what its total counts
- * (`count`: the matches from the page's first row on).
+ * (`count`: the matches from the page's first row on). With `search` (its total's cap), the page and total
+ * come from one read of the first matches (searchRead): the query runs `with(...plan.with)`.
  */
 export function planPage({
   table,
@@ -97,6 +123,7 @@ export function planPage({
   pageSize,
   cursor,
   scope,
+  search,
 }: {
   table: PgTable;
   order: PageOrder;
@@ -105,15 +132,35 @@ export function planPage({
   pageSize: number;
   cursor: string | undefined;
   scope: unknown[];
-}): { where: SQL | undefined; offset: number; keyset: boolean; jump: boolean; count: { where: SQL | undefined; skip: number } } {
+  search?: { cap: number };
+}): PagePlan {
+  const plan = planRead({ table, order, where, offset, pageSize, cursor, scope });
+  if (!search) return plan;
+  const read = searchRead(table, order, plan.count, search.cap, pageSize);
+  // The list's filters stay on the page's rows: a check of `pageSize` rows, for nothing to depend on the ids alone.
+  return { ...plan, where: and(where, read.where), with: [read.ids], matches: read.matches };
+}
+
+export interface PagePlan {
+  where: SQL | undefined;
+  offset: number;
+  keyset: boolean;
+  jump: boolean;
+  count: { where: SQL | undefined; skip: number };
+  /** A search's CTE (searchRead), for db.with(...), and its total's column. */
+  with: SearchIds[];
+  matches?: SQL<number>;
+}
+
+function planRead({ table, order, where, offset, pageSize, cursor, scope }: Parameters<typeof planPage>[0]): PagePlan {
   const key = readPageCursor(cursor, scope, offset, order.type);
   if (key) {
     const from = and(where, after(order, key));
-    return { where: from, offset: 0, keyset: true, jump: false, count: { where: from, skip: 0 } };
+    return { where: from, offset: 0, keyset: true, jump: false, count: { where: from, skip: 0 }, with: [] };
   }
   // A jump's matches from its first row: the list's, past the `offset` before it (capped-count.ts planCount).
-  if (offset > 0) return { where: and(where, jumpIds(table, order, where, offset, pageSize)), offset: 0, keyset: false, jump: true, count: { where, skip: offset } };
-  return { where, offset: 0, keyset: false, jump: false, count: { where, skip: 0 } };
+  if (offset > 0) return { where: and(where, jumpIds(table, order, where, offset, pageSize)), offset: 0, keyset: false, jump: true, count: { where, skip: offset }, with: [] };
+  return { where, offset: 0, keyset: false, jump: false, count: { where, skip: 0 }, with: [] };
 }
 
 /** The page's `next_cursor`: null when it is not full (nothing follows). */

@@ -37,9 +37,10 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
   const where = and(...filters);
   const order = list === 'own' ? OWN_ORDER : LIST_ORDER;
   const scope = ['avatars', list, actor.user.userId, actor.organization?.organizationId ?? null, q.query ?? '', q.limit];
-  const plan = planPage({ table: avatars, order, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope });
   const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  const plan = planPage({ table: avatars, order, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope, search: q.query ? { cap } : undefined });
   const found = await db
+    .with(...plan.with)
     .select({
       avatar: avatars,
       author: { name: users.name, lastName: users.lastName },

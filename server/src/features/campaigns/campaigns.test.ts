@@ -185,6 +185,23 @@ describe('campaigns API', () => {
     expect(secondPage).toMatchObject({ total: 102, total_capped: false });
     // An empty page past the end carries no count of its own (capped-count.ts countColumn): counted alone.
     expect((await call(manager, 'GET', `/api/campaigns/${c.campaign_id}/resources?resources=document&page=4`)).json()).toMatchObject({ resources: [], total: 102 });
+    // A link lives while its resource does, in the campaign's organization (migration 0042's triggers), so the
+    // total counts links alone: a deleted document and one moved to another organization lose theirs; a rename
+    // (or an update that keeps the organization) keeps it; so does a deleted template.
+    const linked = async (type: 'document' | 'template') =>
+      (await t.ctx.db.select({ id: campaignResources.resourceId }).from(campaignResources).where(and(eq(campaignResources.campaignId, c.campaign_id), eq(campaignResources.type, type)))).map((l) => l.id);
+    await t.ctx.db.delete(documents).where(eq(documents.documentId, bulk[0].documentId));
+    await t.ctx.db.update(documents).set({ organizationId: otherOrganizationId }).where(eq(documents.documentId, bulk[1].documentId));
+    await t.ctx.db.update(documents).set({ name: 'Bulk renamed', organizationId }).where(eq(documents.documentId, bulk[2].documentId));
+    expect(await resources('document')).toMatchObject({ total: 100, total_capped: false });
+    expect(await linked('document')).not.toEqual(expect.arrayContaining([bulk[0].documentId]));
+    expect(await linked('document')).not.toEqual(expect.arrayContaining([bulk[1].documentId]));
+    expect(await linked('document')).toEqual(expect.arrayContaining([bulk[2].documentId, document.documentId]));
+    const [gone] = await t.ctx.db.insert(templates).values({ userId: admin.user.userId, organizationId, name: 'Gone soon', content: 'x' }).returning();
+    await t.ctx.db.insert(campaignResources).values({ campaignId: c.campaign_id, resourceId: gone.templateId, type: 'template' });
+    expect((await resources('template')).total).toBe(2);
+    await t.ctx.db.delete(templates).where(eq(templates.templateId, gone.templateId));
+    expect(await linked('template')).toEqual([template.templateId]);
 
     // The campaigns list's pages of 60: page 2 from page 1's next_cursor is page 2 by number, ties included; the
     // cursor is ignored for another sort, and a member of another organization gets 404 with it.

@@ -14,7 +14,7 @@ import { ErrorIds } from '@pluma/common/errors';
 import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { countColumn, LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, totalFrom } from '../../db/capped-count';
-import { containsText } from '../../db/contains-text';
+import { containsText, loweredContainsText } from '../../db/contains-text';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
@@ -73,9 +73,10 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   const offset = (q.page - 1) * CAMPAIGNS_PAGE_SIZE;
   const order = ORDER[q.sortBy];
   const scope = ['campaigns', acting.user.userId, organizationId, q.sortBy, q.query ?? ''];
-  const plan = planPage({ table: campaigns, order, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, cursor: q.cursor, scope });
   const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  const plan = planPage({ table: campaigns, order, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, cursor: q.cursor, scope, search: q.query ? { cap } : undefined });
   const rows = await db
+    .with(...plan.with)
     .select({ ...campaignColumns, sortKey: keyText(order), matches: planCount(campaigns, plan, cap) })
     .from(campaigns)
     .leftJoin(users, eq(users.userId, campaigns.userId))
@@ -185,9 +186,10 @@ export async function deleteCampaign({ actor, db, campaignId }: { actor: Actor; 
 
 /** The live rows a resource link may point at: the organization's documents or templates (spec §3). */
 function resourceSource(type: CampaignResourceType) {
+  // `nameKey`: the lowered name the pages sort and search by (documents store it: documents.name_lower).
   return type === 'document'
-    ? { table: documents, id: documents.documentId, name: documents.name, organizationId: documents.organizationId, createdAt: documents.createdAt, updatedAt: documents.updatedAt }
-    : { table: templates, id: templates.templateId, name: templates.name, organizationId: templates.organizationId, createdAt: templates.createdAt, updatedAt: templates.updatedAt };
+    ? { table: documents, id: documents.documentId, name: documents.name, nameKey: sql`${documents.nameLower}`, organizationId: documents.organizationId, createdAt: documents.createdAt, updatedAt: documents.updatedAt }
+    : { table: templates, id: templates.templateId, name: templates.name, nameKey: sql`lower(${templates.name})`, organizationId: templates.organizationId, createdAt: templates.createdAt, updatedAt: templates.updatedAt };
 }
 
 /** GET /campaigns/{id}/resources: the campaign's documents or templates, by name, `query` a part of it. */
@@ -195,28 +197,32 @@ export async function listCampaignResources({ actor, db, campaignId, query }: { 
   const { campaign } = await requireCampaign(db, actor, campaignId, 'read');
   const q = campaignResourcesQuery.parse(query);
   const source = resourceSource(q.resources);
+  const links = and(eq(campaignResources.campaignId, campaign.campaignId), eq(campaignResources.type, q.resources));
   const filters: SQL[] = [
-    eq(campaignResources.campaignId, campaign.campaignId),
-    eq(campaignResources.type, q.resources),
-    // A resource moved out of the organization no longer shows (nor would it be added again).
+    links as SQL,
+    // A resource moved out of the organization no longer shows (its links go too: migration 0042's triggers).
     eq(source.organizationId, campaign.organizationId),
   ];
-  if (q.query) filters.push(containsText(source.name, q.query));
+  if (q.query) filters.push(loweredContainsText(source.nameKey, q.query));
   const where = and(...filters);
   const offset = (q.page - 1) * CAMPAIGN_RESOURCES_PAGE_SIZE;
   const cap = offset + (q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
-  const joined = sql`${campaignResources} inner join ${source.table} on ${eq(source.id, campaignResources.resourceId)}`;
-  // The total as the other lists have it (capped-count.ts), counted in the page's own query up to offset + the cap.
+  // The total as the other lists have it (capped-count.ts), counted in the page's own query up to offset + the
+  // cap. Without a search, from the campaign's links alone (an index-only read): a link lives only while its
+  // resource does, in the campaign's organization (migration 0042's triggers), so none is joined to its resource.
+  const counted = q.query
+    ? { table: sql`${campaignResources} inner join ${source.table} on ${eq(source.id, campaignResources.resourceId)}`, where }
+    : { table: campaignResources, where: links };
   const rows = await db
-    .select({ resourceId: source.id, name: source.name, createdAt: source.createdAt, updatedAt: source.updatedAt, matches: countColumn(joined, where, cap) })
+    .select({ resourceId: source.id, name: source.name, createdAt: source.createdAt, updatedAt: source.updatedAt, matches: countColumn(counted.table, counted.where, cap) })
     .from(campaignResources)
     .innerJoin(source.table, eq(source.id, campaignResources.resourceId))
     .where(where)
-    .orderBy(sql`lower(${source.name})`, asc(source.id))
+    .orderBy(source.nameKey, asc(source.id))
     .limit(CAMPAIGN_RESOURCES_PAGE_SIZE)
     .offset(offset);
   // An empty page past the start says no count: read it alone.
-  const matches = rows.at(0)?.matches ?? (offset === 0 ? 0 : (await db.select({ n: countColumn(joined, where, cap) }).from(sql`(select 1) one`))[0].n);
+  const matches = rows.at(0)?.matches ?? (offset === 0 ? 0 : (await db.select({ n: countColumn(counted.table, counted.where, cap) }).from(sql`(select 1) one`))[0].n);
   const total = totalFrom(0, cap, matches);
   return {
     rows: rows.map((r) => ({
@@ -241,12 +247,12 @@ export async function campaignCandidates({ actor, db, campaignId, type, query }:
       sql`(select 1 from ${campaignResources} where ${campaignResources.campaignId} = ${campaign.campaignId} and ${campaignResources.type} = ${type} and ${campaignResources.resourceId} = ${source.id})`,
     ),
   ];
-  if (query) filters.push(containsText(source.name, query));
+  if (query) filters.push(loweredContainsText(source.nameKey, query));
   const rows = await db
     .select({ resource_id: source.id, name: source.name })
     .from(source.table)
     .where(and(...filters))
-    .orderBy(sql`lower(${source.name})`, asc(source.id))
+    .orderBy(source.nameKey, asc(source.id))
     .limit(100);
   const [{ total }] = await db.select({ total: count() }).from(source.table).where(eq(source.organizationId, campaign.organizationId));
   return { resources: rows.map((r) => ({ ...r, type })), organization_total: total };

@@ -198,6 +198,28 @@ describe('conversations API', () => {
       const offsetPage = await list(user, `?sortBy=${sortBy}&limit=5&offset=5`);
       expect(offsetPage.conversations.map((c: { conversation_id: number }) => c.conversation_id)).toEqual(seen.slice(5, 10));
     }
+    // A search's page and its total come from one read of its first matches (page-cursor.ts searchRead): pages by
+    // offset are those of the cursor walk, the total exact on each ("Chat …" is 15 of the 23; the name is stored
+    // lowered, so any case finds it).
+    type Page = { conversations: Array<{ conversation_id: number }>; next_cursor: string | null; total: number; total_capped: boolean };
+    const ids = (page: Page) => page.conversations.map((c) => c.conversation_id);
+    for (const sortBy of ['updatedAt_desc', 'name_asc']) {
+      const walked: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = await list(user, `?sortBy=${sortBy}&query=cHaT&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect([page.total, page.total_capped], sortBy).toEqual([15, false]);
+        walked.push(...ids(page));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(new Set(walked).size, sortBy).toBe(15);
+      for (const offset of [0, 4, 12]) {
+        const page: Page = await list(user, `?sortBy=${sortBy}&query=CHAT&limit=4&offset=${offset}`);
+        expect(ids(page), `${sortBy} ${offset}`).toEqual(walked.slice(offset, offset + 4));
+        expect([page.total, page.next_cursor === null], `${sortBy} ${offset}`).toEqual([15, offset === 12]);
+      }
+      expect(await list(user, `?sortBy=${sortBy}&query=chat&limit=4&offset=16`)).toMatchObject({ conversations: [], total: 15 });
+    }
     expect((await list(user)).conversations).toHaveLength(23);
     // Past the end the page carries no count of its own (capped-count.ts countColumn): still the whole total.
     expect(await list(user, '?limit=5&offset=30')).toMatchObject({ conversations: [], total: 23, total_capped: false });

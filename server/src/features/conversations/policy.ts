@@ -4,12 +4,19 @@
 // conversations made while it is active). Anything else is a 404 (DESIGN.md §3), never a 403, so ids of
 // other users' conversations reveal nothing.
 import { CONVERSATION_ACTIONS, type ConversationAction } from '@pluma/common/conversations';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { definePolicy, isOwnInContext, ownInContext, type ContextActor } from '../../platform/policy/define-policy';
 
-export type ConversationRow = typeof conversations.$inferSelect;
+/** A conversation as services read it: without the stored search keys (name_lower, tags_lower, tag_list). */
+export type ConversationRow = Omit<typeof conversations.$inferSelect, 'nameLower' | 'tagsLower' | 'tagList'>;
+
+/** The columns of a ConversationRow, for lists that select them (the search keys only filter). */
+export const conversationColumns = (() => {
+  const { nameLower: _name, tagsLower: _tags, tagList: _list, ...columns } = getTableColumns(conversations);
+  return columns;
+})();
 
 export const conversationPolicy = definePolicy<ConversationAction, ConversationRow, ContextActor>({
   actions: CONVERSATION_ACTIONS,

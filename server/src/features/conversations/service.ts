@@ -5,13 +5,14 @@ import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
-import { containsText } from '../../db/contains-text';
+import { loweredContainsText } from '../../db/contains-text';
+import { searchRead } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { avatarPolicy } from '../avatars';
-import { conversationPolicy, type ConversationRow } from './policy';
+import { conversationColumns, conversationPolicy, type ConversationRow } from './policy';
 import type { FileRow } from './present';
 
 interface Scope {
@@ -71,14 +72,14 @@ function listFilters(actor: Actor, q: ListConversationsQuery): SQL[] {
   // The request's organization_id was resolved into actor.organization (platform/auth/organization.ts).
   const filters: SQL[] = [conversationPolicy.visibleTo(actor), eq(conversations.archived, q.archived)];
   if (q.query) {
-    filters.push(or(containsText(conversations.name, q.query), containsText(conversations.tags, q.query)) as SQL);
+    filters.push(or(loweredContainsText(conversations.nameLower, q.query), loweredContainsText(conversations.tagsLower, q.query)) as SQL);
   }
   if (q.tags.length > 0) {
     const wanted = sql.join(
       q.tags.map((t) => sql`${t.toLowerCase()}`),
       sql`, `,
     );
-    filters.push(sql`string_to_array(lower(${conversations.tags}), ',') && array[${wanted}]::text[]`);
+    filters.push(sql`${conversations.tagList} && array[${wanted}]::text[]`);
   }
   return filters;
 }
@@ -104,20 +105,27 @@ export async function listConversations({
   // After a cursor, the rows before it are not known: all matches are counted (capped) as for a deep page, in
   // the page's own query (capped-count.ts countColumn).
   const offset = q.cursor ? 0 : q.offset;
-  const cap = q.query || q.tags.length > 0 ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  const searching = Boolean(q.query) || q.tags.length > 0;
+  const cap = searching ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  // A search's page without a cursor is the part of its first matches past `offset`, and its total their number:
+  // one read (page-cursor.ts searchRead).
+  const read = searching && !q.cursor
+    ? searchRead(conversations, { key: expr, id: conversations.conversationId, direction, type: cast }, { where: and(...filters), skip: 0 }, offset + cap, q.limit + 1, offset)
+    : null;
   const rows = await db
+    .with(...(read ? [read.ids] : []))
     .select({
-      conversation: conversations,
+      conversation: conversationColumns,
       file: { fileId: files.fileId, name: files.name, type: files.type },
       sortValue: sql<string>`(${expr})::text`,
-      matches: countColumn(conversations, and(...filters), offset + cap),
+      matches: read?.matches ?? countColumn(conversations, and(...filters), offset + cap),
     })
     .from(conversations)
     .leftJoin(files, eq(files.fileId, conversations.fileId))
-    .where(and(...pageFilters))
+    .where(and(...pageFilters, read?.where))
     .orderBy(order(expr), order(conversations.conversationId))
     .limit(q.limit + 1)
-    .offset(offset);
+    .offset(read ? 0 : offset);
   const page = rows.slice(0, q.limit);
   // The count starts at the list's first row: the total is the count itself. An empty page after a cursor or
   // past the end carries none: counted alone.

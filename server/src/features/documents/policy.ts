@@ -15,7 +15,8 @@ import { notFound } from '../../platform/http/errors';
 import { definePolicy, isOwnInContext, ownInContext } from '../../platform/policy/define-policy';
 import { sharedThroughCampaigns, writesCampaigns } from '../campaigns';
 
-export type DocumentRow = typeof documents.$inferSelect;
+/** A document as services read it; its stored sort key (name_lower) is not read back. */
+export type DocumentRow = Omit<typeof documents.$inferSelect, 'nameLower'>;
 /** A document as the actor reaches it; `campaignEditor`: read through a campaign the actor may change. */
 export type DocumentInContext = DocumentRow & { campaignEditor?: boolean };
 

@@ -10,7 +10,7 @@ import {
 } from '@pluma/common/documents';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
-import { containsText } from '../../db/contains-text';
+import { containsText, loweredContainsText } from '../../db/contains-text';
 import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
@@ -34,9 +34,9 @@ function orderOf(sortBy: DocumentSortKey): PageOrder {
     case 'updatedAt_desc':
       return { context, key: sql`${documents.updatedAt}`, id: documents.documentId, direction: 'desc', type: 'timestamptz' };
     case 'name_asc':
-      return { context, key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'asc', type: 'text' };
+      return { context, key: sql`${documents.nameLower}`, id: documents.documentId, direction: 'asc', type: 'text' };
     case 'name_desc':
-      return { context, key: sql`lower(${documents.name})`, id: documents.documentId, direction: 'desc', type: 'text' };
+      return { context, key: sql`${documents.nameLower}`, id: documents.documentId, direction: 'desc', type: 'text' };
   }
 }
 
@@ -56,16 +56,18 @@ export async function listDocuments({
 }: Scope & { options: ListOptions }): Promise<{ rows: SummaryRow[]; total: CappedTotal; page: number; pageSize: number; next_cursor: string | null }> {
   const filters: SQL[] = [documentPolicy.visibleTo(actor)];
   if (options.query) {
-    // Both columns have a trigram index (documents_name_trgm_idx, documents_plain_text_trgm_idx).
-    filters.push(or(containsText(documents.name, options.query), containsText(documents.plainText, options.query)) as SQL);
+    // Both have a trigram index (documents_name_lower_trgm_idx, documents_lower_plain_text_trgm_idx).
+    filters.push(or(loweredContainsText(documents.nameLower, options.query), containsText(documents.plainText, options.query)) as SQL);
   }
   const where = and(...filters);
   const offset = (options.page - 1) * DOCUMENTS_PAGE_SIZE;
   const order = orderOf(options.sortBy);
   const scope = ['documents', actor.user.userId, actor.organization?.organizationId ?? null, options.sortBy, options.query ?? ''];
-  const plan = planPage({ table: documents, order, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, cursor: options.cursor, scope });
   const cap = options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  const search = options.query ? { cap } : undefined;
+  const plan = planPage({ table: documents, order, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, cursor: options.cursor, scope, search });
   const found = await db
+    .with(...plan.with)
     .select({
       documentId: documents.documentId,
       userId: documents.userId,

@@ -22,6 +22,7 @@ export const conversationPolicy = definePolicy<ConversationAction, ConversationR
   actions: CONVERSATION_ACTIONS,
   table: conversations,
   id: conversations.conversationId,
+  columns: conversationColumns,
   /** The scope of every conversation query: what the actor may see in the context of this request. */
   visibleTo: ownInContext(conversations),
   /** The actions are the author's, on a conversation visible in this context (the only kind a query returns). */

@@ -7,7 +7,7 @@
 // Managers who see it, staff — spec part 2 §6; Members "cannot ... edit ... resources"). Anything else is a
 // 404 on every route; a document seen through a campaign that the actor may not change is a 403.
 import { DOCUMENT_ACTIONS, type DocumentAction } from '@pluma/common/documents';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -17,6 +17,12 @@ import { sharedThroughCampaigns, writesCampaigns } from '../campaigns';
 
 /** A document as services read it; its stored sort key (name_lower) is not read back. */
 export type DocumentRow = Omit<typeof documents.$inferSelect, 'nameLower'>;
+
+/** The columns of a DocumentRow (policy reads, and lists that select whole rows). */
+export const documentColumns = (() => {
+  const { nameLower: _key, ...columns } = getTableColumns(documents);
+  return columns;
+})();
 /** A document as the actor reaches it; `campaignEditor`: read through a campaign the actor may change. */
 export type DocumentInContext = DocumentRow & { campaignEditor?: boolean };
 
@@ -28,6 +34,7 @@ export const documentPolicy = definePolicy<DocumentAction, DocumentInContext>({
   actions: DOCUMENT_ACTIONS,
   table: documents,
   id: documents.documentId,
+  columns: documentColumns,
   visibleTo: ownInContext(documents),
   can(actor, action, row) {
     switch (action) {

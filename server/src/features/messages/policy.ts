@@ -9,7 +9,7 @@ import { conversations, messages, purchases } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/errors';
 import { definePolicy, isOwnInContext, ownInContext, type ContextActor } from '../../platform/policy/define-policy';
-import { conversationPolicy, scopeParams, visibleToPrepared, type ConversationRow } from '../conversations';
+import { conversationColumns, conversationPolicy, scopeParams, visibleToPrepared, type ConversationRow } from '../conversations';
 import { candidatePurchasesOf, purchaseTermsColumns } from '../credits';
 import { preparedPerDatabase } from '../../db/prepared';
 import { ACTIVE_STATUSES } from './finalize';
@@ -35,7 +35,7 @@ export interface AnswerGate {
 // Prepared (prepared.ts): it runs before every answer.
 const answerGateQuery = preparedPerDatabase((db: Db) =>
   db
-    .select({ conversation: conversations, purchase: purchaseTermsColumns })
+    .select({ conversation: conversationColumns, purchase: purchaseTermsColumns })
     .from(conversations)
     .leftJoin(purchases, candidatePurchasesOf(conversations.userId))
     .where(and(visibleToPrepared(), eq(conversations.conversationId, sql.placeholder('conversationId'))))

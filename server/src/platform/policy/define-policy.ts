@@ -27,6 +27,8 @@ export interface TablePolicySpec<Action extends string, Row, Who = Actor> extend
   table: PgTable;
   /** The primary key column `require`/`find` look rows up by. */
   id: AnyPgColumn;
+  /** The columns `find`/`require` read (default: all); a table's stored search keys are left out. */
+  columns?: Record<string, AnyPgColumn>;
   /** What the actor sees, in SQL: every list, read and write goes through it. */
   visibleTo(actor: Who): SQL;
 }
@@ -66,8 +68,7 @@ export function definePolicy<Action extends string, Row, Who = Actor>(spec: Tabl
     ...spec,
     ...defineRules(spec),
     async find(db, actor, id, options = {}) {
-      const query = db
-        .select()
+      const query = (spec.columns ? db.select(spec.columns) : db.select())
         .from(spec.table)
         .where(and(spec.visibleTo(actor), eq(spec.id, id)))
         .limit(1);

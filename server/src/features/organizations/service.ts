@@ -13,6 +13,7 @@ import { files, organizations, products, purchases, userOrganizations } from '..
 import { organizationCredentialsChanged } from '../../platform/ai/organization-keys';
 import { stripeSettingsChanged } from '../payments';
 import type { Actor } from '../../platform/auth/actor';
+import { endSessionsOnRequiredDomains } from '../../platform/auth/end-domain-sessions';
 import { invalidateUser } from '../../platform/auth/invalidation';
 import { encryptSecret } from '../../platform/crypto/secret-box';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
@@ -197,6 +198,9 @@ export async function updateOrganization({ ctx, actor, input }: { ctx: AppContex
   if (changedFields.includes('openaiApiKeySealed')) organizationCredentialsChanged(ctx, organizationId);
   // Payments in its scope use the new Stripe keys at once, not after the settings cache expires.
   if (changedFields.some((field) => field.startsWith('stripe'))) stripeSettingsChanged(ctx, organizationId);
+  // A new domain while the organization requires SSO: the requirement now counts for that domain's accounts, so
+  // the sessions they opened with a password end (as when it is switched on; nothing when SSO is not required).
+  if (changedFields.includes('domain')) await endSessionsOnRequiredDomains(ctx.db, [organizationId]);
   return changedFields;
 }
 

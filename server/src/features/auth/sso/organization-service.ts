@@ -9,7 +9,7 @@ import { organizations, organizationSso, ssoProviders } from '../../../db/schema
 import type { Actor } from '../../../platform/auth/actor';
 import { AppError, notFound } from '../../../platform/http/errors';
 import { requireOrganization } from '../../organizations';
-import { endSessionsOnRequiredDomains } from './end-domain-sessions';
+import { endSessionsOnRequiredDomains } from '../../../platform/auth/end-domain-sessions';
 
 export interface OrganizationSsoView {
   providerId: number | null;

@@ -10,7 +10,7 @@ import type { Actor } from '../../../platform/auth/actor';
 import { decryptSecret, encryptSecret } from '../../../platform/crypto/secret-box';
 import { notFound } from '../../../platform/http/errors';
 import { discoverProvider, forgetProviderConfiguration, type ProviderRow } from './provider-config';
-import { endSessionsOnRequiredDomains, organizationsRequiring } from './end-domain-sessions';
+import { endSessionsOnRequiredDomains, organizationsRequiring } from '../../../platform/auth/end-domain-sessions';
 
 /** Every provider, for the staff admin's settings (the route's guard admits staff admins only). */
 export async function listSsoProviders({ ctx }: { ctx: AppContext; actor: Actor }): Promise<ProviderRow[]> {

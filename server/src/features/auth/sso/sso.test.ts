@@ -331,5 +331,17 @@ describe('single sign-on (OpenID Connect)', () => {
     expect((await call('PUT', `/auth/sso/admin/providers/${gamma.provider_id}`, { token: admin.token, body: { ...provider, enabled: true } })).statusCode).toBe(200);
     expect(await signedIn(meanwhile)).toBe(401);
     expect(await signedIn(ops)).toBe(200);
+
+    // A new domain while SSO is required: the requirement now counts there, so that domain's sessions end; a
+    // save that keeps the domain ends nothing.
+    const dana = await buildUser(t.ctx, { email: 'dana@delta-sso.test' });
+    const update = (body: object) => call('POST', '/organizations/update', { token: orgAdmin.token, body: { organization_id: org.organizationId, ...body } });
+    const renamed = await update({ name: 'Gamma renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await signedIn(dana)).toBe(200);
+    expect((await update({ name: 'Gamma renamed', domain: 'delta-sso.test' })).statusCode).toBe(200);
+    expect(await signedIn(dana)).toBe(401);
+    expect(await signedIn(orgAdmin)).toBe(200);
+    expect(await signedIn(ops)).toBe(200);
   });
 });

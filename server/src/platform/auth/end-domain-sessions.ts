@@ -1,13 +1,15 @@
-// When an organization's requirement starts to count — SSO required is switched on, its provider changed, or
-// a staff admin enables again the provider a requirement names — the sessions its domain's accounts opened
-// before are ended (staff excepted, as everywhere in domain-rule.ts). Otherwise a password session opened the
+// When an organization's requirement starts to count — SSO required is switched on, its provider changed, a
+// staff admin enables again the provider a requirement names, or the organization's domain changes while it
+// requires SSO — the sessions its domain's accounts opened before are ended (staff excepted, as everywhere in
+// features/auth/sso/domain-rule.ts). In platform, not in the auth feature: the organizations feature calls it
+// too, and auth depends on organizations. Otherwise a password session opened the
 // minute before would live on for its 30 days past a rule meant to close it. Everyone on the domain signs in
 // again, through the provider; sessions do not record how they were opened, so SSO ones end too (once).
 // Sockets and cached sessions follow (invalidateUser: platform/auth/invalidation.ts, socket-sessions.ts).
 import { and, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { organizations, organizationSso, sessions, ssoProviders, staff, users } from '../../../db/schema';
-import { invalidateUser } from '../../../platform/auth/invalidation';
+import type { Db } from '../../db/client';
+import { organizations, organizationSso, sessions, ssoProviders, staff, users } from '../../db/schema';
+import { invalidateUser } from './invalidation';
 
 /** The domain part of an email, lower-cased, in SQL (as emailDomain does in TypeScript). */
 const emailDomainSql = sql`lower(substring(${users.email} from '@([^@]*)$'))`;

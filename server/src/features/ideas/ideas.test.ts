@@ -225,4 +225,27 @@ describe(`ideas API (${testDbKind()})`, () => {
     await expect.poll(() => wordsOf(user), { timeout: 15_000 }).toEqual(before);
     expect(await rowsOf(user)).toHaveLength(0);
   });
+
+  it('Stop pressed at once: a request closed while its sign-in and gates are checked keeps nothing either', async () => {
+    const user = await buildUser(ai.t.ctx, { access: true });
+    const before = await wordsOf(user);
+    // The close can come before the route's handler runs (its 'close' then already past); each delay lands in a
+    // different part of that window. [rate:200]: an unstopped answer would end, be kept and charged in ~2.5 s.
+    for (const delay of [0, 1, 2, 4, 8, 16]) {
+      const stop = new AbortController();
+      const request = fetch(`${ai.url}/api/ideas/topics`, {
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ subject: `[rate:200] Stopped at once ${delay}`, count: 3 }),
+        signal: stop.signal,
+      });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      stop.abort();
+      await expect(request).rejects.toThrow();
+    }
+    // Long enough for an unstopped answer to have ended and been kept.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(await rowsOf(user)).toHaveLength(0);
+    expect(await wordsOf(user)).toEqual(before);
+  });
 });

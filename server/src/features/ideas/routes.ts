@@ -38,9 +38,13 @@ export async function ideaRoutes(root: FastifyInstance) {
         const actor = actorOf(request);
         // The user's Stop closes the request (issue 30 item 1): the provider call ends with it.
         const stop = new AbortController();
-        reply.raw.once('close', () => {
-          if (!reply.raw.writableEnded) stop.abort();
-        });
+        // A Stop pressed at once can close the request while its sign-in and gates are checked: its 'close' is
+        // then past, and the answer would be written and kept for no one.
+        if (request.raw.socket?.destroyed) stop.abort();
+        else
+          reply.raw.once('close', () => {
+            if (!reply.raw.writableEnded) stop.abort();
+          });
         const { row, avatarName } = await generateIdeas({ ctx, actor, kind, input: request.body, stopSignal: stop.signal });
         return reply.status(201).send(presentIdea(actor, row, avatarName));
       },

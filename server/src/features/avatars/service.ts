@@ -4,7 +4,7 @@ import { AVATAR_CONTEXT_MAX, DEFAULT_AVATAR_NAME, type AvatarKind, type ListAvat
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { containsText } from '../../db/contains-text';
-import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
+import { after, keyText, nextPageCursor, planPage, readPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { avatarFiles, avatars, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -39,20 +39,22 @@ async function listWhere({ actor, db }: Scope, list: 'own' | 'public', q: ListAv
   const scope = ['avatars', list, actor.user.userId, actor.organization?.organizationId ?? null, q.query ?? '', q.limit];
   const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const plan = planPage({ table: avatars, order, where, offset: q.offset, pageSize: q.limit, cursor: q.cursor, scope, search: q.query ? { cap } : undefined });
-  const found = await db
-    .with(...plan.with)
-    .select({
-      avatar: avatars,
-      author: { name: users.name, lastName: users.lastName },
-      filesCount,
-      sortKey: keyText(order),
-      matches: planCount(avatars, plan, cap),
-    })
-    .from(avatars)
-    .leftJoin(users, eq(users.userId, avatars.userId))
-    .where(plan.where)
-    .orderBy(...orderBy(order))
-    .limit(q.limit);
+  const found = await readPage(
+    db
+      .with(...plan.with)
+      .select({
+        avatar: avatars,
+        author: { name: users.name, lastName: users.lastName },
+        filesCount,
+        sortKey: keyText(order),
+        matches: planCount(avatars, plan, cap),
+      })
+      .from(avatars)
+      .leftJoin(users, eq(users.userId, avatars.userId))
+      .$dynamic(),
+    plan,
+    order,
+  ).limit(q.limit);
   const last = found.at(-1);
   const total = await pageTotal(db, true, last?.matches, {
     table: avatars,

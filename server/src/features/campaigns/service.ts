@@ -15,7 +15,7 @@ import { and, asc, count, eq, ilike, notExists, sql, type SQL } from 'drizzle-or
 import type { AppContext } from '../../context';
 import { countColumn, LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, totalFrom } from '../../db/capped-count';
 import { containsText, loweredContainsText } from '../../db/contains-text';
-import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
+import { after, keyText, nextPageCursor, planPage, readPage, type PageOrder } from '../../db/page-cursor';
 import type { Db, Tx } from '../../db/client';
 import { campaignGroups, campaignResources, campaigns, campaignUsers, documents, files, groups, templates, userOrganizations, users } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -75,15 +75,17 @@ export async function listCampaigns({ actor, db, organizationId, query }: { acto
   const scope = ['campaigns', acting.user.userId, organizationId, q.sortBy, q.query ?? ''];
   const cap = q.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const plan = planPage({ table: campaigns, order, where, offset, pageSize: CAMPAIGNS_PAGE_SIZE, cursor: q.cursor, scope, search: q.query ? { cap } : undefined });
-  const rows = await db
-    .with(...plan.with)
-    .select({ ...campaignColumns, sortKey: keyText(order), matches: planCount(campaigns, plan, cap) })
-    .from(campaigns)
-    .leftJoin(users, eq(users.userId, campaigns.userId))
-    .leftJoin(files, eq(files.fileId, campaigns.thumbnailFileId))
-    .where(plan.where)
-    .orderBy(...orderBy(order))
-    .limit(CAMPAIGNS_PAGE_SIZE);
+  const rows = await readPage(
+    db
+      .with(...plan.with)
+      .select({ ...campaignColumns, sortKey: keyText(order), matches: planCount(campaigns, plan, cap) })
+      .from(campaigns)
+      .leftJoin(users, eq(users.userId, campaigns.userId))
+      .leftJoin(files, eq(files.fileId, campaigns.thumbnailFileId))
+      .$dynamic(),
+    plan,
+    order,
+  ).limit(CAMPAIGNS_PAGE_SIZE);
   const last = rows.at(-1);
   const total = await pageTotal(db, true, last?.matches, {
     table: campaigns,

@@ -112,7 +112,7 @@ export async function listConversations({
   const read = searching && !q.cursor
     ? searchRead(conversations, { key: expr, id: conversations.conversationId, direction, type: cast }, { where: and(...filters), skip: 0 }, offset + cap, q.limit + 1, offset)
     : null;
-  const rows = await db
+  const query = db
     .with(...(read ? [read.ids] : []))
     .select({
       conversation: conversationColumns,
@@ -122,10 +122,11 @@ export async function listConversations({
     })
     .from(conversations)
     .leftJoin(files, eq(files.fileId, conversations.fileId))
-    .where(and(...pageFilters, read?.where))
-    .orderBy(order(expr), order(conversations.conversationId))
-    .limit(q.limit + 1)
-    .offset(read ? 0 : offset);
+    .$dynamic();
+  const rows = await (read
+    ? query.innerJoin(read.page.rows, read.page.on).orderBy(read.page.order)
+    : query.where(and(...pageFilters)).orderBy(order(expr), order(conversations.conversationId)).offset(offset)
+  ).limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   // The count starts at the list's first row: the total is the count itself. An empty page after a cursor or
   // past the end carries none: counted alone.

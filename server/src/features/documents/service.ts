@@ -11,7 +11,7 @@ import {
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, pageTotal, planCount, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { containsText, loweredContainsText } from '../../db/contains-text';
-import { after, keyText, nextPageCursor, orderBy, planPage, type PageOrder } from '../../db/page-cursor';
+import { after, keyText, nextPageCursor, planPage, readPage, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -66,25 +66,27 @@ export async function listDocuments({
   const cap = options.query ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
   const search = options.query ? { cap } : undefined;
   const plan = planPage({ table: documents, order, where, offset, pageSize: DOCUMENTS_PAGE_SIZE, cursor: options.cursor, scope, search });
-  const found = await db
-    .with(...plan.with)
-    .select({
-      documentId: documents.documentId,
-      userId: documents.userId,
-      organizationId: documents.organizationId,
-      name: documents.name,
-      tags: documents.tags,
-      createdAt: documents.createdAt,
-      updatedAt: documents.updatedAt,
-      excerpt: sql<string>`left(${documents.plainText}, 160)`,
-      characters: sql<number>`length(${documents.plainText})`,
-      sortKey: keyText(order),
-      matches: planCount(documents, plan, cap),
-    })
-    .from(documents)
-    .where(plan.where)
-    .orderBy(...orderBy(order))
-    .limit(DOCUMENTS_PAGE_SIZE);
+  const found = await readPage(
+    db
+      .with(...plan.with)
+      .select({
+        documentId: documents.documentId,
+        userId: documents.userId,
+        organizationId: documents.organizationId,
+        name: documents.name,
+        tags: documents.tags,
+        createdAt: documents.createdAt,
+        updatedAt: documents.updatedAt,
+        excerpt: sql<string>`left(${documents.plainText}, 160)`,
+        characters: sql<number>`length(${documents.plainText})`,
+        sortKey: keyText(order),
+        matches: planCount(documents, plan, cap),
+      })
+      .from(documents)
+      .$dynamic(),
+    plan,
+    order,
+  ).limit(DOCUMENTS_PAGE_SIZE);
   const last = found.at(-1);
   const total = await pageTotal(db, true, last?.matches, {
     table: documents,

@@ -21,6 +21,9 @@ export const SocketEvents = {
 } as const;
 export type SocketEventName = (typeof SocketEvents)[keyof typeof SocketEvents];
 
+/** How often the web reads an answer from the server while its frames cannot be used (a reload mid-stream) or have stopped arriving. */
+export const STREAM_POLL_MS = 1500;
+
 /** At most ~60 frames per second per generation (frames are batched; a flush every ≥16 ms). */
 export const STREAM_FRAME_INTERVAL_MS = 16;
 

@@ -1,7 +1,7 @@
 // Writing an answer (DESIGN.md §4, §6): runs on the server apart from the request, sends deltas to room
-// user-{id} in batched frames, saves the text as it streams (one row's UPDATE, at most every
-// SAVE_INTERVAL_MS), and finalizes once with its word charge. A provider error keeps the partial text; so
-// does the user's Stop (stop-service.ts), which ends the answer as done with finish_reason 'stopped'.
+// user-{id} in batched frames, saves the text as it streams (one row's UPDATE, every 500 ms, less often
+// when many stream: saveIntervalFor), and finalizes once with its word charge. A provider error keeps the
+// partial text; so does the user's Stop (stop-service.ts), which ends the answer as done with finish_reason 'stopped'.
 import {
   SocketEvents,
   type MessagePayload,
@@ -32,9 +32,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { presentMessage } from './present';
 import { generationsOf, messageKey, track } from '../../platform/ai/generation-registry';
 import { isStoppedByUser } from '../../platform/ai/stops';
-
-/** A reload mid-stream shows the text saved at most this long ago. */
-export const SAVE_INTERVAL_MS = 500;
+import { saveIntervalFor } from '../../platform/ai/background-runs';
 /**
  * Longest answer asked of a model in one go; a longer one stops with finish_reason 'length' (then Continue).
  * Answers use the deployment's AI_MAX_ANSWER_TOKENS (default this value); prompt enhancement uses this.
@@ -107,7 +105,7 @@ export function describeFailure(err: unknown): { status: number; message: string
   return { status: 500, message: 'The AI provider could not complete the answer.', code: null };
 }
 
-// Prepared (prepared.ts): it runs every SAVE_INTERVAL_MS of every answer. Without text yet (null) it only
+// Prepared (prepared.ts): it runs every SAVE_INTERVAL_MS or so (saveIntervalFor) of every answer. Without text yet (null) it only
 // touches updated_at (a heartbeat): content stays null = pending. The text so far commits without waiting
 // for the disk (db/async-commit.ts); the answer's final text and charge commit durably (finalize.ts).
 const saveStreamingTextQuery = preparedPerDatabase((db: Db) => {
@@ -261,7 +259,8 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
           finishReason = 'length';
           break;
         }
-        if (Date.now() - lastSaveAt >= SAVE_INTERVAL_MS) saveInBackground();
+        // Saves are spaced out when many answers stream at once (saveIntervalFor), like the frames.
+        if (Date.now() - lastSaveAt >= saveIntervalFor(running.size)) saveInBackground();
       } else {
         finishReason = event.finishReason;
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BackgroundRuns, generationErrorCode, streamWithinBudget } from './background-runs';
+import { STREAM_POLL_MS } from '@pluma/common/events';
+import { BackgroundRuns, FULL_RATE_SAVES, generationErrorCode, SAVE_INTERVAL_MS, saveIntervalFor, streamWithinBudget } from './background-runs';
 import { ProviderError, type AiService, type ChatStreamEvent } from './types';
 
 /** Work that runs until stopped, then records how it ended. */
@@ -87,5 +88,14 @@ describe('streamWithinBudget', () => {
     stop.abort();
     const stopped = await streamWithinBudget({ ...base, ai: fakeAi(['x']), stopSignal: stop.signal, wordLimit: null, onText: () => undefined });
     expect(stopped).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
+  });
+});
+
+describe('saveIntervalFor', () => {
+  it('saves every SAVE_INTERVAL_MS while few generations run, then less often, never further apart than a reloaded screen reads', () => {
+    expect(saveIntervalFor(0)).toBe(SAVE_INTERVAL_MS);
+    expect(saveIntervalFor(FULL_RATE_SAVES)).toBe(SAVE_INTERVAL_MS);
+    expect(saveIntervalFor(FULL_RATE_SAVES * 2)).toBe(SAVE_INTERVAL_MS * 2);
+    expect(saveIntervalFor(10_000)).toBe(STREAM_POLL_MS);
   });
 });

@@ -2,6 +2,7 @@
 // widget answers): each area keeps its running ones here, one set per app context (tests run several apps
 // at once), and its routes' preClose stops them, so each is saved as failed 'interrupted' and charged for
 // what it wrote before the process ends.
+import { STREAM_POLL_MS } from '@pluma/common/events';
 import { WordBudget } from '@pluma/common/rules/answer-words';
 import { isStoppedByUser, registerStoppable } from './stops';
 import { ProviderError, type AiService, type ChatTurn } from './types';
@@ -65,8 +66,21 @@ export function generationErrorCode(err: unknown, signal: AbortSignal): string {
   return signal.aborted ? 'interrupted' : 'generation_failed';
 }
 
-/** A reload mid-stream shows the text saved at most this long ago. */
+/** A reload mid-stream shows the text saved at most this long ago (while few generations run: saveIntervalFor). */
 export const SAVE_INTERVAL_MS = 500;
+/** Generations one process saves at the full cadence (every SAVE_INTERVAL_MS). */
+export const FULL_RATE_SAVES = 20;
+
+/**
+ * How often a generation saves its text when `running` generations run in this process: every SAVE_INTERVAL_MS
+ * up to FULL_RATE_SAVES, then spaced out so the database gets about as many saves a second in all, but never
+ * further apart than a reloaded screen reads them (STREAM_POLL_MS). Each save is a statement and a socket
+ * write to the database: at 100 answers streaming, ten saves per answer were the largest system cost of the
+ * server (bench/chat-cpu.mjs, issue 31 item 2). The frames are not affected; the final text is saved whole.
+ */
+export function saveIntervalFor(running: number): number {
+  return Math.min(STREAM_POLL_MS, SAVE_INTERVAL_MS * Math.max(1, running / FULL_RATE_SAVES));
+}
 /** A generation that has not finished after this long is stopped (and saved as failed). */
 export const GENERATION_TIMEOUT_MS = 10 * 60_000;
 

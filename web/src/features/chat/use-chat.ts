@@ -3,7 +3,7 @@
 // streaming frames, the end of a stream (which refreshes the current user's words), provider errors,
 // Stop (issue 30 item 1: the answer ends with its text so far), and recovery when frames could not be seen
 // (a reload mid-stream, a reconnect).
-import { SocketEvents, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload, type WebSearchPayload } from '@pluma/common/events';
+import { SocketEvents, STREAM_POLL_MS, type MessagePayload, type MessageStreamEndPayload, type MessageStreamPayload, type ProviderErrorPayload, type WebSearchPayload } from '@pluma/common/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,6 @@ import { activeAnswers, chatReducer, hasSnapshotInProgress, initialChatState, is
 import { providerErrorText, type ProviderErrorEvent } from './provider-error';
 
 export type AnswerAgainMode = 'continue' | 'regenerate';
-
-/** How often an answer is read from the server while its frames cannot be used or have stopped arriving. */
-export const STREAM_POLL_MS = 1500;
 
 /** `pageSize`: messages per page (an avatar's chat: AVATAR_PAGE_SIZE). */
 export function useChat(conversationId: number, pageSize: number = MESSAGES_PAGE_SIZE) {

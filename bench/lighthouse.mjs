@@ -119,6 +119,9 @@ async function audit(lighthouse, port, url, attempt = 1) {
     renderBlockingMs: lhr.audits['render-blocking-resources']?.details?.overallSavingsMs ?? lhr.audits['render-blocking-insight']?.metricSavings?.FCP ?? 0,
     compressionBytes: lhr.audits['uses-text-compression']?.details?.overallSavingsBytes ?? 0,
     failingA11y: failing,
+    // Lighthouse's measure of this machine's CPU speed: its simulated 4× slowdown multiplies the CPU time seen
+    // here, so a slower machine (a lower index) shows a longer total blocking time for the same page.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     report: result.report,
   };
 }
@@ -137,6 +140,7 @@ function rowsFor(label, runs) {
   const notes = [];
   if (run.failingA11y.length) notes.push(`accessibility audits failing: ${run.failingA11y.join(', ')}`);
   if (run.compressionBytes > 0) notes.push(`text compression would still save ${kib(run.compressionBytes)}`);
+  notes.push(`this machine's Lighthouse benchmarkIndex: ${runs.map((r) => Math.round(r.benchmarkIndex)).join(', ')}`);
   const benchmark = `${BENCHMARK} ${label}`;
   return [
     {

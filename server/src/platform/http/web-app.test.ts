@@ -108,6 +108,26 @@ describe(`web app static files, compressed and cached (${testDbKind()})`, () => 
     expect((await get('/assets/app-abc123.js.br')).statusCode).toBe(404);
   });
 
+  it('serves /assets/ through one route: HEAD answers too, and no path leads out of the folder', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    // A file beside the web build: no URL reaches it.
+    const outside = `${webDir}-outside.txt`;
+    writeFileSync(outside, 'OUTSIDE');
+    try {
+      const name = path.basename(outside);
+      for (const url of [`/assets/../../${name}`, `/assets/..%2f..%2f${name}`, `/assets/%2e%2e/%2e%2e/${name}`, `/assets/%2e%2e%2f%2e%2e%2f${name}`, '/assets/../favicon.svg', '/assets/..%2ffavicon.svg']) {
+        const res = await get(url);
+        expect(res.body, url).not.toBe('OUTSIDE');
+        // Not served as a hashed asset: a file outside assets/ is only ever reached by its own URL.
+        expect(res.headers['cache-control'], url).not.toBe(IMMUTABLE_CACHE);
+      }
+    } finally {
+      rmSync(outside, { force: true });
+    }
+  });
+
   it('renders index.html uncached, compressed per request when accepted', async () => {
     for (const url of ['/', '/login', '/conversations/12', '/index.html']) {
       const plain = await get(url);

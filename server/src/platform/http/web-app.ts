@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ConfigEntry } from '@pluma/common/appconfig';
@@ -35,6 +35,7 @@ export const DOCUMENT_ONLY_HEADERS = [
 ];
 /** A script or stylesheet, or its pre-compressed sibling (the file actually sent). */
 const SCRIPT_OR_STYLE = /\.(?:js|mjs|css)(?:\.br|\.gz)?$/;
+const COMPRESSED_SIBLING = /\.(?:br|gz)$/;
 /** Below this, compressing the rendered page saves less than it costs. */
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -132,22 +133,20 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext, opti
   const assetsDir = path.join(root, 'assets') + path.sep;
   // The chat widget's script and stylesheet run on other websites (contract B).
   const widgetDir = path.join(root, 'widget') + path.sep;
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    // The compressed siblings are chosen by preCompressed, never asked for by name.
-    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      const hashed = filePath.startsWith(assetsDir);
-      reply.header('Cache-Control', hashed ? IMMUTABLE_CACHE : SHORT_CACHE);
-      // Helmet writes its headers on the raw response (an onRequest hook).
-      if (hashed && SCRIPT_OR_STYLE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
-      if (filePath.startsWith(widgetDir)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin').header('Access-Control-Allow-Origin', '*');
-    },
-  });
+  const setHeaders: FastifyStaticOptions['setHeaders'] = (reply, filePath) => {
+    const hashed = filePath.startsWith(assetsDir);
+    reply.header('Cache-Control', hashed ? IMMUTABLE_CACHE : SHORT_CACHE);
+    // Helmet writes its headers on the raw response (an onRequest hook).
+    if (hashed && SCRIPT_OR_STYLE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+    if (filePath.startsWith(widgetDir)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin').header('Access-Control-Allow-Origin', '*');
+  };
+  // The compressed siblings are chosen by preCompressed, never asked for by name.
+  const common = { index: false as const, preCompressed: true, cacheControl: false, setHeaders };
+  // The hashed assets (~800 files) are one wildcard route: a route for each (GET and HEAD) made every start
+  // list the folder and add ~1,600 routes to the router (issue 31 item 4: cold start).
+  await app.register(fastifyStatic, { ...common, root: assetsDir, prefix: ASSETS_PREFIX, wildcard: true, allowedPath: (pathName: string) => !COMPRESSED_SIBLING.test(pathName) });
+  // The dozen files beside index.html keep a route each: the page's own `/*` is every other URL's fallback.
+  await app.register(fastifyStatic, { ...common, root, wildcard: false, globIgnore: ['index.html', 'assets/**', '**/*.br', '**/*.gz'], decorateReply: false });
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
     const firstPaint = firstPaintOf(request.url, request.headers);

@@ -127,7 +127,7 @@ export function searchRead(table: PgTable, order: PageOrder, count: { where: SQL
 }
 
 /** The page's rows on a dynamic select from the plan's table: a search's ids joined in their order, else the filters and the sort. */
-export function readPage<Q extends PgSelect>(query: Q, plan: PagePlan, order: PageOrder): Q {
+export function readPage<Q extends PgSelect>(query: Q, plan: Pick<PagePlan, 'page' | 'where'>, order: PageOrder): Q {
   // Joined SQL adds no fields to a query that names its own (every list does): its rows' type is unchanged.
   if (plan.page) return query.innerJoin(plan.page.rows, plan.page.on).orderBy(plan.page.order) as unknown as Q;
   return query.where(plan.where).orderBy(...orderBy(order)) as Q;

@@ -3,10 +3,10 @@
 import { isDbId, isStorableTimestamp } from '@pluma/common/schema-kit';
 import type { ListConversationsQuery } from '@pluma/common/conversations';
 import type { ConversationSortKey } from '@pluma/common/constants';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { countColumn, LIST_TOTAL_CAP, pageTotal, SEARCH_TOTAL_CAP, type CappedTotal } from '../../db/capped-count';
 import { loweredContainsText } from '../../db/contains-text';
-import { searchRead } from '../../db/page-cursor';
+import { after, readPage, searchRead, type PageOrder } from '../../db/page-cursor';
 import type { Db } from '../../db/client';
 import { conversations, files } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
@@ -91,17 +91,9 @@ export async function listConversations({
 }: Scope & { query: ListConversationsQuery }): Promise<{ rows: ConversationWithFile[]; total: CappedTotal; nextCursor: string | null }> {
   const filters = listFilters(actor, q);
   const { expr, direction, cast } = sortSpec(q.sortBy);
-  const order = direction === 'asc' ? asc : desc;
+  const sort: PageOrder = { key: expr, id: conversations.conversationId, direction, type: cast };
   const pageFilters = [...filters];
-  if (q.cursor) {
-    const { value, id } = decodeCursor(q.sortBy, q.cursor);
-    const typed = cast === 'timestamptz' ? sql`${value}::timestamptz` : sql`${value}::text`;
-    pageFilters.push(
-      direction === 'asc'
-        ? sql`(${expr}, ${conversations.conversationId}) > (${typed}, ${id})`
-        : sql`(${expr}, ${conversations.conversationId}) < (${typed}, ${id})`,
-    );
-  }
+  if (q.cursor) pageFilters.push(after(sort, decodeCursor(q.sortBy, q.cursor)));
   // After a cursor, the rows before it are not known: all matches are counted (capped) as for a deep page, in
   // the page's own query (capped-count.ts countColumn).
   const offset = q.cursor ? 0 : q.offset;
@@ -110,7 +102,7 @@ export async function listConversations({
   // A search's page without a cursor is the part of its first matches past `offset`, and its total their number:
   // one read (page-cursor.ts searchRead).
   const read = searching && !q.cursor
-    ? searchRead(conversations, { key: expr, id: conversations.conversationId, direction, type: cast }, { where: and(...filters), skip: 0 }, offset + cap, q.limit + 1, offset)
+    ? searchRead(conversations, sort, { where: and(...filters), skip: 0 }, offset + cap, q.limit + 1, offset)
     : null;
   const query = db
     .with(...(read ? [read.ids] : []))
@@ -123,10 +115,10 @@ export async function listConversations({
     .from(conversations)
     .leftJoin(files, eq(files.fileId, conversations.fileId))
     .$dynamic();
-  const rows = await (read
-    ? query.innerJoin(read.page.rows, read.page.on).orderBy(read.page.order)
-    : query.where(and(...pageFilters)).orderBy(order(expr), order(conversations.conversationId)).offset(offset)
-  ).limit(q.limit + 1);
+  // A search's page starts at `offset` within its ids; a list's page skips `offset` rows.
+  const rows = await readPage(query, { page: read?.page, where: and(...pageFilters) }, sort)
+    .offset(read ? 0 : offset)
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   // The count starts at the list's first row: the total is the count itself. An empty page after a cursor or
   // past the end carries none: counted alone.

@@ -117,6 +117,7 @@ async function write(ctx: AppContext, job: GenerationJob, stopSignal: AbortSigna
       timer ??= setTimeout(flush, STREAM_FRAME_INTERVAL_MS);
     },
     saveProgress: (content) => ctx.db.update(documentGenerations).set({ content, updatedAt: new Date() }).where(where),
+    running: () => BackgroundRuns.runningIn(ctx),
   });
   if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, generationId: row.generationId }, 'document generation failed');
   const outcome = { status, errorCode };

@@ -115,6 +115,7 @@ async function writeOutput(
     wordLimit,
     onText: (kept) => frames.push(row, kept),
     saveProgress: (content) => ctx.db.update(superFetchOutputs).set({ content, status: 'streaming', updatedAt: new Date() }).where(where),
+    running: () => BackgroundRuns.runningIn(ctx),
   });
   if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, outputId: row.outputId }, 'super fetch output failed');
   const outcome = { status, errorCode };

@@ -168,6 +168,7 @@ async function writeAnswer(ctx: AppContext, job: AnswerJob, sink: AnswerSink, st
     wordLimit: job.wordLimit,
     onText: (kept) => frames.push(kept),
     saveProgress: (content) => ctx.db.update(widgetMessages).set({ content, updatedAt: new Date() }).where(where),
+    running: () => BackgroundRuns.runningIn(ctx),
   });
   if (errorCode && errorCode !== 'interrupted') job.log.error({ err: error, messageId: job.messageId }, 'widget answer failed');
   const outcome = { status, errorCode };

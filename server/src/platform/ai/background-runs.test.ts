@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STREAM_POLL_MS } from '@pluma/common/events';
 import { BackgroundRuns, FULL_RATE_SAVES, generationErrorCode, SAVE_INTERVAL_MS, saveIntervalFor, streamWithinBudget } from './background-runs';
 import { ProviderError, type AiService, type ChatStreamEvent } from './types';
@@ -35,6 +35,20 @@ describe('BackgroundRuns', () => {
     await runs.stop(ctx); // nothing left to stop
   });
 
+  it('counts the runs of every area for one app context', async () => {
+    const chats = new BackgroundRuns();
+    const documents = new BackgroundRuns();
+    const [ctxA, ctxB] = [{}, {}];
+    const ended: string[] = [];
+    void chats.start(ctxA, null, untilStopped(ended, 'a1'), () => undefined);
+    void documents.start(ctxA, null, untilStopped(ended, 'a2'), () => undefined);
+    void documents.start(ctxB, null, untilStopped(ended, 'b1'), () => undefined);
+    expect([BackgroundRuns.runningIn(ctxA), BackgroundRuns.runningIn(ctxB), BackgroundRuns.runningIn({})]).toEqual([2, 1, 0]);
+    await BackgroundRuns.stopAll(ctxA);
+    expect(BackgroundRuns.runningIn(ctxA)).toBe(0);
+    await BackgroundRuns.stopAll(ctxB);
+  });
+
   it('names the error saved on a failed generation', () => {
     const stopped = new AbortController();
     stopped.abort();
@@ -58,7 +72,7 @@ function fakeAi(pieces: string[], failWith?: Error): AiService {
 }
 
 describe('streamWithinBudget', () => {
-  const base = { turns: () => [{ role: 'user' as const, content: 'hi' }], maxTokens: 100, saveProgress: async () => undefined };
+  const base = { turns: () => [{ role: 'user' as const, content: 'hi' }], maxTokens: 100, saveProgress: async () => undefined, running: () => 1 };
 
   it('passes every piece on and ends done', async () => {
     const seen: string[] = [];
@@ -92,6 +106,30 @@ describe('streamWithinBudget', () => {
 });
 
 describe('saveIntervalFor', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("spaces a streamed generation's saves out when many run", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Each piece comes 600 ms after the one before.
+    const slowAi: AiService = {
+      ...fakeAi([]),
+      async *stream(): AsyncGenerator<ChatStreamEvent> {
+        for (let i = 0; i < 9; i++) {
+          vi.setSystemTime(Date.now() + 600);
+          yield { type: 'delta', text: `w${i} ` };
+        }
+      },
+    };
+    const savesWith = async (running: number) => {
+      const saved: string[] = [];
+      const options = { turns: () => [], maxTokens: 100, ai: slowAi, stopSignal: new AbortController().signal, wordLimit: null, onText: () => undefined };
+      await streamWithinBudget({ ...options, running: () => running, saveProgress: async (text) => void saved.push(text) });
+      return saved.length;
+    };
+    expect(await savesWith(1)).toBe(9); // every 500 ms: each piece
+    expect(await savesWith(FULL_RATE_SAVES * 10)).toBe(3); // every 1.5 s: each third piece
+  });
+
   it('saves every SAVE_INTERVAL_MS while few generations run, then less often, never further apart than a reloaded screen reads', () => {
     expect(saveIntervalFor(0)).toBe(SAVE_INTERVAL_MS);
     expect(saveIntervalFor(FULL_RATE_SAVES)).toBe(SAVE_INTERVAL_MS);

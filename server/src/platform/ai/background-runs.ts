@@ -30,6 +30,13 @@ export class BackgroundRuns<T = null> {
     await Promise.all([...BackgroundRuns.registries].map((registry) => registry.stop(ctx)));
   }
 
+  /** How many generations every area runs for this context (the save cadence's load: saveIntervalFor). */
+  static runningIn(ctx: object): number {
+    let count = 0;
+    for (const registry of BackgroundRuns.registries) count += registry.byContext.get(ctx)?.size ?? 0;
+    return count;
+  }
+
   private runsOf(ctx: object): Set<Run<T>> {
     let runs = this.byContext.get(ctx);
     if (!runs) this.byContext.set(ctx, (runs = new Set()));
@@ -95,8 +102,10 @@ export interface BudgetedStreamOptions {
   wordLimit: number | null;
   /** Each piece of text kept, as it comes (for the frames). */
   onText: (text: string) => void;
-  /** Saves the text so far: at most every SAVE_INTERVAL_MS, one save at a time. */
+  /** Saves the text so far: at most every saveIntervalFor(running()), one save at a time. */
   saveProgress: (text: string) => Promise<unknown>;
+  /** How many generations run in the process now (BackgroundRuns.runningIn): many space their saves out. */
+  running: () => number;
 }
 
 export interface StreamOutcome {
@@ -129,7 +138,7 @@ export async function streamWithinBudget(options: BudgetedStreamOptions): Promis
       const kept = budget ? budget.take(event.text) : event.text;
       text += kept;
       options.onText(kept);
-      if (Date.now() - savedAt >= SAVE_INTERVAL_MS) {
+      if (Date.now() - savedAt >= saveIntervalFor(options.running())) {
         savedAt = Date.now();
         const content = text;
         saving = saving.then(() => options.saveProgress(content));

@@ -1,6 +1,6 @@
 // Writing an answer (DESIGN.md §4, §6): runs on the server apart from the request, sends deltas to room
-// user-{id} in batched frames, saves the text as it streams (one row's UPDATE, every 500 ms, less often
-// when many stream: saveIntervalFor), and finalizes once with its word charge. A provider error keeps the
+// user-{id} in batched frames, saves the text as it streams (every 500 ms, in one UPDATE with every other
+// answer streaming in the process: streaming-saves.ts), and finalizes once with its word charge. A provider error keeps the
 // partial text; so does the user's Stop (stop-service.ts), which ends the answer as done with finish_reason 'stopped'.
 import {
   SocketEvents,
@@ -12,11 +12,7 @@ import {
 import { STOPPED_FINISH_REASON, type MessageCitation } from '@pluma/common/messages-api';
 import { WordBudget } from '@pluma/common/rules/answer-words';
 import { countWords } from '@pluma/common/rules/token-estimate';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { asyncCommitCte } from '../../db/async-commit';
-import type { Db } from '../../db/client';
-import { messages } from '../../db/schema';
 import { organizationCredentials } from '../../platform/ai/organization-keys';
 import { streamOpenAiChat } from '../../platform/ai/openai-chat';
 import { ProviderError, type AiService, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderCredentials, type ProviderName } from '../../platform/ai/types';
@@ -24,15 +20,13 @@ import { readOrganizationOpenAiKey } from '../organizations';
 import { userKeyClient } from '../../platform/ai/user-key-client';
 import { withAttachedFiles } from './attachments';
 import { avatarTurns, type AvatarAnswer } from './avatar-chat';
-import { ACTIVE_STATUSES, finalizeMessage } from './finalize';
+import { finalizeMessage } from './finalize';
 import { startEarly, type EarlyStream } from './early-answer';
 import { FrameBatcher, frameIntervalFor } from './frame-batcher';
-import { GENERATION_HEARTBEAT_MS } from './interrupted';
-import { preparedPerDatabase } from '../../db/prepared';
 import { presentMessage } from './present';
 import { generationsOf, messageKey, track } from '../../platform/ai/generation-registry';
 import { isStoppedByUser } from '../../platform/ai/stops';
-import { saveIntervalFor } from '../../platform/ai/background-runs';
+import { streamingSaves } from './streaming-saves';
 /**
  * Longest answer asked of a model in one go; a longer one stops with finish_reason 'length' (then Continue).
  * Answers use the deployment's AI_MAX_ANSWER_TOKENS (default this value); prompt enhancement uses this.
@@ -105,31 +99,6 @@ export function describeFailure(err: unknown): { status: number; message: string
   return { status: 500, message: 'The AI provider could not complete the answer.', code: null };
 }
 
-// Prepared (prepared.ts): it runs every SAVE_INTERVAL_MS or so (saveIntervalFor) of every answer. Without text yet (null) it only
-// touches updated_at (a heartbeat): content stays null = pending. The text so far commits without waiting
-// for the disk (db/async-commit.ts); the answer's final text and charge commit durably (finalize.ts).
-const saveStreamingTextQuery = preparedPerDatabase((db: Db) => {
-  const asyncCommit = db.$with('async_commit', {}).as(asyncCommitCte);
-  const content = sql`${sql.placeholder('content')}::text`;
-  return db
-    .with(asyncCommit)
-    .update(messages)
-    .set({
-      content: sql`coalesce(${content}, ${messages.content})`,
-      status: sql`case when ${content} is null then ${messages.status} else 'streaming' end`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(messages.messageId, sql.placeholder('messageId')),
-        inArray(messages.status, [...ACTIVE_STATUSES]),
-        sql`exists (select 1 from async_commit)`,
-      ),
-    )
-    .returning({ id: messages.messageId })
-    .prepare('save_streaming_text');
-});
-
 function emit(ctx: AppContext, userId: number, event: string, payload: unknown): void {
   ctx.services.realtime?.emitToUser(userId, event, payload);
 }
@@ -172,32 +141,13 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
   let appended = '';
   let finishReason: string | null = null;
   let citations: MessageCitation[] = [];
-  let lastSaveAt = Date.now();
-  let saving: Promise<void> | null = null;
   const local = new AbortController();
   const budget = job.wordLimit === null ? null : new WordBudget(job.wordLimit);
   const signal = AbortSignal.any([stopSignal, local.signal, AbortSignal.timeout(GENERATION_TIMEOUT_MS)]);
-
-  // One row's UPDATE; if the row is gone or no longer active (deleted, swept), stop generating.
-  const save = (): Promise<void> => {
-    lastSaveAt = Date.now();
-    const content = job.prefix + appended;
-    return saveStreamingTextQuery(ctx.db)
-      .execute({ messageId: job.messageId, content: content || null })
-      .then((rows) => {
-        if (rows.length === 0) local.abort();
-      });
-  };
-  const saveInBackground = () => {
-    if (saving) return;
-    saving = save()
-      .catch((err: unknown) => job.log.error({ err, messageId: job.messageId }, 'saving a streaming message failed'))
-      .finally(() => {
-        saving = null;
-      });
-  };
-  const heartbeat = setInterval(saveInBackground, GENERATION_HEARTBEAT_MS);
-  heartbeat.unref();
+  // Its text is saved with every other answer streaming in the process (streaming-saves.ts); if its row is
+  // gone or no longer active (deleted, swept), it stops generating.
+  const saves = streamingSaves(ctx);
+  saves.track(job.messageId, { text: () => job.prefix + appended, gone: () => local.abort(), log: job.log });
   const running = generationsOf(ctx);
   const frames = new FrameBatcher(
     (delta) => {
@@ -259,21 +209,17 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
           finishReason = 'length';
           break;
         }
-        // Saves are spaced out when many answers stream at once (saveIntervalFor), like the frames.
-        if (Date.now() - lastSaveAt >= saveIntervalFor(running.size)) saveInBackground();
       } else {
         finishReason = event.finishReason;
       }
     }
     if (signal.aborted) throw signal.reason ?? new Error('aborted');
     frames.flush();
-    clearInterval(heartbeat);
-    await saving;
+    await saves.untrack(job.messageId);
     await finishAnswer(normalizeFinishReason(finishReason));
   } catch (err) {
     frames.flush();
-    clearInterval(heartbeat);
-    await saving;
+    await saves.untrack(job.messageId);
     if (isStoppedByUser(stopSignal)) {
       // The user's Stop (stop-service.ts): the text so far is the answer, charged for the words written
       // (the rest of the hold released), and every open tab gets the usual end event.
@@ -298,7 +244,7 @@ async function runGeneration(ctx: AppContext, job: GenerationJob, stopSignal: Ab
     const provider = ai && err instanceof ProviderError ? err.provider : ((await ai?.providerOf(job.model).catch(() => 'openai' as const)) ?? 'openai');
     emit(ctx, job.userId, providerErrorEvent(provider), { ...failure, provider, ...base } satisfies ProviderErrorPayload);
   } finally {
-    clearInterval(heartbeat);
+    void saves.untrack(job.messageId);
     // Not taken (the generation failed before its stream): the early request ends too.
     job.early?.cancel();
   }

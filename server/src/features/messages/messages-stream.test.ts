@@ -4,8 +4,8 @@ import { startAiEmulators, type RunningAiEmulators } from '@pluma/emulators/inde
 import { SocketEvents, type MessageStreamPayload, type ProviderErrorPayload } from '@pluma/common/events';
 import { countWords } from '@pluma/common/rules/token-estimate';
 import { UNLIMITED_WORDS } from '@pluma/common/constants';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/test-db';
 import { creditLedger, messages, users } from '../../db/schema';
 import { nextEvent, recordEvents } from '../../platform/realtime/socket-test-helpers';
@@ -14,6 +14,7 @@ import { endOf, useChatApp } from '../../test/chat-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { hashToken } from '../../platform/auth/tokens';
 import { generationsOf } from '../../platform/ai/generation-registry';
+import { streamingSaves } from './streaming-saves';
 
 const STREAM_KEYS = ['content', 'conversation_id', 'isThread', 'message_id', 'stream'];
 
@@ -123,6 +124,36 @@ describe('chat streaming', () => {
     const end = await ended;
     expect(end.content.startsWith(midway.content)).toBe(true);
     expect(end.content.length).toBeGreaterThan(midway.content.length);
+  });
+
+  it('saves every streaming answer of the process in one statement; an answer whose row is no longer active is told to stop', async () => {
+    const owner = await buildUser(t.ctx, { access: true });
+    const conversationId = await newConversation(owner);
+    const answer = (status: 'pending' | 'streaming' | 'done') => ({ conversationId, userId: owner.user.userId, role: 'assistant' as const, content: null, status });
+    const rows = await t.ctx.db.insert(messages).values([answer('pending'), answer('pending'), answer('pending'), answer('done')]).returning();
+    const [first, second, quiet, finished] = rows.map((r) => r.messageId);
+    const texts = new Map([[first, 'One two'], [second, 'Three'], [quiet, ''], [finished, 'Late']]);
+    const gone: number[] = [];
+    const saves = streamingSaves(t.ctx);
+    const execute = vi.spyOn(t.ctx.db, 'execute');
+    try {
+      for (const id of texts.keys()) saves.track(id, { text: () => texts.get(id)!, gone: () => gone.push(id), log: { error: () => undefined } });
+      await vi.waitFor(() => expect(gone).toEqual([finished]), { timeout: 3000 });
+      // One UPDATE for the three with text (the quiet one has nothing to save yet).
+      expect(execute).toHaveBeenCalledTimes(1);
+      texts.set(first, 'One two four');
+      await vi.waitFor(async () => expect((await messageRow(first)).content).toBe('One two four'), { timeout: 3000 });
+      for (const id of texts.keys()) await saves.untrack(id);
+    } finally {
+      execute.mockRestore();
+    }
+    const saved = await t.ctx.db.select().from(messages).where(inArray(messages.messageId, [first, second, quiet, finished])).orderBy(messages.messageId);
+    expect(saved.map((r) => [r.content, r.status])).toEqual([
+      ['One two four', 'streaming'],
+      ['Three', 'streaming'],
+      [null, 'pending'],
+      [null, 'done'],
+    ]);
   });
 
   it('a provider error mid-stream keeps the partial text, marks the answer failed and emits openai-error', async () => {

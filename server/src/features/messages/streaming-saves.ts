@@ -47,7 +47,8 @@ class StreamingSaves {
 
   private tick(): void {
     this.timer = null;
-    this.flushing = this.flush();
+    // flush reports a failed save to each answer's log; nothing else can fail, but a rejection here would stop the ticks.
+    this.flushing = this.flush().catch(() => undefined);
     void this.flushing.then(() => {
       if (this.answers.size > 0) this.timer ??= setTimeout(() => this.tick(), SAVE_INTERVAL_MS).unref();
     });

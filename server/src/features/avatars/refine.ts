@@ -10,6 +10,7 @@ import OpenAI from 'openai';
 import type { AppContext, JobProgress } from '../../context';
 import { avatarFiles, avatars, files, outputs } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
+import { modelText } from '../../platform/ai/model-text';
 import { getConfig } from '../../platform/appconfig/read';
 import { JOB_EXPIRE_SECONDS } from '../../platform/jobs';
 import { isKnowledgeFileType } from '../ingestion';
@@ -157,7 +158,7 @@ export async function runRefineJob(ctx: AppContext, data: Record<string, unknown
         { role: 'user', content: material },
       ],
     });
-    answer = completion.choices[0]?.message?.content?.trim() ?? '';
+    answer = modelText(completion.choices[0]?.message?.content ?? '').trim();
   } catch (err) {
     // The provider refused or could not be reached (the SDK already retried what is worth retrying): the
     // old context stays, and the page shows why.

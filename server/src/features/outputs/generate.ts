@@ -10,6 +10,7 @@ import OpenAI from 'openai';
 import type { AppContext } from '../../context';
 import { outputMessages, outputs } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
+import { modelText } from '../../platform/ai/model-text';
 import type { ChatTurn } from '../../platform/ai/types';
 import { userKeyClient } from '../../platform/ai/user-key-client';
 import { presentOutput, presentThreadMessage } from './present';
@@ -27,7 +28,7 @@ export async function completeText(ctx: AppContext, choice: ModelChoice, turns: 
   if (choice.fineTuned && choice.apiKey) {
     const client = userKeyClient(ctx, choice.apiKey);
     const answer = await client.chat.completions.create({ model: choice.fineTuned, messages: turns, max_completion_tokens: MAX_ANSWER_TOKENS });
-    return { text: answer.choices[0]?.message?.content ?? '', model: choice.fineTuned };
+    return { text: modelText(answer.choices[0]?.message?.content ?? ''), model: choice.fineTuned };
   }
   const ai = ctx.services.ai;
   if (!ai) throw new Error('AI service is not configured');

@@ -1,6 +1,7 @@
 // Chat streaming over Anthropic's Messages protocol with the official SDK.
 import Anthropic from '@anthropic-ai/sdk';
 import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
+import { modelText } from './model-text';
 import { ProviderError, type ChatAttachment, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn } from './types';
 
 /** Anthropic requires max_tokens; this leaves room for long drafts. */
@@ -109,7 +110,10 @@ export async function* streamAnthropicChat(
           break;
         }
         case 'content_block_delta':
-          if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'delta', text: event.delta.text };
+          if (event.delta.type === 'text_delta' && event.delta.text) {
+            const text = modelText(event.delta.text);
+            if (text) yield { type: 'delta', text };
+          }
           break;
         case 'message_delta':
           stopReason = event.delta.stop_reason ?? stopReason;

@@ -4,6 +4,7 @@
 import OpenAI from 'openai';
 import { abortReason, CONNECT_ATTEMPTS, CONNECTION_LOST, failedToConnect, toProviderError } from './provider-error';
 import { SseParser, type SseEvent } from './sse-events';
+import { modelText } from './model-text';
 import { ProviderError, type ChatStreamEvent, type ChatStreamRequest, type ChatTurn, type ProviderName } from './types';
 
 /**
@@ -86,7 +87,8 @@ export async function* streamOpenAiChat(
             break;
           }
           const choice = chunk.choices?.[0];
-          if (choice?.delta?.content) yield { type: 'delta', text: choice.delta.content };
+          const text = choice?.delta?.content ? modelText(choice.delta.content) : '';
+          if (text) yield { type: 'delta', text };
           if (choice?.finish_reason) finishReason = choice.finish_reason;
           if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
         }

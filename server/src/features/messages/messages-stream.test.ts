@@ -156,6 +156,26 @@ describe('chat streaming', () => {
     ]);
   });
 
+  it("one answer's text that cannot be saved stops no other answer's save", async () => {
+    const owner = await buildUser(t.ctx, { access: true });
+    const conversationId = await newConversation(owner);
+    const rows = await t.ctx.db
+      .insert(messages)
+      .values([0, 1].map(() => ({ conversationId, userId: owner.user.userId, role: 'assistant' as const, content: null, status: 'pending' as const })))
+      .returning();
+    const [good, bad] = rows.map((r) => r.messageId);
+    const errors: number[] = [];
+    const saves = streamingSaves(t.ctx);
+    // PostgreSQL text cannot hold NUL (model-text.ts drops it from a provider's text; here it comes straight in).
+    const texts = new Map([[good, 'Fine so far'], [bad, 'Not\u0000this']]);
+    for (const id of texts.keys()) saves.track(id, { text: () => texts.get(id)!, gone: () => undefined, log: { error: (details) => errors.push((details as { messageId: number }).messageId) } });
+    await vi.waitFor(async () => expect((await messageRow(good)).content).toBe('Fine so far'), { timeout: 3000 });
+    for (const id of texts.keys()) await saves.untrack(id);
+    expect(errors).toContain(bad);
+    expect(errors).not.toContain(good);
+    expect((await messageRow(bad)).content).toBeNull();
+  });
+
   it('a provider error mid-stream keeps the partial text, marks the answer failed and emits openai-error', async () => {
     const owner = await userWithWords(5000);
     const conversationId = await newConversation(owner);

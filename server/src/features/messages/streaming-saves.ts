@@ -72,13 +72,20 @@ class StreamingSaves {
     let saved: Set<number>;
     try {
       saved = await saveStreamingTexts(this.db, due);
-    } catch (err) {
-      // Each answer goes on streaming; the next tick saves its text again.
-      for (const [id, answer] of sent) {
-        answer.savedText = '';
-        answer.log.error({ err, messageId: id }, 'saving a streaming message failed');
+    } catch {
+      // One answer's value must not stop the others' saves: each is saved alone this time.
+      saved = new Set();
+      for (const one of due) {
+        try {
+          for (const id of await saveStreamingTexts(this.db, [one])) saved.add(id);
+        } catch (err) {
+          // It goes on streaming; the next tick tries its text again.
+          const answer = sent.get(one.id)!;
+          answer.savedText = '';
+          answer.log.error({ err, messageId: one.id }, 'saving a streaming message failed');
+          sent.delete(one.id);
+        }
       }
-      return;
     }
     for (const [id, answer] of sent) {
       // Still streaming here (not finished meanwhile) but not saved: its row is gone or no longer active.

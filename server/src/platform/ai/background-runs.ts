@@ -138,7 +138,8 @@ export async function streamWithinBudget(options: BudgetedStreamOptions): Promis
       const kept = budget ? budget.take(event.text) : event.text;
       text += kept;
       options.onText(kept);
-      if (Date.now() - savedAt >= saveIntervalFor(options.running())) {
+      // The count is read only once the shortest interval has passed (not for every piece).
+      if (Date.now() - savedAt >= SAVE_INTERVAL_MS && Date.now() - savedAt >= saveIntervalFor(options.running())) {
         savedAt = Date.now();
         const content = text;
         saving = saving.then(() => options.saveProgress(content));
